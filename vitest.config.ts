@@ -1,0 +1,36 @@
+import { defineConfig } from 'vitest/config';
+
+// Three projects: plain units (node), the server suite against real SQLite and PostgreSQL,
+// and renderer components (jsdom). `npm run test:unit` runs them all.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['{shared,main,preload,server,scripts}/**/*.test.ts', 'tests/unit/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: ['tests/server/**/*.test.ts'],
+          globalSetup: ['tests/server/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+          // 2 cores: two files at once is as much as the machine gives.
+          maxWorkers: 2,
+        },
+      },
+      {
+        test: {
+          name: 'renderer',
+          environment: 'jsdom',
+          include: ['renderer/**/*.test.{ts,tsx}'],
+        },
+      },
+    ],
+  },
+});

@@ -1,0 +1,190 @@
+/**
+ * One definition per resource (ARCHITECTURE.md, "shared/ — one definition per resource").
+ *
+ * A resource definition is plain data: its API paths, id, fields and child collections. The server's
+ * generic CRUD (routes, validation, storage), the console's generic list (ProTable) and form (ProForm
+ * with one tab per website language) and the API client are all driven by it. Screens with behaviour of
+ * their own are written by hand beside the engine and still reuse these definitions.
+ *
+ * Nothing here may import a runtime (no node, DOM, electron, react): it is read by server and renderer.
+ */
+
+/** A label in both interface languages. The console registers these with i18next. */
+export type Label = { vi: string; en: string };
+
+export type FieldType =
+  | 'text' // single line
+  | 'textarea' // multi line plain text
+  | 'richText' // HTML from the rich-text editor
+  | 'number'
+  | 'boolean'
+  | 'enum' // one of `options`
+  | 'image' // a file URL picked with the file picker (thumbnail in lists)
+  | 'file' // any file URL picked with the file picker
+  | 'media' // .mp3/.mp4 URL picked with the media picker
+  | 'date' // ISO date (YYYY-MM-DD)
+  | 'datetime' // ISO timestamp
+  | 'tags' // list of strings (sent as a list of { name } objects where the spec says so: see `tagObjects`)
+  | 'reference' // id of another record; options come from `reference`
+  | 'url';
+
+export interface EnumOption {
+  value: number | string;
+  label: Label;
+  /** antd colour name for tags in lists (e.g. status). */
+  color?: string;
+}
+
+export interface FieldDef {
+  /** Wire name, e.g. `name`, `phoneNumber`. Also the storage column. */
+  name: string;
+  type: FieldType;
+  label: Label;
+  /**
+   * Stored and sent as JSON text keyed by language id; the form shows it in every language tab as
+   * `name-{languageId}`; lists show the current language's value only.
+   */
+  perLanguage?: boolean;
+  /**
+   * For a per-language rich-text field the spec wants edited once and applied to every language on save
+   * (branch contact work time, hard-content description).
+   */
+  sameInEveryLanguage?: boolean;
+  /**
+   * Required. `true` uses the standard message (field label, language name for per-language fields, and
+   * the word for required, e.g. "Tên (Tiếng Việt) là trường bắt buộc"); a Label overrides it.
+   */
+  required?: boolean | Label;
+  /** Minimum for numbers, with the spec's message (e.g. order: 'Thứ tự phải đúng định dạng'). */
+  min?: number;
+  minMessage?: Label;
+  max?: number;
+  /** Maximum string length (per language for per-language fields). */
+  maxLength?: number;
+  default?: unknown;
+  /** For `enum`. */
+  options?: EnumOption[];
+  /** Value can't change once the record exists (e.g. banner type). */
+  readOnlyOnUpdate?: boolean;
+  /** For `reference`: where the options come from. */
+  reference?: {
+    /** Path template of a lookup answering a plain array, e.g. 'api:FAQGroups/get-all/{website}'. */
+    lookup: string;
+    valueField: string;
+    /** Field shown; a per-language JSON text is shown in the current language. */
+    labelField: string;
+  };
+  /** For `image` fields: the name of the alt-text field shown beside it, if any. */
+  altField?: string;
+  /** For `tags`: the wire form is a list of `{ name }` objects rather than strings. */
+  tagObjects?: boolean;
+  /** Where the field appears. Defaults: list false, search false, form true. */
+  list?: boolean;
+  search?: boolean;
+  form?: boolean;
+  /** Column width or form layout hints. */
+  width?: number;
+  /** Never sent to or accepted from clients (server-only bookkeeping). */
+  hidden?: boolean;
+  /** Answered by the server (e.g. a joined name) but never stored from input. */
+  computed?: boolean;
+}
+
+/**
+ * A path template: an optional HTTP method when it differs from the usual one (e.g. 'POST Settings/settings/{website}'
+ * for a save), an optional service prefix (`api:` default, `core:`, `his:`), the path as the spec
+ * writes it, with `{website}` (the current website id), `{id}` and the parent keys in braces.
+ * A query part names values taken from the query string instead of the path, e.g. 'Banners?websiteId={website}'.
+ */
+export type PathTemplate = string;
+
+export interface ResourceApi {
+  /** GET list. Paged lists answer `{ data, totalRows }`; plain lists answer an array. */
+  list?: { path: PathTemplate; paged: boolean; defaultPageSize?: number; maxPageSize?: number };
+  /** GET one: `{ code: 1, message, data }` with embedded children as `data.<embedAs>`. */
+  get?: PathTemplate;
+  create?: PathTemplate;
+  update?: PathTemplate;
+  remove?: PathTemplate;
+  /** Extra lookups this resource offers (e.g. 'Websites/get-all'); answered as plain arrays. */
+  getAll?: PathTemplate;
+}
+
+export interface ListOptions {
+  /** Page size options and default; spec section 9: 10/25/50/100, default 10. */
+  pageSizes?: number[];
+  defaultPageSize?: number;
+  /** Show the ProTable search panel (fields with `search: true`, plus a keyword box). */
+  searchPanel?: boolean;
+  /** Tree list by this parent field. */
+  treeParentField?: string;
+  /** Default order of rows: field and direction. */
+  orderBy?: { field: string; direction: 'asc' | 'desc' }[];
+}
+
+export interface ResourceDef {
+  /** Unique key, also the i18n namespace of its labels, e.g. 'website', 'socialNetwork'. */
+  name: string;
+  label: Label;
+  /** Storage table. */
+  table: string;
+  /** `website`: every row carries `websiteId`, every path has `{website}` and every query is scoped by it. */
+  scope: 'global' | 'website';
+  /** Id field; 'id' (generated integer) unless the key is natural (e.g. website language: 'languageId'). */
+  idField?: string;
+  /** For a child resource: the parent and the key field linking to it (also a path parameter). */
+  parent?: { resource: string; keyField: string };
+  /** A singleton per website (settings): get and save only, no id. */
+  singleton?: boolean;
+  api: ResourceApi;
+  fields: FieldDef[];
+  /** Child collections shown below the form once the record has an id, and embedded in `get`. */
+  children?: ChildDef[];
+  list?: ListOptions;
+  /** Console routes (react-router patterns). Absent for children edited in popups. */
+  routes?: { list?: string; add?: string; edit?: string };
+  /** Where the console goes after a successful save (default: the list route). */
+  afterSave?: { path: string; state?: Record<string, unknown> } | 'stay';
+  /** Popup size for children edited in a popup. */
+  popup?: { width: number; height: number };
+  /** Record has a concurrencyStamp (all editable records do; natural-key link rows may not). */
+  concurrency?: boolean;
+}
+
+export interface ChildDef {
+  /** The child resource's name. */
+  resource: string;
+  /** Name under which `get` embeds the children (e.g. 'hardContentDetails', 'websiteLanguages'). */
+  embedAs?: string;
+  /** Tab title when several child collections are shown below the form. */
+  label?: Label;
+}
+
+/** Identity helper so definitions are type-checked and keep their literal types. */
+export function defineResource<const T extends ResourceDef>(def: T): T {
+  return def;
+}
+
+/** The standard order field: minimum 0 with the spec's message. */
+export const orderField = (overrides: Partial<FieldDef> = {}): FieldDef => ({
+  name: 'order',
+  type: 'number',
+  label: { vi: 'Thứ tự', en: 'Order' },
+  min: 0,
+  minMessage: { vi: 'Thứ tự phải đúng định dạng', en: 'Thứ tự phải đúng định dạng' },
+  default: 0,
+  list: true,
+  ...overrides,
+});
+
+export const isActiveField = (overrides: Partial<FieldDef> = {}): FieldDef => ({
+  name: 'isActive',
+  type: 'boolean',
+  label: { vi: 'Kích hoạt', en: 'Active' },
+  default: true,
+  list: true,
+  ...overrides,
+});
+
+/** Language used when a website has none (spec part 2, section 9). */
+export const FALLBACK_LANGUAGE = 'vi-VN';

@@ -1,0 +1,61 @@
+import { defineResource, isActiveField, orderField, type Label } from './define';
+
+const l = (vi: string, en: string): Label => ({ vi, en });
+
+/** Hard contents: fixed-content blocks of a website, with their detail items. */
+export const hardContent = defineResource({
+  name: 'hardContent',
+  label: l('Nội dung cố định', 'Hard content'),
+  table: 'hard_contents',
+  scope: 'website',
+  api: {
+    list: { path: 'HardContents/{website}', paged: true, defaultPageSize: 10, maxPageSize: 10000 },
+    get: 'HardContents/{website}/{id}',
+    create: 'HardContents/{website}',
+    update: 'HardContents/{website}/{id}',
+    remove: 'HardContents/{website}/{id}',
+  },
+  fields: [
+    { name: 'name', type: 'text', perLanguage: true, required: true, maxLength: 250, list: true, search: true, label: l('Tên', 'Name') },
+    { name: 'code', type: 'text', maxLength: 100, list: true, search: true, label: l('Mã', 'Code') },
+    { name: 'description', type: 'richText', perLanguage: true, sameInEveryLanguage: true, label: l('Mô tả', 'Description') },
+    { name: 'image', type: 'image', altField: 'alt', list: true, label: l('Hình ảnh', 'Image') },
+    { name: 'alt', type: 'text', perLanguage: true, maxLength: 250, label: l('Alt', 'Alt text') },
+    { name: 'url', type: 'url', maxLength: 1000, label: l('Đường dẫn', 'URL') },
+    orderField(),
+    isActiveField(),
+  ],
+  children: [{ resource: 'hardContentDetail', embedAs: 'hardContentDetails', label: l('Chi tiết', 'Items') }],
+  list: { pageSizes: [10, 25, 50, 100], defaultPageSize: 10, orderBy: [{ field: 'order', direction: 'asc' }] },
+  routes: { add: '/hardContent/add', edit: '/hardContent/:hardContentId' },
+  afterSave: { path: '/info-website', state: { tab: 3 } },
+  concurrency: true,
+});
+
+export const hardContentDetail = defineResource({
+  name: 'hardContentDetail',
+  label: l('Chi tiết nội dung', 'Hard content item'),
+  table: 'hard_content_details',
+  scope: 'website',
+  parent: { resource: 'hardContent', keyField: 'hardContentId' },
+  api: {
+    // The spec embeds the items in the hard content's GET; a list call of the same shape as the others
+    // keeps the child grid generic.
+    list: { path: 'HardContents/detail/get-all/{website}/{hardContentId}', paged: false },
+    get: 'HardContents/detail/{website}/{hardContentId}/{id}',
+    create: 'HardContents/detail/{website}/{hardContentId}',
+    update: 'HardContents/detail/{website}/{hardContentId}/{id}',
+    remove: 'HardContents/detail/{website}/{hardContentId}/{id}',
+  },
+  fields: [
+    { name: 'name', type: 'text', perLanguage: true, required: true, maxLength: 250, list: true, label: l('Tên', 'Name') },
+    { name: 'description', type: 'textarea', perLanguage: true, maxLength: 2000, label: l('Mô tả', 'Description') },
+    { name: 'image', type: 'image', required: true, altField: 'alt', list: true, label: l('Hình ảnh', 'Image') },
+    { name: 'alt', type: 'text', perLanguage: true, maxLength: 250, label: l('Alt', 'Alt text') },
+    { name: 'url', type: 'url', maxLength: 1000, label: l('Đường dẫn', 'URL') },
+    orderField(),
+    isActiveField(),
+  ],
+  popup: { width: 800, height: 600 },
+  concurrency: true,
+});

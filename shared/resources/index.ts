@@ -1,0 +1,34 @@
+/**
+ * Every resource definition, by name. The server registers generic routes for each; the console
+ * builds its lists and forms from them. Adding a simple resource: one definition file, one line here,
+ * and its route entry in the console.
+ */
+import type { ResourceDef } from './define';
+import { website, websiteLanguage, websiteUser } from './website';
+import { settings } from './settings';
+import { socialNetwork } from './social-network';
+import { branchContact, branchContactImage, branchContactItem } from './branch-contact';
+import { hardContent, hardContentDetail } from './hard-content';
+
+export const resources = {
+  website,
+  websiteLanguage,
+  websiteUser,
+  settings,
+  socialNetwork,
+  branchContact,
+  branchContactItem,
+  branchContactImage,
+  hardContent,
+  hardContentDetail,
+} satisfies Record<string, ResourceDef>;
+
+export type ResourceName = keyof typeof resources;
+
+export function getResource(name: string): ResourceDef {
+  const def = (resources as Record<string, ResourceDef>)[name];
+  if (!def) throw new Error(`Unknown resource: ${name}`);
+  return def;
+}
+
+export * from './define';

@@ -1,0 +1,39 @@
+import { defineResource, type Label } from './define';
+
+const l = (vi: string, en: string): Label => ({ vi, en });
+
+/** The settings record of a website (Info-website, tab Information): one per website, get and save. */
+export const settings = defineResource({
+  name: 'settings',
+  label: l('Thông tin website', 'Website information'),
+  table: 'settings',
+  scope: 'website',
+  singleton: true,
+  api: {
+    get: 'Settings/settings/{website}',
+    update: 'POST Settings/settings/{website}',
+  },
+  fields: [
+    { name: 'brand', type: 'text', perLanguage: true, maxLength: 250, label: l('Thương hiệu', 'Brand') },
+    { name: 'instruction', type: 'textarea', perLanguage: true, label: l('Hướng dẫn', 'Instruction') },
+    { name: 'metaTitle', type: 'text', perLanguage: true, maxLength: 250, label: l('Meta title', 'Meta title') },
+    { name: 'metaKeyword', type: 'text', perLanguage: true, maxLength: 500, label: l('Meta keyword', 'Meta keyword') },
+    { name: 'metaDescription', type: 'textarea', perLanguage: true, maxLength: 1000, label: l('Meta description', 'Meta description') },
+    { name: 'logo', type: 'image', label: l('Logo', 'Logo') },
+    { name: 'favicon', type: 'image', label: l('Favicon', 'Favicon') },
+    { name: 'logoMobile', type: 'image', label: l('Logo mobile', 'Mobile logo') },
+    { name: 'logoFooter', type: 'image', label: l('Logo footer', 'Footer logo') },
+    { name: 'hotline', type: 'text', maxLength: 50, label: l('Hotline', 'Hotline') },
+    { name: 'zaloId', type: 'text', maxLength: 100, label: l('Zalo ID', 'Zalo ID') },
+    { name: 'fanpage', type: 'url', maxLength: 500, label: l('Fanpage', 'Fanpage') },
+    { name: 'fanPageFacebookId', type: 'text', maxLength: 100, label: l('Facebook fanpage ID', 'Facebook fanpage ID') },
+    { name: 'googleMap', type: 'textarea', label: l('Google Map', 'Google Map') },
+    { name: 'googleAnalytics', type: 'textarea', label: l('Google Analytics', 'Google Analytics') },
+    { name: 'trackingHeader', type: 'textarea', label: l('Mã theo dõi (header)', 'Tracking code (header)') },
+    { name: 'trackingBody', type: 'textarea', label: l('Mã theo dõi (body)', 'Tracking code (body)') },
+    { name: 'ipBlocking', type: 'textarea', label: l('Chặn IP', 'IP blocking') },
+    { name: 'commentNotAllow', type: 'textarea', label: l('Từ cấm trong bình luận', 'Words not allowed in comments') },
+  ],
+  afterSave: 'stay',
+  concurrency: true,
+});

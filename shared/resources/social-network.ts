@@ -1,0 +1,31 @@
+import { defineResource, isActiveField, orderField, type Label } from './define';
+
+const l = (vi: string, en: string): Label => ({ vi, en });
+
+/** Social networks of a website (Info-website tab, /socialNetwork/add|{id}). */
+export const socialNetwork = defineResource({
+  name: 'socialNetwork',
+  label: l('Mạng xã hội', 'Social network'),
+  table: 'social_networks',
+  scope: 'website',
+  api: {
+    list: { path: 'SocialNetworks/{website}', paged: true },
+    get: 'SocialNetworks/{website}/{id}',
+    create: 'SocialNetworks/{website}',
+    update: 'SocialNetworks/{website}/{id}',
+    remove: 'SocialNetworks/{website}/{id}',
+  },
+  fields: [
+    { name: 'name', type: 'text', perLanguage: true, required: true, maxLength: 250, list: true, search: true, label: l('Tên', 'Name') },
+    { name: 'description', type: 'textarea', perLanguage: true, maxLength: 2000, label: l('Mô tả', 'Description') },
+    { name: 'url', type: 'url', maxLength: 1000, list: true, label: l('Đường dẫn', 'URL') },
+    { name: 'image', type: 'image', list: true, label: l('Hình ảnh', 'Image') },
+    { name: 'icon', type: 'image', label: l('Biểu tượng', 'Icon') },
+    orderField(),
+    isActiveField(),
+  ],
+  list: { pageSizes: [10, 25, 50, 100], defaultPageSize: 10, orderBy: [{ field: 'order', direction: 'asc' }] },
+  routes: { add: '/socialNetwork/add', edit: '/socialNetwork/:socialNetworkId' },
+  afterSave: { path: '/info-website', state: { tab: 3 } },
+  concurrency: true,
+});

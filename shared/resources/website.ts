@@ -1,0 +1,88 @@
+import { defineResource, type Label } from './define';
+
+const req = (vi: string, en: string): Label => ({ vi, en });
+
+/** Websites: global (a website is the scope of everything else). Spec part 1, "Website list and detail". */
+export const website = defineResource({
+  name: 'website',
+  label: { vi: 'Website', en: 'Website' },
+  table: 'websites',
+  scope: 'global',
+  api: {
+    getAll: 'Websites/get-all',
+    list: { path: 'Websites', paged: true },
+    get: 'Websites/{id}',
+    create: 'Websites',
+    update: 'Websites/{id}',
+    remove: 'Websites/{id}',
+  },
+  fields: [
+    { name: 'name', type: 'text', perLanguage: true, required: true, maxLength: 250, list: true, search: true, label: req('Tên website', 'Website name') },
+    { name: 'phoneNumber', type: 'text', maxLength: 50, list: true, label: req('Số điện thoại', 'Phone number') },
+    { name: 'address', type: 'text', perLanguage: true, maxLength: 500, list: true, label: req('Địa chỉ', 'Address') },
+    { name: 'note', type: 'textarea', perLanguage: true, maxLength: 2000, label: req('Ghi chú', 'Note') },
+    { name: 'isActive', type: 'boolean', default: true, list: true, label: req('Kích hoạt', 'Active') },
+    { name: 'isDefault', type: 'boolean', default: false, list: true, label: req('Mặc định', 'Default') },
+  ],
+  children: [
+    { resource: 'websiteLanguage', embedAs: 'websiteLanguages', label: req('Ngôn ngữ', 'Languages') },
+    { resource: 'websiteUser', label: req('Nhân viên', 'Staff') },
+  ],
+  list: { pageSizes: [10, 25, 50, 100], defaultPageSize: 10 },
+  routes: { list: '/website', add: '/website/add', edit: '/website/:websiteId' },
+  concurrency: true,
+});
+
+/** A language of a website (natural key: languageId). */
+export const websiteLanguage = defineResource({
+  name: 'websiteLanguage',
+  label: { vi: 'Ngôn ngữ website', en: 'Website language' },
+  table: 'website_languages',
+  scope: 'global',
+  idField: 'languageId',
+  parent: { resource: 'website', keyField: 'websiteId' },
+  api: {
+    list: { path: 'Websites/{websiteId}/languages', paged: false },
+    create: 'Websites/{websiteId}/languages',
+    update: 'Websites/{websiteId}/languages/{languageId}',
+    remove: 'Websites/{websiteId}/languages/{languageId}',
+  },
+  fields: [
+    {
+      name: 'languageId', type: 'reference', required: true, list: true, readOnlyOnUpdate: true,
+      reference: { lookup: 'core:languages/all', valueField: 'languageId', labelField: 'name' },
+      label: req('Ngôn ngữ', 'Language'),
+    },
+    { name: 'name', type: 'text', computed: true, list: false, form: false, label: req('Tên ngôn ngữ', 'Language name') },
+    { name: 'isActive', type: 'boolean', default: true, list: true, label: req('Kích hoạt', 'Active') },
+    { name: 'isDefault', type: 'boolean', default: false, list: true, label: req('Mặc định', 'Default') },
+  ],
+  popup: { width: 600, height: 300 },
+  concurrency: false,
+});
+
+/** A staff member attached to a website (natural key: userId; no update). */
+export const websiteUser = defineResource({
+  name: 'websiteUser',
+  label: { vi: 'Nhân viên website', en: 'Website staff' },
+  table: 'website_users',
+  scope: 'global',
+  idField: 'userId',
+  parent: { resource: 'website', keyField: 'websiteId' },
+  api: {
+    list: { path: 'Websites/user/get-all/{websiteId}', paged: false },
+    create: 'Websites/user/{websiteId}/{userId}',
+    remove: 'Websites/user/{websiteId}/{userId}',
+  },
+  fields: [
+    {
+      name: 'userId', type: 'reference', required: true, list: false,
+      reference: { lookup: 'core:useraccounts/get-all-employee', valueField: 'id', labelField: 'fullName' },
+      label: req('Nhân viên', 'User'),
+    },
+    { name: 'fullName', type: 'text', computed: true, list: true, form: false, label: req('Họ tên', 'Full name') },
+    { name: 'userName', type: 'text', computed: true, list: true, form: false, label: req('Tên đăng nhập', 'Username') },
+  ],
+  popup: { width: 600, height: 300 },
+  concurrency: false,
+});

@@ -1,0 +1,122 @@
+// Finished files under DATA_DIR/files. Each is stored as `<uuid>.<ext>`, a name the server generates, so
+// no user-given name ever becomes a path; the display name lives in the database only. Files are written
+// to DATA_DIR/files/.tmp first and renamed into place once complete, checked and fsync'd.
+import { mkdir, readdir, rename, stat, copyFile, unlink } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { concatFiles, openFileSink, removeQuietly, syncDir, syncFile, tempPath, writeStreamToFile, asFilesError, type ByteSource, type OpenSink } from './disk';
+import { requireMatchingContent } from './file-types';
+import { badRequest } from './errors';
+
+const STORED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.[a-z0-9]{1,8}$/;
+
+export interface StoredFile {
+  storedName: string;
+  size: number;
+}
+
+export class FileStore {
+  readonly root: string;
+  readonly tmpDir: string;
+
+  constructor(
+    dataDir: string,
+    private readonly openSink: OpenSink = openFileSink,
+  ) {
+    this.root = path.join(dataDir, 'files');
+    this.tmpDir = path.join(this.root, '.tmp');
+  }
+
+  async init(): Promise<void> {
+    await mkdir(this.tmpDir, { recursive: true });
+  }
+
+  /** Absolute path of a stored file; refuses anything that is not one of our generated names. */
+  pathOf(storedName: string): string {
+    if (!STORED_NAME.test(storedName)) throw new Error(`Not a stored file name: ${storedName}`);
+    return path.join(this.root, storedName);
+  }
+
+  isStoredName(name: string): boolean {
+    return STORED_NAME.test(name);
+  }
+
+  /** Streams an upload in (at most maxBytes), checks its content against `ext`, then moves it into place. */
+  async saveStream(source: ByteSource, ext: string, displayName: string, maxBytes: number): Promise<StoredFile> {
+    await this.init();
+    const tmp = tempPath(this.tmpDir);
+    const size = await writeStreamToFile(source, tmp, {
+      openSink: this.openSink,
+      maxBytes,
+      tooLargeMessage: `"${displayName}" is larger than the maximum of ${maxBytes.toLocaleString('en-US')} bytes.`,
+    });
+    return this.checkAndPlace(tmp, ext, displayName, size);
+  }
+
+  /** Concatenates chunk files into one stored file (content checked). */
+  async assemble(parts: readonly string[], ext: string, displayName: string, expectedSize?: number): Promise<StoredFile> {
+    await this.init();
+    const tmp = tempPath(this.tmpDir);
+    const size = await concatFiles(parts, tmp, this.openSink);
+    if (expectedSize !== undefined && expectedSize !== size) {
+      await removeQuietly(tmp);
+      throw badRequest(`"${displayName}" arrived with ${size} bytes but totalSize said ${expectedSize}; upload it again.`);
+    }
+    return this.checkAndPlace(tmp, ext, displayName, size);
+  }
+
+  /** A byte-for-byte copy under a new stored name (used by Files/copy). */
+  async duplicate(storedName: string): Promise<StoredFile> {
+    await this.init();
+    const source = this.pathOf(storedName);
+    const tmp = tempPath(this.tmpDir);
+    try {
+      await copyFile(source, tmp);
+      await syncFile(tmp);
+      const target = this.newName(path.extname(storedName).slice(1));
+      await rename(tmp, this.pathOf(target));
+      await syncDir(this.root);
+      return { storedName: target, size: (await stat(this.pathOf(target))).size };
+    } catch (err) {
+      await removeQuietly(tmp);
+      throw asFilesError(err);
+    }
+  }
+
+  async remove(storedName: string): Promise<void> {
+    await unlink(this.pathOf(storedName)).catch((err: NodeJS.ErrnoException) => {
+      if (err.code !== 'ENOENT') throw err;
+    });
+  }
+
+  /** Temporary files older than `maxAgeMs` (left by a crash) are removed; answers how many. */
+  async sweepTemp(now: number, maxAgeMs: number): Promise<number> {
+    let removed = 0;
+    for (const name of await readdir(this.tmpDir).catch(() => [] as string[])) {
+      const full = path.join(this.tmpDir, name);
+      const info = await stat(full).catch(() => undefined);
+      if (info && now - info.mtimeMs > maxAgeMs) {
+        await removeQuietly(full);
+        removed++;
+      }
+    }
+    return removed;
+  }
+
+  private newName(ext: string): string {
+    return `${randomUUID()}.${ext}`;
+  }
+
+  private async checkAndPlace(tmp: string, ext: string, displayName: string, size: number): Promise<StoredFile> {
+    try {
+      await requireMatchingContent(tmp, ext, displayName, true);
+      const storedName = this.newName(ext);
+      await rename(tmp, this.pathOf(storedName));
+      await syncDir(this.root);
+      return { storedName, size };
+    } catch (err) {
+      await removeQuietly(tmp);
+      throw asFilesError(err);
+    }
+  }
+}

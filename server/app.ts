@@ -1,0 +1,136 @@
+// buildApp: the whole server as a Fastify instance, without listening. main.ts and the tests use it.
+//
+// Decorations available to every route module:
+//   app.db        Kysely<Database> (SQLite or PostgreSQL, one query code path)
+//   app.dialect   'sqlite' | 'postgres' (rarely needed: prefer the helpers in db/dialect.ts)
+//   app.now()     the clock (injectable so tests can move time)
+//   app.dataDir   where files live
+//   app.tokens    TokenService;  app.throttle  LoginThrottle
+//   app.requireUser  the bearer guard (onRequest hook) for routes outside `auth: 'bearer'` modules
+//   request.user  { id, userName, fullName, sessionId, clientId } on bearer-guarded routes
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import formbody from '@fastify/formbody';
+import type { Kysely } from 'kysely';
+import { requireUser } from './auth/guard';
+import { LoginThrottle, type ThrottleSettings } from './auth/throttle';
+import { TokenService, type AuthUser } from './auth/tokens';
+import { prepareDatabase, type SeedOptions } from './bootstrap';
+import { loadOrCreateSecret } from './config';
+import { createDb, type DbHandle, type DialectName } from './db/dialect';
+import { migrateToLatest } from './db/migrate';
+import type { Database } from './db/schema';
+import { errorBody, installErrorHandlers } from './errors';
+import { localize, MSG } from './i18n';
+import { registerRenderer } from './renderer';
+import { apiPrefixes, routeModules, type RouteModule } from './routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Kysely<Database>;
+    dialect: DialectName;
+    dataDir: string;
+    now(): Date;
+    tokens: TokenService;
+    throttle: LoginThrottle;
+    requireUser: typeof requireUser;
+  }
+  interface FastifyRequest {
+    /** Set by the bearer guard; only meaningful on guarded routes. */
+    user: AuthUser;
+  }
+}
+
+export interface BuildAppOptions {
+  dataDir: string;
+  /** an open database; the caller closes it. Default: createDb({ databaseUrl, dataDir }), closed with the app */
+  db?: DbHandle;
+  databaseUrl?: string;
+  /** the built console; null: do not serve it */
+  rendererDir?: string | null;
+  now?: () => Date;
+  jwtSecret?: string;
+  /** access token lifetime, default 900 s */
+  accessTokenTtlSeconds?: number;
+  /** absolute session (refresh token family) lifetime, default 30 days */
+  sessionTtlSeconds?: number;
+  throttle?: Partial<ThrottleSettings>;
+  seed?: SeedOptions;
+  /** JSON body limit in bytes, default 1 MiB */
+  bodyLimit?: number;
+  logger?: FastifyServerOptions['logger'];
+  /** extra modules (tests); the real ones are listed in routes.ts */
+  extraModules?: RouteModule[];
+}
+
+export const DEFAULTS = {
+  accessTokenTtlSeconds: 900,
+  sessionTtlSeconds: 30 * 24 * 3600,
+  throttle: { maxFailures: 5, windowSeconds: 15 * 60 },
+  bodyLimit: 1024 * 1024,
+};
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const now = options.now ?? (() => new Date());
+  const handle = options.db ?? createDb({ databaseUrl: options.databaseUrl, dataDir: options.dataDir });
+  const ownsDb = !options.db;
+
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: options.bodyLimit ?? DEFAULTS.bodyLimit,
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+    // Behind a LAN proxy the client address is informative only (throttling is per account).
+    trustProxy: false,
+  });
+  if (ownsDb) app.addHook('onClose', () => handle.close());
+
+  try {
+    await migrateToLatest(handle.db);
+    await prepareDatabase(handle.db, options.seed ?? {}, now());
+  } catch (err) {
+    await app.close();
+    throw err;
+  }
+
+  app.decorate('db', handle.db);
+  app.decorate('dialect', handle.dialect);
+  app.decorate('dataDir', options.dataDir);
+  app.decorate('now', now);
+  app.decorate(
+    'tokens',
+    new TokenService(handle.db, now, {
+      secret: options.jwtSecret ?? loadOrCreateSecret(options.dataDir),
+      accessTtlSeconds: options.accessTokenTtlSeconds ?? DEFAULTS.accessTokenTtlSeconds,
+      sessionTtlSeconds: options.sessionTtlSeconds ?? DEFAULTS.sessionTtlSeconds,
+    }),
+  );
+  app.decorate('throttle', new LoginThrottle(handle.db, now, { ...DEFAULTS.throttle, ...options.throttle }));
+  app.decorate('requireUser', requireUser);
+  app.decorateRequest('user', null as unknown as AuthUser);
+
+  installErrorHandlers(app);
+  await app.register(formbody);
+
+  app.get('/health', async () => ({ status: 'ok' }));
+
+  for (const m of [...routeModules, ...(options.extraModules ?? [])]) {
+    await app.register(
+      async (scope) => {
+        if (m.auth === 'bearer') scope.addHook('onRequest', requireUser);
+        await scope.register(m.plugin);
+      },
+      { prefix: m.prefix },
+    );
+  }
+
+  const serveConsole = options.rendererDir ? await registerRenderer(app, options.rendererDir) : undefined;
+  const isApiPath = (url: string) => {
+    const p = url.split('?')[0].toLowerCase();
+    return apiPrefixes.some((prefix) => p === prefix || p.startsWith(prefix + '/'));
+  };
+  app.setNotFoundHandler(async (request, reply) => {
+    if (serveConsole && !isApiPath(request.url) && (await serveConsole(request, reply))) return reply;
+    return reply.code(404).send(errorBody(localize(request, MSG.notFound), 404));
+  });
+
+  return app;
+}

@@ -1,0 +1,14 @@
+// The bearer guard. Route modules registered with `auth: 'bearer'` in server/routes.ts get it as
+// an onRequest hook, so their handlers can rely on `request.user`. A module that mixes public and
+// protected routes can add `{ onRequest: app.requireUser }` to single routes instead.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { httpError } from '../errors';
+import { MSG } from '../i18n';
+
+export async function requireUser(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  const header = request.headers.authorization;
+  const match = typeof header === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
+  const user = match ? await request.server.tokens.verifyAccess(match[1]) : null;
+  if (!user) throw httpError(401, MSG.unauthorized, {}, { 'WWW-Authenticate': 'Bearer' });
+  request.user = user;
+}

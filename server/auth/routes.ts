@@ -1,0 +1,135 @@
+// /auth: the OAuth2 endpoints the console calls, form-encoded (application/x-www-form-urlencoded).
+//   POST /auth/connect/token       grant_type=password | refresh_token (client credentials required)
+//   POST /auth/token               grantType=refresh_token&refreshToken=… (no client credentials:
+//                                  the console's own client `sitedesk` is implied)
+//   POST /auth/connect/revocation  RFC 7009 (client credentials required), always 200
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { parseInput } from '../errors';
+import { localize, MSG } from '../i18n';
+import { safeEqualHex, sha256 } from './crypto';
+import { AUTH_MSG } from './messages';
+import { burnPasswordCheck, verifyPassword } from './passwords';
+import { oauthError, type TokenAnswer } from './tokens';
+
+/** The console's client: /auth/token carries no credentials and is accepted for this client. */
+export const CONSOLE_CLIENT_ID = 'sitedesk';
+const DEFAULT_SCOPE = 'openid profile offline_access';
+
+const field = z.string().max(4096).optional();
+const tokenForm = z.object({
+  grant_type: field,
+  username: field,
+  password: field,
+  client_id: field,
+  client_secret: field,
+  scope: field,
+  refresh_token: field,
+  // sent by the console, meaningless here
+  type: field,
+  domain: field,
+  type_special: field,
+});
+const shortTokenForm = z.object({
+  grantType: field,
+  grant_type: field,
+  refreshToken: field,
+  refresh_token: field,
+  client_id: field,
+  client_secret: field,
+});
+const revocationForm = z.object({
+  token: field,
+  token_type_hint: field,
+  client_id: field,
+  client_secret: field,
+});
+
+/** Client credentials from the form, or from an HTTP Basic header (RFC 6749 §2.3.1). */
+function clientCredentials(request: FastifyRequest, form: { client_id?: string; client_secret?: string }) {
+  const header = request.headers.authorization;
+  if (typeof header === 'string' && /^Basic\s+/i.test(header)) {
+    const decoded = Buffer.from(header.replace(/^Basic\s+/i, ''), 'base64').toString('utf8');
+    const i = decoded.indexOf(':');
+    if (i > 0) {
+      return { id: decodeURIComponent(decoded.slice(0, i)), secret: decodeURIComponent(decoded.slice(i + 1)) };
+    }
+  }
+  return { id: form.client_id, secret: form.client_secret };
+}
+
+const noStore = (reply: FastifyReply) => reply.header('Cache-Control', 'no-store').header('Pragma', 'no-cache');
+
+export const authRoutes: FastifyPluginAsync = async (app) => {
+  async function authenticateClient(id: string | undefined, secret: string | undefined): Promise<string> {
+    if (id && secret !== undefined) {
+      const client = await app.db.selectFrom('oauth_clients').select(['id', 'secretHash']).where('id', '=', id).executeTakeFirst();
+      if (client && safeEqualHex(client.secretHash, sha256(secret))) return client.id;
+    }
+    throw oauthError(401, 'invalid_client', AUTH_MSG.invalidClient);
+  }
+
+  async function passwordGrant(request: FastifyRequest, form: z.infer<typeof tokenForm>, clientId: string): Promise<TokenAnswer> {
+    const userName = form.username?.trim() ?? '';
+    const password = form.password ?? '';
+    if (!userName || !password) throw oauthError(400, 'invalid_request', AUTH_MSG.missingCredentials);
+    const account = userName.toLowerCase();
+
+    const wait = await app.throttle.retryAfterSeconds(account);
+    if (wait > 0) {
+      const err = oauthError(429, 'too_many_attempts', AUTH_MSG.throttled(Math.ceil(wait / 60)));
+      err.headers['Retry-After'] = String(wait);
+      throw err;
+    }
+
+    const user = await app.db
+      .selectFrom('users')
+      .select(['id', 'userName', 'passwordHash', 'isActive'])
+      .where('normalizedUserName', '=', account)
+      .executeTakeFirst();
+    const ok = user ? await verifyPassword(user.passwordHash, password) : (await burnPasswordCheck(password), false);
+    await app.throttle.record(account, ok, request.ip ?? null);
+    if (!user || !ok) throw oauthError(400, 'invalid_grant', AUTH_MSG.wrongPassword);
+    if (!user.isActive) throw oauthError(400, 'invalid_grant', AUTH_MSG.inactive);
+    return app.tokens.startSession(user, clientId, form.scope?.trim() || DEFAULT_SCOPE);
+  }
+
+  app.post('/connect/token', async (request, reply) => {
+    const form = parseInput(tokenForm, request.body);
+    const { id, secret } = clientCredentials(request, form);
+    const clientId = await authenticateClient(id, secret);
+    noStore(reply);
+    switch (form.grant_type) {
+      case 'password':
+        return passwordGrant(request, form, clientId);
+      case 'refresh_token':
+        if (!form.refresh_token) throw oauthError(400, 'invalid_request', AUTH_MSG.missingRefreshToken);
+        return app.tokens.rotate(form.refresh_token, clientId);
+      default:
+        throw oauthError(400, 'unsupported_grant_type', AUTH_MSG.unsupportedGrant);
+    }
+  });
+
+  app.post('/token', async (request, reply) => {
+    const form = parseInput(shortTokenForm, request.body);
+    const grantType = form.grantType ?? form.grant_type;
+    const refreshToken = form.refreshToken ?? form.refresh_token;
+    // Credentials are optional here; when given they must be right.
+    const { id, secret } = clientCredentials(request, form);
+    const clientId = id ? await authenticateClient(id, secret) : CONSOLE_CLIENT_ID;
+    noStore(reply);
+    if (grantType !== 'refresh_token') throw oauthError(400, 'unsupported_grant_type', AUTH_MSG.unsupportedGrant);
+    if (!refreshToken) throw oauthError(400, 'invalid_request', AUTH_MSG.missingRefreshToken);
+    return app.tokens.rotate(refreshToken, clientId);
+  });
+
+  app.post('/connect/revocation', async (request, reply) => {
+    const form = parseInput(revocationForm, request.body);
+    const { id, secret } = clientCredentials(request, form);
+    const clientId = await authenticateClient(id, secret);
+    if (!form.token) throw oauthError(400, 'invalid_request', AUTH_MSG.missingToken);
+    await app.tokens.revoke(form.token, clientId);
+    noStore(reply);
+    return reply.code(200).send({ code: 1, message: localize(request, MSG.success) });
+  });
+};

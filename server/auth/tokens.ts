@@ -1,0 +1,222 @@
+// Access and refresh tokens.
+// - Access token: HS256 JWT, `sub` user id, `name` userName, `sid` session (token family) id,
+//   `jti`, `client_id`; lifetime accessTtlSeconds (900). The bearer guard also checks the family
+//   (one primary-key lookup joined to the user), so revoking a session stops its access tokens.
+// - Refresh token: 32 random bytes (base64url), stored only as SHA-256, single use: each use
+//   answers a new one in the same family. Presenting a used token again revokes the family.
+//   Every token of a family ends at the family's absolute expiry (sessionTtlSeconds after the
+//   password sign-in); rotation never extends it.
+import { randomUUID } from 'node:crypto';
+import { compactVerify, jwtVerify, SignJWT } from 'jose';
+import type { Kysely } from 'kysely';
+import { iso } from '../db/dialect';
+import type { Database } from '../db/schema';
+import { httpError } from '../errors';
+import { randomToken, sha256 } from './crypto';
+import { AUTH_MSG } from './messages';
+
+export interface TokenSettings {
+  secret: string;
+  accessTtlSeconds: number;
+  sessionTtlSeconds: number;
+}
+
+export interface AuthUser {
+  id: number;
+  userName: string;
+  fullName: string;
+  /** token family id (`sid`): one per sign-in */
+  sessionId: string;
+  clientId: string;
+}
+
+export interface TokenAnswer {
+  access_token: string;
+  refresh_token: string;
+  expires_in: number;
+  token_type: 'Bearer';
+  scope: string;
+}
+
+const ISSUER = 'sitedesk';
+
+export function oauthError(status: number, error: string, text: { vi: string; en: string }) {
+  return httpError(status, text, { error, error_description: text.en });
+}
+
+export class TokenService {
+  private readonly key: Uint8Array;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly now: () => Date,
+    readonly settings: TokenSettings,
+  ) {
+    this.key = new TextEncoder().encode(settings.secret);
+  }
+
+  /** Start a session (token family) after a successful password check. */
+  async startSession(user: { id: number; userName: string }, clientId: string, scope: string): Promise<TokenAnswer> {
+    const now = this.now();
+    const familyId = randomUUID();
+    const expiresAt = iso(now.getTime() + this.settings.sessionTtlSeconds * 1000);
+    const refresh = randomToken();
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('token_families')
+        .values({ id: familyId, userId: user.id, clientId, scope, createdAt: iso(now), expiresAt, revokedAt: null, revokedReason: null })
+        .execute();
+      await trx
+        .insertInto('refresh_tokens')
+        .values({ tokenHash: sha256(refresh), familyId, userId: user.id, clientId, createdAt: iso(now), expiresAt, usedAt: null, revokedAt: null })
+        .execute();
+    });
+    return this.answer(user, familyId, clientId, scope, refresh);
+  }
+
+  /** Exchange a refresh token for a new pair. Throws 400 invalid_grant for anything not usable. */
+  async rotate(refreshToken: string, clientId: string): Promise<TokenAnswer> {
+    const nowDate = this.now();
+    const now = iso(nowDate);
+    const invalid = () => oauthError(400, 'invalid_grant', AUTH_MSG.invalidRefreshToken);
+
+    const outcome = await this.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .selectFrom('refresh_tokens as r')
+        .innerJoin('token_families as f', 'f.id', 'r.familyId')
+        .innerJoin('users as u', 'u.id', 'r.userId')
+        .select([
+          'r.id', 'r.familyId', 'r.clientId', 'r.usedAt', 'r.revokedAt', 'r.expiresAt',
+          'f.revokedAt as familyRevokedAt', 'f.expiresAt as familyExpiresAt', 'f.scope',
+          'u.id as userId', 'u.userName', 'u.isActive',
+        ])
+        .where('r.tokenHash', '=', sha256(refreshToken))
+        .executeTakeFirst();
+      if (!row || row.clientId !== clientId) return { kind: 'invalid' as const };
+      if (row.usedAt || row.revokedAt) return { kind: 'reused' as const, familyId: row.familyId };
+      if (row.familyRevokedAt || row.familyExpiresAt <= now || row.expiresAt <= now || !row.isActive) {
+        return { kind: 'invalid' as const };
+      }
+      // Conditional update: of two concurrent uses of one token only one can win; the other is a reuse.
+      const used = await trx
+        .updateTable('refresh_tokens')
+        .set({ usedAt: now })
+        .where('id', '=', row.id)
+        .where('usedAt', 'is', null)
+        .executeTakeFirst();
+      if (Number(used.numUpdatedRows) !== 1) return { kind: 'reused' as const, familyId: row.familyId };
+      const refresh = randomToken();
+      await trx
+        .insertInto('refresh_tokens')
+        .values({ tokenHash: sha256(refresh), familyId: row.familyId, userId: row.userId, clientId, createdAt: now, expiresAt: row.familyExpiresAt, usedAt: null, revokedAt: null })
+        .execute();
+      return { kind: 'ok' as const, row, refresh };
+    });
+
+    if (outcome.kind === 'reused') {
+      // A refresh token seen twice means it leaked: end the whole session.
+      await this.revokeFamily(outcome.familyId, 'refresh token reused');
+      throw invalid();
+    }
+    if (outcome.kind === 'invalid') throw invalid();
+    const { row, refresh } = outcome;
+    return this.answer({ id: row.userId, userName: row.userName }, row.familyId, clientId, row.scope, refresh);
+  }
+
+  /**
+   * RFC 7009: revoke the session a token belongs to (refresh or access token). Unknown tokens,
+   * tokens of another client and garbage are ignored: the caller answers 200 regardless.
+   */
+  async revoke(token: string, clientId: string): Promise<void> {
+    let familyId: string | undefined;
+    const row = await this.db
+      .selectFrom('refresh_tokens')
+      .select(['familyId', 'clientId'])
+      .where('tokenHash', '=', sha256(token))
+      .executeTakeFirst();
+    if (row) {
+      if (row.clientId === clientId) familyId = row.familyId;
+    } else if (token.split('.').length === 3) {
+      // An access token: a valid signature is proof enough, even when it has expired.
+      try {
+        const { payload } = await compactVerify(token, this.key, { algorithms: ['HS256'] });
+        const claims = JSON.parse(new TextDecoder().decode(payload)) as { sid?: unknown; client_id?: unknown };
+        if (typeof claims.sid === 'string' && claims.client_id === clientId) familyId = claims.sid;
+      } catch {
+        /* not ours: nothing to revoke */
+      }
+    }
+    if (familyId) await this.revokeFamily(familyId, 'revoked');
+  }
+
+  async revokeFamily(familyId: string, reason: string): Promise<void> {
+    const now = iso(this.now());
+    await this.db
+      .updateTable('token_families')
+      .set({ revokedAt: now, revokedReason: reason })
+      .where('id', '=', familyId)
+      .where('revokedAt', 'is', null)
+      .execute();
+    await this.db
+      .updateTable('refresh_tokens')
+      .set({ revokedAt: now })
+      .where('familyId', '=', familyId)
+      .where('revokedAt', 'is', null)
+      .execute();
+  }
+
+  /** The bearer check: signature, expiry (by the injected clock), and a live session. */
+  async verifyAccess(token: string): Promise<AuthUser | null> {
+    let claims: { sub?: string; sid?: unknown };
+    try {
+      ({ payload: claims } = await jwtVerify(token, this.key, {
+        algorithms: ['HS256'],
+        issuer: ISSUER,
+        currentDate: this.now(),
+      }));
+    } catch {
+      return null;
+    }
+    if (typeof claims.sid !== 'string' || !claims.sub) return null;
+    const session = await this.db
+      .selectFrom('token_families as f')
+      .innerJoin('users as u', 'u.id', 'f.userId')
+      .select(['f.userId', 'f.clientId', 'f.expiresAt', 'f.revokedAt', 'u.userName', 'u.fullName', 'u.isActive'])
+      .where('f.id', '=', claims.sid)
+      .executeTakeFirst();
+    if (!session || session.revokedAt || !session.isActive) return null;
+    if (session.expiresAt <= iso(this.now()) || String(session.userId) !== claims.sub) return null;
+    return {
+      id: session.userId,
+      userName: session.userName,
+      fullName: session.fullName,
+      sessionId: claims.sid,
+      clientId: session.clientId,
+    };
+  }
+
+  private async answer(
+    user: { id: number; userName: string },
+    familyId: string,
+    clientId: string,
+    scope: string,
+    refresh: string,
+  ): Promise<TokenAnswer> {
+    const iat = Math.floor(this.now().getTime() / 1000);
+    const access = await new SignJWT({ name: user.userName, sid: familyId, client_id: clientId, scope })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(String(user.id))
+      .setIssuer(ISSUER)
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + this.settings.accessTtlSeconds)
+      .setJti(randomUUID())
+      .sign(this.key);
+    return {
+      access_token: access,
+      refresh_token: refresh,
+      expires_in: this.settings.accessTtlSeconds,
+      token_type: 'Bearer',
+      scope,
+    };
+  }
+}

@@ -1,0 +1,51 @@
+// Environment → options for buildApp. Only main.ts reads process.env.
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { SeedOptions } from './bootstrap';
+
+export interface ServerConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  rendererDir: string;
+  jwtSecret?: string;
+  seed: SeedOptions;
+}
+
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const port = Number(env.PORT ?? 5080);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, not "${env.PORT}"`);
+  const admin =
+    env.ADMIN_USERNAME && env.ADMIN_PASSWORD
+      ? { userName: env.ADMIN_USERNAME.trim(), password: env.ADMIN_PASSWORD }
+      : undefined;
+  return {
+    port,
+    host: env.HOST || '127.0.0.1',
+    dataDir: path.resolve(env.DATA_DIR || './data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    rendererDir: path.resolve(env.RENDERER_DIR || 'dist/renderer'),
+    jwtSecret: env.JWT_SECRET || undefined,
+    seed: { demo: /^(1|true|yes)$/i.test(env.SEED_DEMO ?? ''), admin },
+  };
+}
+
+/**
+ * The JWT signing secret when JWT_SECRET is not set: generated once and kept in DATA_DIR
+ * (owner-readable only), so tokens survive restarts.
+ */
+export function loadOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  fs.mkdirSync(dataDir, { recursive: true });
+  try {
+    const existing = fs.readFileSync(file, 'utf8').trim();
+    if (existing.length >= 32) return existing;
+  } catch {
+    /* first start */
+  }
+  const secret = randomBytes(48).toString('base64url');
+  fs.writeFileSync(file, secret + '\n', { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,129 @@
+// The one place where SQLite and PostgreSQL differ. Everything above this file writes one
+// Kysely query for both: see the conventions at the top of schema.ts.
+import fs from 'node:fs';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import pg from 'pg';
+import {
+  Kysely,
+  PostgresAdapter,
+  PostgresDialect,
+  SqliteDialect,
+  type ColumnDefinitionBuilder,
+  type CreateTableBuilder,
+  type SqliteDatabase as KyselySqliteDatabase,
+  type SqliteStatement,
+} from 'kysely';
+import type { Database } from './schema';
+
+export type DialectName = 'sqlite' | 'postgres';
+
+export interface DbHandle {
+  db: Kysely<Database>;
+  dialect: DialectName;
+  /** human description for logs: file path or host/database (never the password) */
+  describe: string;
+  close(): Promise<void>;
+}
+
+export interface DbOptions {
+  /** `postgres://` or `postgresql://` URL: use PostgreSQL; anything else falsy: SQLite in dataDir */
+  databaseUrl?: string;
+  dataDir: string;
+  /** SQLite file name inside dataDir (default sitedesk.db) */
+  sqliteFile?: string;
+}
+
+export function isPostgresUrl(url: string | undefined): url is string {
+  return !!url && /^postgres(ql)?:\/\//i.test(url);
+}
+
+export function createDb(options: DbOptions): DbHandle {
+  if (isPostgresUrl(options.databaseUrl)) return createPostgres(options.databaseUrl);
+  fs.mkdirSync(options.dataDir, { recursive: true });
+  return createSqlite(path.join(options.dataDir, options.sqliteFile ?? 'sitedesk.db'));
+}
+
+function createPostgres(url: string): DbHandle {
+  // COUNT(*) and other int8 results come back as strings by default; every count we take fits
+  // in a double, so parse them as numbers for this pool only (not pg's global type table).
+  const types = {
+    getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+      oid === pg.types.builtins.INT8 ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+  };
+  const pool = new pg.Pool({ connectionString: url, max: 10, types });
+  // An idle client losing its connection must not crash the process.
+  pool.on('error', (err) => console.error('postgres pool error:', err.message));
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const u = new URL(url);
+  return {
+    db,
+    dialect: 'postgres',
+    describe: `postgres ${u.hostname}:${u.port || 5432}${u.pathname}`,
+    close: () => db.destroy(),
+  };
+}
+
+function createSqlite(file: string): DbHandle {
+  const raw = new SqliteDatabase(file);
+  raw.pragma('journal_mode = WAL');
+  raw.pragma('synchronous = FULL');
+  raw.pragma('foreign_keys = ON');
+  raw.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: booleanAware(raw) }) });
+  return { db, dialect: 'sqlite', describe: `sqlite ${file}`, close: () => db.destroy() };
+}
+
+/**
+ * SQLite has no boolean type: better-sqlite3 refuses to bind true/false and reads 0/1 back.
+ * Bind booleans as 1/0, and turn 0/1 back into booleans for result columns whose declared
+ * type is `boolean` (so `isActive` reads the same as on PostgreSQL).
+ */
+function booleanAware(raw: SqliteDatabase.Database): KyselySqliteDatabase {
+  const bind = (params: ReadonlyArray<unknown>) =>
+    params.map((p) => (typeof p === 'boolean' ? (p ? 1 : 0) : p));
+  return {
+    close: () => raw.close(),
+    prepare(sql: string): SqliteStatement {
+      const stmt = raw.prepare(sql);
+      const boolColumns = stmt.reader
+        ? stmt.columns().filter((c) => c.type?.toLowerCase() === 'boolean').map((c) => c.name)
+        : [];
+      const fix = (row: unknown) => {
+        if (boolColumns.length && row && typeof row === 'object') {
+          const r = row as Record<string, unknown>;
+          for (const name of boolColumns) if (typeof r[name] === 'number') r[name] = r[name] !== 0;
+        }
+        return row;
+      };
+      return {
+        reader: stmt.reader,
+        all: (params) => stmt.all(bind(params)).map(fix),
+        run: (params) => stmt.run(bind(params)),
+        *iterate(params) {
+          for (const row of stmt.iterate(bind(params))) yield fix(row);
+        },
+      };
+    },
+  };
+}
+
+/** Integer primary key `id` that the database assigns: serial on PostgreSQL, autoincrement on SQLite. */
+export function addIdColumn<T extends string, C extends string>(
+  table: CreateTableBuilder<T, C>,
+  dialect: DialectName,
+  name = 'id',
+): CreateTableBuilder<T, C> {
+  return dialect === 'postgres'
+    ? table.addColumn(name, 'serial', (c: ColumnDefinitionBuilder) => c.primaryKey())
+    : table.addColumn(name, 'integer', (c: ColumnDefinitionBuilder) => c.primaryKey().autoIncrement());
+}
+
+/** Which dialect a Kysely instance speaks (migrations receive only the Kysely instance). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function dialectOf(db: Kysely<any>): DialectName {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+}
+
+/** Timestamps are ISO-8601 UTC text everywhere. */
+export const iso = (d: Date | number) => new Date(d).toISOString();

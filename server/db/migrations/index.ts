@@ -1,0 +1,7 @@
+// Every schema step, in order. A module adds its own file here and one line below.
+import type { SitedeskMigration } from '../migrate';
+import { m0001_core } from './0001_core';
+
+export const migrations: SitedeskMigration[] = [
+  m0001_core,
+];

@@ -1,0 +1,44 @@
+// `npm run server`: the API server (and the built console) on HOST:PORT. See docs/api.md.
+import { buildApp } from './app';
+import { StartupError } from './bootstrap';
+import { configFromEnv } from './config';
+
+async function main() {
+  const config = configFromEnv();
+  const app = await buildApp({
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+    rendererDir: config.rendererDir,
+    jwtSecret: config.jwtSecret,
+    seed: config.seed,
+    logger: { level: process.env.LOG_LEVEL ?? 'warn' },
+  });
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    console.log(`sitedesk server: ${signal}, closing`);
+    app.close().then(
+      () => process.exit(0),
+      (err) => {
+        console.error('sitedesk server: error while closing:', err);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+
+  const address = await app.listen({ port: config.port, host: config.host });
+  console.log(`sitedesk server listening on ${address} (${app.dialect}, data in ${config.dataDir})`);
+}
+
+main().catch((err) => {
+  if (err instanceof StartupError) {
+    console.error(`sitedesk server: ${err.message}`);
+  } else {
+    console.error('sitedesk server failed to start:', err instanceof Error ? err.message : err);
+  }
+  process.exit(1);
+});

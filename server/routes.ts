@@ -1,0 +1,30 @@
+// THE list of route modules. Adding a module = one line here (plus its migration line in
+// db/migrations/index.ts). Each module is a Fastify plugin mounted under `prefix`; with
+// `auth: 'bearer'` every route in it requires a valid access token and sees `request.user`.
+// Several modules may share a prefix (e.g. everything of the CMS lives under /api).
+import type { FastifyPluginAsync } from 'fastify';
+import { authRoutes } from './auth/routes';
+import { coreRoutes } from './core/routes';
+import { pushRoutes } from './push/routes';
+import { websiteRoutes } from './websites/routes';
+
+export interface RouteModule {
+  /** for logs and docs */
+  name: string;
+  prefix: string;
+  auth: 'public' | 'bearer';
+  plugin: FastifyPluginAsync;
+}
+
+export const routeModules: RouteModule[] = [
+  { name: 'auth', prefix: '/auth', auth: 'public', plugin: authRoutes },
+  { name: 'core', prefix: '/core', auth: 'bearer', plugin: coreRoutes },
+  { name: 'push', prefix: '/push', auth: 'bearer', plugin: pushRoutes },
+  { name: 'websites', prefix: '/api', auth: 'bearer', plugin: websiteRoutes },
+];
+
+/**
+ * Path prefixes that belong to the API: never answered with the console's index.html, and
+ * unknown paths under them get the JSON 404. (`/his` and `/files` are reserved for modules to come.)
+ */
+export const apiPrefixes = ['/auth', '/core', '/push', '/api', '/his', '/files', '/health'];

@@ -1,0 +1,153 @@
+/**
+ * Electron entry point: thin glue that hands the real electron APIs to the plain modules beside it
+ * (which are unit-tested under Node with those APIs faked). Bundled by scripts/build-desktop.mjs.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, safeStorage, screen, session as electronSession, shell } from 'electron';
+import ElectronStore from 'electron-store';
+import electronUpdater from 'electron-updater';
+import { createSession } from './auth/session';
+import { createHandlers } from './handlers';
+import { eventSender, registerHandlers } from './ipc/register';
+import { createPreferences, visibleBounds, type WindowBounds } from './preferences';
+import { createSecretStore, loadKeytar } from './secrets/secret-store';
+import { createChunkClient } from './uploads/chunk-client';
+import { createUploadEngine, type PersistedUpload } from './uploads/engine';
+import { createUpdater } from './updates/updater';
+import { buildMenuTemplate } from './window/menu';
+import { APP_ORIGIN, APP_SCHEME, APP_START_URL, appSchemePrivileges, contentSecurityPolicy, createAppProtocolHandler } from './window/protocol';
+import { createMainWindow, denyPermissions, lockDownContents, type BrowserWindowConstructor, type BrowserWindowLike } from './window/window';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const rendererDir = path.join(here, '../renderer');
+const preloadPath = path.join(here, '../preload/preload.cjs');
+/** Development only: load the console from the Vite dev server instead of app://. */
+const devRendererUrl = app.isPackaged ? undefined : process.env.SITEDESK_RENDERER_URL;
+const appOrigins = [APP_ORIGIN, ...(devRendererUrl ? [new URL(devRendererUrl).origin] : [])];
+const log = (message: string) => console.warn(`[sitedesk] ${message}`);
+
+// Must happen before `ready`.
+protocol.registerSchemesAsPrivileged([appSchemePrivileges]);
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  let mainWindow: BrowserWindowLike | null = null;
+
+  const store = new ElectronStore({ name: 'preferences', accessPropertiesByDotNotation: false });
+  const preferences = createPreferences(store, {
+    localServerUrl: process.env.SITEDESK_SERVER_URL ?? 'http://127.0.0.1:5080',
+    defaultProfile: app.isPackaged ? 'production' : 'local',
+  });
+  // `npm start` points the app at the server it started.
+  const forced = process.env.SITEDESK_PROFILE && preferences.listPresets().find((p) => p.name === process.env.SITEDESK_PROFILE);
+  if (forced) preferences.setProfile(forced);
+
+  app.on('second-instance', () => {
+    const window = mainWindow as unknown as Electron.BrowserWindow | null;
+    if (!window) return;
+    if (window.isMinimized()) window.restore();
+    window.focus();
+  });
+
+  // Whatever webContents appears (devtools aside), the same navigation rules apply.
+  app.on('web-contents-created', (_event, contents) => lockDownContents(contents, { shell, appOrigins, log }));
+
+  const openWindow = () => {
+    const display = screen.getAllDisplays().map((d) => d.workArea);
+    const window = createMainWindow({
+      BrowserWindow: BrowserWindow as unknown as BrowserWindowConstructor,
+      shell,
+      preloadPath,
+      startUrl: devRendererUrl ?? APP_START_URL,
+      appOrigins,
+      bounds: visibleBounds(preferences.getWindowBounds(), display, { width: 1440, height: 900 }),
+      onClose: (bounds: WindowBounds) => preferences.setWindowBounds(bounds),
+      log,
+    });
+    window.on('closed', () => {
+      if (mainWindow === window) mainWindow = null;
+    });
+    mainWindow = window;
+  };
+
+  void app.whenReady().then(async () => {
+    const csp = () => contentSecurityPolicy(preferences.getProfile());
+    protocol.handle(APP_SCHEME, createAppProtocolHandler({ root: rendererDir, csp }));
+    denyPermissions(electronSession.defaultSession);
+
+    const secrets = await createSecretStore({
+      loadKeytar: () => loadKeytar(),
+      safeStorage,
+      filePath: path.join(app.getPath('userData'), 'session.json'),
+      platform: process.platform,
+      warn: log,
+    });
+    const session = createSession({ secrets, profile: () => preferences.getProfile() });
+    const send = eventSender(() => (mainWindow ? (mainWindow as unknown as Electron.BrowserWindow).webContents : null));
+
+    const queueStore = new ElectronStore<{ queue: PersistedUpload[] }>({ name: 'uploads', defaults: { queue: [] } });
+    const uploads = createUploadEngine({
+      client: createChunkClient({ apiBase: () => preferences.getProfile().api }),
+      getAccessToken: (force) => session.getAccessToken(force),
+      store: { load: () => queueStore.get('queue'), save: (queue) => queueStore.set('queue', queue) },
+      onProgress: (item) => send('uploads', 'progress', item),
+      log,
+    });
+
+    const updater = createUpdater({
+      autoUpdater: electronUpdater.autoUpdater,
+      onState: (state) => send('updates', 'state', state),
+      enabled: app.isPackaged,
+      log,
+    });
+
+    registerHandlers(
+      ipcMain,
+      createHandlers({
+        session,
+        preferences,
+        uploads,
+        updater,
+        openFiles: async ({ multiple, title }) => {
+          const owner = mainWindow as unknown as Electron.BrowserWindow | null;
+          const options: Electron.OpenDialogOptions = { title, properties: multiple ? ['openFile', 'multiSelections'] : ['openFile'] };
+          const result = owner ? await dialog.showOpenDialog(owner, options) : await dialog.showOpenDialog(options);
+          return result.canceled ? [] : result.filePaths;
+        },
+        openExternal: (url) => shell.openExternal(url),
+        appInfo: () => ({ name: app.getName(), version: app.getVersion(), platform: process.platform, packaged: app.isPackaged }),
+      }),
+      { allowedOrigins: appOrigins, log },
+    );
+
+    Menu.setApplicationMenu(
+      Menu.buildFromTemplate(
+        buildMenuTemplate({
+          isMac: process.platform === 'darwin',
+          appName: app.getName(),
+          openExternal: (url) => void shell.openExternal(url),
+          checkForUpdates: () => void updater.check(),
+          helpUrl: 'https://github.com/OWNER/sitedesk#readme', // PLACEHOLDER: the project's repository
+        }) as Electron.MenuItemConstructorOptions[],
+      ),
+    );
+
+    openWindow();
+    updater.start();
+
+    app.on('activate', () => {
+      if (BrowserWindow.getAllWindows().length === 0) openWindow();
+    });
+    app.on('before-quit', () => {
+      updater.stop();
+      // Running uploads stay recorded as unfinished and come back paused next time.
+      void uploads.shutdown();
+    });
+  });
+
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+}

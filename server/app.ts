@@ -19,7 +19,7 @@ import { loadOrCreateSecret } from './config';
 import { createDb, type DbHandle, type DialectName } from './db/dialect';
 import { migrateToLatest } from './db/migrate';
 import type { Database } from './db/schema';
-import { errorBody, installErrorHandlers } from './errors';
+import { errorBody, httpError, installErrorHandlers, sendError } from './errors';
 import { localize, MSG } from './i18n';
 import { registerRenderer } from './renderer';
 import { apiPrefixes, routeModules, type RouteModule } from './routes';
@@ -77,7 +77,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: options.bodyLimit ?? DEFAULTS.bodyLimit,
-    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 500 },
+    // Undecodable URLs and over-long parameters: the same error shape as everything else.
+    frameworkErrors: (error, request, reply) => sendError(request, reply, httpError(400, MSG.badRequest)),
     // Behind a LAN proxy the client address is informative only (throttling is per account).
     trustProxy: false,
   });

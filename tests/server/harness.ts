@@ -24,6 +24,7 @@
 // ctx.restart(appOptions?)                 close and rebuild the app on the same database
 // ctx.freshDatabase()                      { dataDir, databaseUrl } of another, empty database
 // Set SITEDESK_TEST_DB=sqlite (or postgres) to run one dialect only.
+/* eslint-disable @typescript-eslint/no-explicit-any -- answers are loosely typed JSON on purpose: tests assert on them */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -51,7 +52,7 @@ export interface RequestOptions {
   /** form-encoded body (auth endpoints) */
   form?: Record<string, string>;
   /** raw body (set content-type in headers yourself), e.g. FormData for multipart */
-  body?: BodyInit;
+  body?: RequestInit['body'];
   token?: string;
   headers?: Record<string, string>;
 }
@@ -139,7 +140,7 @@ export function describeEachDatabase(name: string, fn: (ctx: ServerTestContext) 
         clock,
         async request(method: string, p: string, opts: RequestOptions = {}) {
           const headers: Record<string, string> = { ...opts.headers };
-          let body: BodyInit | undefined = opts.body;
+          let body: RequestInit['body'] | undefined = opts.body;
           if (opts.json !== undefined) {
             headers['content-type'] ??= 'application/json';
             body = JSON.stringify(opts.json);
@@ -158,7 +159,7 @@ export function describeEachDatabase(name: string, fn: (ctx: ServerTestContext) 
               parsed = undefined;
             }
           }
-          return { status: res.status, headers: res.headers, body: parsed, text };
+          return { status: res.status, headers: res.headers, body: parsed as any, text };
         },
         async signIn(userName = 'admin', password = 'Admin@123') {
           const res = await ctx.request('POST', '/auth/connect/token', {

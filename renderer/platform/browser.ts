@@ -1,0 +1,85 @@
+import Cookies from 'js-cookie';
+import type { AccessToken, AuthTransport, Platform, TokenResponse } from './types';
+
+export const ACCESS_COOKIE = 'access_token';
+export const REFRESH_COOKIE = 'refresh_token';
+const PREFERENCE_PREFIX = 'sitedesk:';
+/** The auth service does not tell the refresh token's lifetime; the server enforces the real one. */
+const REFRESH_COOKIE_DAYS = 30;
+
+const cookieOptions = (): Cookies.CookieAttributes => ({
+  path: '/',
+  sameSite: 'strict',
+  secure: window.location.protocol === 'https:',
+});
+
+/**
+ * Browser adapter (spec section 4): the access token lives in a cookie whose expiry follows
+ * `expires_in`, the refresh token in a second cookie; preferences in local storage.
+ * Signing out or clearing wipes both cookies and all local storage.
+ */
+export function createBrowserPlatform(transport: AuthTransport): Platform {
+  const keep = (answer: TokenResponse): AccessToken => {
+    const expiresIn = Math.max(1, Math.floor(answer.expires_in));
+    Cookies.set(ACCESS_COOKIE, answer.access_token, {
+      ...cookieOptions(),
+      expires: new Date(Date.now() + expiresIn * 1000),
+    });
+    if (answer.refresh_token) {
+      Cookies.set(REFRESH_COOKIE, answer.refresh_token, { ...cookieOptions(), expires: REFRESH_COOKIE_DAYS });
+    }
+    return { accessToken: answer.access_token, expiresIn };
+  };
+
+  const wipe = () => {
+    Cookies.remove(ACCESS_COOKIE, { path: '/' });
+    Cookies.remove(REFRESH_COOKIE, { path: '/' });
+    window.localStorage.clear();
+  };
+
+  return {
+    kind: 'browser',
+    historyMode: 'browser',
+    accessToken: () => Cookies.get(ACCESS_COOKIE) ?? null,
+    async signIn(username, password) {
+      return keep(await transport.passwordGrant(username, password));
+    },
+    async refresh() {
+      const refreshToken = Cookies.get(REFRESH_COOKIE);
+      if (!refreshToken) return null;
+      try {
+        return keep(await transport.refreshGrant(refreshToken));
+      } catch {
+        // Refused (revoked, expired, reused): the stored one is worthless from now on.
+        Cookies.remove(REFRESH_COOKIE, { path: '/' });
+        return null;
+      }
+    },
+    async hasRefreshToken() {
+      return Boolean(Cookies.get(REFRESH_COOKIE));
+    },
+    async signOut() {
+      const refreshToken = Cookies.get(REFRESH_COOKIE);
+      try {
+        if (refreshToken) await transport.revoke(refreshToken, 'refresh_token');
+      } finally {
+        wipe();
+      }
+    },
+    async clear() {
+      wipe();
+    },
+    async getPreference(key) {
+      const raw = window.localStorage.getItem(PREFERENCE_PREFIX + key);
+      if (raw === null) return undefined;
+      try {
+        return JSON.parse(raw) as unknown;
+      } catch {
+        return undefined;
+      }
+    },
+    async setPreference(key, value) {
+      window.localStorage.setItem(PREFERENCE_PREFIX + key, JSON.stringify(value));
+    },
+  };
+}

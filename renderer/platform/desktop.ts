@@ -1,0 +1,58 @@
+import type { DesktopApi } from '../../shared/ipc/contract';
+import type { AccessToken, Platform } from './types';
+
+/**
+ * Desktop adapter: main does the auth-service calls and keeps the refresh token in the OS
+ * keychain, so the page only ever holds the short-lived access token, in memory. Preferences
+ * go to main's settings store. Local storage is still wiped on sign-out (spec section 4).
+ */
+export function createDesktopPlatform(desktop: DesktopApi): Platform {
+  let current: { token: string; expiresAt: number } | null = null;
+
+  const keep = (token: AccessToken): AccessToken => {
+    current = { token: token.accessToken, expiresAt: Date.now() + token.expiresIn * 1000 };
+    return token;
+  };
+  const forget = () => {
+    current = null;
+    window.localStorage.clear();
+  };
+
+  return {
+    kind: 'desktop',
+    historyMode: 'hash',
+    accessToken() {
+      if (current && current.expiresAt <= Date.now()) current = null;
+      return current?.token ?? null;
+    },
+    async signIn(username, password) {
+      return keep(await desktop.auth.signIn({ username, password }));
+    },
+    async refresh() {
+      const token = await desktop.auth.refresh(undefined).catch(() => null);
+      if (!token) {
+        current = null;
+        return null;
+      }
+      return keep(token);
+    },
+    hasRefreshToken: () => desktop.auth.hasSession(undefined),
+    async signOut() {
+      try {
+        await desktop.auth.signOut(undefined);
+      } catch (error) {
+        // Revoking failed (offline, server down): still forget the token locally.
+        await desktop.auth.clear(undefined).catch(() => undefined);
+        throw error;
+      } finally {
+        forget();
+      }
+    },
+    async clear() {
+      forget();
+      await desktop.auth.clear(undefined);
+    },
+    getPreference: (key) => desktop.settings.get({ key }),
+    setPreference: (key, value) => desktop.settings.set({ key, value }),
+  };
+}

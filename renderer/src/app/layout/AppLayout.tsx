@@ -1,0 +1,108 @@
+import { ProLayout, type MenuDataItem } from '@ant-design/pro-components';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useLocation } from 'react-router-dom';
+import { isNarrow, useScreenClass } from '../../hooks/useScreenClass';
+import { session } from '../../session';
+import { findTheme } from '../../theme/themes';
+import { useWorkspace, WorkspaceProvider } from '../../workspace';
+import { ScreenFallback } from '../lazyScreen';
+import { isGroup, visibleNav } from '../nav';
+import { usePreference } from '../preferences';
+import { screens } from '../screens';
+import NoticeHost from '../NoticeHost';
+import { HeaderControls } from './HeaderControls';
+import { UserMenu } from './UserMenu';
+
+const registeredPaths = new Set(screens.map((s) => s.path));
+
+/** Screens remount (and so reload their data) when the website or language changes. */
+function WorkspaceOutlet() {
+  const { websiteId, language } = useWorkspace();
+  return <Outlet key={`${String(websiteId)}:${language}`} />;
+}
+
+/**
+ * The signed-in shell. The token check (AppSettings) comes first: its 401 means "expired", and
+ * the website list and the screens wait for it.
+ */
+export default function AppLayout() {
+  const [userReady, setUserReady] = useState(false);
+  useEffect(() => {
+    let alive = true;
+    session.loadUser().then(
+      () => alive && setUserReady(true),
+      () => undefined, // the API client already redirected or showed the error
+    );
+    return () => {
+      alive = false;
+    };
+  }, []);
+  return (
+    <>
+      {/* Notices live with the signed-in shell: the sign-in route shows its errors inline. */}
+      <NoticeHost />
+      {userReady ? (
+        <WorkspaceProvider>
+          <Shell />
+        </WorkspaceProvider>
+      ) : (
+        <ScreenFallback />
+      )}
+    </>
+  );
+}
+
+/** Side navigation, header, and the current screen. */
+function Shell() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const screen = useScreenClass();
+  const [themeKey] = usePreference('theme');
+  const [collapsed, setCollapsed] = useState(isNarrow(screen));
+  const [collapsedFor, setCollapsedFor] = useState(screen);
+  // Side menu collapses below 960 px (re-decided when the size class changes); the user may still open it.
+  if (collapsedFor !== screen) {
+    setCollapsedFor(screen);
+    setCollapsed(isNarrow(screen));
+  }
+
+  const menu = useMemo(
+    (): MenuDataItem[] =>
+      visibleNav(registeredPaths).map((entry) =>
+        isGroup(entry)
+          ? {
+              key: entry.key,
+              path: `/__group/${entry.key}`,
+              name: t(`nav.${entry.label}`),
+              icon: entry.icon,
+              children: entry.areas.map((area) => ({ path: area.path, name: t(`nav.${area.label}`), icon: area.icon })),
+            }
+          : { path: entry.path, name: t(`nav.${entry.label}`), icon: entry.icon },
+      ),
+    [t],
+  );
+
+  return (
+    <ProLayout
+      title={t('appName')}
+      logo={false}
+      layout="mix"
+      navTheme={findTheme(themeKey).dark ? 'realDark' : 'light'}
+      fixSiderbar
+      fixedHeader
+      breakpoint={false}
+      collapsed={collapsed}
+      onCollapse={setCollapsed}
+      route={{ path: '/', children: menu }}
+      location={{ pathname: location.pathname }}
+      menu={{ locale: false }}
+      menuItemRender={(item, dom) => (item.path ? <Link to={item.path}>{dom}</Link> : dom)}
+      actionsRender={() => [<HeaderControls key="controls" compact={screen === 'xsmall'} />]}
+      avatarProps={{ render: () => <UserMenu compact={screen === 'xsmall'} /> }}
+      contentStyle={{ padding: screen === 'xsmall' ? 8 : 24 }}
+    >
+      <WorkspaceOutlet />
+    </ProLayout>
+  );
+}

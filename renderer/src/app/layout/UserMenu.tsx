@@ -1,0 +1,56 @@
+import { LogoutOutlined, TranslationOutlined, UserOutlined } from '@ant-design/icons';
+import { Avatar, Dropdown, Space, Typography, type MenuProps } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { i18next, isUiLanguage, UI_LANGUAGES } from '../../i18n';
+import { session, useSession } from '../../session';
+import { usePreference } from '../preferences';
+
+/** Avatar menu: Profile, interface language, Logout. */
+export function UserMenu({ compact }: { compact: boolean }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { user } = useSession();
+  const [uiLanguage, setUiLanguage] = usePreference('uiLanguage');
+
+  const logout = async () => {
+    try {
+      await session.signOut();
+      navigate('/login', { replace: true });
+    } catch {
+      // Spec section 8: a logout error goes to /expiredToken (the local session is wiped either way).
+      navigate('/expiredToken', { replace: true });
+    }
+  };
+
+  const items: MenuProps['items'] = [
+    { key: 'profile', icon: <UserOutlined />, label: t('header.profile'), onClick: () => navigate('/profile') },
+    {
+      key: 'uiLanguage',
+      icon: <TranslationOutlined />,
+      label: t('header.uiLanguage'),
+      children: UI_LANGUAGES.map((l) => ({
+        key: `ui:${l.id}`,
+        label: l.label,
+        disabled: l.id === uiLanguage,
+        onClick: () => {
+          if (!isUiLanguage(l.id)) return;
+          setUiLanguage(l.id);
+          void i18next.changeLanguage(l.id);
+        },
+      })),
+    },
+    { type: 'divider' },
+    { key: 'logout', icon: <LogoutOutlined />, label: t('header.logout'), danger: true, onClick: () => void logout() },
+  ];
+
+  const name = user?.fullName || user?.userName || '';
+  return (
+    <Dropdown menu={{ items }} trigger={['click']} placement="bottomRight">
+      <Space style={{ cursor: 'pointer' }} data-testid="user-menu" role="button" tabIndex={0} aria-label={name || t('header.profile')}>
+        <Avatar size="small" icon={<UserOutlined />} />
+        {!compact && name ? <Typography.Text>{name}</Typography.Text> : null}
+      </Space>
+    </Dropdown>
+  );
+}

@@ -1,0 +1,23 @@
+import type { MessageInstance } from 'antd/es/message/interface';
+
+/**
+ * Notices (spec section 8: 3 s, top). Non-React code (the API clients) shows them through these
+ * functions; the antd message instance registers itself once its host is mounted (NoticeHost, part of
+ * the signed-in layout so the sign-in route does not carry it), and anything shown before that is queued.
+ */
+export const NOTICE_SECONDS = 3;
+let instance: MessageInstance | null = null;
+const pending: Array<(api: MessageInstance) => void> = [];
+
+export function setNoticeInstance(next: MessageInstance | null): void {
+  instance = next;
+  if (next) pending.splice(0).forEach((show) => show(next));
+}
+
+function show(run: (api: MessageInstance) => void) {
+  if (instance) run(instance);
+  else pending.push(run);
+}
+
+export const notifyError = (text: string) => show((api) => void api.error(text, NOTICE_SECONDS));
+export const notifySuccess = (text: string) => show((api) => void api.success(text, NOTICE_SECONDS));

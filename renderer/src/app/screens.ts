@@ -1,0 +1,21 @@
+import type { ComponentType } from 'react';
+
+/**
+ * Route registry: every screen behind sign-in, inside the layout. One entry per route of the spec's
+ * route tables; `load` is a dynamic import so each screen is its own chunk (the sign-in route
+ * must not pay for tables, the editor or charts).
+ *
+ * Adding an area = adding its entries here. A path that is also an area of the side navigation
+ * (see ./nav.tsx) makes that area appear in the menu: e.g. `{ path: '/file', load: () => import('../pages/files/FileManagerPage') }`.
+ * Editors of an area are further entries: `/news/add`, `/news/:id`.
+ */
+export interface ScreenRoute {
+  /** react-router path (`/news/:id`). Matched case-sensitively as the spec writes it. */
+  path: string;
+  load: () => Promise<{ default: ComponentType }>;
+}
+
+export const screens: ScreenRoute[] = [
+  { path: '/', load: () => import('../pages/dashboard/DashboardPage') },
+  { path: '/profile', load: () => import('../pages/profile/ProfilePage') },
+];

@@ -1,0 +1,49 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { configureHttp, setServiceBases, type ServiceBases } from './api/client';
+import { loadPreferences } from './app/preferences';
+import { notifyError } from './app/notices';
+import { Root } from './app/Root';
+import { createAppRouter } from './app/router';
+import type { FromState } from './app/guards';
+import { initI18n } from './i18n';
+import { platform, session } from './session';
+import { currentLanguage } from './workspace/current';
+
+async function boot() {
+  const preferences = await loadPreferences();
+  // An environment profile may point the console at other services (desktop settings `serviceBases`).
+  const bases = await platform.getPreference('serviceBases').catch(() => undefined);
+  if (bases && typeof bases === 'object') setServiceBases(bases as Partial<ServiceBases>);
+
+  await initI18n(preferences.uiLanguage);
+  const router = createAppRouter(platform.historyMode);
+
+  configureHttp({
+    accessToken: () => session.accessToken(),
+    language: currentLanguage,
+    notifyError,
+    unauthorized(kind) {
+      const { pathname, search, hash } = router.state.location;
+      if (pathname === '/login' || pathname === '/expiredToken') return;
+      const state: FromState = { from: { pathname, search, hash } };
+      if (kind === 'expired') {
+        void router.navigate('/expiredToken', { state });
+      } else {
+        // Spec section 8: 401 on a data load → /login; the token is cleared so /login does not bounce back.
+        void session.clear().finally(() => router.navigate('/login', { state, replace: true }));
+      }
+    },
+  });
+
+  // Start-up rule (spec section 4): with only a refresh token stored, get a new access token first.
+  await session.start();
+
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <Root router={router} />
+    </StrictMode>,
+  );
+}
+
+void boot();

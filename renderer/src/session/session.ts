@@ -1,0 +1,159 @@
+import type { Platform } from '../../platform';
+import { randomId, tokenExpiresAt } from './token';
+
+/** The signed-in user as `GET /core/AppSettings` tells it (`currentUser`). */
+export interface CurrentUser {
+  id: string | number;
+  userName?: string;
+  fullName?: string;
+  [field: string]: unknown;
+}
+
+/** Calls the session makes beyond the auth service (push registration, the token check). */
+export interface SessionServices {
+  /** `GET /core/AppSettings`: the token check; a 401 there means "expired". */
+  currentUser(): Promise<CurrentUser>;
+  registerPush(userId: CurrentUser['id'], token: string): Promise<void>;
+  unregisterPush(userId: CurrentUser['id']): Promise<void>;
+}
+
+export type SessionStatus = 'starting' | 'signedIn' | 'signedOut';
+export interface SessionSnapshot {
+  status: SessionStatus;
+  user: CurrentUser | null;
+}
+
+/** Refresh this long before a JWT's `exp`, so a request never leaves with a token about to lapse. */
+const EXPIRY_MARGIN_MS = 30_000;
+const INSTALL_ID_KEY = 'pushInstallId';
+
+/**
+ * Session rules of spec sections 4 and 8, independent of where the console runs (the platform
+ * adapter stores the tokens) and of React (components read it through `useSession`).
+ */
+export class Session {
+  private snapshot: SessionSnapshot = { status: 'starting', user: null };
+  private readonly listeners = new Set<() => void>();
+  private refreshing: Promise<string | null> | null = null;
+  private userLoad: Promise<CurrentUser> | null = null;
+
+  constructor(
+    private readonly platform: Platform,
+    private readonly services: SessionServices,
+  ) {}
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getSnapshot = (): SessionSnapshot => this.snapshot;
+
+  private set(next: Partial<SessionSnapshot>) {
+    this.snapshot = { ...this.snapshot, ...next };
+    for (const listener of this.listeners) listener();
+  }
+
+  /** Start-up: signed in with an access token; with only a refresh token, use the refresh grant first. */
+  async start(): Promise<SessionStatus> {
+    if (this.platform.accessToken()) {
+      this.set({ status: 'signedIn' });
+    } else {
+      const token = (await this.platform.hasRefreshToken()) ? await this.refresh() : null;
+      this.set({ status: token ? 'signedIn' : 'signedOut' });
+    }
+    return this.snapshot.status;
+  }
+
+  /** Password grant; then, without holding up the caller, load the user and register this install for push. */
+  async signIn(username: string, password: string): Promise<void> {
+    await this.platform.signIn(username, password);
+    this.userLoad = null;
+    this.set({ status: 'signedIn', user: null });
+    void this.loadUser()
+      .then(async (user) => this.services.registerPush(user.id, await this.installId()))
+      .catch(() => undefined); // failures were already shown as notices by the API client
+  }
+
+  /** One refresh at a time: the server rotates refresh tokens and treats a reused one as theft. */
+  refresh(): Promise<string | null> {
+    this.refreshing ??= this.platform
+      .refresh()
+      .then((token) => {
+        if (token) this.set({ status: 'signedIn' });
+        return token?.accessToken ?? null;
+      })
+      .finally(() => {
+        this.refreshing = null;
+      });
+    return this.refreshing;
+  }
+
+  /** The token for the next request: the stored one, or a refreshed one when it is missing or about to expire. */
+  async accessToken(): Promise<string | null> {
+    if (this.refreshing) return this.refreshing;
+    const token = this.platform.accessToken();
+    const expiresAt = token ? tokenExpiresAt(token) : null;
+    const fresh = token && (expiresAt === null || expiresAt - EXPIRY_MARGIN_MS > Date.now());
+    if (fresh) return token;
+    if (!(await this.platform.hasRefreshToken())) return token;
+    return (await this.refresh()) ?? token;
+  }
+
+  /** The token check (AppSettings), once per signed-in session. */
+  loadUser(): Promise<CurrentUser> {
+    this.userLoad ??= this.services.currentUser().then(
+      (user) => {
+        this.set({ user });
+        return user;
+      },
+      (error: unknown) => {
+        this.userLoad = null;
+        throw error;
+      },
+    );
+    return this.userLoad;
+  }
+
+  /**
+   * Logout (spec section 4): remove the push registration and revoke the token, then wipe both
+   * cookies and all local storage. The push registration goes first because it needs a valid
+   * bearer token. Whatever fails, the local session is gone afterwards; the first failure is rethrown.
+   */
+  async signOut(): Promise<void> {
+    const user = this.snapshot.user;
+    let failure: unknown = null;
+    try {
+      if (user) await this.services.unregisterPush(user.id);
+    } catch (error) {
+      failure = error;
+    }
+    try {
+      await this.platform.signOut();
+    } catch (error) {
+      failure ??= error;
+    }
+    this.reset();
+    if (failure) throw failure;
+  }
+
+  /** Clearing the token: both cookies and all local storage, no server call. */
+  async clear(): Promise<void> {
+    await this.platform.clear();
+    this.reset();
+  }
+
+  private reset() {
+    this.userLoad = null;
+    this.set({ status: 'signedOut', user: null });
+  }
+
+  /** Push token of this install (see `registerPush` in ./services.ts for why it is generated here). */
+  private async installId(): Promise<string> {
+    const stored = await this.platform.getPreference(INSTALL_ID_KEY);
+    if (typeof stored === 'string' && stored) return stored;
+    const id = randomId();
+    await this.platform.setPreference(INSTALL_ID_KEY, id);
+    return id;
+  }
+}

@@ -8,10 +8,12 @@ import type { UpdateState } from '../../shared/ipc/contract';
 import { DesktopError } from '../../shared/ipc/errors';
 
 /** The part of electron-updater's `autoUpdater` used. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- electron's own listener signatures vary per event
+type Listener = (...args: any[]) => void;
 export interface AutoUpdaterLike {
   autoDownload: boolean;
   autoInstallOnAppQuit: boolean;
-  on(event: string, listener: (...args: never[]) => void): unknown;
+  on(event: string, listener: Listener): unknown;
   checkForUpdates(): Promise<unknown>;
   quitAndInstall(isSilent?: boolean, isForceRunAfter?: boolean): void;
 }
@@ -66,6 +68,8 @@ export function createUpdater(deps: UpdaterDeps) {
     if (state.status === 'checking' || state.status === 'downloading' || state.status === 'downloaded') return state;
     try {
       await autoUpdater.checkForUpdates();
+      // checkForUpdates may answer null without a verdict event (updater inactive): don't stay "checking".
+      if ((state as UpdateState).status === 'checking') set({ status: 'idle', checkedAt: now() });
     } catch (error) {
       if (state.status !== 'error') set({ status: 'error', error: (error as Error).message, checkedAt: now() });
     }

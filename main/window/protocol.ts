@@ -50,6 +50,8 @@ export function resolveAppPath(root: string, requestUrl: string): string | null 
     return null;
   }
   if (url.protocol !== `${APP_SCHEME}:` || url.host !== APP_HOST) return null;
+  // Our assets never need encoded separators; refusing them closes the `..%2f` family at the door.
+  if (/%2f|%5c/i.test(url.pathname)) return null;
   let pathname: string;
   try {
     pathname = decodeURIComponent(url.pathname);

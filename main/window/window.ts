@@ -6,15 +6,17 @@
 import type { WindowBounds } from '../preferences';
 import { APP_ORIGIN } from './protocol';
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- electron's own listener signatures vary per event
+type Listener = (...args: any[]) => void;
 export interface WebContentsLike {
   setWindowOpenHandler(handler: (details: { url: string }) => { action: 'deny' } | { action: 'allow' }): void;
-  on(event: string, listener: (...args: never[]) => void): unknown;
+  on(event: string, listener: Listener): unknown;
 }
 
 export interface BrowserWindowLike {
   webContents: WebContentsLike;
   once(event: string, listener: () => void): unknown;
-  on(event: string, listener: (...args: never[]) => void): unknown;
+  on(event: string, listener: Listener): unknown;
   show(): void;
   maximize(): void;
   isMaximized(): boolean;
@@ -95,9 +97,9 @@ export function lockDownContents(contents: WebContentsLike, deps: Pick<WindowDep
     event.preventDefault();
     openOutside(url);
   };
-  contents.on('will-navigate', guardNavigation as (...args: never[]) => void);
-  contents.on('will-redirect', guardNavigation as (...args: never[]) => void);
-  contents.on('will-attach-webview', ((event: { preventDefault(): void }) => event.preventDefault()) as (...args: never[]) => void);
+  contents.on('will-navigate', guardNavigation);
+  contents.on('will-redirect', guardNavigation);
+  contents.on('will-attach-webview', ((event: { preventDefault(): void }) => event.preventDefault()));
 }
 
 export function createMainWindow(deps: WindowDeps): BrowserWindowLike {

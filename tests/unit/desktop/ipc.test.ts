@@ -67,7 +67,7 @@ describe('registerHandlers', () => {
 
   it('refuses to start when a contract method has no handler', () => {
     const { handlers } = recordingHandlers();
-    delete (handlers.uploads as Partial<Handlers['uploads']>).cancel;
+    delete (handlers.uploads as Record<string, unknown>).cancel;
     expect(() => registerHandlers(fakeIpcMain(), handlers, { allowedOrigins: ['app://sitedesk'] })).toThrow('uploads.cancel');
   });
 
@@ -86,7 +86,7 @@ describe('registerHandlers', () => {
     ['app://other/index.html', 'another app:// host'],
     ['http://127.0.0.1:5080/', 'the API server origin'],
     [null, 'a destroyed frame'],
-  ])('refuses a call from %s (%s) without running the handler', async (url) => {
+  ] as Array<[string | null, string]>)('refuses a call from %s (%s) without running the handler', async (url) => {
     const ipc = fakeIpcMain();
     const { handlers, calls } = recordingHandlers();
     registerHandlers(ipc, handlers, { allowedOrigins: ['app://sitedesk'] });

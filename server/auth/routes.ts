@@ -88,10 +88,16 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
       .where('normalizedUserName', '=', account)
       .executeTakeFirst();
     const ok = user ? await verifyPassword(user.passwordHash, password) : (await burnPasswordCheck(password), false);
-    await app.throttle.record(account, ok, request.ip ?? null);
-    if (!user || !ok) throw oauthError(400, 'invalid_grant', AUTH_MSG.wrongPassword);
+    const ip = request.ip ?? null;
+    if (!user || !ok) {
+      await app.throttle.record(account, false, ip);
+      throw oauthError(400, 'invalid_grant', AUTH_MSG.wrongPassword);
+    }
     if (!user.isActive) throw oauthError(400, 'invalid_grant', AUTH_MSG.inactive);
-    return app.tokens.startSession(user, clientId, form.scope?.trim() || DEFAULT_SCOPE);
+    return app.db.transaction().execute(async (trx) => {
+      await app.throttle.record(account, true, ip, trx);
+      return app.tokens.startSession(user, clientId, form.scope?.trim() || DEFAULT_SCOPE, trx);
+    });
   }
 
   app.post('/connect/token', async (request, reply) => {

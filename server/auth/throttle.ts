@@ -46,14 +46,15 @@ export class LoginThrottle {
     return Math.max(1, Math.ceil((oldest + this.settings.windowSeconds * 1000 - now) / 1000));
   }
 
-  async record(account: string, succeeded: boolean, ip: string | null): Promise<void> {
+  /** `exec`: a transaction of the caller's, to commit the attempt with the session it starts. */
+  async record(account: string, succeeded: boolean, ip: string | null, exec: Kysely<Database> = this.db): Promise<void> {
     const now = this.now().getTime();
-    await this.db
+    await exec
       .insertInto('login_attempts')
       .values({ normalizedUserName: account, attemptedAt: iso(now), succeeded, ip })
       .execute();
     // Keep the table small: older rows can no longer matter for this account.
-    await this.db
+    await exec
       .deleteFrom('login_attempts')
       .where('normalizedUserName', '=', account)
       .where('attemptedAt', '<', iso(now - this.settings.windowSeconds * 1000))

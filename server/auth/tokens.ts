@@ -55,13 +55,21 @@ export class TokenService {
     this.key = new TextEncoder().encode(settings.secret);
   }
 
-  /** Start a session (token family) after a successful password check. */
-  async startSession(user: { id: number; userName: string }, clientId: string, scope: string): Promise<TokenAnswer> {
+  /**
+   * Start a session (token family) after a successful password check. `exec` lets the caller
+   * put the writes in its own transaction (one commit, so one fsync on SQLite, per sign-in).
+   */
+  async startSession(
+    user: { id: number; userName: string },
+    clientId: string,
+    scope: string,
+    exec?: Kysely<Database>,
+  ): Promise<TokenAnswer> {
     const now = this.now();
     const familyId = randomUUID();
     const expiresAt = iso(now.getTime() + this.settings.sessionTtlSeconds * 1000);
     const refresh = randomToken();
-    await this.db.transaction().execute(async (trx) => {
+    const write = async (trx: Kysely<Database>) => {
       await trx
         .insertInto('token_families')
         .values({ id: familyId, userId: user.id, clientId, scope, createdAt: iso(now), expiresAt, revokedAt: null, revokedReason: null })
@@ -70,7 +78,8 @@ export class TokenService {
         .insertInto('refresh_tokens')
         .values({ tokenHash: sha256(refresh), familyId, userId: user.id, clientId, createdAt: iso(now), expiresAt, usedAt: null, revokedAt: null })
         .execute();
-    });
+    };
+    await (exec ? write(exec) : this.db.transaction().execute(write));
     return this.answer(user, familyId, clientId, scope, refresh);
   }
 

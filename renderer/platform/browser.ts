@@ -69,6 +69,8 @@ export function createBrowserPlatform(transport: AuthTransport): Platform {
     async clear() {
       wipe();
     },
+    // Served by the same server as every service: the origin-relative defaults are right.
+    serviceBases: async () => null,
     async getPreference(key) {
       const raw = window.localStorage.getItem(PREFERENCE_PREFIX + key);
       if (raw === null) return undefined;

@@ -29,20 +29,20 @@ export function createDesktopPlatform(desktop: DesktopApi): Platform {
       return keep(await desktop.auth.signIn({ username, password }));
     },
     async refresh() {
-      const token = await desktop.auth.refresh(undefined).catch(() => null);
+      const token = await desktop.auth.refresh().catch(() => null);
       if (!token) {
         current = null;
         return null;
       }
       return keep(token);
     },
-    hasRefreshToken: () => desktop.auth.hasSession(undefined),
+    hasRefreshToken: () => desktop.auth.hasSession(),
     async signOut() {
       try {
-        await desktop.auth.signOut(undefined);
+        await desktop.auth.signOut();
       } catch (error) {
         // Revoking failed (offline, server down): still forget the token locally.
-        await desktop.auth.clear(undefined).catch(() => undefined);
+        await desktop.auth.clear().catch(() => undefined);
         throw error;
       } finally {
         forget();
@@ -50,7 +50,11 @@ export function createDesktopPlatform(desktop: DesktopApi): Platform {
     },
     async clear() {
       forget();
-      await desktop.auth.clear(undefined);
+      await desktop.auth.clear();
+    },
+    async serviceBases() {
+      const { auth, core, push, api, his } = await desktop.settings.getProfile();
+      return { auth, core, push, api, his };
     },
     getPreference: (key) => desktop.settings.get({ key }),
     setPreference: (key, value) => desktop.settings.set({ key, value }),

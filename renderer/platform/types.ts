@@ -41,6 +41,8 @@ export interface Platform {
   signOut(): Promise<void>;
   /** Forget both tokens and wipe local storage, without calling the server. */
   clear(): Promise<void>;
+  /** Service base URLs of the environment profile in use, or null to keep the origin-relative defaults. */
+  serviceBases(): Promise<Record<'auth' | 'core' | 'push' | 'api' | 'his', string> | null>;
   getPreference(key: string): Promise<unknown>;
   setPreference(key: string, value: unknown): Promise<void>;
 }

@@ -1,20 +1,20 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { configureHttp, setServiceBases, type ServiceBases } from './api/client';
+import { configureHttp, setServiceBases } from './api/client';
 import { loadPreferences } from './app/preferences';
 import { notifyError } from './app/notices';
 import { Root } from './app/Root';
 import { createAppRouter } from './app/router';
 import type { FromState } from './app/guards';
-import { initI18n } from './i18n';
+import { i18next, initI18n } from './i18n';
 import { platform, session } from './session';
 import { currentLanguage } from './workspace/current';
 
 async function boot() {
   const preferences = await loadPreferences();
-  // An environment profile may point the console at other services (desktop settings `serviceBases`).
-  const bases = await platform.getPreference('serviceBases').catch(() => undefined);
-  if (bases && typeof bases === 'object') setServiceBases(bases as Partial<ServiceBases>);
+  // The desktop app's environment profile points the console at its services (web: same origin).
+  const bases = await platform.serviceBases().catch(() => null);
+  if (bases) setServiceBases(bases);
 
   await initI18n(preferences.uiLanguage);
   const router = createAppRouter(platform.historyMode);
@@ -22,6 +22,7 @@ async function boot() {
   configureHttp({
     accessToken: () => session.accessToken(),
     language: currentLanguage,
+    uiLanguage: () => i18next.language,
     notifyError,
     unauthorized(kind) {
       const { pathname, search, hash } = router.state.location;

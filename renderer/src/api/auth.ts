@@ -2,7 +2,7 @@ import type { AuthTransport, TokenResponse } from '../../platform';
 import { authHttp } from './client';
 
 /** OAuth2 client of the console (spec section 7, "Authentication and lookups"). */
-export const OAUTH_CLIENT = { id: 'sitedesk', secret: 'sitedesk-secret', scope: 'openid offline_access api' } as const;
+export const OAUTH_CLIENT = { id: 'sitedesk', secret: 'sitedesk-secret', scope: 'openid profile offline_access' } as const;
 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields);
 

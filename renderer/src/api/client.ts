@@ -30,8 +30,10 @@ export const defaultServiceBases: ServiceBases = { auth: '/auth', core: '/core',
 export interface HttpHooks {
   /** The bearer token to send, refreshing first if needed; null sends none. */
   accessToken(): Promise<string | null>;
-  /** Current content language (Accept-Language). */
+  /** Current content language (Accept-Language of data calls). */
   language(): string;
+  /** Interface language: Accept-Language of the auth calls, whose messages the user reads on the sign-in screen. */
+  uiLanguage(): string;
   /** A 401 happened: 'login' for data loads, 'expired' for the token check. */
   unauthorized(kind: 'login' | 'expired'): void;
   /** Show the server's message as an error notice. */
@@ -41,6 +43,7 @@ export interface HttpHooks {
 const hooks: HttpHooks = {
   accessToken: async () => null,
   language: () => 'vi-VN',
+  uiLanguage: () => 'vi-VN',
   unauthorized: () => undefined,
   notifyError: () => undefined,
 };
@@ -99,6 +102,11 @@ async function authorize(config: InternalAxiosRequestConfig): Promise<InternalAx
   return config;
 }
 
+function withUiLanguage(config: InternalAxiosRequestConfig): InternalAxiosRequestConfig {
+  if (!config.headers.has('Accept-Language')) config.headers.set('Accept-Language', hooks.uiLanguage());
+  return config;
+}
+
 function handleFailure(error: unknown): Promise<never> {
   const failure = toApiError(error);
   const config = error instanceof AxiosError ? error.config : undefined;
@@ -113,7 +121,7 @@ const clients = new Map<ServiceName, AxiosInstance>();
 
 function createServiceClient(service: ServiceName): AxiosInstance {
   const client = axios.create({ baseURL: defaultServiceBases[service] });
-  if (service !== 'auth') client.interceptors.request.use(authorize);
+  client.interceptors.request.use(service === 'auth' ? withUiLanguage : authorize);
   client.interceptors.response.use(undefined, handleFailure);
   clients.set(service, client);
   return client;

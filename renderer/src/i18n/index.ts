@@ -51,6 +51,7 @@ export async function initI18n(language: UiLanguage): Promise<typeof i18next> {
       resources,
       partialBundledLanguages: true,
       interpolation: { escapeValue: false }, // React escapes
+      showSupportNotice: false,
     });
   return i18next;
 }

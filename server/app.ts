@@ -111,6 +111,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   installErrorHandlers(app);
   await app.register(formbody);
+  // An empty body with a JSON content type (some clients send one on DELETE) means "no body",
+  // not a parse error; everything else goes through Fastify's own (prototype-poisoning-safe) parser.
+  const jsonParser = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    return jsonParser(request, text, done);
+  });
 
   app.get('/health', async () => ({ status: 'ok' }));
 

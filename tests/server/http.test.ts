@@ -49,11 +49,21 @@ describeEachDatabase('http', (ctx) => {
 
   it('answers 400 for malformed JSON', async () => {
     const t = await ctx.signIn();
-    for (const body of ['{bad', '', '[1,', '"unterminated']) {
+    for (const body of ['{bad', '[1,', '"unterminated', '{"a":1}}']) {
       const res = await ctx.request('POST', '/push/UserTokens', { token: t.access_token, body, headers: { 'content-type': 'application/json' } });
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body.Message).toBeTruthy();
     }
+  });
+
+  it('treats an empty JSON body as no body (DELETE from some clients)', async () => {
+    const t = await ctx.signIn('lan.nguyen', 'Staff@123');
+    const me = (await ctx.request('GET', '/core/AppSettings', { token: t.access_token })).body.currentUser.id;
+    const del = await ctx.request('DELETE', `/push/UserTokens/user/${me}`, { token: t.access_token, body: '', headers: { 'content-type': 'application/json' } });
+    expect(del.status).toBe(200);
+    const post = await ctx.request('POST', '/push/UserTokens', { token: t.access_token, body: '', headers: { 'content-type': 'application/json' } });
+    expect(post.status).toBe(400);
+    expect(post.body.field).toBe('userId');
   });
 
   it('matches paths case-insensitively and keeps the case of parameters', async () => {

@@ -9,7 +9,8 @@ export interface StoredFile {
   id: number;
   name: string;
   size: number;
-  folderId: number;
+  /** null: the root folder */
+  folderId: number | null;
   url: string;
 }
 

@@ -46,9 +46,9 @@ export const uploadItemSchema = z.object({
   remainingSeconds: z.number().nonnegative().nullable(),
   /** Why it failed (state `failed`), in words for the user. */
   error: z.string().nullable(),
-  /** The stored file once the server assembled it (state `completed`). */
+  /** The stored file once the server assembled it (state `completed`); `folderId` null = root. */
   file: z
-    .object({ id: z.number(), name: z.string(), size: z.number(), folderId: z.number(), url: z.string() })
+    .object({ id: z.number(), name: z.string(), size: z.number(), folderId: z.number().nullable(), url: z.string() })
     .nullable(),
 });
 export type UploadItem = z.infer<typeof uploadItemSchema>;

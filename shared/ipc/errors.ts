@@ -45,6 +45,7 @@ export const encodeDesktopErrorMessage = ({ code, message }: DesktopErrorBody) =
 
 /** `{ code, message }` of anything a `window.desktop` call threw; `internal` for foreign errors. */
 export function decodeDesktopError(error: unknown): DesktopErrorBody {
+  if (error instanceof DesktopError) return { code: error.code, message: error.message };
   const raw = error instanceof Error ? error.message : String(error);
   // contextBridge may prefix the message when it re-throws ("Error invoking remote method …: Error: …").
   const match = /\[([a-z_]+)\] ([\s\S]*)$/.exec(raw);

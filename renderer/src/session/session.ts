@@ -36,6 +36,8 @@ export class Session {
   private readonly listeners = new Set<() => void>();
   private refreshing: Promise<string | null> | null = null;
   private userLoad: Promise<CurrentUser> | null = null;
+  /** Bumped by every sign-in and sign-out, so late work of an ended session does nothing. */
+  private generation = 0;
 
   constructor(
     private readonly platform: Platform,
@@ -69,9 +71,14 @@ export class Session {
   async signIn(username: string, password: string): Promise<void> {
     await this.platform.signIn(username, password);
     this.userLoad = null;
+    const generation = ++this.generation;
     this.set({ status: 'signedIn', user: null });
+    const current = () => generation === this.generation;
     void this.loadUser()
-      .then(async (user) => this.services.registerPush(user.id, await this.installId()))
+      .then(async (user) => {
+        const token = await this.installId(current);
+        if (token && current()) await this.services.registerPush(user.id, token);
+      })
       .catch(() => undefined); // failures were already shown as notices by the API client
   }
 
@@ -121,6 +128,7 @@ export class Session {
    * bearer token. Whatever fails, the local session is gone afterwards; the first failure is rethrown.
    */
   async signOut(): Promise<void> {
+    this.generation += 1;
     const user = this.snapshot.user;
     let failure: unknown = null;
     try {
@@ -139,19 +147,22 @@ export class Session {
 
   /** Clearing the token: both cookies and all local storage, no server call. */
   async clear(): Promise<void> {
+    this.generation += 1;
     await this.platform.clear();
     this.reset();
   }
 
   private reset() {
+    this.generation += 1;
     this.userLoad = null;
     this.set({ status: 'signedOut', user: null });
   }
 
   /** Push token of this install (see `registerPush` in ./services.ts for why it is generated here). */
-  private async installId(): Promise<string> {
+  private async installId(stillCurrent: () => boolean): Promise<string | null> {
     const stored = await this.platform.getPreference(INSTALL_ID_KEY);
     if (typeof stored === 'string' && stored) return stored;
+    if (!stillCurrent()) return null; // signed out meanwhile: do not write into the wiped storage
     const id = randomId();
     await this.platform.setPreference(INSTALL_ID_KEY, id);
     return id;

@@ -1,0 +1,183 @@
+import Cookies from 'js-cookie';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ACCESS_COOKIE, createBrowserPlatform, REFRESH_COOKIE } from './browser';
+import { createDesktopPlatform } from './desktop';
+import { FakeAuthService } from './testing/fakeAuthService';
+import type { Platform } from './types';
+
+interface Subject {
+  platform: Platform;
+  auth: FakeAuthService;
+}
+
+const implementations: [string, () => Subject][] = [
+  [
+    'browser',
+    () => {
+      const auth = new FakeAuthService();
+      return { auth, platform: createBrowserPlatform(auth.transport) };
+    },
+  ],
+  [
+    'desktop',
+    () => {
+      const auth = new FakeAuthService();
+      return { auth, platform: createDesktopPlatform(auth.desktop()) };
+    },
+  ],
+];
+
+function wipeBrowserState() {
+  for (const name of Object.keys(Cookies.get())) Cookies.remove(name, { path: '/' });
+  window.localStorage.clear();
+}
+
+// One behaviour, two implementations: screens must not be able to tell them apart.
+describe.each(implementations)('%s platform', (_name, make) => {
+  let platform: Platform;
+  let auth: FakeAuthService;
+
+  beforeEach(() => {
+    wipeBrowserState();
+    ({ platform, auth } = make());
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('starts without a session', async () => {
+    expect(platform.accessToken()).toBeNull();
+    expect(await platform.hasRefreshToken()).toBe(false);
+    expect(await platform.refresh()).toBeNull();
+  });
+
+  it('signs in and keeps both tokens', async () => {
+    const token = await platform.signIn('admin', 'Admin@123');
+    expect(token).toEqual({ accessToken: 'access-1', expiresIn: 900 });
+    expect(platform.accessToken()).toBe('access-1');
+    expect(await platform.hasRefreshToken()).toBe(true);
+  });
+
+  it('rejects a wrong password and stores nothing', async () => {
+    await expect(platform.signIn('admin', 'nope')).rejects.toThrow('Invalid username or password');
+    expect(platform.accessToken()).toBeNull();
+    expect(await platform.hasRefreshToken()).toBe(false);
+  });
+
+  it('refreshes with the stored refresh token, which the server rotates', async () => {
+    await platform.signIn('admin', 'Admin@123');
+    const next = await platform.refresh();
+    expect(next?.accessToken).toBe('access-2');
+    expect(platform.accessToken()).toBe('access-2');
+    // The rotated token is the one kept: a second refresh works too.
+    expect((await platform.refresh())?.accessToken).toBe('access-3');
+  });
+
+  it('forgets a refresh token the server refuses', async () => {
+    await platform.signIn('admin', 'Admin@123');
+    auth.liveRefreshTokens.clear(); // e.g. revoked from another device
+    expect(await platform.refresh()).toBeNull();
+    expect(await platform.hasRefreshToken()).toBe(false);
+  });
+
+  it('drops the access token when its lifetime is over', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    auth.expiresIn = 60;
+    await platform.signIn('admin', 'Admin@123');
+    vi.setSystemTime(Date.now() + 59_000);
+    expect(platform.accessToken()).toBe('access-1');
+    vi.setSystemTime(Date.now() + 2_000);
+    expect(platform.accessToken()).toBeNull();
+    expect(await platform.hasRefreshToken()).toBe(true);
+  });
+
+  it('signs out: revokes on the server, forgets the tokens, wipes local storage', async () => {
+    await platform.signIn('admin', 'Admin@123');
+    window.localStorage.setItem('anything', 'x');
+    await platform.signOut();
+    expect(auth.revoked).toEqual(['refresh-1']);
+    expect(platform.accessToken()).toBeNull();
+    expect(await platform.hasRefreshToken()).toBe(false);
+    expect(window.localStorage.length).toBe(0);
+  });
+
+  it('still wipes the session when revoking fails, and reports the failure', async () => {
+    await platform.signIn('admin', 'Admin@123');
+    window.localStorage.setItem('anything', 'x');
+    auth.failRevoke = true;
+    await expect(platform.signOut()).rejects.toThrow('Network Error');
+    expect(platform.accessToken()).toBeNull();
+    expect(await platform.hasRefreshToken()).toBe(false);
+    expect(window.localStorage.length).toBe(0);
+  });
+
+  it('clears without calling the server', async () => {
+    await platform.signIn('admin', 'Admin@123');
+    auth.calls = [];
+    await platform.clear();
+    expect(auth.calls).toEqual([]);
+    expect(platform.accessToken()).toBeNull();
+    expect(await platform.hasRefreshToken()).toBe(false);
+  });
+
+  it('keeps preferences', async () => {
+    expect(await platform.getPreference('theme')).toBeUndefined();
+    await platform.setPreference('theme', 'light');
+    await platform.setPreference('websiteId', 2);
+    expect(await platform.getPreference('theme')).toBe('light');
+    expect(await platform.getPreference('websiteId')).toBe(2);
+  });
+});
+
+describe('browser platform specifics', () => {
+  beforeEach(wipeBrowserState);
+
+  it('keeps the access token in a cookie and the refresh token in a second one; sign-out removes both', async () => {
+    const auth = new FakeAuthService();
+    const platform = createBrowserPlatform(auth.transport);
+    await platform.signIn('admin', 'Admin@123');
+    expect(Cookies.get(ACCESS_COOKIE)).toBe('access-1');
+    expect(Cookies.get(REFRESH_COOKIE)).toBe('refresh-1');
+    await platform.signOut();
+    expect(Cookies.get()).toEqual({});
+  });
+
+  it('survives a reload: a new adapter finds the session in the cookies', async () => {
+    const auth = new FakeAuthService();
+    await createBrowserPlatform(auth.transport).signIn('admin', 'Admin@123');
+    const reloaded = createBrowserPlatform(auth.transport);
+    expect(reloaded.accessToken()).toBe('access-1');
+    expect(await reloaded.hasRefreshToken()).toBe(true);
+    expect(reloaded.historyMode).toBe('browser');
+    expect(await reloaded.serviceBases()).toBeNull();
+  });
+});
+
+describe('desktop platform specifics', () => {
+  beforeEach(wipeBrowserState);
+
+  it('never lets the refresh token into the page', async () => {
+    const auth = new FakeAuthService();
+    const desktop = auth.desktop();
+    const platform = createDesktopPlatform(desktop);
+    await platform.signIn('admin', 'Admin@123');
+    expect(desktop.mainState.refreshToken).toBe('refresh-1');
+    expect(document.cookie).toBe('');
+    expect(JSON.stringify({ ...window.localStorage })).not.toContain('refresh-1');
+    expect(platform.historyMode).toBe('hash');
+  });
+
+  it('stores preferences in main and takes service bases from the environment profile', async () => {
+    const auth = new FakeAuthService();
+    const desktop = auth.desktop();
+    const platform = createDesktopPlatform(desktop);
+    await platform.setPreference('theme', 'ocean');
+    expect(desktop.mainState.settings.get('theme')).toBe('ocean');
+    expect(window.localStorage.length).toBe(0);
+    expect(await platform.serviceBases()).toEqual({
+      auth: 'http://127.0.0.1:5080/auth',
+      core: 'http://127.0.0.1:5080/core',
+      push: 'http://127.0.0.1:5080/push',
+      api: 'http://127.0.0.1:5080/api',
+      his: 'http://127.0.0.1:5080/his',
+    });
+  });
+});

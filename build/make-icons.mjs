@@ -2,9 +2,11 @@
 // (512×512), build/icon.ico (256/48/32/16, PNG-compressed entries) and build/icon.icns (PNG entries).
 // No image tooling is needed: pixels are computed here and PNG-encoded with zlib.
 // Run: node build/make-icons.mjs
+import { Buffer } from 'node:buffer';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stdout } from 'node:process';
 import { deflateSync } from 'node:zlib';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -130,4 +132,4 @@ writeFileSync(
     { type: 'ic10', data: sizes[1024] },
   ]),
 );
-console.log('build/icon.png, build/icon.ico, build/icon.icns written');
+stdout.write('build/icon.png, build/icon.ico, build/icon.icns written\n');

@@ -15,6 +15,7 @@ import { createSecretStore, loadKeytar } from './secrets/secret-store';
 import { createChunkClient } from './uploads/chunk-client';
 import { createUploadEngine, type PersistedUpload } from './uploads/engine';
 import { createUpdater } from './updates/updater';
+import { serviceCors } from './window/cors';
 import { buildMenuTemplate } from './window/menu';
 import { APP_ORIGIN, APP_SCHEME, APP_START_URL, appSchemePrivileges, contentSecurityPolicy, createAppProtocolHandler } from './window/protocol';
 import { createMainWindow, denyPermissions, lockDownContents, type BrowserWindowConstructor, type BrowserWindowLike } from './window/window';
@@ -76,6 +77,7 @@ if (!app.requestSingleInstanceLock()) {
     const csp = () => contentSecurityPolicy(preferences.getProfile());
     protocol.handle(APP_SCHEME, createAppProtocolHandler({ root: rendererDir, csp }));
     denyPermissions(electronSession.defaultSession);
+    electronSession.defaultSession.webRequest.onHeadersReceived(serviceCors(() => preferences.getProfile()));
 
     const secrets = await createSecretStore({
       loadKeytar: () => loadKeytar(),

@@ -74,6 +74,7 @@ describe('bundled main process (with a stand-in electron)', () => {
     expect(report.windowOpen).toEqual({ action: 'deny' });
     expect(report.navigationBlocked).toBe(true);
     expect(report.mediaGranted).toBe(false);
+    expect(report.preflight).toMatchObject({ statusLine: 'HTTP/1.1 204 No Content', responseHeaders: { 'Access-Control-Allow-Origin': ['app://sitedesk'] } });
   });
 
   it('quits at once when another instance holds the lock', () => {

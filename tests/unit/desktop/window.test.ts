@@ -16,6 +16,7 @@ import {
   resolveAppPath,
 } from '../../../main/window/protocol';
 import { buildMenuTemplate, type MenuItem } from '../../../main/window/menu';
+import { serviceCors } from '../../../main/window/cors';
 import { testPreferences } from './fakes';
 
 type Handler = (...args: unknown[]) => unknown;
@@ -253,5 +254,38 @@ describe('application menu', () => {
       expect(checkForUpdates).toHaveBeenCalled();
       expect(roles(menu).includes('about')).toBe(isMac);
     }
+  });
+});
+
+describe('CORS for the console page towards its own services', () => {
+  const cors = serviceCors(() => testPreferences('http://127.0.0.1:5080').getProfile());
+  const answer = (details: { url: string; method: string; responseHeaders?: Record<string, string[]> }) => {
+    let response: unknown;
+    cors(details, (r) => (response = r));
+    return response as { responseHeaders?: Record<string, string[]>; statusLine?: string };
+  };
+
+  it('lets the app origin (only) read the services, replacing what they said', () => {
+    const response = answer({
+      url: 'http://127.0.0.1:5080/api/News/1/vi-VN?page=1',
+      method: 'GET',
+      responseHeaders: { 'Content-Type': ['application/json'], 'access-control-allow-origin': ['*'] },
+    });
+    expect(response.statusLine).toBeUndefined();
+    expect(response.responseHeaders).toMatchObject({ 'Content-Type': ['application/json'], 'Access-Control-Allow-Origin': ['app://sitedesk'] });
+    expect(Object.keys(response.responseHeaders!).filter((k) => k.toLowerCase() === 'access-control-allow-origin')).toHaveLength(1);
+    expect(response.responseHeaders!['Access-Control-Allow-Headers'][0]).toContain('Authorization');
+  });
+
+  it('answers the preflight of a service with 204', () => {
+    expect(answer({ url: 'http://127.0.0.1:5080/auth/connect/token', method: 'OPTIONS' })).toMatchObject({
+      statusLine: 'HTTP/1.1 204 No Content',
+      responseHeaders: { 'Access-Control-Allow-Origin': ['app://sitedesk'] },
+    });
+  });
+
+  it('leaves every other origin as it answered', () => {
+    expect(answer({ url: 'https://example.com/api', method: 'GET', responseHeaders: { a: ['b'] } })).toEqual({});
+    expect(answer({ url: 'http://127.0.0.1:5081/api', method: 'OPTIONS' })).toEqual({});
   });
 });

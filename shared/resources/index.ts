@@ -32,3 +32,5 @@ export function getResource(name: string): ResourceDef {
 }
 
 export * from './define';
+export * from './translations';
+export * from './validate';

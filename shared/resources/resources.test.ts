@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { resources, getResource } from './index';
+import { flattenRecord, missingLanguages, textIn, unflattenValues } from './translations';
+import { validateRecord, uiLangOf } from './validate';
+
+const langs = [
+  { languageId: 'vi-VN', name: 'Tiếng Việt' },
+  { languageId: 'en-US', name: 'English' },
+];
+const ids = langs.map((l) => l.languageId);
+
+describe('resource definitions', () => {
+  it('every child and parent names a known resource, and every path names its parent key', () => {
+    for (const def of Object.values(resources)) {
+      for (const child of def.children ?? []) expect(() => getResource(child.resource)).not.toThrow();
+      if (def.parent) {
+        expect(() => getResource(def.parent!.resource)).not.toThrow();
+        for (const path of [def.api.list?.path, def.api.create]) if (path) expect(path).toContain(`{${def.parent.keyField}}`);
+      }
+      if (def.scope === 'website') for (const path of [def.api.list?.path, def.api.get, def.api.create, def.api.update]) if (path) expect(path).toContain('{website}');
+    }
+  });
+});
+
+describe('translations', () => {
+  it('flattens per-language JSON text into name-{languageId} fields and back', () => {
+    const record = { id: 3, name: '{"vi-VN":"Phòng khám","en-US":"Clinic"}', phoneNumber: '0901' };
+    const values = flattenRecord(resources.website, record, ids);
+    expect(values['name-vi-VN']).toBe('Phòng khám');
+    expect(values['name-en-US']).toBe('Clinic');
+    expect(values).not.toHaveProperty('name');
+    values['name-en-US'] = 'The clinic';
+    const back = unflattenValues(resources.website, values, ids);
+    expect(JSON.parse(back.name as string)).toEqual({ 'vi-VN': 'Phòng khám', 'en-US': 'The clinic' });
+    expect(back.phoneNumber).toBe('0901');
+    expect(back).not.toHaveProperty('name-vi-VN');
+  });
+
+  it('applies a same-in-every-language rich text field to every language on save', () => {
+    const values = { 'workTime-vi-VN': '<p>8h–17h</p>', 'workTime-en-US': '' };
+    const back = unflattenValues(resources.branchContact, values, ids, 'vi-VN');
+    expect(JSON.parse(back.workTime as string)).toEqual({ 'vi-VN': '<p>8h–17h</p>', 'en-US': '<p>8h–17h</p>' });
+  });
+
+  it('knows which languages are still empty', () => {
+    expect(missingLanguages('{"vi-VN":"Tên","en-US":" "}', ids)).toEqual(['en-US']);
+    expect(textIn('{"vi-VN":"Tên"}', 'en-US')).toBe('Tên');
+  });
+});
+
+describe('validation', () => {
+  it('names the field, the language and the word for required', () => {
+    const errors = validateRecord(resources.website, { name: '{"vi-VN":"Phòng khám","en-US":""}' }, langs, 'vi');
+    expect(errors).toEqual([{ field: 'name', languageId: 'en-US', message: 'Tên website (English) là trường bắt buộc' }]);
+    expect(validateRecord(resources.website, { name: '{}' }, langs, 'en')[0].message).toBe('Website name (Tiếng Việt) is required');
+  });
+
+  it('uses the spec message for a negative order and refuses wrong types', () => {
+    const base = { name: '{"vi-VN":"a","en-US":"b"}' };
+    expect(validateRecord(resources.socialNetwork, { ...base, order: -1 }, langs, 'vi')).toEqual([
+      { field: 'order', message: 'Thứ tự phải đúng định dạng' },
+    ]);
+    expect(validateRecord(resources.socialNetwork, { ...base, isActive: 'yes' }, langs, 'en')[0].field).toBe('isActive');
+    expect(validateRecord(resources.branchContactItem, { contactType: 9, contactValue: 'x' }, langs, 'en')[0].field).toBe('contactType');
+  });
+
+  it('counts rich text with only markup as empty', () => {
+    const errors = validateRecord(resources.branchContact, { name: '{"vi-VN":"a","en-US":"b"}', website: 'x', workTime: '{"vi-VN":"<p></p>","en-US":"<p>ok</p>"}' }, langs, 'vi');
+    expect(errors.map((e) => [e.field, e.languageId])).toEqual([['workTime', 'vi-VN']]);
+  });
+
+  it('reads the interface language from Accept-Language', () => {
+    expect(uiLangOf('en-US,en;q=0.9')).toBe('en');
+    expect(uiLangOf('vi-VN')).toBe('vi');
+    expect(uiLangOf(undefined)).toBe('vi');
+  });
+});

@@ -1,0 +1,105 @@
+/**
+ * Per-language text: JSON text keyed by language id on the wire (`{"vi-VN":"…","en-US":"…"}`),
+ * flattened to `name-{languageId}` fields in forms (spec part 1, section 1).
+ */
+import type { FieldDef, ResourceDef } from './define';
+
+export type TranslationMap = Record<string, string>;
+
+/** Parse per-language JSON text; plain (non-JSON) text counts as the text of every language asked for. */
+export function parseTranslations(value: unknown): TranslationMap {
+  if (value === null || value === undefined || value === '') return {};
+  if (typeof value === 'object' && !Array.isArray(value)) return stringValues(value as Record<string, unknown>);
+  if (typeof value !== 'string') return {};
+  const text = value.trim();
+  if (text.startsWith('{')) {
+    try {
+      const parsed: unknown = JSON.parse(text);
+      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return stringValues(parsed as Record<string, unknown>);
+    } catch {
+      // not JSON: fall through to plain text
+    }
+  }
+  return { '*': value };
+}
+
+function stringValues(map: Record<string, unknown>): TranslationMap {
+  const out: TranslationMap = {};
+  for (const [k, v] of Object.entries(map)) if (typeof v === 'string') out[k] = v;
+  return out;
+}
+
+/** The text in `language`, else the first non-empty one. */
+export function textIn(value: unknown, language: string): string {
+  const map = parseTranslations(value);
+  if (map[language]) return map[language];
+  if (map['*']) return map['*'];
+  return Object.values(map).find((v) => v.length > 0) ?? '';
+}
+
+/** Serialise to the wire form, dropping nothing (empty strings stay, so "still empty" is visible). */
+export function stringifyTranslations(map: TranslationMap): string {
+  return JSON.stringify(map);
+}
+
+/** Which of `languages` have no text yet (for the missing-translation markers). */
+export function missingLanguages(value: unknown, languages: readonly string[]): string[] {
+  const map = parseTranslations(value);
+  return languages.filter((lang) => !(map[lang] ?? map['*'] ?? '').trim());
+}
+
+const plainText = (html: string) => html.replace(/<[^>]*>/g, '').replace(/&nbsp;/g, ' ').trim();
+
+/** Whether a value counts as empty for "required" (rich text with only markup is empty). */
+export function isBlank(value: unknown, field?: Pick<FieldDef, 'type'>): boolean {
+  if (value === null || value === undefined) return true;
+  if (typeof value === 'string') return (field?.type === 'richText' ? plainText(value) : value.trim()) === '';
+  if (Array.isArray(value)) return value.length === 0;
+  return false;
+}
+
+export const flatName = (field: string, languageId: string) => `${field}-${languageId}`;
+
+/**
+ * Record (wire form) → form values: per-language fields become `name-{languageId}` for each language.
+ * Other fields are copied as they are.
+ */
+export function flattenRecord(def: Pick<ResourceDef, 'fields'>, record: Record<string, unknown>, languages: readonly string[]) {
+  const values: Record<string, unknown> = { ...record };
+  for (const field of def.fields) {
+    if (!field.perLanguage) continue;
+    const map = parseTranslations(record[field.name]);
+    for (const lang of languages) values[flatName(field.name, lang)] = map[lang] ?? map['*'] ?? '';
+    delete values[field.name];
+  }
+  return values;
+}
+
+/**
+ * Form values → record (wire form): `name-{languageId}` fields are gathered back into JSON text.
+ * A `sameInEveryLanguage` field takes the value edited in `editedLanguage` for every language
+ * (spec part 2: work time and hard-content description are applied to every language on save).
+ */
+export function unflattenValues(
+  def: Pick<ResourceDef, 'fields'>,
+  values: Record<string, unknown>,
+  languages: readonly string[],
+  editedLanguage?: string,
+) {
+  const flatKeys = new Set(
+    def.fields.filter((f) => f.perLanguage).flatMap((f) => languages.map((lang) => flatName(f.name, lang))),
+  );
+  const record: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(values)) if (!flatKeys.has(key)) record[key] = value;
+  for (const field of def.fields) {
+    if (!field.perLanguage) continue;
+    const map: TranslationMap = {};
+    const shared = field.sameInEveryLanguage && editedLanguage ? values[flatName(field.name, editedLanguage)] : undefined;
+    for (const lang of languages) {
+      const v = shared !== undefined ? shared : values[flatName(field.name, lang)];
+      map[lang] = typeof v === 'string' ? v : '';
+    }
+    record[field.name] = stringifyTranslations(map);
+  }
+  return record;
+}

@@ -1,0 +1,121 @@
+/**
+ * Validation from a resource definition, shared by the server (authoritative, answers 400) and the
+ * console (form rules and the validation summary), so both say the same words. Spec part 2, section 5:
+ * "Required-message pattern is the field name, language and the translated word for required."
+ */
+import type { FieldDef, ResourceDef } from './define';
+import { isBlank, parseTranslations } from './translations';
+
+export type UiLang = 'vi' | 'en';
+
+/** Interface language from an Accept-Language header or a language id (`en…` → English, else Vietnamese). */
+export const uiLangOf = (lang?: string | null): UiLang => (lang?.toLowerCase().startsWith('en') ? 'en' : 'vi');
+
+export interface LanguageRef {
+  languageId: string;
+  /** Shown in messages, e.g. "Tiếng Việt". */
+  name: string;
+}
+
+export interface FieldError {
+  field: string;
+  languageId?: string;
+  message: string;
+}
+
+export function requiredMessage(field: FieldDef, ui: UiLang, languageName?: string): string {
+  if (field.required && typeof field.required === 'object') return field.required[ui];
+  const label = field.label[ui] + (languageName ? ` (${languageName})` : '');
+  return ui === 'vi' ? `${label} là trường bắt buộc` : `${label} is required`;
+}
+
+export function minMessage(field: FieldDef, ui: UiLang): string {
+  if (field.minMessage) return field.minMessage[ui];
+  return ui === 'vi' ? `${field.label[ui]} phải lớn hơn hoặc bằng ${field.min}` : `${field.label[ui]} must be at least ${field.min}`;
+}
+
+export function maxMessage(field: FieldDef, ui: UiLang): string {
+  return ui === 'vi' ? `${field.label[ui]} phải nhỏ hơn hoặc bằng ${field.max}` : `${field.label[ui]} must be at most ${field.max}`;
+}
+
+export function maxLengthMessage(field: FieldDef, ui: UiLang, languageName?: string): string {
+  const label = field.label[ui] + (languageName ? ` (${languageName})` : '');
+  return ui === 'vi' ? `${label} không được dài quá ${field.maxLength} ký tự` : `${label} must be at most ${field.maxLength} characters`;
+}
+
+export function typeMessage(field: FieldDef, ui: UiLang): string {
+  return ui === 'vi' ? `${field.label[ui]} không đúng định dạng` : `${field.label[ui]} has the wrong format`;
+}
+
+/** The fields a client may write (not computed, not hidden). */
+export const writableFields = (def: Pick<ResourceDef, 'fields'>) => def.fields.filter((f) => !f.computed && !f.hidden);
+
+/**
+ * Check a record in wire form (per-language fields as JSON text or maps). `languages` are the website's
+ * languages (required per-language fields must be filled in each). `partial` skips required checks for
+ * fields absent from the input (a PATCH-like update). Returns every error, in field order.
+ */
+export function validateRecord(
+  def: Pick<ResourceDef, 'fields'>,
+  input: Record<string, unknown>,
+  languages: readonly LanguageRef[],
+  ui: UiLang,
+  options: { partial?: boolean } = {},
+): FieldError[] {
+  const errors: FieldError[] = [];
+  for (const field of writableFields(def)) {
+    const present = field.name in input;
+    if (options.partial && !present) continue;
+    const value = input[field.name];
+    if (field.perLanguage) {
+      if (value !== undefined && value !== null && typeof value !== 'string' && typeof value !== 'object') {
+        errors.push({ field: field.name, message: typeMessage(field, ui) });
+        continue;
+      }
+      const map = parseTranslations(value);
+      for (const lang of languages) {
+        const text = map[lang.languageId] ?? map['*'];
+        if (field.required && isBlank(text, field)) {
+          errors.push({ field: field.name, languageId: lang.languageId, message: requiredMessage(field, ui, lang.name) });
+        } else if (field.maxLength && text && text.length > field.maxLength) {
+          errors.push({ field: field.name, languageId: lang.languageId, message: maxLengthMessage(field, ui, lang.name) });
+        }
+      }
+      continue;
+    }
+    if (isBlank(value, field)) {
+      if (field.required) errors.push({ field: field.name, message: requiredMessage(field, ui) });
+      continue;
+    }
+    const error = checkValue(field, value, ui);
+    if (error) errors.push({ field: field.name, message: error });
+  }
+  return errors;
+}
+
+function checkValue(field: FieldDef, value: unknown, ui: UiLang): string | undefined {
+  switch (field.type) {
+    case 'number': {
+      const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+      if (typeof n !== 'number' || !Number.isFinite(n)) return typeMessage(field, ui);
+      if (field.min !== undefined && n < field.min) return minMessage(field, ui);
+      if (field.max !== undefined && n > field.max) return maxMessage(field, ui);
+      return undefined;
+    }
+    case 'boolean':
+      return typeof value === 'boolean' ? undefined : typeMessage(field, ui);
+    case 'enum':
+      return field.options?.some((o) => o.value === value) ? undefined : typeMessage(field, ui);
+    case 'tags':
+      return Array.isArray(value) ? undefined : typeMessage(field, ui);
+    case 'date':
+    case 'datetime':
+      return typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? undefined : typeMessage(field, ui);
+    case 'reference':
+      return typeof value === 'string' || typeof value === 'number' ? undefined : typeMessage(field, ui);
+    default:
+      if (typeof value !== 'string') return typeMessage(field, ui);
+      if (field.maxLength && value.length > field.maxLength) return maxLengthMessage(field, ui);
+      return undefined;
+  }
+}

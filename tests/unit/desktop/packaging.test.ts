@@ -41,6 +41,17 @@ describe('electron-builder.yml', () => {
     }
   });
 
+  it('flips the Electron fuses that turn the app into a general-purpose Node runtime off', () => {
+    expect(config.electronFuses).toMatchObject({
+      runAsNode: false,
+      enableNodeOptionsEnvironmentVariable: false,
+      enableNodeCliInspectArguments: false,
+      onlyLoadAppFromAsar: true,
+      grantFileProtocolExtraPrivileges: false,
+    });
+    expect(config.asar).toBe(true);
+  });
+
   it('publishes to GitHub releases, the feed electron-updater reads', () => {
     expect(config.publish).toEqual([expect.objectContaining({ provider: 'github', repo: 'sitedesk', owner: expect.any(String) })]);
   });

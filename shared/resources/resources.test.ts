@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resources, getResource } from './index';
+import { resources, getResource, type ResourceDef } from './index';
 import { flattenRecord, missingLanguages, textIn, unflattenValues } from './translations';
 import { validateRecord, uiLangOf } from './validate';
 
@@ -11,7 +11,7 @@ const ids = langs.map((l) => l.languageId);
 
 describe('resource definitions', () => {
   it('every child and parent names a known resource, and every path names its parent key', () => {
-    for (const def of Object.values(resources)) {
+    for (const def of Object.values(resources) as ResourceDef[]) {
       for (const child of def.children ?? []) expect(() => getResource(child.resource)).not.toThrow();
       if (def.parent) {
         expect(() => getResource(def.parent!.resource)).not.toThrow();

@@ -81,7 +81,12 @@ export const webPreferencesFor = (preloadPath: string) => ({
  * Navigation and new-window rules for any webContents (also applied from `web-contents-created`
  * so nothing escapes them): stay on our origins, send web links to the browser, deny the rest.
  */
+const lockedDown = new WeakSet<WebContentsLike>();
+
 export function lockDownContents(contents: WebContentsLike, deps: Pick<WindowDeps, 'shell' | 'appOrigins' | 'log'>) {
+  // Applied by the factory and again from `web-contents-created`: once is enough (else links open twice).
+  if (lockedDown.has(contents)) return;
+  lockedDown.add(contents);
   const appOrigins = new Set(deps.appOrigins ?? [APP_ORIGIN]);
   const openOutside = (url: string) => {
     if (isWebLink(url)) void deps.shell.openExternal(url).catch((e: Error) => deps.log?.(`openExternal failed: ${e.message}`));

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   createMainWindow,
   denyPermissions,
+  lockDownContents,
   type BrowserWindowLike,
   type WebContentsLike,
 } from '../../../main/window/window';
@@ -24,18 +25,18 @@ type Handler = (...args: unknown[]) => unknown;
 /** BrowserWindow stand-in that records its options and the handlers installed on it. */
 class FakeWebContents implements WebContentsLike {
   openHandler: ((details: { url: string }) => { action: string }) | null = null;
-  handlers = new Map<string, Handler>();
+  handlers = new Map<string, Handler[]>();
   setWindowOpenHandler(handler: (details: { url: string }) => { action: 'deny' } | { action: 'allow' }) {
     this.openHandler = handler;
   }
   on(event: string, listener: Handler) {
-    this.handlers.set(event, listener);
+    this.handlers.set(event, [...(this.handlers.get(event) ?? []), listener]);
     return this;
   }
   /** Fire a navigation-like event; answers whether it was prevented. */
   navigate(event: string, url: string) {
     let prevented = false;
-    this.handlers.get(event)?.({ preventDefault: () => (prevented = true) }, url);
+    for (const handler of this.handlers.get(event) ?? []) handler({ preventDefault: () => (prevented = true) }, url);
     return prevented;
   }
 }
@@ -140,6 +141,13 @@ describe('createMainWindow', () => {
     expect(contents.navigate('will-redirect', 'https://evil.example/')).toBe(true);
     expect(contents.navigate('will-attach-webview', 'about:blank')).toBe(true);
     expect(shell.openExternal.mock.calls).toEqual([['https://evil.example/'], ['https://evil.example/']]);
+  });
+
+  it('locks a webContents down once even when asked twice (factory and web-contents-created)', () => {
+    const { window, shell } = makeWindow();
+    lockDownContents(window.webContents, { shell });
+    expect(window.webContents.navigate('will-navigate', 'https://example.com/')).toBe(true);
+    expect(shell.openExternal).toHaveBeenCalledTimes(1);
   });
 
   it('allows the dev server origin only when configured', () => {

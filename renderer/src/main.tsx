@@ -8,10 +8,12 @@ import { createAppRouter } from './app/router';
 import type { FromState } from './app/guards';
 import { i18next, initI18n } from './i18n';
 import { platform, session } from './session';
-import { currentLanguage } from './workspace/current';
+import { currentLanguage, setCurrentLanguage } from './workspace/current';
 
 async function boot() {
   const preferences = await loadPreferences();
+  // Calls made before the website list is known (AppSettings, Websites/get-all) use the last language too.
+  if (preferences.contentLanguage) setCurrentLanguage(preferences.contentLanguage);
   // The desktop app's environment profile points the console at its services (web: same origin).
   const bases = await platform.serviceBases().catch(() => null);
   if (bases) setServiceBases(bases);

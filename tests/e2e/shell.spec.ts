@@ -1,0 +1,189 @@
+// The console shell against the real server: sign-in, guard, session rules, header preferences, logout.
+import { expect, test } from '@playwright/test';
+import {
+  ACCESS_COOKIE,
+  ADMIN,
+  chooseOption,
+  colorScheme,
+  cookie,
+  LABELS,
+  localStorageLength,
+  openUserMenu,
+  REFRESH_COOKIE,
+  selectedText,
+  setCookieValue,
+  signIn,
+  signOut,
+  submitLogin,
+  WEBSITES,
+} from './support';
+
+test.describe('sign-in', () => {
+  test('shows the form and the required messages', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { name: LABELS.loginTitle })).toBeVisible();
+    await page.getByRole('button', { name: LABELS.loginButton }).click();
+    await expect(page.getByText('Username is required')).toBeVisible();
+    await expect(page.getByText('Password is required')).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test("a wrong password shows the server's message; the right one signs in", async ({ page, context }) => {
+    await page.goto('/login');
+    const refused = page.waitForResponse((r) => r.url().endsWith('/auth/connect/token'));
+    await submitLogin(page, ADMIN.username, 'not-the-password');
+    const answer = await refused;
+    expect(answer.status()).toBe(400);
+    const { Message } = (await answer.json()) as { Message: string };
+    await expect(page.getByRole('alert')).toHaveText(Message);
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await cookie(context, ACCESS_COOKIE)).toBeUndefined();
+
+    await submitLogin(page, ADMIN.username, ADMIN.password);
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { name: LABELS.dashboard })).toBeVisible();
+    await expect(page.getByTestId('user-menu')).toContainText(ADMIN.fullName);
+    expect((await cookie(context, ACCESS_COOKIE))?.expires).toBeGreaterThan(Date.now() / 1000);
+    expect(await cookie(context, REFRESH_COOKIE)).toBeDefined();
+  });
+
+  test("too many failures: the 429 answer's message is shown", async ({ page }) => {
+    await page.goto('/login');
+    let status = 0;
+    let message = '';
+    for (let attempt = 0; attempt < 15 && status !== 429; attempt++) {
+      const answered = page.waitForResponse((r) => r.url().endsWith('/auth/connect/token'));
+      await submitLogin(page, 'minh.tran', `wrong-${attempt}`);
+      const answer = await answered;
+      status = answer.status();
+      message = ((await answer.json()) as { Message: string }).Message;
+      await expect(page.getByRole('alert')).toHaveText(message);
+    }
+    expect(status).toBe(429);
+    await expect(page.getByRole('alert')).toHaveText(message);
+  });
+
+  test('an unauthenticated deep link returns to its origin after sign-in', async ({ page }) => {
+    await page.goto('/profile?from=link');
+    await expect(page).toHaveURL(/\/login$/);
+    await signIn(page);
+    await expect(page).toHaveURL(/\/profile\?from=link$/);
+    await expect(page.getByText(ADMIN.username, { exact: true })).toBeVisible();
+    await expect(page.getByText(ADMIN.fullName).first()).toBeVisible();
+  });
+
+  test('a signed-in user opening /login goes to /, and an unknown path lands on /', async ({ page }) => {
+    await signIn(page);
+    await page.goto('/login');
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto('/no/such/screen');
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { name: LABELS.dashboard })).toBeVisible();
+  });
+});
+
+test.describe('header preferences', () => {
+  test('dark by default; the chosen theme and website are kept across a reload', async ({ page }) => {
+    await signIn(page);
+    expect(await selectedText(page, LABELS.theme)).toBe('Tối');
+    expect(await colorScheme(page)).toBe('dark');
+    // Default website first and pre-selected.
+    expect(await selectedText(page, LABELS.website)).toBe(WEBSITES.clinic);
+
+    await chooseOption(page, LABELS.theme, 'Sáng');
+    await expect.poll(() => colorScheme(page)).toBe('light');
+    await chooseOption(page, LABELS.website, WEBSITES.spa);
+    await chooseOption(page, LABELS.language, 'English');
+
+    await page.reload();
+    await expect(page.getByTestId('user-menu')).toBeVisible();
+    expect(await selectedText(page, LABELS.theme)).toBe('Sáng');
+    expect(await selectedText(page, LABELS.website)).toBe(WEBSITES.spa);
+    expect(await selectedText(page, LABELS.language)).toBe('English');
+    expect(await colorScheme(page)).toBe('light');
+  });
+
+  test('data calls carry the current language', async ({ page }) => {
+    await signIn(page);
+    await chooseOption(page, LABELS.language, 'English');
+    const request = page.waitForRequest((r) => r.url().includes('/api/Websites/get-all'));
+    await page.reload();
+    expect((await request).headers()['accept-language']).toBe('en-US');
+  });
+
+  test('the interface language switches labels to English and back', async ({ page }) => {
+    await signIn(page);
+    await openUserMenu(page);
+    await page.getByRole('menuitem', { name: 'Ngôn ngữ giao diện' }).hover();
+    await page.getByRole('menuitem', { name: 'English' }).click();
+    await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  });
+});
+
+test.describe('session', () => {
+  test('logout revokes the session and wipes cookies and local storage', async ({ page, context, request }) => {
+    await signIn(page);
+    await chooseOption(page, LABELS.theme, 'Sáng'); // something in local storage
+    const refreshToken = (await cookie(context, REFRESH_COOKIE))!.value;
+    const pushRemoved = page.waitForResponse((r) => r.request().method() === 'DELETE' && r.url().includes('/push/UserTokens/user/'));
+
+    await signOut(page);
+    expect((await pushRemoved).status()).toBe(200);
+    expect(await context.cookies()).toEqual([]);
+    expect(await localStorageLength(page)).toBe(0);
+
+    // The refresh token is dead on the server too.
+    const reuse = await request.post('/auth/token', { form: { grantType: 'refresh_token', refreshToken } });
+    expect(reuse.status()).toBeGreaterThanOrEqual(400);
+
+    await page.goto('/profile');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('sign-in registers a push token for the user', async ({ page }) => {
+    const registered = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/push/UserTokens'));
+    await page.goto('/login');
+    await submitLogin(page, ADMIN.username, ADMIN.password);
+    const body = (await registered).postDataJSON() as { userId: number; isActive: boolean; token: string };
+    expect(body).toMatchObject({ userId: 1, isActive: true });
+    expect(body.token).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  test('an expired access token: /expiredToken renews it with the refresh token and goes back', async ({ page, context }) => {
+    await signIn(page);
+    await setCookieValue(context, ACCESS_COOKIE, 'garbage.not-a-token');
+    const visited: string[] = [];
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname);
+    });
+    await page.goto('/profile');
+    await expect(page.getByText(ADMIN.fullName).first()).toBeVisible();
+    await expect(page).toHaveURL(/\/profile$/);
+    expect(visited).toContain('/expiredToken');
+    expect((await cookie(context, ACCESS_COOKIE))?.value).not.toBe('garbage.not-a-token');
+  });
+
+  test('with no usable refresh token the expired page asks to sign in again', async ({ page, context }) => {
+    await signIn(page);
+    await setCookieValue(context, ACCESS_COOKIE, 'garbage.not-a-token');
+    await setCookieValue(context, REFRESH_COOKIE, 'also-garbage');
+    await page.goto('/profile');
+    await expect(page).toHaveURL(/\/expiredToken$/);
+    await expect(page.getByText('Your token has been expired! Please go to login page!')).toBeVisible();
+    await page.getByRole('link', { name: 'Đến trang đăng nhập' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await signIn(page);
+    await expect(page).toHaveURL(/\/profile$/);
+  });
+
+  test('a start with only the refresh token left gets a new access token first', async ({ page, context }) => {
+    await signIn(page);
+    await context.clearCookies({ name: ACCESS_COOKIE });
+    await page.goto('/profile');
+    await expect(page).toHaveURL(/\/profile$/);
+    await expect(page.getByText(ADMIN.fullName).first()).toBeVisible();
+    expect(await cookie(context, ACCESS_COOKIE)).toBeDefined();
+  });
+});

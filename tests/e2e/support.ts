@@ -1,0 +1,81 @@
+// Shared steps of the console journeys (sign-in, header selectors, session inspection).
+import { expect, type BrowserContext, type Page } from '@playwright/test';
+
+export const ADMIN = { username: 'admin', password: 'Admin@123', fullName: 'Quản trị viên' } as const;
+/** Demo websites (SEED_DEMO=1), default first; names in Vietnamese, the default interface language. */
+export const WEBSITES = { clinic: 'Phòng khám Sitedesk', spa: 'Sitedesk Spa' } as const;
+export const ACCESS_COOKIE = 'access_token';
+export const REFRESH_COOKIE = 'refresh_token';
+
+/** Labels of the shell in Vietnamese (default interface language). */
+export const LABELS = {
+  loginTitle: 'Đăng nhập',
+  username: 'Tên đăng nhập',
+  password: 'Mật khẩu',
+  loginButton: 'Đăng nhập',
+  theme: 'Giao diện',
+  website: 'Website',
+  language: 'Ngôn ngữ nội dung',
+  logout: 'Đăng xuất',
+  profile: 'Hồ sơ',
+  dashboard: 'Tổng quan',
+} as const;
+
+/** Fill the sign-in form (the page must show it) and submit with Enter. */
+export async function submitLogin(page: Page, username: string, password: string) {
+  await page.getByLabel(LABELS.username).fill(username);
+  await page.getByLabel(LABELS.password).fill(password);
+  await page.getByLabel(LABELS.password).press('Enter');
+}
+
+/**
+ * Sign in through the form. Opens /login unless the page already shows it (e.g. after a redirect
+ * from a deep link), then waits until the console has left /login.
+ */
+export async function signIn(page: Page, user: { username: string; password: string } = ADMIN) {
+  if (!new URL(page.url(), 'http://x').pathname.endsWith('/login')) await page.goto('/login');
+  await submitLogin(page, user.username, user.password);
+  await expect(page).not.toHaveURL(/\/login(\?|$)/);
+  await expect(page.getByTestId('user-menu')).toBeVisible();
+}
+
+/** An antd Select found by its accessible label (its search input is the labelled combobox). */
+export const selectByLabel = (page: Page, label: string) =>
+  page.locator('.ant-select').filter({ has: page.getByRole('combobox', { name: label, exact: true }) });
+
+/** Pick an option of an antd Select found by its accessible label. */
+export async function chooseOption(page: Page, selectLabel: string, optionText: string) {
+  await selectByLabel(page, selectLabel).click();
+  await page.locator(`.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="${optionText}"]`).click();
+  await expect.poll(() => selectedText(page, selectLabel)).toBe(optionText);
+}
+
+/** The text an antd Select shows as its value. */
+export async function selectedText(page: Page, selectLabel: string): Promise<string> {
+  return (await selectByLabel(page, selectLabel).locator('.ant-select-selection-item').innerText()).trim();
+}
+
+export async function openUserMenu(page: Page) {
+  await page.getByTestId('user-menu').click();
+}
+
+export async function signOut(page: Page) {
+  await openUserMenu(page);
+  await page.getByRole('menuitem', { name: LABELS.logout }).click();
+  await expect(page).toHaveURL(/\/login$/);
+}
+
+export async function cookie(context: BrowserContext, name: string) {
+  return (await context.cookies()).find((c) => c.name === name);
+}
+
+/** Replace a cookie's value, keeping its attributes (e.g. to plant an unusable access token). */
+export async function setCookieValue(context: BrowserContext, name: string, value: string) {
+  const existing = await cookie(context, name);
+  if (!existing) throw new Error(`no ${name} cookie`);
+  await context.addCookies([{ ...existing, value }]);
+}
+
+// Page-side reads as expressions: the tests' TypeScript project has no DOM types.
+export const colorScheme = (page: Page) => page.evaluate<string>('document.documentElement.style.colorScheme');
+export const localStorageLength = (page: Page) => page.evaluate<number>('window.localStorage.length');

@@ -176,12 +176,20 @@ export function describeEachDatabase(name: string, fn: (ctx: ServerTestContext) 
           return ctx.request(method, p, { ...opts, json, token: cached.token });
         },
         async restart(more: Partial<BuildAppOptions> = {}) {
-          await ctx.app.close();
+          await closeApp();
           appOptions = { ...appOptions, ...more };
           await start();
         },
         freshDatabase: newDatabase,
       } satisfies Partial<ServerTestContext>);
+
+      /** Close the app without waiting for sockets a test left open (keep-alive, an aborted upload). */
+      async function closeApp() {
+        if (!ctx.app) return;
+        const closing = ctx.app.close();
+        ctx.app.server.closeAllConnections();
+        await closing;
+      }
 
       beforeAll(async () => {
         Object.assign(ctx, await newDatabase());
@@ -189,7 +197,7 @@ export function describeEachDatabase(name: string, fn: (ctx: ServerTestContext) 
       });
       beforeEach(() => clock.reset());
       afterAll(async () => {
-        await ctx.app?.close();
+        await closeApp();
         for (const c of cleanups.reverse()) await c();
       });
 

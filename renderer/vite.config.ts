@@ -1,4 +1,4 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 // The console is served two ways: by the API server at the origin root (web), and by the
@@ -10,10 +10,47 @@ const here = (p: string) => decodeURIComponent(new URL(p, import.meta.url).pathn
 const apiTarget = 'http://127.0.0.1:5080';
 const proxied = ['/auth', '/core', '/push', '/api', '/his', '/files', '/health'];
 
+/**
+ * Preload the sign-in screen's chunks from index.html. They are a lazy route (the signed-in shell
+ * must not wait for them, nor /login for the shell), but without a hint the browser only starts
+ * fetching them once the entry has run, a second network round after the first.
+ */
+function preloadSignIn(): Plugin {
+  return {
+    name: 'sitedesk:preload-sign-in',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const bundle = ctx.bundle;
+        if (!bundle) return [];
+        const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+        const login = chunks.find((c) => c.facadeModuleId?.endsWith('/pages/login/LoginPage.tsx'));
+        const entry = chunks.find((c) => c.isEntry);
+        if (!login || !entry) return [];
+        const already = new Set([entry.fileName, ...entry.imports]);
+        const files = new Set<string>();
+        const visit = (fileName: string) => {
+          if (already.has(fileName) || files.has(fileName)) return;
+          files.add(fileName);
+          const chunk = bundle[fileName];
+          if (chunk?.type === 'chunk') chunk.imports.forEach(visit);
+        };
+        visit(login.fileName);
+        return [...files].map((file) => ({
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: true, href: `./${file}` },
+          injectTo: 'head' as const,
+        }));
+      },
+    },
+  };
+}
+
 export default defineConfig({
   root: here('.'),
   base: './',
-  plugins: [react()],
+  plugins: [react(), preloadSignIn()],
   build: {
     outDir: here('../dist/renderer'),
     emptyOutDir: true,

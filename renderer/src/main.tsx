@@ -11,6 +11,9 @@ import { platform, session } from './session';
 import { currentLanguage, setCurrentLanguage } from './workspace/current';
 
 async function boot() {
+  // Without an access token the first screen is most likely the sign-in form: fetch its chunk now,
+  // in parallel with the start-up below, instead of after the router asks for it.
+  if (!platform.accessToken()) void import('./pages/login/LoginPage');
   const preferences = await loadPreferences();
   // Calls made before the website list is known (AppSettings, Websites/get-all) use the last language too.
   if (preferences.contentLanguage) setCurrentLanguage(preferences.contentLanguage);

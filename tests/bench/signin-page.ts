@@ -1,0 +1,134 @@
+// Sign-in page budget: what the /login route costs a first-time visitor.
+//  (1) gzip bytes of all JavaScript /login loads, measured from the network in Chromium (each JS
+//      response body gzip-compressed and summed, since the server may send it uncompressed);
+//  (2) time from navigation start to an interactive sign-in form (username input present, enabled
+//      and focused), median of 5 cold loads (fresh browser context each time).
+// Targets: ≤ 250 KB gzip, ≤ 400 ms on loopback. Starts its own server (SEED_DEMO=1, temp DATA_DIR)
+// on a free port and builds the console first when dist/renderer is missing (BENCH_BUILD=1 forces it).
+//   npx tsx tests/bench/signin-page.ts        (or: npm run bench -- signin)
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
+import { chromium, type Browser } from '@playwright/test';
+import { freePort } from '../server/embedded-pg';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const RUNS = 5;
+const TARGET_GZIP_BYTES = 250 * 1000;
+const TARGET_INTERACTIVE_MS = 400;
+
+export interface SigninFigures {
+  scripts: number;
+  jsBytes: number;
+  jsGzipBytes: number;
+  interactiveMs: number[];
+  medianInteractiveMs: number;
+}
+
+async function startServer(): Promise<{ url: string; stop(): Promise<void> }> {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sitedesk-bench-signin-'));
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: '1', DATA_DIR: dataDir, LOG_LEVEL: 'error' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (d) => {
+      out += d;
+      if (out.includes('listening on')) resolve();
+    });
+    child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${out}`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => {
+          fs.rmSync(dataDir, { recursive: true, force: true });
+          resolve();
+        });
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+// The sign-in form is interactive once its username input exists, is enabled and has the focus
+// (autoFocus runs after React committed the form). Resolves with performance.now(), i.e.
+// milliseconds since navigation start.
+const INTERACTIVE = `(() => {
+  const input = document.querySelector('#login_username');
+  return input && !input.disabled && document.activeElement === input ? performance.now() : false;
+})()`;
+
+async function measureScripts(browser: Browser, url: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const bodies: Promise<Buffer | null>[] = [];
+  page.on('response', (response) => {
+    const type = response.headers()['content-type'] ?? '';
+    if (response.request().resourceType() === 'script' || type.includes('javascript')) {
+      bodies.push(response.body().catch(() => null));
+    }
+  });
+  await page.goto(`${url}/login`, { waitUntil: 'networkidle' });
+  await page.waitForFunction(INTERACTIVE);
+  const scripts = (await Promise.all(bodies)).filter((b): b is Buffer => b !== null);
+  await context.close();
+  return {
+    scripts: scripts.length,
+    jsBytes: scripts.reduce((sum, b) => sum + b.length, 0),
+    jsGzipBytes: scripts.reduce((sum, b) => sum + zlib.gzipSync(b, { level: 9 }).length, 0),
+  };
+}
+
+async function measureInteractive(browser: Browser, url: string): Promise<number> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${url}/login`, { waitUntil: 'commit' });
+  const handle = await page.waitForFunction(INTERACTIVE, undefined, { polling: 'raf' });
+  const ms = (await handle.jsonValue()) as number;
+  await context.close();
+  return ms;
+}
+
+export async function run(): Promise<SigninFigures> {
+  if (process.env.BENCH_BUILD === '1' || !fs.existsSync(path.join(ROOT, 'dist/renderer/index.html'))) {
+    const build = spawnSync('npm', ['run', 'build:renderer'], { cwd: ROOT, stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('npm run build:renderer failed');
+  }
+  const server = await startServer();
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+  });
+  try {
+    const scripts = await measureScripts(browser, server.url);
+    await measureInteractive(browser, server.url); // warm-up: server file cache, browser process
+    const interactiveMs: number[] = [];
+    for (let i = 0; i < RUNS; i++) interactiveMs.push(await measureInteractive(browser, server.url));
+    const sorted = [...interactiveMs].sort((a, b) => a - b);
+    const figures: SigninFigures = { ...scripts, interactiveMs, medianInteractiveMs: sorted[Math.floor(sorted.length / 2)] };
+
+    const kb = (n: number) => `${(n / 1000).toFixed(1)} KB`;
+    console.log(`/login JavaScript: ${figures.scripts} files, ${kb(figures.jsBytes)} raw, ${kb(figures.jsGzipBytes)} gzip` +
+      ` (target ≤ ${kb(TARGET_GZIP_BYTES)}: ${figures.jsGzipBytes <= TARGET_GZIP_BYTES ? 'met' : 'MISSED'})`);
+    console.log(`navigation start → interactive sign-in form, cold, ${RUNS} runs: ${interactiveMs.map((m) => m.toFixed(0)).join(', ')} ms;` +
+      ` median ${figures.medianInteractiveMs.toFixed(0)} ms (target ≤ ${TARGET_INTERACTIVE_MS} ms: ${figures.medianInteractiveMs <= TARGET_INTERACTIVE_MS ? 'met' : 'MISSED'})`);
+    return figures;
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  run().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

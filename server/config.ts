@@ -11,7 +11,17 @@ export interface ServerConfig {
   databaseUrl?: string;
   rendererDir: string;
   jwtSecret?: string;
+  accessTokenTtlSeconds?: number;
+  sessionTtlSeconds?: number;
   seed: SeedOptions;
+}
+
+function positiveInt(env: NodeJS.ProcessEnv, name: string): number | undefined {
+  const raw = env[name];
+  if (!raw) return undefined;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive whole number of seconds, not "${raw}"`);
+  return n;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -28,6 +38,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     databaseUrl: env.DATABASE_URL || undefined,
     rendererDir: path.resolve(env.RENDERER_DIR || 'dist/renderer'),
     jwtSecret: env.JWT_SECRET || undefined,
+    // Shorter lifetimes for end-to-end journeys of the expiry screens; defaults 900 s and 30 days.
+    accessTokenTtlSeconds: positiveInt(env, 'ACCESS_TOKEN_TTL_SECONDS'),
+    sessionTtlSeconds: positiveInt(env, 'SESSION_TTL_SECONDS'),
     seed: { demo: /^(1|true|yes)$/i.test(env.SEED_DEMO ?? ''), admin },
   };
 }

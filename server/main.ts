@@ -10,6 +10,8 @@ async function main() {
     databaseUrl: config.databaseUrl,
     rendererDir: config.rendererDir,
     jwtSecret: config.jwtSecret,
+    accessTokenTtlSeconds: config.accessTokenTtlSeconds,
+    sessionTtlSeconds: config.sessionTtlSeconds,
     seed: config.seed,
     logger: { level: process.env.LOG_LEVEL ?? 'warn' },
   });

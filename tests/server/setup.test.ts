@@ -89,7 +89,7 @@ describeEachDatabase('start-up', (ctx) => {
 });
 
 describe('server/main.ts', () => {
-  function runMain(env: Record<string, string>) {
+  function runMain(env: Record<string, string>, whileRunning: (baseUrl: string) => Promise<void> = async () => {}) {
     return new Promise<{ code: number | null; out: string; err: string }>((resolve) => {
       const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
         env: { PATH: process.env.PATH ?? '', ...env },
@@ -99,7 +99,11 @@ describe('server/main.ts', () => {
       let err = '';
       child.stdout.on('data', (d) => {
         out += d;
-        if (out.includes('listening on')) child.kill('SIGTERM');
+        const address = /listening on (http:\/\/\S+)/.exec(out);
+        if (address) {
+          child.stdout.removeAllListeners('data');
+          whileRunning(address[1]).finally(() => child.kill('SIGTERM'));
+        }
       });
       child.stderr.on('data', (d) => (err += d));
       child.on('exit', (code) => resolve({ code, out, err }));
@@ -118,10 +122,19 @@ describe('server/main.ts', () => {
     }
   });
 
-  it('starts with SEED_DEMO=1, logs its address, keeps a JWT secret in DATA_DIR and stops on SIGTERM', async () => {
+  it('starts with SEED_DEMO=1, logs its address, takes token lifetimes from the environment, keeps a JWT secret in DATA_DIR and stops on SIGTERM', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sitedesk-main-'));
     try {
-      const r = await runMain({ DATA_DIR: dataDir, PORT: '0', SEED_DEMO: '1' });
+      let expiresIn: unknown;
+      const r = await runMain({ DATA_DIR: dataDir, PORT: '0', SEED_DEMO: '1', ACCESS_TOKEN_TTL_SECONDS: '60' }, async (baseUrl) => {
+        const res = await fetch(`${baseUrl}/auth/connect/token`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: 'grant_type=password&username=admin&password=Admin@123&client_id=sitedesk&client_secret=sitedesk-secret',
+        });
+        expiresIn = ((await res.json()) as { expires_in: number }).expires_in;
+      });
+      expect(expiresIn).toBe(60);
       expect(r.out).toMatch(/listening on http:\/\/127\.0\.0\.1:\d+/);
       expect(r.code).toBe(0);
       expect(fs.readFileSync(path.join(dataDir, 'jwt-secret'), 'utf8').trim().length).toBeGreaterThanOrEqual(32);

@@ -7,6 +7,7 @@ import { authRoutes } from './auth/routes';
 import { coreRoutes } from './core/routes';
 import { pushRoutes } from './push/routes';
 import { websiteRoutes } from './websites/routes';
+import { fileRoutes, fileServing } from './files/routes';
 
 export interface RouteModule {
   /** for logs and docs */
@@ -21,6 +22,8 @@ export const routeModules: RouteModule[] = [
   { name: 'core', prefix: '/core', auth: 'bearer', plugin: coreRoutes },
   { name: 'push', prefix: '/push', auth: 'bearer', plugin: pushRoutes },
   { name: 'websites', prefix: '/api', auth: 'bearer', plugin: websiteRoutes },
+  { name: 'files', prefix: '/api', auth: 'bearer', plugin: fileRoutes },
+  { name: 'files-serving', prefix: '/files', auth: 'public', plugin: fileServing },
 ];
 
 /**

@@ -13,7 +13,7 @@ import { sanitizeName } from './file-name';
 import { requireAllowedExtension, requireMatchingContent } from './file-types';
 import { FileStore, type StoredFile } from './file-store';
 import { openFileSink, removeQuietly, syncDir, tempPath, writeStreamToFile, type ByteSource, type OpenSink } from './disk';
-import { FilesError, badRequest, conflict, tooLarge } from './errors';
+import { FILES_MSG, FilesError, badRequest, conflict, tooLarge } from './errors';
 
 export const CHUNK_SIZE = 2_000_000;
 export const DEFAULT_MAX_FILE_SIZE = 500_000_000;
@@ -91,26 +91,32 @@ export class ChunkStore<F> {
   plan(request: ChunkRequest): Omit<UploadSession, 'createdAt'> {
     const { fileId, chunkIndex, totalChunks, totalSize } = request;
     if (typeof fileId !== 'string' || !FILE_ID.test(fileId)) {
-      throw badRequest('fileId is required: 1 to 100 letters, digits, "-" or "_" (a UUID, for example).');
+      throw badRequest({
+        vi: 'fileId bắt buộc: 1 đến 100 chữ cái, chữ số, "-" hoặc "_" (ví dụ một UUID)',
+        en: 'fileId is required: 1 to 100 letters, digits, "-" or "_" (a UUID, for example)',
+      });
     }
-    if (!Number.isSafeInteger(totalChunks) || totalChunks < 1) throw badRequest('totalChunks must be a whole number of at least 1.');
-    if (totalChunks * this.chunkSize > this.maxFileSize) {
-      throw tooLarge(`The file is larger than the maximum of ${this.maxFileSize.toLocaleString('en-US')} bytes.`);
+    if (!Number.isSafeInteger(totalChunks) || totalChunks < 1) {
+      throw badRequest({ vi: 'totalChunks phải là số nguyên từ 1 trở lên', en: 'totalChunks must be a whole number of at least 1' });
     }
+    if (totalChunks * this.chunkSize > this.maxFileSize) throw tooLarge(FILES_MSG.fileTooLarge(this.maxFileSize));
     if (totalSize !== undefined) {
-      if (!Number.isSafeInteger(totalSize) || totalSize < 0) throw badRequest('totalSize must be a whole number of bytes.');
-      if (totalSize > this.maxFileSize) {
-        throw tooLarge(`The file is larger than the maximum of ${this.maxFileSize.toLocaleString('en-US')} bytes.`);
+      if (!Number.isSafeInteger(totalSize) || totalSize < 0) {
+        throw badRequest({ vi: 'totalSize phải là số byte (số nguyên)', en: 'totalSize must be a whole number of bytes' });
       }
+      if (totalSize > this.maxFileSize) throw tooLarge(FILES_MSG.fileTooLarge(this.maxFileSize));
       if (totalSize > totalChunks * this.chunkSize) {
-        throw badRequest(`totalSize ${totalSize} does not fit in ${totalChunks} chunks of ${this.chunkSize} bytes.`);
+        throw badRequest({
+          vi: `totalSize ${totalSize} không vừa ${totalChunks} phần ${this.chunkSize} byte`,
+          en: `totalSize ${totalSize} does not fit in ${totalChunks} chunks of ${this.chunkSize} bytes`,
+        });
       }
     }
     if (!Number.isSafeInteger(chunkIndex) || chunkIndex < 0 || chunkIndex >= totalChunks) {
-      throw badRequest(`chunkIndex must be between 0 and ${totalChunks - 1}.`);
+      throw badRequest({ vi: `chunkIndex phải từ 0 đến ${totalChunks - 1}`, en: `chunkIndex must be between 0 and ${totalChunks - 1}` });
     }
     const name = sanitizeName(request.originalFileName);
-    if (!name) throw badRequest('originalFileName is required.');
+    if (!name) throw badRequest({ vi: 'originalFileName không được để trống', en: 'originalFileName is required' });
     const ext = requireAllowedExtension(name);
     return { fileId, totalChunks, name, ext, totalSize: totalSize ?? null, folderId: request.folderId, userId: request.userId };
   }
@@ -191,10 +197,13 @@ export class ChunkStore<F> {
       } finally {
         await unlink(tmp).catch(() => {});
       }
-      if (!session) throw conflict('The upload was cancelled while this chunk arrived; send it again.');
+      if (!session) throw conflict(FILES_MSG.uploadInterrupted);
     }
     if (session.totalChunks !== planned.totalChunks) {
-      throw conflict(`This upload was started with totalChunks ${session.totalChunks}; it cannot change to ${planned.totalChunks}.`);
+      throw conflict({
+        vi: `Lần tải lên này bắt đầu với totalChunks ${session.totalChunks}; không thể đổi thành ${planned.totalChunks}`,
+        en: `This upload was started with totalChunks ${session.totalChunks}; it cannot change to ${planned.totalChunks}`,
+      });
     }
     return session;
   }
@@ -204,16 +213,19 @@ export class ChunkStore<F> {
     const size = await writeStreamToFile(bytes, tmp, {
       openSink: this.openSink,
       maxBytes: this.chunkSize,
-      tooLargeMessage: `A chunk may hold at most ${this.chunkSize.toLocaleString('en-US')} bytes.`,
+      tooLargeMessage: FILES_MSG.chunkTooLarge(this.chunkSize),
     });
     const target = path.join(dir, `${index}.chunk`);
     try {
-      if (size === 0 && session.totalChunks > 1) throw badRequest(`Chunk ${index} is empty.`);
+      if (size === 0 && session.totalChunks > 1) throw badRequest({ vi: `Phần ${index} rỗng`, en: `Chunk ${index} is empty` });
       const existing = await stat(target).catch(() => undefined);
       if (existing) {
         // A re-sent chunk: keep the one we have, but a different size means the client mixed two files.
         if (existing.size !== size) {
-          throw conflict(`Chunk ${index} was already received with ${existing.size} bytes, not ${size}.`);
+          throw conflict({
+            vi: `Phần ${index} đã nhận với ${existing.size} byte, không phải ${size}`,
+            en: `Chunk ${index} was already received with ${existing.size} bytes, not ${size}`,
+          });
         }
         await unlink(tmp);
         return;

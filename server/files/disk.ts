@@ -4,7 +4,9 @@
 import { open, rm, unlink } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { storageFailure, tooLarge, FilesError } from './errors';
+import type { Readable } from 'node:stream';
+import type { Text } from '../i18n';
+import { FILES_MSG, FilesError, badRequest, storageFailure, tooLarge } from './errors';
 
 /** Bytes to write: a Readable stream (multipart part, file) or, in tests, a list of buffers. */
 export type ByteSource = AsyncIterable<Uint8Array> | Iterable<Uint8Array>;
@@ -32,6 +34,15 @@ export const openFileSink: OpenSink = async (filePath) => {
   };
 };
 
+/**
+ * Iterates a Readable without destroying it when we stop early (a refusal mid-part): the multipart parser
+ * must still be able to read past the rest of that part, or the request would never end.
+ */
+function keepOpen(source: ByteSource): ByteSource {
+  const readable = source as Readable;
+  return typeof readable.iterator === 'function' ? readable.iterator({ destroyOnReturn: false }) : source;
+}
+
 /** A name beside `finalDir` entries that no one else will pick: `.tmp-<random><suffix>`. */
 export function tempPath(dir: string, suffix = ''): string {
   return path.join(dir, `.tmp-${randomBytes(8).toString('hex')}${suffix}`);
@@ -41,7 +52,7 @@ export interface WriteOptions {
   openSink: OpenSink;
   /** Refuse (413) once more than this many bytes arrive. */
   maxBytes: number;
-  tooLargeMessage: string;
+  tooLargeMessage: Text;
 }
 
 /**
@@ -53,7 +64,7 @@ export async function writeStreamToFile(source: ByteSource, target: string, opti
   let size = 0;
   try {
     sink = await options.openSink(target);
-    for await (const bytes of source) {
+    for await (const bytes of keepOpen(source)) {
       size += bytes.length;
       if (size > options.maxBytes) throw tooLarge(options.tooLargeMessage);
       await sink.write(bytes);
@@ -65,6 +76,8 @@ export async function writeStreamToFile(source: ByteSource, target: string, opti
   } catch (err) {
     await sink?.close().catch(() => {});
     await unlink(target).catch(() => {});
+    // @fastify/multipart cuts a part at its size limit with this error.
+    if ((err as { code?: string })?.code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(options.tooLargeMessage);
     throw asFilesError(err);
   }
 }
@@ -127,6 +140,14 @@ export async function removeQuietly(target: string): Promise<void> {
   await rm(target, { force: true, recursive: true }).catch(() => {});
 }
 
+/** Our refusals pass through; a client that broke off mid-body is a 400; anything else is the disk's fault. */
 export function asFilesError(err: unknown): FilesError {
-  return err instanceof FilesError ? err : storageFailure(err);
+  if (err instanceof FilesError) return err;
+  const status = (err as { statusCode?: unknown })?.statusCode;
+  const code = (err as NodeJS.ErrnoException)?.code;
+  if ((typeof status === 'number' && status >= 400 && status < 500) || code === 'ECONNRESET' || code === 'ERR_STREAM_PREMATURE_CLOSE') {
+    return badRequest(FILES_MSG.uploadInterrupted);
+  }
+  if (err instanceof Error && /Unexpected end of (form|multipart)/i.test(err.message)) return badRequest(FILES_MSG.uploadInterrupted);
+  return storageFailure(err);
 }

@@ -1,14 +1,14 @@
-// Finished files under DATA_DIR/files. Each is stored as `<uuid>.<ext>`, a name the server generates, so
-// no user-given name ever becomes a path; the display name lives in the database only. Files are written
+// Finished files under DATA_DIR/files. Each is stored as `<uuid>`, a name the server generates, so no
+// user-given name ever becomes a path; the display name and Content-Type live in the database only. Files are written
 // to DATA_DIR/files/.tmp first and renamed into place once complete, checked and fsync'd.
 import { mkdir, readdir, rename, stat, copyFile, unlink } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { concatFiles, openFileSink, removeQuietly, syncDir, syncFile, tempPath, writeStreamToFile, asFilesError, type ByteSource, type OpenSink } from './disk';
 import { requireMatchingContent } from './file-types';
-import { badRequest } from './errors';
+import { FILES_MSG, badRequest } from './errors';
 
-const STORED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.[a-z0-9]{1,8}$/;
+const STORED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export interface StoredFile {
   storedName: string;
@@ -48,7 +48,7 @@ export class FileStore {
     const size = await writeStreamToFile(source, tmp, {
       openSink: this.openSink,
       maxBytes,
-      tooLargeMessage: `"${displayName}" is larger than the maximum of ${maxBytes.toLocaleString('en-US')} bytes.`,
+      tooLargeMessage: FILES_MSG.fileTooLarge(maxBytes),
     });
     return this.checkAndPlace(tmp, ext, displayName, size);
   }
@@ -60,7 +60,10 @@ export class FileStore {
     const size = await concatFiles(parts, tmp, this.openSink);
     if (expectedSize !== undefined && expectedSize !== size) {
       await removeQuietly(tmp);
-      throw badRequest(`"${displayName}" arrived with ${size} bytes but totalSize said ${expectedSize}; upload it again.`);
+      throw badRequest({
+        vi: `"${displayName}" nhận được ${size} byte nhưng totalSize là ${expectedSize}; vui lòng tải lên lại`,
+        en: `"${displayName}" arrived with ${size} bytes but totalSize said ${expectedSize}; upload it again`,
+      });
     }
     return this.checkAndPlace(tmp, ext, displayName, size);
   }
@@ -73,7 +76,7 @@ export class FileStore {
     try {
       await copyFile(source, tmp);
       await syncFile(tmp);
-      const target = this.newName(path.extname(storedName).slice(1));
+      const target = randomUUID();
       await rename(tmp, this.pathOf(target));
       await syncDir(this.root);
       return { storedName: target, size: (await stat(this.pathOf(target))).size };
@@ -103,14 +106,10 @@ export class FileStore {
     return removed;
   }
 
-  private newName(ext: string): string {
-    return `${randomUUID()}.${ext}`;
-  }
-
   private async checkAndPlace(tmp: string, ext: string, displayName: string, size: number): Promise<StoredFile> {
     try {
       await requireMatchingContent(tmp, ext, displayName, true);
-      const storedName = this.newName(ext);
+      const storedName = randomUUID();
       await rename(tmp, this.pathOf(storedName));
       await syncDir(this.root);
       return { storedName, size };

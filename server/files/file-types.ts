@@ -5,7 +5,7 @@
 import { open } from 'node:fs/promises';
 import { fileTypeFromFile } from 'file-type';
 import { extensionOf } from './file-name';
-import { badRequest, unsupportedType } from './errors';
+import { FILES_MSG, badRequest, unsupportedType } from './errors';
 
 interface TypeRule {
   /** Content-Type the file is served with. */
@@ -38,10 +38,8 @@ export const ALLOWED_EXTENSIONS = Object.keys(FILE_TYPES);
 /** Checks the extension of a (sanitised) name; answers the lower-case extension. */
 export function requireAllowedExtension(name: string): string {
   const ext = extensionOf(name);
-  if (!ext) throw badRequest(`The file "${name}" has no extension. Allowed types: ${ALLOWED_EXTENSIONS.join(', ')}.`);
-  if (!FILE_TYPES[ext]) {
-    throw unsupportedType(`Files of type .${ext} are not allowed. Allowed types: ${ALLOWED_EXTENSIONS.join(', ')}.`);
-  }
+  if (!ext) throw badRequest(FILES_MSG.noExtension(name, ALLOWED_EXTENSIONS.join(', ')));
+  if (!FILE_TYPES[ext]) throw unsupportedType(FILES_MSG.typeNotAllowed(ext, ALLOWED_EXTENSIONS.join(', ')));
   return ext;
 }
 
@@ -55,17 +53,17 @@ export function contentTypeFor(name: string): string {
  */
 export async function requireMatchingContent(path: string, ext: string, displayName: string, whole = true): Promise<void> {
   const rule = FILE_TYPES[ext];
-  if (!rule) throw unsupportedType(`Files of type .${ext} are not allowed.`);
+  if (!rule) throw unsupportedType(FILES_MSG.typeNotAllowed(ext, ALLOWED_EXTENSIONS.join(', ')));
   const detected = await fileTypeFromFile(path);
   if (rule.content === 'text') {
     if (detected || !(await isUtf8Text(path, whole))) {
-      throw unsupportedType(`The content of "${displayName}" is not plain text (UTF-8), so it cannot be saved as .txt.`);
+      throw unsupportedType(FILES_MSG.notText(displayName));
     }
     return;
   }
   if (!detected || !rule.content.includes(detected.ext)) {
-    const what = detected ? `a .${detected.ext} file` : 'not a recognised file';
-    throw unsupportedType(`The content of "${displayName}" does not match its .${ext} extension (it is ${what}).`);
+    const what = detected ? `.${detected.ext}` : '?';
+    throw unsupportedType(FILES_MSG.contentMismatch(displayName, ext, what));
   }
 }
 

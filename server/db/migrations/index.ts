@@ -1,7 +1,9 @@
 // Every schema step, in order. A module adds its own file here and one line below.
 import type { SitedeskMigration } from '../migrate';
 import { m0001_core } from './0001_core';
+import { m0003_files } from './0003_files';
 
 export const migrations: SitedeskMigration[] = [
   m0001_core,
+  m0003_files,
 ];

@@ -1,0 +1,492 @@
+// The file manager's records (folders and files tables) kept in step with the bytes in the FileStore.
+// Rules kept here: names unique per folder (a clash gets " (1)", " (2)"… as a desktop would), stale
+// concurrency stamps refused, a folder never moved into its own subtree, a non-empty folder only deleted
+// on request, and disk bytes removed only after the records are gone (a crash leaves an orphan blob,
+// never a record without its file).
+import { randomUUID } from 'node:crypto';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database } from '../db/schema';
+import { MSG } from '../i18n';
+import type { UploadLedger, UploadSession } from './chunk-store';
+import { FILES_MSG, FilesError, badRequest, conflict, notFound } from './errors';
+import { extensionOf, nameKey, sanitizeName, splitExtension, uniqueName } from './file-name';
+import type { FileStore, StoredFile } from './file-store';
+import { contentTypeFor } from './file-types';
+import type { FilesTable, FoldersTable } from './tables';
+
+type FolderRow = Selectable<FoldersTable>;
+type FileRow = Selectable<FilesTable>;
+
+export interface FolderJson {
+  id: number;
+  name: string;
+  parentId: number | null;
+  order: number;
+  description: string | null;
+  concurrencyStamp: string;
+  createTime: string;
+  updateTime: string;
+}
+
+export interface FileJson {
+  id: number;
+  name: string;
+  size: number;
+  folderId: number | null;
+  url: string;
+  contentType: string;
+  createTime: string;
+  updateTime: string;
+  concurrencyStamp: string;
+}
+
+export const folderJson = (r: FolderRow): FolderJson => ({
+  id: r.id,
+  name: r.name,
+  parentId: r.parentId,
+  order: r.order,
+  description: r.description,
+  concurrencyStamp: r.concurrencyStamp,
+  createTime: r.createdAt,
+  updateTime: r.updatedAt,
+});
+
+export const fileJson = (r: FileRow): FileJson => ({
+  id: r.id,
+  name: r.name,
+  size: Number(r.size),
+  folderId: r.folderId,
+  url: r.url,
+  contentType: r.contentType,
+  createTime: r.createdAt,
+  updateTime: r.updatedAt,
+  concurrencyStamp: r.concurrencyStamp,
+});
+
+/** The public address of a stored file: its generated key, then the name for people and search engines. */
+export const publicUrl = (storedName: string, name: string) => `/files/${storedName}/${encodeURIComponent(name)}`;
+
+/** The folder the editor's inline images go to (POST Files/uploads without a folderId). */
+export const EDITOR_FOLDER = 'Editor';
+
+const NAME_RETRIES = 20;
+
+function isUniqueViolation(err: unknown): boolean {
+  const code = (err as { code?: unknown })?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
+/** A unique violation of the per-folder name index (not of uploadId or storedName): try the next name. */
+function isNameClash(err: unknown): boolean {
+  const { message, constraint } = err as { message?: string; constraint?: string };
+  return isUniqueViolation(err) && !/uploadId|storedName/i.test(`${message ?? ''} ${constraint ?? ''}`);
+}
+
+function requireName(raw: unknown): string {
+  const name = sanitizeName(typeof raw === 'string' ? raw : '');
+  if (!name) throw badRequest(FILES_MSG.nameRequired);
+  return name;
+}
+
+export interface Actor {
+  id: number | null;
+}
+
+export class FilesCatalog {
+  constructor(
+    private readonly db: Kysely<Database>,
+    readonly store: FileStore,
+    private readonly now: () => Date,
+  ) {}
+
+  private stamp() {
+    return { concurrencyStamp: randomUUID(), updatedAt: this.now().toISOString() };
+  }
+
+  // ---- reading ----
+
+  async folder(id: number): Promise<FolderRow> {
+    const row = await this.db.selectFrom('folders').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!row) throw notFound(FILES_MSG.folderNotFound);
+    return row;
+  }
+
+  async file(id: number): Promise<FileRow> {
+    const row = await this.db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!row) throw notFound(FILES_MSG.fileNotFound);
+    return row;
+  }
+
+  /** A served file by its stored name (public URL key); undefined once deleted. */
+  async fileByStoredName(storedName: string): Promise<FileRow | undefined> {
+    return this.db.selectFrom('files').selectAll().where('storedName', '=', storedName).executeTakeFirst();
+  }
+
+  /** 0 / null mean the root; any other id must be an existing folder. */
+  async folderOrRoot(id: number | null | undefined): Promise<number | null> {
+    if (!id) return null;
+    return (await this.folder(id)).id;
+  }
+
+  async directory(id: number, page: number, pageSize: number) {
+    const parentId = await this.folderOrRoot(id);
+    const folders = await this.db
+      .selectFrom('folders')
+      .selectAll()
+      .where((eb) => (parentId === null ? eb('parentId', 'is', null) : eb('parentId', '=', parentId)))
+      .orderBy('order')
+      .orderBy('name')
+      .execute();
+    const inFolder = this.db
+      .selectFrom('files')
+      .where((eb) => (parentId === null ? eb('folderId', 'is', null) : eb('folderId', '=', parentId)));
+    const { total } = await inFolder.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+    const files = await inFolder
+      .selectAll()
+      .orderBy('name')
+      .orderBy('id')
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute();
+    return {
+      folder: parentId === null ? null : folderJson(await this.folder(parentId)),
+      folders: folders.map(folderJson),
+      files: { data: files.map(fileJson), totalRows: Number(total) },
+      breadcrumb: await this.breadcrumb(parentId),
+    };
+  }
+
+  /** Root first, the folder itself last: [{ id: 0, name: '' }, { id, name }…]. */
+  async breadcrumb(id: number | null): Promise<{ id: number; name: string }[]> {
+    const trail: { id: number; name: string }[] = [];
+    let current = id;
+    while (current !== null && trail.length < 1000) {
+      const row = await this.folder(current);
+      trail.unshift({ id: row.id, name: row.name });
+      current = row.parentId;
+    }
+    return [{ id: 0, name: '' }, ...trail];
+  }
+
+  /** Is `candidate` the folder `id` itself or somewhere below it? */
+  private async isWithin(candidate: number | null, id: number): Promise<boolean> {
+    for (let current = candidate, hops = 0; current !== null && hops < 1000; hops++) {
+      if (current === id) return true;
+      current = (await this.folder(current)).parentId;
+    }
+    return false;
+  }
+
+  private async takenNames(table: 'folders' | 'files', parentId: number | null, exceptId?: number): Promise<Set<string>> {
+    const column = table === 'folders' ? 'parentId' : 'folderId';
+    let query = this.db
+      .selectFrom(table)
+      .select('nameKey')
+      .where((eb) => (parentId === null ? eb(column, 'is', null) : eb(column, '=', parentId)));
+    if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
+    return new Set((await query.execute()).map((r) => r.nameKey));
+  }
+
+  /**
+   * Runs `write(name)` with the first free variant of `name` in the folder; if another request takes that
+   * name in between (unique index), tries the next one.
+   */
+  private async withFreeName<T>(
+    table: 'folders' | 'files',
+    parentId: number | null,
+    name: string,
+    write: (name: string) => Promise<T>,
+    exceptId?: number,
+  ): Promise<T> {
+    for (let attempt = 0; ; attempt++) {
+      const free = uniqueName(name, await this.takenNames(table, parentId, exceptId), table === 'files');
+      try {
+        return await write(free);
+      } catch (err) {
+        if (!isNameClash(err) || attempt >= NAME_RETRIES) throw err;
+      }
+    }
+  }
+
+  // ---- folders ----
+
+  async createFolder(input: { name: unknown; parentId?: number | null; order?: number; description?: string | null }, actor: Actor) {
+    const name = requireName(input.name);
+    const parentId = await this.folderOrRoot(input.parentId);
+    const at = this.now().toISOString();
+    const row = await this.withFreeName('folders', parentId, name, (free) =>
+      this.db
+        .insertInto('folders')
+        .values({
+          parentId,
+          name: free,
+          nameKey: nameKey(free),
+          order: input.order ?? 0,
+          description: input.description ?? null,
+          concurrencyStamp: randomUUID(),
+          createdAt: at,
+          updatedAt: at,
+          createdBy: actor.id,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow(),
+    );
+    return folderJson(row);
+  }
+
+  async updateFolder(
+    id: number,
+    input: { name?: unknown; parentId?: number | null; order?: number; description?: string | null; concurrencyStamp: string },
+  ) {
+    const current = await this.folder(id);
+    if (current.concurrencyStamp !== input.concurrencyStamp) throw conflict(MSG.conflict);
+    const name = input.name === undefined ? current.name : requireName(input.name);
+    const parentId = input.parentId === undefined ? current.parentId : await this.folderOrRoot(input.parentId);
+    if (parentId !== null && (await this.isWithin(parentId, id))) throw badRequest(FILES_MSG.folderIntoItself);
+    const row = await this.withFreeName(
+      'folders',
+      parentId,
+      name,
+      async (free) => {
+        const updated = await this.db
+          .updateTable('folders')
+          .set({
+            name: free,
+            nameKey: nameKey(free),
+            parentId,
+            order: input.order ?? current.order,
+            description: input.description === undefined ? current.description : input.description,
+            ...this.stamp(),
+          })
+          .where('id', '=', id)
+          .where('concurrencyStamp', '=', input.concurrencyStamp)
+          .returningAll()
+          .executeTakeFirst();
+        if (!updated) throw conflict(MSG.conflict);
+        return updated;
+      },
+      id,
+    );
+    return folderJson(row);
+  }
+
+  /** Every folder id of the subtree (the folder first) and the files in it. */
+  private async subtree(id: number): Promise<{ folders: FolderRow[]; files: FileRow[] }> {
+    const folders = [await this.folder(id)];
+    for (let level = [id]; level.length > 0; ) {
+      const children = await this.db.selectFrom('folders').selectAll().where('parentId', 'in', level).orderBy('id').execute();
+      folders.push(...children);
+      level = children.map((c) => c.id);
+    }
+    const ids = folders.map((f) => f.id);
+    const files = await this.db.selectFrom('files').selectAll().where('folderId', 'in', ids).orderBy('id').execute();
+    return { folders, files };
+  }
+
+  async deleteFolder(id: number, recursive: boolean) {
+    const { folders, files } = await this.subtree(id);
+    if (!recursive && (folders.length > 1 || files.length > 0)) throw conflict(FILES_MSG.folderNotEmpty(folders[0].name));
+    const ids = folders.map((f) => f.id);
+    try {
+      await this.db.transaction().execute(async (trx) => {
+        if (files.length) await trx.deleteFrom('files').where('folderId', 'in', ids).execute();
+        await trx.deleteFrom('folders').where('id', 'in', ids).execute();
+      });
+    } catch (err) {
+      // Something was added inside meanwhile (foreign key): the user should look again.
+      if (err instanceof FilesError) throw err;
+      throw conflict(MSG.conflict);
+    }
+    for (const f of files) await this.store.remove(f.storedName).catch(() => {});
+    return { id, deletedFolders: ids.length, deletedFiles: files.length };
+  }
+
+  /** Deep copy of a folder (subfolders, files and their bytes) into `parentId`. */
+  async copyFolder(id: number, targetParent: number | null | undefined, actor: Actor) {
+    const parentId = await this.folderOrRoot(targetParent);
+    if (parentId !== null && (await this.isWithin(parentId, id))) throw badRequest(FILES_MSG.folderIntoItself);
+    const { folders, files } = await this.subtree(id);
+    const copies = new Map<number, StoredFile>();
+    try {
+      for (const f of files) copies.set(f.id, await this.store.duplicate(f.storedName));
+      const top = await this.withFreeName('folders', parentId, folders[0].name, (free) =>
+        this.db.transaction().execute(async (trx) => {
+          const at = this.now().toISOString();
+          const newIds = new Map<number, number>();
+          let top: FolderRow | undefined;
+          // `folders` is in breadth-first order, so a parent is always copied before its children.
+          for (const f of folders) {
+            const isTop = f.id === id;
+            const row = await trx
+              .insertInto('folders')
+              .values({
+                parentId: isTop ? parentId : newIds.get(f.parentId!)!,
+                name: isTop ? free : f.name,
+                nameKey: isTop ? nameKey(free) : f.nameKey,
+                order: f.order,
+                description: f.description,
+                concurrencyStamp: randomUUID(),
+                createdAt: at,
+                updatedAt: at,
+                createdBy: actor.id,
+              })
+              .returningAll()
+              .executeTakeFirstOrThrow();
+            newIds.set(f.id, row.id);
+            top ??= row;
+          }
+          for (const f of files) {
+            const copy = copies.get(f.id)!;
+            await trx
+              .insertInto('files')
+              .values({
+                folderId: newIds.get(f.folderId!)!,
+                name: f.name,
+                nameKey: f.nameKey,
+                storedName: copy.storedName,
+                size: copy.size,
+                contentType: f.contentType,
+                url: publicUrl(copy.storedName, f.name),
+                uploadId: null,
+                concurrencyStamp: randomUUID(),
+                createdAt: at,
+                updatedAt: at,
+                createdBy: actor.id,
+              })
+              .execute();
+          }
+          return top!;
+        }),
+      );
+      return folderJson(top);
+    } catch (err) {
+      for (const copy of copies.values()) await this.store.remove(copy.storedName).catch(() => {});
+      throw err;
+    }
+  }
+
+  // ---- files ----
+
+  /** Records a stored file (bytes already in place) under a free name in `folderId`. */
+  async addFile(stored: StoredFile, input: { name: string; folderId: number | null; uploadId?: string }, actor: Actor): Promise<FileJson> {
+    const at = this.now().toISOString();
+    const row = await this.withFreeName('files', input.folderId, input.name, (free) =>
+      this.db
+        .insertInto('files')
+        .values({
+          folderId: input.folderId,
+          name: free,
+          nameKey: nameKey(free),
+          storedName: stored.storedName,
+          size: stored.size,
+          contentType: contentTypeFor(free),
+          url: publicUrl(stored.storedName, free),
+          uploadId: input.uploadId ?? null,
+          concurrencyStamp: randomUUID(),
+          createdAt: at,
+          updatedAt: at,
+          createdBy: actor.id,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow(),
+    );
+    return fileJson(row);
+  }
+
+  async updateFile(id: number, input: { name?: unknown; folderId?: number | null; concurrencyStamp: string }) {
+    const current = await this.file(id);
+    if (current.concurrencyStamp !== input.concurrencyStamp) throw conflict(MSG.conflict);
+    let name = input.name === undefined ? current.name : requireName(input.name);
+    // The bytes were checked against the extension at upload, and the served type follows it.
+    const ext = extensionOf(current.name);
+    if (extensionOf(name) !== ext) {
+      if (!extensionOf(name) && !name.includes('.')) name = `${name}.${splitExtension(current.name).ext}`;
+      else throw badRequest(FILES_MSG.extensionChange(ext));
+    }
+    const folderId = input.folderId === undefined ? current.folderId : await this.folderOrRoot(input.folderId);
+    const row = await this.withFreeName(
+      'files',
+      folderId,
+      name,
+      async (free) => {
+        const updated = await this.db
+          .updateTable('files')
+          .set({ name: free, nameKey: nameKey(free), folderId, ...this.stamp() })
+          .where('id', '=', id)
+          .where('concurrencyStamp', '=', input.concurrencyStamp)
+          .returningAll()
+          .executeTakeFirst();
+        if (!updated) throw conflict(MSG.conflict);
+        return updated;
+      },
+      id,
+    );
+    return fileJson(row);
+  }
+
+  async deleteFile(id: number) {
+    const row = await this.file(id);
+    await this.db.deleteFrom('files').where('id', '=', id).execute();
+    await this.store.remove(row.storedName).catch(() => {});
+    return { id };
+  }
+
+  async copyFile(id: number, targetFolder: number | null | undefined, actor: Actor) {
+    const source = await this.file(id);
+    const folderId = targetFolder === undefined ? source.folderId : await this.folderOrRoot(targetFolder);
+    const copy = await this.store.duplicate(source.storedName);
+    try {
+      return await this.addFile(copy, { name: source.name, folderId }, actor);
+    } catch (err) {
+      await this.store.remove(copy.storedName).catch(() => {});
+      throw err;
+    }
+  }
+
+  /** The folder for editor uploads at the root, created on first use. */
+  async editorFolder(actor: Actor): Promise<number> {
+    const find = () =>
+      this.db
+        .selectFrom('folders')
+        .select('id')
+        .where('parentId', 'is', null)
+        .where('nameKey', '=', nameKey(EDITOR_FOLDER))
+        .executeTakeFirst();
+    const existing = await find();
+    if (existing) return existing.id;
+    try {
+      return (await this.createFolder({ name: EDITOR_FOLDER }, actor)).id;
+    } catch (err) {
+      const raced = await find();
+      if (raced) return raced.id;
+      throw err;
+    }
+  }
+
+  /** The chunk store's record keeper: one file row per upload fileId, whatever the retries. */
+  ledger(): UploadLedger<FileJson> {
+    const findCompleted = async (fileId: string) => {
+      const row = await this.db.selectFrom('files').selectAll().where('uploadId', '=', fileId).executeTakeFirst();
+      return row && fileJson(row);
+    };
+    return {
+      findCompleted,
+      commit: async (session: UploadSession, stored: StoredFile) => {
+        const folderId = await this.folderOrRoot(session.folderId).catch((err) => {
+          throw err instanceof FilesError && err.status === 404
+            ? conflict({ vi: 'Thư mục đích đã bị xóa trong lúc tải lên', en: 'The target folder was deleted during the upload' })
+            : err;
+        });
+        try {
+          return await this.addFile(stored, { name: session.name, folderId, uploadId: session.fileId }, { id: session.userId === null ? null : Number(session.userId) });
+        } catch (err) {
+          // Another process finished the same upload first: answer its file, drop our copy.
+          const other = isUniqueViolation(err) ? await findCompleted(session.fileId) : undefined;
+          if (!other) throw err;
+          await this.store.remove(stored.storedName).catch(() => {});
+          return other;
+        }
+      },
+    };
+  }
+}

@@ -1,0 +1,269 @@
+// File manager routes (contract in docs/api.md, "Files"):
+//   fileRoutes     under /api, bearer-guarded: folders, files, copies, downloads, chunked and editor uploads
+//   fileServing    under /files, public: the stored files at their stable URLs (websites show them)
+import multipart, { type Multipart } from '@fastify/multipart';
+import send from '@fastify/send';
+import { create as contentDisposition } from 'content-disposition';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { parseInput } from '../errors';
+import { localize, MSG, type Text } from '../i18n';
+import type { ChunkRequest } from './chunk-store';
+import { FILES_MSG, badRequest, notFound } from './errors';
+import { filesEngine } from './engine';
+import { sanitizeName } from './file-name';
+import { requireAllowedExtension } from './file-types';
+import type { FileJson } from './catalog';
+
+const ONE_YEAR_MS = 365 * 24 * 3600 * 1000;
+
+const idParam = z.object({ id: z.coerce.number().int().min(0) });
+/** 0 or null: the root. */
+const folderRef = z.union([z.coerce.number().int().min(0), z.null()]);
+const text = z.string().max(10_000);
+
+const folderCreate = z.object({
+  name: z.string(),
+  parentId: folderRef.optional(),
+  order: z.coerce.number().int().min(0).optional(),
+  description: text.nullable().optional(),
+});
+const folderUpdate = folderCreate.partial().extend({ concurrencyStamp: z.string().min(1) });
+const fileUpdate = z.object({ name: z.string().optional(), folderId: folderRef.optional(), concurrencyStamp: z.string().min(1) });
+const directoryQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(10_000).default(10_000),
+});
+
+/**
+ * Runs `handle` on each multipart part. After a refusal the rest of the body is still read and discarded:
+ * a part left unread pauses the parser, the request never ends, and the client would wait for ever for
+ * the answer it has already been sent.
+ */
+async function eachPart(parts: AsyncIterableIterator<Multipart>, handle: (part: Multipart) => Promise<void>): Promise<void> {
+  let failure: { error: unknown } | undefined;
+  for (;;) {
+    let next: IteratorResult<Multipart>;
+    try {
+      next = await parts.next();
+    } catch (error) {
+      failure ??= { error };
+      break;
+    }
+    if (next.done) break;
+    const part = next.value;
+    if (!failure) {
+      try {
+        await handle(part);
+      } catch (error) {
+        failure = { error };
+      }
+    }
+    if (part.type === 'file' && !part.file.readableEnded) part.file.resume();
+  }
+  if (failure) throw failure.error;
+}
+
+const ok = <T>(request: FastifyRequest, message: Text, data: T) => ({ code: 1, message: localize(request, message), data });
+
+/** A whole number from a multipart text field; NaN when missing or not digits (the engine refuses it). */
+const intField = (value: string | undefined) => (value !== undefined && /^\s*\d+\s*$/.test(value) ? Number(value) : NaN);
+
+export const fileRoutes: FastifyPluginAsync = async (app) => {
+  const { catalog, chunks, store, maxFileSize } = filesEngine(app);
+  await store.init();
+  const stopSweeper = chunks.startSweeper(undefined, (err) => app.log.warn({ err }, 'upload sweep failed'));
+  app.addHook('onClose', async () => stopSweeper());
+
+  // Parts are streamed to disk by the handlers; the limits keep any single part from exceeding what the
+  // route accepts (chunk routes narrow fileSize per request).
+  await app.register(multipart, {
+    limits: { fieldNameSize: 100, fieldSize: 10_000, fields: 50, fileSize: maxFileSize, files: 100, parts: 200, headerPairs: 100 },
+    throwFileSizeLimit: true,
+  });
+
+  const actor = (request: FastifyRequest) => ({ id: request.user?.id ?? null });
+  const requireMultipart = (request: FastifyRequest) => {
+    if (!request.isMultipart()) throw badRequest({ vi: 'Yêu cầu phải là multipart/form-data', en: 'The request must be multipart/form-data' });
+  };
+
+  // ---- folders ----
+
+  app.get('/folders/current-directory/:id', async (request) => {
+    const { id } = parseInput(idParam, request.params);
+    const { page, pageSize } = parseInput(directoryQuery, request.query);
+    const listing = await catalog.directory(id, page, pageSize);
+    // `folders` and `files` also sit at the top level: the spec's console reads them there.
+    return { code: 1, message: localize(request, MSG.success), ...listing, data: listing };
+  });
+
+  app.post('/Folders', async (request) => {
+    const body = parseInput(folderCreate, request.body);
+    return ok(request, MSG.added, await catalog.createFolder(body, actor(request)));
+  });
+
+  app.put('/Folders/:id', async (request) => {
+    const { id } = parseInput(idParam, request.params);
+    const body = parseInput(folderUpdate, request.body);
+    return ok(request, MSG.updated, await catalog.updateFolder(id, body));
+  });
+
+  app.delete('/Folders/:id', async (request) => {
+    const { id } = parseInput(idParam, request.params);
+    const recursive = /^(1|true)$/i.test(String((request.query as Record<string, unknown>)?.recursive ?? ''));
+    return ok(request, MSG.deleted, await catalog.deleteFolder(id, recursive));
+  });
+
+  app.post('/Folders/copy/:id', async (request) => {
+    const { id } = parseInput(idParam, request.params);
+    const { parentId } = parseInput(z.object({ parentId: folderRef.optional() }), request.body);
+    return ok(request, MSG.added, await catalog.copyFolder(id, parentId, actor(request)));
+  });
+
+  // ---- files ----
+
+  app.put('/Files/:id', async (request) => {
+    const { id } = parseInput(idParam, request.params);
+    const body = parseInput(fileUpdate, request.body);
+    return ok(request, MSG.updated, await catalog.updateFile(id, body));
+  });
+
+  app.delete('/Files/:id', async (request) => {
+    const { id } = parseInput(idParam, request.params);
+    return ok(request, MSG.deleted, await catalog.deleteFile(id));
+  });
+
+  app.post('/Files/copy/:id', async (request) => {
+    const { id } = parseInput(idParam, request.params);
+    const { folderId } = parseInput(z.object({ folderId: folderRef.optional() }), request.body);
+    return ok(request, MSG.added, await catalog.copyFile(id, folderId, actor(request)));
+  });
+
+  app.get('/Files/downloads/:id', async (request, reply) => {
+    const { id } = parseInput(idParam, request.params);
+    const file = await catalog.file(id);
+    reply.header('Content-Disposition', contentDisposition(file.name, { type: 'attachment' }));
+    reply.header('Cache-Control', 'private, no-cache');
+    return sendStored(request, reply, file, { publicCache: false });
+  });
+
+  /** Editor uploads: every file part of the form, streamed; all-or-nothing. */
+  app.post('/Files/uploads', async (request) => {
+    requireMultipart(request);
+    const fields: Record<string, string> = {};
+    const saved: FileJson[] = [];
+    let folderId: number | null | undefined;
+    try {
+      await eachPart(request.parts() as AsyncIterableIterator<Multipart>, async (part) => {
+        if (part.type === 'field') {
+          fields[part.fieldname] = String(part.value);
+          return;
+        }
+        const name = sanitizeName(part.filename);
+        if (!name) throw badRequest(FILES_MSG.nameRequired);
+        const ext = requireAllowedExtension(name);
+        if (folderId === undefined) {
+          folderId = fields.folderId !== undefined ? await catalog.folderOrRoot(intField(fields.folderId) || null) : await catalog.editorFolder(actor(request));
+        }
+        const stored = await store.saveStream(part.file, ext, name, maxFileSize);
+        try {
+          saved.push(await catalog.addFile(stored, { name, folderId }, actor(request)));
+        } catch (err) {
+          await store.remove(stored.storedName).catch(() => {});
+          throw err;
+        }
+      });
+    } catch (err) {
+      for (const file of saved) await catalog.deleteFile(file.id).catch(() => {});
+      throw err;
+    }
+    if (!saved.length) throw badRequest({ vi: 'Chưa chọn tệp nào để tải lên', en: 'No file was sent' });
+    return ok(request, MSG.added, saved);
+  });
+
+  // ---- chunked uploads (contract: docs/api.md) ----
+
+  app.post('/chunk/upload', async (request) => {
+    requireMultipart(request);
+    const fields: Record<string, string> = {};
+    let state;
+    const parts = request.parts({ limits: { fileSize: chunks.chunkSize + 1, files: 1 } }) as AsyncIterableIterator<Multipart>;
+    await eachPart(parts, async (part) => {
+      if (part.type === 'field') {
+        fields[part.fieldname] = String(part.value);
+        return;
+      }
+      const chunk: ChunkRequest = {
+        fileId: fields.fileId ?? '',
+        chunkIndex: intField(fields.chunkIndex),
+        totalChunks: intField(fields.totalChunks),
+        originalFileName: fields.originalFileName || part.filename || '',
+        totalSize: fields.totalSize ? intField(fields.totalSize) : undefined,
+        folderId: null,
+        userId: String(request.user.id),
+      };
+      chunks.plan(chunk); // refuse bad numbers, names and sizes before touching the database or the disk
+      chunk.folderId = await catalog.folderOrRoot(intField(fields.folderId) || null);
+      state = await chunks.receive(chunk, part.file);
+    });
+    if (!state) throw badRequest({ vi: 'Thiếu phần tệp (trường "file")', en: 'The chunk (field "file") is missing' });
+    return ok(request, MSG.success, state);
+  });
+
+  app.get('/chunk/status/:fileId', async (request) => {
+    const { fileId } = request.params as { fileId: string };
+    const state = await chunks.status(fileId);
+    if (!state) throw notFound({ vi: 'Không có dữ liệu tải lên cho fileId này', en: 'Nothing has been uploaded for this fileId' });
+    return ok(request, MSG.success, state);
+  });
+};
+
+/** Public serving: /files/<storedName>/<name>. The name part is for people; the stored name decides. */
+export const fileServing: FastifyPluginAsync = async (app) => {
+  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    const { key } = request.params as { key: string };
+    const file = filesEngine(app).store.isStoredName(key) ? await filesEngine(app).catalog.fileByStoredName(key) : undefined;
+    if (!file) throw notFound(FILES_MSG.fileNotFound);
+    reply.header('Content-Disposition', contentDisposition(file.name, { type: 'inline' }));
+    return sendStored(request, reply, file, { publicCache: true });
+  };
+  app.get('/:key', handler);
+  app.get('/:key/*', handler);
+};
+
+/**
+ * Streams a stored file with @fastify/send: Content-Length, ETag, Last-Modified, conditional requests and
+ * Range (video seeking). The type comes from our record, and nosniff keeps browsers from guessing another.
+ */
+async function sendStored(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  file: { storedName: string; contentType: string },
+  options: { publicCache: boolean },
+) {
+  const { store } = filesEngine(request.server);
+  const result = await send(request.raw, `/${file.storedName}`, {
+    root: store.root,
+    dotfiles: 'deny',
+    index: false,
+    etag: true,
+    lastModified: true,
+    acceptRanges: true,
+    contentType: false,
+    cacheControl: options.publicCache,
+    maxAge: ONE_YEAR_MS,
+    immutable: true,
+  });
+  if (result.type === 'error') {
+    result.stream.resume();
+    if (result.statusCode === 404 || result.statusCode === 403) throw notFound(FILES_MSG.fileNotFound);
+    if (result.headers['Content-Range']) reply.header('Content-Range', result.headers['Content-Range']);
+    const message = result.statusCode === 416 ? localize(request, FILES_MSG.badRange) : result.metadata.error.message;
+    return reply.code(result.statusCode).send({ code: result.statusCode, Message: message, message });
+  }
+  reply.code(result.statusCode);
+  reply.headers(result.headers);
+  reply.header('Content-Type', file.contentType);
+  reply.header('X-Content-Type-Options', 'nosniff');
+  return reply.send(result.stream);
+}

@@ -1,0 +1,52 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { configFromEnv, loadOrCreateSecret } from './config';
+import { pickLang } from './i18n';
+
+describe('pickLang', () => {
+  it('answers English for en* and Vietnamese otherwise, by q-value', () => {
+    expect(pickLang(undefined)).toBe('vi');
+    expect(pickLang('vi-VN')).toBe('vi');
+    expect(pickLang('en-US')).toBe('en');
+    expect(pickLang('en')).toBe('en');
+    expect(pickLang('vi;q=0.5, en-GB;q=0.8')).toBe('en');
+    expect(pickLang('en;q=0.2, vi')).toBe('vi');
+    expect(pickLang('fr-FR')).toBe('vi');
+    expect(pickLang(';;;q=x,,')).toBe('vi');
+  });
+});
+
+describe('configFromEnv', () => {
+  it('applies the documented defaults', () => {
+    const c = configFromEnv({});
+    expect(c).toMatchObject({ port: 5080, host: '127.0.0.1', databaseUrl: undefined, seed: { demo: false, admin: undefined } });
+    expect(c.dataDir).toBe(path.resolve('data'));
+    expect(c.rendererDir).toBe(path.resolve('dist/renderer'));
+  });
+
+  it('reads the environment', () => {
+    const c = configFromEnv({ PORT: '6000', HOST: '0.0.0.0', SEED_DEMO: '1', ADMIN_USERNAME: ' boss ', ADMIN_PASSWORD: 'pw', DATABASE_URL: 'postgres://u:p@h/db', ACCESS_TOKEN_TTL_SECONDS: '30' });
+    expect(c).toMatchObject({ port: 6000, host: '0.0.0.0', databaseUrl: 'postgres://u:p@h/db', accessTokenTtlSeconds: 30, seed: { demo: true, admin: { userName: 'boss', password: 'pw' } } });
+  });
+
+  it('refuses nonsense numbers', () => {
+    expect(() => configFromEnv({ PORT: 'abc' })).toThrow(/PORT/);
+    expect(() => configFromEnv({ ACCESS_TOKEN_TTL_SECONDS: '-5' })).toThrow(/ACCESS_TOKEN_TTL_SECONDS/);
+  });
+});
+
+describe('loadOrCreateSecret', () => {
+  it('generates a secret once, owner-readable only, and keeps it', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sitedesk-secret-'));
+    try {
+      const first = loadOrCreateSecret(path.join(dir, 'data'));
+      expect(first.length).toBeGreaterThanOrEqual(32);
+      expect(loadOrCreateSecret(path.join(dir, 'data'))).toBe(first);
+      expect(fs.statSync(path.join(dir, 'data', 'jwt-secret')).mode & 0o777).toBe(0o600);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -78,7 +78,7 @@ describeEachDatabase('files: uploads and serving', (ctx) => {
 
   it('resumes an interrupted upload from chunk/status', async () => {
     const original = pngBytes(3 * CHUNK + 5);
-    const fileId = randomUUID();
+    const fileId = `Resume_${randomUUID().toUpperCase()}`; // case kept: paths match case-insensitively, ids do not
     const totalChunks = chunkCount(original.length);
     const fields = (chunkIndex: number) => ({ fileId, chunkIndex, totalChunks, originalFileName: 'resume.png', totalSize: original.length });
     await sendChunk(ctx, token, fields(0), chunkOf(original, 0));

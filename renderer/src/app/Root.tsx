@@ -6,6 +6,15 @@ import { findTheme } from '../theme/themes';
 import { usePreference } from './preferences';
 import type { AppRouter } from './router';
 
+/** The page behind the screens follows the theme (index.html starts dark, the default theme). */
+function BodyBackground() {
+  const { token } = theme.useToken(); // cached per theme, unlike theme.getDesignToken
+  useEffect(() => {
+    document.body.style.background = token.colorBgLayout;
+  }, [token.colorBgLayout]);
+  return null;
+}
+
 /** Theme and antd locale from the preferences. */
 export function Root({ router }: { router: AppRouter }) {
   const [themeKey] = usePreference('theme');
@@ -15,12 +24,11 @@ export function Root({ router }: { router: AppRouter }) {
   useEffect(() => {
     document.documentElement.lang = uiLanguage.slice(0, 2);
     document.documentElement.style.colorScheme = named.dark ? 'dark' : 'light';
-    // The page behind the screens (index.html starts dark, the default theme).
-    document.body.style.background = theme.getDesignToken(named.config).colorBgLayout;
-  }, [uiLanguage, named]);
+  }, [uiLanguage, named.dark]);
 
   return (
     <ConfigProvider theme={named.config} locale={antdLocaleFor(uiLanguage)}>
+      <BodyBackground />
       <RouterProvider router={router} />
     </ConfigProvider>
   );

@@ -99,7 +99,7 @@ function Shell() {
       menu={{ locale: false }}
       menuItemRender={(item, dom) => (item.path ? <Link to={item.path}>{dom}</Link> : dom)}
       actionsRender={() => [<HeaderControls key="controls" compact={screen === 'xsmall'} />]}
-      avatarProps={{ render: () => <UserMenu compact={screen === 'xsmall'} /> }}
+      avatarProps={{ render: () => <UserMenu compact={isNarrow(screen)} /> }}
       contentStyle={{ padding: screen === 'xsmall' ? 8 : 24 }}
     >
       <WorkspaceOutlet />

@@ -49,7 +49,7 @@ export function UserMenu({ compact }: { compact: boolean }) {
     <Dropdown menu={{ items }} trigger={['click']} placement="bottomRight">
       <Space style={{ cursor: 'pointer' }} data-testid="user-menu" role="button" tabIndex={0} aria-label={name || t('header.profile')}>
         <Avatar size="small" icon={<UserOutlined />} />
-        {!compact && name ? <Typography.Text>{name}</Typography.Text> : null}
+        {!compact && name ? <Typography.Text style={{ whiteSpace: 'nowrap' }}>{name}</Typography.Text> : null}
       </Space>
     </Dropdown>
   );

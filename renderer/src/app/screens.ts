@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { resourceScreens } from '../resources/screens';
 
 /**
  * Route registry: every screen behind sign-in, inside the layout. One entry per route of the spec's
@@ -18,4 +19,11 @@ export interface ScreenRoute {
 export const screens: ScreenRoute[] = [
   { path: '/', load: () => import('../pages/dashboard/DashboardPage') },
   { path: '/profile', load: () => import('../pages/profile/ProfilePage') },
+  // Website information (issue 4): screens from the resource definitions; website screens hand-tuned.
+  ...resourceScreens('website', { list: () => import('../pages/website/WebsiteListPage'), edit: () => import('../pages/website/WebsiteEditPage') }),
+  { path: '/info-website', load: () => import('../pages/info-website/InfoWebsitePage') },
+  ...resourceScreens('socialNetwork'),
+  ...resourceScreens('branchContact'),
+  ...resourceScreens('hardContent'),
+  { path: '/file', load: () => import('../pages/files/FileManagerPage') },
 ];

@@ -1,0 +1,43 @@
+import type { DesktopApi, UploadItem, UploadState } from '../../shared/ipc/contract';
+import { createBrowserUploads, type ChunkTransport } from './browserUploads';
+import { createDesktopUploads } from './desktopUploads';
+
+export type { UploadState };
+export type { ChunkAnswer, ChunkTransport, TransportError } from './browserUploads';
+
+/**
+ * One upload as the console shows it: the desktop contract's item (shared/ipc/contract.ts), so both
+ * engines report the same thing. `path` is the local path in the desktop app and '' in the browser.
+ */
+export type UploadEntry = UploadItem;
+
+/**
+ * File-manager uploads, wherever the console runs. In the browser the page cuts and sends the chunks
+ * itself; in the desktop app main does it from the files' local paths (it survives a reload and a
+ * restart). Screens use this and never branch on which.
+ */
+export interface Uploads {
+  readonly kind: 'browser' | 'desktop';
+  /** Queue files (already checked by the caller: type and size) for the folder (0 = root). */
+  enqueue(files: readonly File[], folderId: number): Promise<void>;
+  /** Stop and forget one upload (aborts what is in flight). */
+  cancel(id: string): void;
+  /** Stop sending for now; `resume` carries on with the chunks the server lacks. */
+  pause(id: string): void;
+  /** Resume a paused upload, or try a failed one again from where it stopped. */
+  resume(id: string): void;
+  /** Remove finished, failed and cancelled uploads from the list. */
+  clearFinished(): void;
+  /** Every upload, oldest first. Same array until something changes (fit for useSyncExternalStore). */
+  list(): readonly UploadEntry[];
+  subscribe(listener: () => void): () => void;
+  /** Called once per upload when the server has assembled its file. */
+  onCompleted(listener: (entry: UploadEntry) => void): () => void;
+}
+
+/** The desktop engine when `window.desktop` is there; the browser engine otherwise (and for files without a path). */
+export function selectUploads(transport: ChunkTransport, win: Window = window): Uploads {
+  const browser = createBrowserUploads({ transport });
+  const desktop = (win as Window & { desktop?: DesktopApi }).desktop;
+  return desktop ? createDesktopUploads(desktop, browser) : browser;
+}

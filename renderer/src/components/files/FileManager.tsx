@@ -1,0 +1,641 @@
+import {
+  AppstoreOutlined,
+  ArrowUpOutlined,
+  CopyOutlined,
+  DeleteOutlined,
+  DownloadOutlined,
+  DragOutlined,
+  EditOutlined,
+  FolderAddOutlined,
+  ReloadOutlined,
+  UnorderedListOutlined,
+  UploadOutlined,
+} from '@ant-design/icons';
+import { Breadcrumb, Button, Dropdown, Empty, Modal, Segmented, Space, Spin, Tooltip, Typography, theme, type MenuProps } from 'antd';
+import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent, type KeyboardEvent, type MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/client';
+import { notifyError, notifySuccess } from '../../app/notices';
+import * as api from './api';
+import { FolderChooser, NameDialog } from './dialogs';
+import FileGrid from './FileGrid';
+import FileTable from './FileTable';
+import FolderTree, { type DropHandlers } from './FolderTree';
+import { useFolderCache } from './folderCache';
+import { inputAccept, matchesAccept, refusalFor, type AcceptKind, type UploadRefusal } from './fileTypes';
+import PreviewModal from './PreviewModal';
+import { clickSelect, contextSelect, emptySelection, moveSelect, pruneSelection, selectAll, type Selection } from './selection';
+import { entryKey, ROOT_ID, type Directory, type Entry, type FileItem, type FolderItem } from './types';
+import UploadPanel from './UploadPanel';
+import { uploads } from './uploads';
+import { useViewMode } from './useViewMode';
+
+/** Items dragged inside the console carry this type, so a drop can tell them from the user's files. */
+const INTERNAL_DRAG = 'application/x-sitedesk-files';
+
+export interface FileManagerProps {
+  /** `page` at /file; `picker` inside the file picker (single file chosen, filtered by `accept`). */
+  mode?: 'page' | 'picker';
+  /** Picker: which files are shown and may be uploaded. */
+  accept?: AcceptKind;
+  /** Picker: the file now chosen (the focused one of the selection), or null. */
+  onChosenChange?(file: FileItem | null): void;
+  /** Picker: Enter or double-click on a file. */
+  onPick?(file: FileItem): void;
+  /** Height of the whole manager (the view scrolls inside). */
+  height?: number | string;
+}
+
+type Dialog =
+  | { kind: 'newFolder' }
+  | { kind: 'rename'; entry: Entry }
+  | { kind: 'move' | 'copy'; entries: Entry[] }
+  | { kind: 'preview'; file: FileItem }
+  | null;
+
+const hasFiles = (event: DragEvent) => Array.from(event.dataTransfer.types).includes('Files');
+const isInternal = (event: DragEvent) => Array.from(event.dataTransfer.types).includes(INTERNAL_DRAG);
+const toggleKey = (event: MouseEvent | KeyboardEvent) => event.ctrlKey || event.metaKey;
+
+/**
+ * The file manager (spec: /file, and the picker popup embeds it): folder tree, breadcrumb, grid or list,
+ * create / rename / move / copy / delete / download, multi-select with mouse and keyboard, drag items
+ * onto folders, drop the user's files to upload them.
+ */
+export default function FileManager({ mode = 'page', accept, onChosenChange, onPick, height = '100%' }: FileManagerProps) {
+  const { t } = useTranslation('files');
+  const { token } = theme.useToken();
+  const [modal, modalHolder] = Modal.useModal();
+  const picker = mode === 'picker';
+
+  const [folderId, setFolderId] = useState(ROOT_ID);
+  /** The listing on screen and the folder it belongs to: loading while they differ. */
+  const [listing, setListing] = useState<{ id: number; directory: Directory } | null>(null);
+  const directory = listing?.directory ?? null;
+  const loading = listing?.id !== folderId;
+  const [selection, setSelection] = useState<Selection>(emptySelection);
+  const [view, setView] = useViewMode();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [dropKey, setDropKey] = useState<string | null>(null);
+  const [expanded, setExpanded] = useState<number[]>([ROOT_ID]);
+  const cache = useFolderCache();
+  const { put: putFolders, refresh: refreshFolders } = cache;
+  const viewRef = useRef<HTMLDivElement>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  /** Items of ours being dragged (a drop cannot read the drag data before it happens). */
+  const [dragged, setDragged] = useState<Entry[]>([]);
+  const loadSeq = useRef(0);
+
+  // ---- loading ----
+
+  const load = useCallback(
+    (id: number): Promise<void> => {
+      const seq = ++loadSeq.current;
+      return api.fetchDirectory(id, { quiet: id !== ROOT_ID }).then(
+        (next) => {
+          if (seq !== loadSeq.current) return;
+          setListing({ id, directory: next });
+          putFolders(id, next.folders);
+          // Open the tree down to the folder shown.
+          setExpanded((open) => [...new Set([...open, ...next.breadcrumb.map((crumb) => crumb.id)])]);
+        },
+        (error: unknown) => {
+          if (seq !== loadSeq.current) return;
+          // The folder is gone (deleted elsewhere): back to the root rather than an empty error screen.
+          if (error instanceof ApiError && error.status === 404) setFolderId(ROOT_ID);
+          else if (error instanceof ApiError && error.status !== 401) notifyError(error.message);
+          // Stop the spinner: show what there was.
+          setListing((previous) => (previous ? { ...previous, id } : previous));
+        },
+      );
+    },
+    [putFolders],
+  );
+
+  useEffect(() => {
+    void load(folderId);
+  }, [folderId, load]);
+
+  const reload = useCallback(() => load(folderId), [folderId, load]);
+
+  // A finished upload into the folder on screen shows up at once.
+  useEffect(
+    () =>
+      uploads.onCompleted((entry) => {
+        const into = entry.file?.folderId ?? entry.folderId ?? ROOT_ID;
+        if ((into || ROOT_ID) === folderId) void reload();
+      }),
+    [folderId, reload],
+  );
+
+  // ---- entries and selection ----
+
+  const entries = useMemo((): Entry[] => {
+    if (!directory) return [];
+    const folders = directory.folders.map((folder): Entry => ({ kind: 'folder', ...folder }));
+    const files = directory.files
+      .filter((file) => !picker || matchesAccept(file.name, accept))
+      .map((file): Entry => ({ kind: 'file', ...file }));
+    return [...folders, ...files];
+  }, [directory, picker, accept]);
+  const order = useMemo(() => entries.map(entryKey), [entries]);
+  const byKey = useMemo(() => new Map(entries.map((entry) => [entryKey(entry), entry])), [entries]);
+
+  const current = useMemo(() => pruneSelection(order, selection), [order, selection]);
+  const selected = useMemo(() => current.keys.map((key) => byKey.get(key)).filter((e): e is Entry => Boolean(e)), [current, byKey]);
+  const selectedKeys = useMemo(() => new Set(current.keys), [current]);
+
+  const chosen = useMemo((): FileItem | null => {
+    const focus = current.focus ? byKey.get(current.focus) : undefined;
+    const file = focus?.kind === 'file' && selectedKeys.has(current.focus!) ? focus : [...selected].reverse().find((e) => e.kind === 'file');
+    return file && file.kind === 'file' ? file : null;
+  }, [current, byKey, selected, selectedKeys]);
+
+  useEffect(() => {
+    onChosenChange?.(chosen);
+  }, [chosen, onChosenChange]);
+
+  const open = useCallback((id: number) => {
+    setSelection(emptySelection);
+    setFolderId(id);
+  }, []);
+  const parentId = directory?.folder?.parentId ?? ROOT_ID;
+  const goUp = () => {
+    if (folderId !== ROOT_ID) open(parentId);
+  };
+
+  // ---- actions ----
+
+  /** Runs a change; shows the server's message; reloads what it touched. A 409 (stale stamp) was shown by the client: reload. */
+  const change = useCallback(
+    async (work: () => Promise<string | undefined>, touched: number[] = []) => {
+      try {
+        const message = await work();
+        if (message) notifySuccess(message);
+      } finally {
+        await Promise.all([reload(), refreshFolders([folderId, ...touched])]);
+      }
+    },
+    [reload, refreshFolders, folderId],
+  );
+
+  const createFolder = (name: string) =>
+    change(async () => (await api.createFolder(name, folderId)).message).then(() => setDialog(null));
+
+  const rename = async (entry: Entry, name: string) => {
+    try {
+      await change(async () =>
+        entry.kind === 'folder' ? (await api.updateFolder(entry, { name })).message : (await api.updateFile(entry, { name })).message,
+      );
+      setDialog(null);
+    } catch (error) {
+      // Stale: the list is reloaded with the other change; renaming again starts from it.
+      if (error instanceof ApiError && error.status === 409) setDialog(null);
+      else throw error;
+    }
+  };
+
+  /** Folders that cannot receive the moved items: themselves (the server also refuses their subfolders). */
+  const foldersOf = (items: Entry[]) => new Set(items.filter((e) => e.kind === 'folder').map((e) => e.id));
+
+  const move = async (items: Entry[], target: number) => {
+    const moving = items.filter((e) => (e.kind === 'folder' ? (e.parentId ?? ROOT_ID) !== target && e.id !== target : (e.folderId ?? ROOT_ID) !== target));
+    if (!moving.length) return;
+    await change(async () => {
+      let message: string | undefined;
+      for (const entry of moving) {
+        message =
+          entry.kind === 'folder'
+            ? (await api.updateFolder(entry, { parentId: target })).message
+            : (await api.updateFile(entry, { folderId: target })).message;
+      }
+      return message;
+    }, [target]).catch(() => undefined);
+  };
+
+  const copy = async (items: Entry[], target: number) => {
+    await change(async () => {
+      let message: string | undefined;
+      for (const entry of items) {
+        message = entry.kind === 'folder' ? (await api.copyFolder(entry.id, target)).message : (await api.copyFile(entry.id, target)).message;
+      }
+      return message;
+    }, [target]).catch(() => undefined);
+  };
+
+  const remove = (items: Entry[]) => {
+    if (!items.length) return;
+    modal.confirm({
+      title: items.length === 1 ? t('delete.confirmOne', { name: items[0].name }) : t('delete.confirmMany', { count: items.length }),
+      content: t('delete.irreversible'),
+      okText: t('delete.ok'),
+      okButtonProps: { danger: true },
+      cancelText: t('cancel'),
+      onOk: () =>
+        change(async () => {
+          let message: string | undefined;
+          for (const entry of items) {
+            if (entry.kind === 'file') {
+              message = (await api.deleteFile(entry.id)).message;
+              continue;
+            }
+            try {
+              message = (await api.deleteFolder(entry.id, false)).message;
+            } catch (error) {
+              // Not empty: ask whether everything inside goes too (then recursive=true).
+              if (!(error instanceof ApiError) || error.status !== 409) {
+                if (error instanceof ApiError && error.status !== 401) notifyError(error.message);
+                throw error;
+              }
+              const everything = await modal.confirm({
+                title: t('delete.notEmptyTitle', { name: entry.name }),
+                content: t('delete.notEmptyContent'),
+                okText: t('delete.everything'),
+                okButtonProps: { danger: true },
+                cancelText: t('cancel'),
+              });
+              if (everything) message = (await api.deleteFolder(entry.id, true)).message;
+            }
+          }
+          setSelection(emptySelection);
+          return message;
+        }).catch(() => undefined),
+    });
+  };
+
+  const download = async (items: Entry[]) => {
+    for (const entry of items) if (entry.kind === 'file') await api.downloadFile(entry).catch(() => undefined);
+  };
+
+  /** Checks before sending (type, size: what the server would refuse), then queues the rest. */
+  const upload = useCallback(
+    async (files: File[], target: number) => {
+      const refusals: UploadRefusal[] = [];
+      const accepted = files.filter((file) => {
+        const refusal = refusalFor(file, picker ? accept : undefined);
+        if (refusal) refusals.push(refusal);
+        return !refusal;
+      });
+      for (const refusal of refusals) notifyError(t(`refused.${refusal.reason}`, refusal));
+      if (accepted.length) await uploads.enqueue(accepted, target).catch((error: unknown) => notifyError(String((error as Error)?.message ?? error)));
+    },
+    [accept, picker, t],
+  );
+
+  const activate = (entry: Entry) => {
+    if (entry.kind === 'folder') open(entry.id);
+    else if (picker) onPick?.(entry);
+    else setDialog({ kind: 'preview', file: entry });
+  };
+
+  const startRename = () => {
+    if (selected.length === 1) setDialog({ kind: 'rename', entry: selected[0] });
+  };
+
+  // ---- mouse ----
+
+  const onItemClick = (event: MouseEvent, entry: Entry) => {
+    event.stopPropagation();
+    setSelection(clickSelect(order, current, entryKey(entry), { toggle: toggleKey(event), range: event.shiftKey }));
+    viewRef.current?.focus({ preventScroll: true });
+  };
+  const onItemContextMenu = (entry: Entry) => setSelection(contextSelect(current, entryKey(entry)));
+
+  // ---- keyboard ----
+
+  const columns = () => {
+    if (view !== 'grid' || !viewRef.current) return 1;
+    const tiles = Array.from(viewRef.current.querySelectorAll<HTMLElement>('[data-entry-key]'));
+    const top = tiles[0]?.offsetTop;
+    const perRow = tiles.findIndex((tile) => tile.offsetTop !== top);
+    return perRow > 0 ? perRow : Math.max(1, tiles.length);
+  };
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if ((event.target as HTMLElement).closest('input, textarea, [contenteditable="true"]')) return;
+    const key = event.key;
+    const handled = () => {
+      event.preventDefault();
+      event.stopPropagation();
+    };
+    if ((key === 'a' || key === 'A') && toggleKey(event)) {
+      handled();
+      setSelection(selectAll(order, current));
+    } else if (key === 'Delete' && !picker) {
+      handled();
+      remove(selected);
+    } else if (key === 'F2') {
+      handled();
+      startRename();
+    } else if (key === 'Enter') {
+      const focus = current.focus ? byKey.get(current.focus) : undefined;
+      if (focus) {
+        handled();
+        activate(focus);
+      }
+    } else if (key === 'Backspace' || (key === 'ArrowUp' && event.altKey)) {
+      handled();
+      goUp();
+    } else if (key === 'Escape' && current.keys.length) {
+      handled();
+      setSelection(emptySelection);
+    } else if (key.startsWith('Arrow')) {
+      const step = key === 'ArrowLeft' ? -1 : key === 'ArrowRight' ? 1 : (key === 'ArrowUp' ? -1 : 1) * columns();
+      if (view === 'list' && (key === 'ArrowLeft' || key === 'ArrowRight')) return;
+      handled();
+      setSelection(moveSelect(order, current, step, event.shiftKey));
+    }
+  };
+
+  // Keep the focused item in sight when the keyboard moves.
+  useEffect(() => {
+    if (!current.focus) return;
+    viewRef.current?.querySelector(`[data-entry-key="${current.focus}"]`)?.scrollIntoView({ block: 'nearest' });
+  }, [current.focus]);
+
+  // ---- drag and drop ----
+
+  const onItemDragStart = (event: DragEvent, entry: Entry) => {
+    const key = entryKey(entry);
+    const items = selectedKeys.has(key) ? selected : [entry];
+    if (!selectedKeys.has(key)) setSelection(clickSelect(order, current, key));
+    setDragged(items);
+    event.dataTransfer.setData(INTERNAL_DRAG, JSON.stringify(items.map(entryKey)));
+    event.dataTransfer.setData('text/plain', items.map((e) => e.name).join('\n'));
+    event.dataTransfer.effectAllowed = 'copyMove';
+  };
+  const onItemDragEnd = () => {
+    setDragged([]);
+    setDropKey(null);
+  };
+
+  /** Whether dropping what is dragged onto `folder` makes sense (the user's files; our items not into themselves). */
+  const acceptsDrop = (event: DragEvent, target: number) => {
+    if (hasFiles(event)) return true;
+    if (!isInternal(event)) return false;
+    return !dragged.some((entry) => entry.kind === 'folder' && entry.id === target);
+  };
+
+  const dropFor = (target: number, key: string): DropHandlers => ({
+    onDragEnter: (event) => {
+      if (!acceptsDrop(event, target)) return;
+      event.preventDefault();
+      event.stopPropagation();
+      setDropKey(key);
+    },
+    onDragOver: (event) => {
+      if (!acceptsDrop(event, target)) return;
+      event.preventDefault();
+      event.stopPropagation();
+      event.dataTransfer.dropEffect = hasFiles(event) ? 'copy' : toggleKey(event) ? 'copy' : 'move';
+      if (dropKey !== key) setDropKey(key);
+    },
+    onDragLeave: (event) => {
+      if (event.currentTarget.contains(event.relatedTarget as Node | null)) return;
+      setDropKey((now) => (now === key ? null : now));
+    },
+    onDrop: (event) => {
+      if (!acceptsDrop(event, target)) return;
+      event.preventDefault();
+      event.stopPropagation();
+      setDropKey(null);
+      if (hasFiles(event)) {
+        void upload(Array.from(event.dataTransfer.files), target);
+      } else {
+        const items = dragged;
+        setDragged([]);
+        // Ctrl/⌥ while dropping copies, as desktops do; otherwise the items move.
+        if (toggleKey(event) || event.altKey) void copy(items, target);
+        else void move(items, target);
+      }
+    },
+  });
+
+  // ---- menus ----
+
+  const single = selected.length === 1 ? selected[0] : null;
+  const anyFile = selected.some((entry) => entry.kind === 'file');
+  const actions: MenuProps['items'] = [
+    ...(single?.kind === 'folder' ? [{ key: 'open', label: t('open') }] : []),
+    ...(single?.kind === 'file' && picker ? [{ key: 'pick', label: t('picker.choose') }] : []),
+    ...(single?.kind === 'file' && !picker ? [{ key: 'preview', label: t('preview') }] : []),
+    { key: 'rename', label: t('rename'), icon: <EditOutlined />, disabled: !single, extra: 'F2' },
+    { key: 'move', label: t('moveTo'), icon: <DragOutlined />, disabled: !selected.length },
+    { key: 'copy', label: t('copyTo'), icon: <CopyOutlined />, disabled: !selected.length },
+    { key: 'download', label: t('download'), icon: <DownloadOutlined />, disabled: !anyFile },
+    { type: 'divider' },
+    { key: 'delete', label: t('delete.action'), icon: <DeleteOutlined />, danger: true, disabled: !selected.length, extra: 'Delete' },
+  ];
+  const backgroundActions: MenuProps['items'] = [
+    { key: 'newFolder', label: t('newFolder'), icon: <FolderAddOutlined /> },
+    { key: 'upload', label: t('upload.action'), icon: <UploadOutlined /> },
+    { key: 'refresh', label: t('refresh'), icon: <ReloadOutlined /> },
+    { key: 'selectAll', label: t('selectAll'), disabled: !order.length, extra: 'Ctrl+A' },
+  ];
+  const onMenu = (key: string) => {
+    if (key === 'open' && single) activate(single);
+    else if (key === 'pick' && single?.kind === 'file') onPick?.(single);
+    else if (key === 'preview' && single?.kind === 'file') setDialog({ kind: 'preview', file: single });
+    else if (key === 'rename') startRename();
+    else if (key === 'move' || key === 'copy') setDialog({ kind: key, entries: selected });
+    else if (key === 'download') void download(selected);
+    else if (key === 'delete') remove(selected);
+    else if (key === 'newFolder') setDialog({ kind: 'newFolder' });
+    else if (key === 'upload') fileInput.current?.click();
+    else if (key === 'refresh') void reload();
+    else if (key === 'selectAll') setSelection(selectAll(order, current));
+  };
+
+  // ---- render ----
+
+  const crumbs = directory?.breadcrumb ?? [{ id: ROOT_ID, name: '' }];
+  const viewDrop = dropFor(folderId, 'view');
+  const itemDrop = (entry: Entry) => (entry.kind === 'folder' ? dropFor(entry.id, `folder:${entry.id}`) : undefined);
+  const itemProps = {
+    entries,
+    selectedKeys,
+    focusKey: current.focus,
+    dropKey,
+    onClick: onItemClick,
+    onDoubleClick: activate,
+    onContextMenu: onItemContextMenu,
+    onDragStart: onItemDragStart,
+    onDragEnd: onItemDragEnd,
+    dropFor: itemDrop,
+  };
+
+  return (
+    <div data-testid="file-manager" style={{ display: 'flex', flexDirection: 'column', height, minHeight: 0, gap: 8 }}>
+      {modalHolder}
+      <Space wrap size={[8, 8]} style={{ justifyContent: 'space-between', width: '100%' }}>
+        <Space wrap size={4}>
+          <Tooltip title={t('up')}>
+            <Button icon={<ArrowUpOutlined />} aria-label={t('up')} disabled={folderId === ROOT_ID} onClick={goUp} />
+          </Tooltip>
+          <Button icon={<FolderAddOutlined />} onClick={() => setDialog({ kind: 'newFolder' })}>
+            {t('newFolder')}
+          </Button>
+          <Button type="primary" icon={<UploadOutlined />} onClick={() => fileInput.current?.click()}>
+            {t('upload.action')}
+          </Button>
+          <Tooltip title={t('refresh')}>
+            <Button icon={<ReloadOutlined />} aria-label={t('refresh')} onClick={() => void reload()} />
+          </Tooltip>
+        </Space>
+        <Space wrap size={4}>
+          <Tooltip title={t('rename')}>
+            <Button icon={<EditOutlined />} aria-label={t('rename')} disabled={!single} onClick={startRename} />
+          </Tooltip>
+          <Tooltip title={t('moveTo')}>
+            <Button icon={<DragOutlined />} aria-label={t('moveTo')} disabled={!selected.length} onClick={() => setDialog({ kind: 'move', entries: selected })} />
+          </Tooltip>
+          <Tooltip title={t('copyTo')}>
+            <Button icon={<CopyOutlined />} aria-label={t('copyTo')} disabled={!selected.length} onClick={() => setDialog({ kind: 'copy', entries: selected })} />
+          </Tooltip>
+          <Tooltip title={t('download')}>
+            <Button icon={<DownloadOutlined />} aria-label={t('download')} disabled={!anyFile} onClick={() => void download(selected)} />
+          </Tooltip>
+          <Tooltip title={t('delete.action')}>
+            <Button danger icon={<DeleteOutlined />} aria-label={t('delete.action')} disabled={!selected.length} onClick={() => remove(selected)} />
+          </Tooltip>
+          <Segmented<'grid' | 'list'>
+            value={view}
+            onChange={setView}
+            options={[
+              { value: 'grid', icon: <AppstoreOutlined />, title: t('viewGrid') },
+              { value: 'list', icon: <UnorderedListOutlined />, title: t('viewList') },
+            ]}
+          />
+        </Space>
+      </Space>
+
+      <Breadcrumb
+        items={crumbs.map((crumb, index) => ({
+          key: crumb.id,
+          title:
+            index === crumbs.length - 1 ? (
+              <span>{crumb.id === ROOT_ID ? t('root') : crumb.name}</span>
+            ) : (
+              <a
+                onClick={(event) => {
+                  event.preventDefault();
+                  open(crumb.id);
+                }}
+                href="#"
+                {...dropFor(crumb.id, `crumb:${crumb.id}`)}
+              >
+                {crumb.id === ROOT_ID ? t('root') : crumb.name}
+              </a>
+            ),
+        }))}
+      />
+
+      <div style={{ display: 'flex', flex: 1, minHeight: 0, gap: 8 }}>
+        <div
+          data-testid="folder-tree"
+          style={{ width: picker ? 190 : 240, flexShrink: 0, overflow: 'auto', borderRight: `1px solid ${token.colorBorderSecondary}`, paddingRight: 4 }}
+        >
+          <FolderTree
+            cache={cache}
+            selectedId={folderId}
+            onSelect={open}
+            expandedIds={expanded}
+            onExpandedChange={setExpanded}
+            dropFor={(id) => dropFor(id, `tree:${id}`)}
+            dropTargetId={dropKey?.startsWith('tree:') ? Number(dropKey.slice(5)) : null}
+          />
+        </div>
+        <Dropdown trigger={['contextMenu']} menu={{ items: selected.length ? actions : backgroundActions, onClick: ({ key }) => onMenu(key) }}>
+          <div
+            ref={viewRef}
+            tabIndex={0}
+            role="listbox"
+            aria-multiselectable
+            aria-label={t('title')}
+            data-testid="file-view"
+            data-drop-target={dropKey === 'view' || undefined}
+            onKeyDown={onKeyDown}
+            onClick={() => setSelection(emptySelection)}
+            onContextMenu={(event) => {
+              if (event.target === event.currentTarget) setSelection(emptySelection);
+            }}
+            {...viewDrop}
+            style={{
+              flex: 1,
+              minWidth: 0,
+              overflow: 'auto',
+              position: 'relative',
+              outline: dropKey === 'view' ? `2px dashed ${token.colorPrimary}` : 'none',
+              background: dropKey === 'view' ? token.colorPrimaryBg : undefined,
+              borderRadius: token.borderRadius,
+              padding: 4,
+            }}
+          >
+            <Spin spinning={loading && !directory}>
+              {entries.length === 0 && !loading ? (
+                <Empty style={{ marginTop: 48 }} description={t('emptyFolder')} />
+              ) : view === 'grid' ? (
+                <FileGrid {...itemProps} />
+              ) : (
+                <FileTable {...itemProps} />
+              )}
+            </Spin>
+          </div>
+        </Dropdown>
+      </div>
+
+      <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid="file-status">
+        {t('status', { count: entries.length })}
+        {selected.length ? ` · ${t('selectedCount', { count: selected.length })}` : ''}
+      </Typography.Text>
+
+      <UploadPanel floating={!picker} />
+
+      <input
+        ref={fileInput}
+        type="file"
+        multiple
+        hidden
+        data-testid="upload-input"
+        accept={picker ? inputAccept(accept) : inputAccept()}
+        onChange={(event) => {
+          const files = Array.from(event.target.files ?? []);
+          event.target.value = '';
+          if (files.length) void upload(files, folderId);
+        }}
+      />
+
+      <NameDialog
+        open={dialog?.kind === 'newFolder'}
+        title={t('newFolder')}
+        initial={t('newFolderName')}
+        onCancel={() => setDialog(null)}
+        onSubmit={createFolder}
+      />
+      <NameDialog
+        open={dialog?.kind === 'rename'}
+        title={t('rename')}
+        initial={dialog?.kind === 'rename' ? dialog.entry.name : ''}
+        selectStem={dialog?.kind === 'rename' && dialog.entry.kind === 'file'}
+        onCancel={() => setDialog(null)}
+        onSubmit={(name) => (dialog?.kind === 'rename' ? rename(dialog.entry, name) : Promise.resolve())}
+      />
+      <FolderChooser
+        open={dialog?.kind === 'move' || dialog?.kind === 'copy'}
+        title={dialog?.kind === 'copy' ? t('copyTitle', { count: dialog.entries.length }) : t('moveTitle', { count: dialog?.kind === 'move' ? dialog.entries.length : 0 })}
+        okText={dialog?.kind === 'copy' ? t('copy') : t('move')}
+        initialId={folderId}
+        excludedIds={dialog?.kind === 'move' || dialog?.kind === 'copy' ? foldersOf(dialog.entries) : undefined}
+        onCancel={() => setDialog(null)}
+        onChoose={async (target) => {
+          if (dialog?.kind === 'move') await move(dialog.entries, target);
+          else if (dialog?.kind === 'copy') await copy(dialog.entries, target);
+          setDialog(null);
+        }}
+      />
+      <PreviewModal file={dialog?.kind === 'preview' ? dialog.file : null} onClose={() => setDialog(null)} onDownload={(file) => void download([{ kind: 'file', ...file }])} />
+    </div>
+  );
+}
+
+export type { FileItem, FolderItem };

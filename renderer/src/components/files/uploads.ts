@@ -1,0 +1,44 @@
+import { useSyncExternalStore } from 'react';
+import { selectUploads, type ChunkAnswer, type ChunkTransport, type UploadEntry } from '../../../platform/uploads';
+import { ApiError, cmsApi } from '../../api/client';
+
+/**
+ * The console's one upload queue (browser or desktop engine: see platform/uploads.ts). The browser
+ * engine's two calls go through the CMS client, so they carry the bearer token (refreshed when
+ * needed) and follow the environment's base URL; they are `quiet` because the upload panel shows
+ * each file's error itself instead of one notice per chunk.
+ */
+const transport: ChunkTransport = {
+  async send(form, { signal, onProgress }) {
+    try {
+      const { data } = await cmsApi.post<{ data: ChunkAnswer }>('/chunk/upload', form, {
+        signal,
+        quiet: true,
+        onUploadProgress: (event) => onProgress(event.loaded),
+      });
+      return data.data;
+    } catch (error) {
+      throw asTransportError(error);
+    }
+  },
+  async status(fileId, signal) {
+    try {
+      const { data } = await cmsApi.get<{ data: ChunkAnswer }>(`/chunk/status/${encodeURIComponent(fileId)}`, { signal, quiet: true });
+      return data.data;
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) return null;
+      throw asTransportError(error);
+    }
+  },
+};
+
+const asTransportError = (error: unknown) =>
+  error instanceof ApiError ? { status: error.status, message: error.message } : { message: String(error) };
+
+export const uploads = selectUploads(transport);
+
+export function useUploads(): readonly UploadEntry[] {
+  return useSyncExternalStore(uploads.subscribe, uploads.list);
+}
+
+export type { UploadEntry };

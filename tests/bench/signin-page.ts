@@ -65,8 +65,12 @@ const INTERACTIVE = `(() => {
   return input && !input.disabled && document.activeElement === input ? performance.now() : false;
 })()`;
 
+// Generous: a loaded machine must make the figures bad, not the benchmark fail.
+const PAGE_TIMEOUT_MS = 120_000;
+
 async function measureScripts(browser: Browser, url: string) {
   const context = await browser.newContext();
+  context.setDefaultTimeout(PAGE_TIMEOUT_MS);
   const page = await context.newPage();
   const bodies: Promise<Buffer | null>[] = [];
   page.on('response', (response) => {
@@ -88,6 +92,7 @@ async function measureScripts(browser: Browser, url: string) {
 
 async function measureInteractive(browser: Browser, url: string): Promise<number> {
   const context = await browser.newContext();
+  context.setDefaultTimeout(PAGE_TIMEOUT_MS);
   const page = await context.newPage();
   await page.goto(`${url}/login`, { waitUntil: 'commit' });
   const handle = await page.waitForFunction(INTERACTIVE, undefined, { polling: 'raf' });

@@ -8,6 +8,7 @@ import { coreRoutes } from './core/routes';
 import { pushRoutes } from './push/routes';
 import { websiteRoutes } from './websites/routes';
 import { fileRoutes, fileServing } from './files/routes';
+import { resourceRoutes } from './resources/index';
 
 export interface RouteModule {
   /** for logs and docs */
@@ -24,6 +25,8 @@ export const routeModules: RouteModule[] = [
   { name: 'websites', prefix: '/api', auth: 'bearer', plugin: websiteRoutes },
   { name: 'files', prefix: '/api', auth: 'bearer', plugin: fileRoutes },
   { name: 'files-serving', prefix: '/files', auth: 'public', plugin: fileServing },
+  // Keep last on /api: the generic resource routes skip any route a hand-written module registered above.
+  { name: 'resources', prefix: '/api', auth: 'bearer', plugin: resourceRoutes('api') },
 ];
 
 /**

@@ -59,6 +59,11 @@ export interface FieldDef {
   min?: number;
   minMessage?: Label;
   max?: number;
+  /**
+   * A `number` field holds whole numbers unless `decimal` is set (prices): the server stores integers in an
+   * integer column and refuses fractions, decimals in a double column.
+   */
+  decimal?: boolean;
   /** Maximum string length (per language for per-language fields). */
   maxLength?: number;
   default?: unknown;
@@ -73,6 +78,8 @@ export interface FieldDef {
     valueField: string;
     /** Field shown; a per-language JSON text is shown in the current language. */
     labelField: string;
+    /** Type of the referenced id: integer ids (default) or text keys (e.g. language ids). */
+    valueType?: 'number' | 'string';
   };
   /** For `image` fields: the name of the alt-text field shown beside it, if any. */
   altField?: string;

@@ -34,3 +34,4 @@ export function getResource(name: string): ResourceDef {
 export * from './define';
 export * from './translations';
 export * from './validate';
+export * from './paths';

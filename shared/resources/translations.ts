@@ -23,6 +23,27 @@ export function parseTranslations(value: unknown): TranslationMap {
   return { '*': value };
 }
 
+/**
+ * Whether a value is acceptable as per-language text: nothing, plain text (counts for every language), or a
+ * map (object or JSON text) whose values are all strings. Text that starts like JSON but does not parse, or
+ * a map holding numbers or objects, is a client bug to refuse rather than store.
+ */
+export function isTranslationValue(value: unknown): boolean {
+  if (value === null || value === undefined) return true;
+  let map: unknown = value;
+  if (typeof value === 'string') {
+    const text = value.trim();
+    if (!text.startsWith('{')) return true;
+    try {
+      map = JSON.parse(text);
+    } catch {
+      return false;
+    }
+  }
+  if (!map || typeof map !== 'object' || Array.isArray(map)) return false;
+  return Object.values(map as Record<string, unknown>).every((v) => typeof v === 'string');
+}
+
 function stringValues(map: Record<string, unknown>): TranslationMap {
   const out: TranslationMap = {};
   for (const [k, v] of Object.entries(map)) if (typeof v === 'string') out[k] = v;

@@ -4,7 +4,7 @@
  * "Required-message pattern is the field name, language and the translated word for required."
  */
 import type { FieldDef, ResourceDef } from './define';
-import { isBlank, parseTranslations } from './translations';
+import { isBlank, isTranslationValue, parseTranslations } from './translations';
 
 export type UiLang = 'vi' | 'en';
 
@@ -68,7 +68,7 @@ export function validateRecord(
     if (options.partial && !present) continue;
     const value = input[field.name];
     if (field.perLanguage) {
-      if (value !== undefined && value !== null && typeof value !== 'string' && typeof value !== 'object') {
+      if (!isTranslationValue(value)) {
         errors.push({ field: field.name, message: typeMessage(field, ui) });
         continue;
       }
@@ -98,6 +98,7 @@ function checkValue(field: FieldDef, value: unknown, ui: UiLang): string | undef
     case 'number': {
       const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
       if (typeof n !== 'number' || !Number.isFinite(n)) return typeMessage(field, ui);
+      if (!field.decimal && !isStorableInteger(n)) return typeMessage(field, ui);
       if (field.min !== undefined && n < field.min) return minMessage(field, ui);
       if (field.max !== undefined && n > field.max) return maxMessage(field, ui);
       return undefined;
@@ -107,15 +108,23 @@ function checkValue(field: FieldDef, value: unknown, ui: UiLang): string | undef
     case 'enum':
       return field.options?.some((o) => o.value === value) ? undefined : typeMessage(field, ui);
     case 'tags':
-      return Array.isArray(value) ? undefined : typeMessage(field, ui);
+      return Array.isArray(value) && value.every(isTag) ? undefined : typeMessage(field, ui);
     case 'date':
     case 'datetime':
       return typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? undefined : typeMessage(field, ui);
     case 'reference':
-      return typeof value === 'string' || typeof value === 'number' ? undefined : typeMessage(field, ui);
+      if (field.reference?.valueType === 'string') return typeof value === 'string' || typeof value === 'number' ? undefined : typeMessage(field, ui);
+      return isStorableInteger(typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value) ? undefined : typeMessage(field, ui);
     default:
       if (typeof value !== 'string') return typeMessage(field, ui);
       if (field.maxLength && value.length > field.maxLength) return maxLengthMessage(field, ui);
       return undefined;
   }
 }
+
+/** Whole numbers within a 32-bit integer column (both databases store `number` fields as `integer`). */
+const isStorableInteger = (n: unknown): boolean => typeof n === 'number' && Number.isInteger(n) && Math.abs(n) <= 2_147_483_647;
+
+/** A tag is a string or, where the spec sends objects, `{ name }`. */
+const isTag = (t: unknown): boolean =>
+  typeof t === 'string' || (!!t && typeof t === 'object' && typeof (t as { name?: unknown }).name === 'string');

@@ -50,7 +50,7 @@ export const websiteLanguage = defineResource({
   fields: [
     {
       name: 'languageId', type: 'reference', required: true, list: true, readOnlyOnUpdate: true,
-      reference: { lookup: 'core:languages/all', valueField: 'languageId', labelField: 'name' },
+      reference: { lookup: 'core:languages/all', valueField: 'languageId', labelField: 'name', valueType: 'string' },
       label: req('Ngôn ngữ', 'Language'),
     },
     { name: 'name', type: 'text', computed: true, list: false, form: false, label: req('Tên ngôn ngữ', 'Language name') },

@@ -2,8 +2,10 @@
 import type { SitedeskMigration } from '../migrate';
 import { m0001_core } from './0001_core';
 import { m0003_files } from './0003_files';
+import { m0004_resources } from './0004_resources';
 
 export const migrations: SitedeskMigration[] = [
   m0001_core,
   m0003_files,
+  m0004_resources,
 ];

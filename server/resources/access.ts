@@ -1,0 +1,58 @@
+// Who may work on which website, and reading ids from paths.
+//
+// Rule (docs/api.md "Resources"): a user works on a website only as its staff (`website_users`). Anything
+// under a website the user is not staff of answers 403; a website id that does not exist answers 404. The
+// creator of a website becomes its staff, and a website never loses its last staff member.
+import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { FALLBACK_LANGUAGE } from '../../shared/resources/define';
+import type { LanguageRef } from '../../shared/resources/validate';
+import type { Database } from '../db/schema';
+import { httpError } from '../errors';
+import { RMSG } from './messages';
+
+const MAX_ID = 2_147_483_647;
+
+/** A path or query id: a positive whole number that fits an integer column, else 400 naming it. */
+export function parseId(raw: unknown, name = 'id'): number {
+  const text = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : '';
+  if (!/^\d{1,10}$/.test(text) || Number(text) < 1 || Number(text) > MAX_ID) throw httpError(400, RMSG.badId(name));
+  return Number(text);
+}
+
+/** 404 when the website does not exist, 403 when the signed-in user is not its staff. */
+export async function requireWebsite(db: Kysely<Database>, request: FastifyRequest, rawId: unknown): Promise<number> {
+  const websiteId = parseId(rawId, 'website');
+  const row = await db
+    .selectFrom('websites as w')
+    .leftJoin('website_users as u', (j) => j.onRef('u.websiteId', '=', 'w.id').on('u.userId', '=', request.user.id))
+    .select(['w.id', 'u.userId'])
+    .where('w.id', '=', websiteId)
+    .executeTakeFirst();
+  if (!row) throw httpError(404, RMSG.websiteNotFound);
+  if (row.userId === null || row.userId === undefined) throw httpError(403, RMSG.notStaff);
+  return websiteId;
+}
+
+/**
+ * The languages a website's per-language fields must be filled in: its active languages, default first
+ * (all of them if none is active), or vi-VN when it has none yet (spec part 2, section 9).
+ */
+export async function websiteLanguages(db: Kysely<Database>, websiteId: number | undefined): Promise<LanguageRef[]> {
+  const rows =
+    websiteId === undefined
+      ? []
+      : await db
+          .selectFrom('website_languages as wl')
+          .innerJoin('languages as l', 'l.id', 'wl.languageId')
+          .select(['wl.languageId', 'l.name', 'wl.isActive'])
+          .where('wl.websiteId', '=', websiteId)
+          .orderBy('wl.isDefault', 'desc')
+          .orderBy('l.sortOrder')
+          .execute();
+  const active = rows.filter((r) => r.isActive);
+  const chosen = active.length ? active : rows;
+  if (chosen.length) return chosen.map((r) => ({ languageId: r.languageId, name: r.name }));
+  const fallback = await db.selectFrom('languages').select('name').where('id', '=', FALLBACK_LANGUAGE).executeTakeFirst();
+  return [{ languageId: FALLBACK_LANGUAGE, name: fallback?.name ?? 'Tiếng Việt' }];
+}

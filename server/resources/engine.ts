@@ -1,0 +1,292 @@
+// The generic operations on a definition-driven resource: list, get, create, update, delete, and the
+// singleton get/save. Routes (routes.ts) call them; hand-written modules may call them too.
+//
+// Every query is scoped: rows of a website-scoped resource are read and written only with
+// `websiteId = <the website in the path>`, and a child only with its parent key (every ancestor is checked
+// against the path too). A record reached through another website's id does not exist (404).
+import { randomUUID } from 'node:crypto';
+import { sql, type SelectQueryBuilder } from 'kysely';
+import type { ResourceDef } from '../../shared/resources/define';
+import type { LanguageRef, UiLang } from '../../shared/resources/validate';
+import { iso } from '../db/dialect';
+import { httpError } from '../errors';
+import { MSG } from '../i18n';
+import type { DynamicDb } from './dynamic';
+import { RMSG } from './messages';
+import { checkAndConvert, emptyRecord, selectColumns, toWire, type Row } from './records';
+import { hasIdColumn, hasStamp, hasWebsiteId, storageType } from './schema';
+import { likePattern } from './search';
+
+/** Where a request points: the website and the parent keys from its path. */
+export interface Scope {
+  websiteId?: number;
+  /** parent key field → id, e.g. `{ hardContentId: 4 }` (also grand-parents' keys for deeper children) */
+  keys: Record<string, number>;
+}
+
+export interface OperationContext {
+  db: DynamicDb;
+  now: Date;
+  ui: UiLang;
+  /** The website's languages (per-language fields must be filled in each); needed for writes. */
+  languages: () => Promise<LanguageRef[]>;
+}
+
+export const DEFAULT_PAGE_SIZE = 20;
+export const DEFAULT_MAX_PAGE_SIZE = 1000;
+
+export type AnyQuery = SelectQueryBuilder<any, any, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+/** Extra conditions a hand-written caller adds to a list (e.g. only the websites the user is staff of). */
+export type Restrict = (q: AnyQuery) => AnyQuery;
+
+export class ResourceEngine {
+  constructor(private readonly registry: Record<string, ResourceDef>) {}
+
+  def(name: string): ResourceDef {
+    const def = this.registry[name];
+    if (!def) throw new Error(`Unknown resource: ${name}`);
+    return def;
+  }
+
+  /** Resources whose parent is `def` (from the registry, whether or not `def.children` lists them). */
+  childrenOf(def: ResourceDef): ResourceDef[] {
+    return Object.values(this.registry).filter((d) => d.parent?.resource === def.name);
+  }
+
+  // ---- scoping -------------------------------------------------------------------------------------
+
+  /** Adds the scope conditions (website, parent key) to a select, update or delete. */
+  scoped<Q>(def: ResourceDef, query: Q, scope: Scope): Q {
+    type Whereable = { where(column: string, op: '=', value: unknown): Whereable };
+    let q = query as unknown as Whereable;
+    if (hasWebsiteId(def)) q = q.where('websiteId', '=', requireValue(scope.websiteId, 'websiteId'));
+    if (def.parent && def.parent.keyField !== 'websiteId') q = q.where(def.parent.keyField, '=', requireValue(scope.keys[def.parent.keyField], def.parent.keyField));
+    return q as unknown as Q;
+  }
+
+  /** 404 unless every ancestor in the path exists, in this website, under its own parent in the path. */
+  async checkAncestors(db: DynamicDb, def: ResourceDef, scope: Scope): Promise<void> {
+    let child = def;
+    while (child.parent && child.parent.resource !== 'website') {
+      const parent = this.def(child.parent.resource);
+      const id = requireValue(scope.keys[child.parent.keyField], child.parent.keyField);
+      const row = await this.scoped(parent, db.selectFrom(parent.table).select('id').where('id', '=', id), scope).executeTakeFirst();
+      if (!row) throw httpError(404, MSG.recordNotFound);
+      child = parent;
+    }
+  }
+
+  // ---- reads ---------------------------------------------------------------------------------------
+
+  private orderBy(def: ResourceDef, q: AnyQuery): AnyQuery {
+    const order = def.list?.orderBy ?? (def.fields.some((f) => f.name === 'order') ? [{ field: 'order', direction: 'asc' as const }] : []);
+    for (const o of order) q = q.orderBy(o.field, o.direction);
+    return hasIdColumn(def) ? q.orderBy('id', 'asc') : q;
+  }
+
+  /** Equality filters from the query string for plain (not per-language) boolean, number, enum and reference fields. */
+  private filtered(def: ResourceDef, q: AnyQuery, query: Record<string, unknown>): AnyQuery {
+    for (const f of def.fields) {
+      if (f.perLanguage || f.computed || f.hidden || !(f.name in query)) continue;
+      const raw = query[f.name];
+      if (typeof raw !== 'string' || raw === '') continue;
+      const type = storageType(f);
+      let value: unknown;
+      if (type === 'boolean') {
+        if (raw !== 'true' && raw !== 'false') throw httpError(400, RMSG.badQuery(f.name));
+        value = raw === 'true';
+      } else if (type === 'integer' || type === 'double precision') {
+        value = Number(raw);
+        if (!Number.isFinite(value) || (type === 'integer' && (!Number.isInteger(value) || Math.abs(value as number) > 2_147_483_647))) {
+          throw httpError(400, RMSG.badQuery(f.name));
+        }
+      } else if (f.type === 'enum' || f.type === 'reference') {
+        value = raw;
+      } else continue;
+      q = q.where(f.name, '=', value);
+    }
+    return q;
+  }
+
+  private searched(def: ResourceDef, q: AnyQuery, keyword: unknown): AnyQuery {
+    if (typeof keyword !== 'string' || !keyword.trim()) return q;
+    if (!hasIdColumn(def)) return q;
+    return q.where(sql<boolean>`${sql.ref('searchText')} like ${likePattern(keyword)} escape ${'\\'}`);
+  }
+
+  private base(ctx: OperationContext, def: ResourceDef, scope: Scope, query: Record<string, unknown>, restrict?: Restrict): AnyQuery {
+    let q = this.scoped(def, ctx.db.selectFrom(def.table), scope) as AnyQuery;
+    if (restrict) q = restrict(q);
+    return this.searched(def, this.filtered(def, q, query), query.keyword);
+  }
+
+  private async rows(def: ResourceDef, q: AnyQuery): Promise<Row[]> {
+    return ((await this.orderBy(def, q.select(selectColumns(def))).execute()) as Row[]).map((r) => toWire(def, r));
+  }
+
+  /** Every matching row, in list order (plain lists, embedded children). Honours keyword and filters. */
+  async all(ctx: OperationContext, def: ResourceDef, scope: Scope, query: Record<string, unknown> = {}, restrict?: Restrict): Promise<Row[]> {
+    return this.rows(def, this.base(ctx, def, scope, query, restrict));
+  }
+
+  /** `{ data, totalRows }` for `page`/`pageSize` (default 1 and the definition's size or 20, capped at maxPageSize or 1000). */
+  async page(ctx: OperationContext, def: ResourceDef, scope: Scope, query: Record<string, unknown>, restrict?: Restrict) {
+    const spec = def.api.list;
+    const base = this.base(ctx, def, scope, query, restrict);
+    const page = positiveInt(query.page, 'page') ?? 1;
+    const size = Math.min(positiveInt(query.pageSize, 'pageSize') ?? spec?.defaultPageSize ?? DEFAULT_PAGE_SIZE, spec?.maxPageSize ?? DEFAULT_MAX_PAGE_SIZE);
+    const [data, count] = await Promise.all([
+      this.rows(def, base.limit(size).offset((page - 1) * size)),
+      base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow() as Promise<{ count: number | string }>,
+    ]);
+    return { data, totalRows: Number(count.count) };
+  }
+
+  async read(db: DynamicDb, def: ResourceDef, scope: Scope, id: number | string): Promise<Row | undefined> {
+    const row = await this.scoped(def, db.selectFrom(def.table).select(selectColumns(def)).where(def.idField ?? 'id', '=', id), scope).executeTakeFirst();
+    return row ? toWire(def, row as Row) : undefined;
+  }
+
+  async readOrThrow(db: DynamicDb, def: ResourceDef, scope: Scope, id: number | string): Promise<Row> {
+    const record = await this.read(db, def, scope, id);
+    if (!record) throw httpError(404, MSG.recordNotFound);
+    return record;
+  }
+
+  /** The record with its embedded children (`children[].embedAs`). */
+  async get(ctx: OperationContext, def: ResourceDef, scope: Scope, id: number): Promise<Row> {
+    const record = await this.readOrThrow(ctx.db, def, scope, id);
+    for (const child of def.children ?? []) {
+      if (!child.embedAs) continue;
+      const childDef = this.def(child.resource);
+      const keys = { ...scope.keys, [childDef.parent!.keyField]: id };
+      record[child.embedAs] = await this.all(ctx, childDef, { ...scope, keys });
+    }
+    return record;
+  }
+
+  // ---- writes --------------------------------------------------------------------------------------
+
+  private systemValues(def: ResourceDef, scope: Scope): Row {
+    const values: Row = {};
+    if (hasWebsiteId(def)) values.websiteId = scope.websiteId;
+    if (def.parent && def.parent.keyField !== 'websiteId') values[def.parent.keyField] = scope.keys[def.parent.keyField];
+    return values;
+  }
+
+  async create(ctx: OperationContext, def: ResourceDef, scope: Scope, body: Row): Promise<Row> {
+    const values = checkAndConvert(def, body, await ctx.languages(), ctx.ui);
+    const at = iso(ctx.now);
+    const inserted = await ctx.db
+      .insertInto(def.table)
+      .values({ ...values, ...this.systemValues(def, scope), ...(hasStamp(def) ? { concurrencyStamp: randomUUID() } : {}), createdAt: at, updatedAt: at })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return this.readOrThrow(ctx.db, def, scope, (inserted as { id: number }).id);
+  }
+
+  /**
+   * Update with optimistic concurrency: one `UPDATE … WHERE id AND scope AND concurrencyStamp = sent`.
+   * Missing stamp → 400; no such record (in this scope) → 404; stale stamp → 409 with the current record
+   * as `data`, nothing changed.
+   */
+  async update(ctx: OperationContext, def: ResourceDef, scope: Scope, id: number, body: Row): Promise<Row> {
+    const stamp = hasStamp(def) ? requireStamp(body) : undefined;
+    const current = await this.readOrThrow(ctx.db, def, scope, id);
+    if (stamp !== undefined && current.concurrencyStamp !== stamp) throw stale(current);
+    const values = checkAndConvert(def, body, await ctx.languages(), ctx.ui, current);
+    let q = this.scoped(def, ctx.db.updateTable(def.table).where('id', '=', id), scope);
+    if (stamp !== undefined) q = q.where('concurrencyStamp', '=', stamp);
+    const result = await q
+      .set({ ...values, ...(stamp !== undefined ? { concurrencyStamp: randomUUID() } : {}), updatedAt: iso(ctx.now) })
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) {
+      // Changed (or deleted) between our read and our write.
+      const now = await this.readOrThrow(ctx.db, def, scope, id);
+      throw stale(now);
+    }
+    return this.readOrThrow(ctx.db, def, scope, id);
+  }
+
+  /** Delete a record and, in the same transaction, its children (and theirs). */
+  async remove(ctx: OperationContext, def: ResourceDef, scope: Scope, id: number): Promise<void> {
+    await ctx.db.transaction().execute(async (trx) => {
+      const result = await this.scoped(def, trx.deleteFrom(def.table).where('id', '=', id), scope).executeTakeFirst();
+      if (Number(result.numDeletedRows) === 0) throw httpError(404, MSG.recordNotFound);
+      await this.removeChildren(trx, def, [id]);
+    });
+  }
+
+  /**
+   * Children of deleted rows. Foreign keys cascade too, but deleting explicitly keeps it right for tables whose
+   * keys predate the engine and makes the order (children first, then theirs) independent of the database.
+   */
+  async removeChildren(db: DynamicDb, def: ResourceDef, parentIds: number[]): Promise<void> {
+    if (!parentIds.length) return;
+    for (const child of this.childrenOf(def)) {
+      const key = child.parent!.keyField;
+      if (hasIdColumn(child)) {
+        const ids = (await db.selectFrom(child.table).select('id').where(key, 'in', parentIds).execute()).map((r) => (r as { id: number }).id);
+        await this.removeChildren(db, child, ids);
+      }
+      await db.deleteFrom(child.table).where(key, 'in', parentIds).execute();
+    }
+  }
+
+  /**
+   * Everything a website owns among the engine's resources, children first (a website's delete calls it in
+   * its transaction; tables of other modules go with the website row through their foreign keys).
+   */
+  async removeWebsiteContent(db: DynamicDb, websiteId: number): Promise<void> {
+    const depth = (d: ResourceDef): number => (d.parent && d.parent.resource !== 'website' ? 1 + depth(this.def(d.parent.resource)) : 0);
+    const owned = Object.values(this.registry).filter((d) => d.scope === 'website').sort((a, b) => depth(b) - depth(a));
+    for (const def of owned) await db.deleteFrom(def.table).where('websiteId', '=', websiteId).execute();
+  }
+
+  // ---- singletons (one record per website: settings) ---------------------------------------------
+
+  async getSingleton(ctx: OperationContext, def: ResourceDef, scope: Scope): Promise<Row> {
+    const row = await this.scoped(def, ctx.db.selectFrom(def.table).select(selectColumns(def)), scope).executeTakeFirst();
+    if (row) return toWire(def, row as Row);
+    // Nothing saved yet: the defaults, without id or stamp (the first save needs none).
+    return { ...emptyRecord(def), websiteId: scope.websiteId };
+  }
+
+  /** Upsert. Once a record exists a save must send its stamp (stale → 409 with the current record). */
+  async saveSingleton(ctx: OperationContext, def: ResourceDef, scope: Scope, body: Row): Promise<Row> {
+    const existing = await this.scoped(def, ctx.db.selectFrom(def.table).select(['id', 'concurrencyStamp']), scope).executeTakeFirst();
+    if (existing) return this.update(ctx, def, scope, (existing as { id: number }).id, body);
+    const values = checkAndConvert(def, body, await ctx.languages(), ctx.ui);
+    const at = iso(ctx.now);
+    const result = await ctx.db
+      .insertInto(def.table)
+      .values({ ...values, ...this.systemValues(def, scope), concurrencyStamp: randomUUID(), createdAt: at, updatedAt: at })
+      .onConflict((oc) => oc.column('websiteId').doNothing())
+      .executeTakeFirst();
+    if (Number(result.numInsertedOrUpdatedRows ?? 0) === 0) {
+      // Someone else saved the first version a moment ago.
+      throw stale(await this.getSingleton(ctx, def, scope));
+    }
+    return this.getSingleton(ctx, def, scope);
+  }
+}
+
+function requireValue<T>(value: T | undefined, name: string): T {
+  if (value === undefined) throw new Error(`scope is missing ${name}`);
+  return value;
+}
+
+export function requireStamp(body: Row): string {
+  const stamp = body.concurrencyStamp;
+  if (typeof stamp !== 'string' || !stamp.trim()) throw httpError(400, RMSG.stampRequired, { field: 'concurrencyStamp' });
+  return stamp;
+}
+
+/** 409 carrying the record as it is now, so the console can show both versions. */
+export const stale = (current: Row) => httpError(409, RMSG.stale, { data: current });
+
+function positiveInt(raw: unknown, name: string): number | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  if (typeof raw !== 'string' || !/^\d{1,9}$/.test(raw.trim()) || Number(raw) < 1) throw httpError(400, RMSG.badQuery(name));
+  return Number(raw);
+}

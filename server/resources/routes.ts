@@ -1,0 +1,91 @@
+// Generic routes for every definition-driven resource (see registry.ts for the exceptions), registered from
+// the definitions' path templates. Also syncs their tables at start-up (schema.ts).
+import type { FastifyPluginAsync, FastifyRequest, HTTPMethods } from 'fastify';
+import type { ResourceDef } from '../../shared/resources/define';
+import { parsePathTemplate, type HttpMethod } from '../../shared/resources/paths';
+import { localize, MSG, pickLang } from '../i18n';
+import { parseId, requireWebsite, websiteLanguages } from './access';
+import { dynamic } from './dynamic';
+import type { OperationContext, Scope } from './engine';
+import { bodyObject } from './records';
+import { engine, HAND_WRITTEN_ROUTES, registry, SCHEMA_FROM_MIGRATION } from './registry';
+import { hasWebsiteId, refreshSearchText, syncResourceTables } from './schema';
+
+type Operation = 'list' | 'getAll' | 'get' | 'create' | 'update' | 'remove';
+const DEFAULT_METHOD: Record<Operation, HttpMethod> = { list: 'GET', getAll: 'GET', get: 'GET', create: 'POST', update: 'PUT', remove: 'DELETE' };
+
+/** The engine's routes live under one service prefix (the route module's). */
+export function resourceRoutes(service: 'api' | 'core' = 'api'): FastifyPluginAsync {
+  return async (app) => {
+    const db = dynamic(app.db);
+    const synced = Object.values(registry).filter((d) => !SCHEMA_FROM_MIGRATION.has(d.name));
+    await syncResourceTables(db, app.dialect, synced, (name) => registry[name]?.table);
+    for (const def of synced) await refreshSearchText(db, def, app.now());
+
+    for (const def of Object.values(registry)) {
+      if (HAND_WRITTEN_ROUTES.has(def.name)) continue;
+      for (const op of Object.keys(DEFAULT_METHOD) as Operation[]) {
+        const template = op === 'list' ? def.api.list?.path : def.api[op];
+        if (!template) continue;
+        const parsed = parsePathTemplate(template, DEFAULT_METHOD[op]);
+        if (parsed.service !== service) continue;
+        if (!def.singleton && (def.idField ?? 'id') !== 'id') {
+          throw new Error(`resource ${def.name}: the generic engine serves integer ids only; list it in HAND_WRITTEN_ROUTES`);
+        }
+        const url = parsed.path.replace(/\{([^}]+)\}/g, ':$1');
+        if (app.hasRoute({ method: parsed.method, url: `${app.prefix}${url}` })) continue; // taken over by hand
+        const queryOf = new Map(parsed.queryParams.map((q) => [q.param, q.query]));
+        app.route({
+          method: parsed.method as HTTPMethods,
+          url,
+          handler: async (request) => {
+            const value = (name: string): unknown => {
+              const params = request.params as Record<string, string | undefined>;
+              const query = request.query as Record<string, unknown>;
+              return params[name] ?? (queryOf.has(name) ? query[queryOf.get(name)!] : undefined);
+            };
+            const scope = await scopeOf(request, def, value);
+            const ctx: OperationContext = {
+              db,
+              now: app.now(),
+              ui: pickLang(request.headers['accept-language']),
+              languages: () => websiteLanguages(app.db, scope.websiteId),
+            };
+            const query = request.query as Record<string, unknown>;
+            const ok = (message: { vi: string; en: string }, data?: unknown) => ({ code: 1, message: localize(request, message), ...(data === undefined ? {} : { data }) });
+            if (def.singleton) {
+              if (op === 'get' || op === 'list') return ok(MSG.success, await engine.getSingleton(ctx, def, scope));
+              return ok(MSG.updated, await engine.saveSingleton(ctx, def, scope, bodyObject(request.body)));
+            }
+            switch (op) {
+              case 'list':
+                return def.api.list?.paged ? engine.page(ctx, def, scope, query) : engine.all(ctx, def, scope, query);
+              case 'getAll':
+                return engine.all(ctx, def, scope, query);
+              case 'get':
+                return ok(MSG.success, await engine.get(ctx, def, scope, parseId(value('id'))));
+              case 'create':
+                return ok(MSG.added, await engine.create(ctx, def, scope, bodyObject(request.body)));
+              case 'update':
+                return ok(MSG.updated, await engine.update(ctx, def, scope, parseId(value('id')), bodyObject(request.body)));
+              case 'remove':
+                await engine.remove(ctx, def, scope, parseId(value('id')));
+                return ok(MSG.deleted);
+            }
+          },
+        });
+      }
+    }
+  };
+}
+
+/** The website (checked: exists, and the user is its staff) and every ancestor key (checked: exists in it). */
+async function scopeOf(request: FastifyRequest, def: ResourceDef, value: (name: string) => unknown): Promise<Scope> {
+  const scope: Scope = { keys: {} };
+  if (hasWebsiteId(def)) scope.websiteId = await requireWebsite(request.server.db, request, value('website') ?? value('websiteId'));
+  for (let d: ResourceDef | undefined = def; d?.parent && d.parent.resource !== 'website'; d = registry[d.parent.resource]) {
+    scope.keys[d.parent.keyField] = parseId(value(d.parent.keyField), d.parent.keyField);
+  }
+  await engine.checkAncestors(dynamic(request.server.db), def, scope);
+  return scope;
+}

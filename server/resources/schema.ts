@@ -1,0 +1,154 @@
+// How a definition becomes a table (the rule, also in docs/api.md "Resources"):
+//
+//   table `def.table`, columns camelCase:
+//     id            integer primary key from the database (addIdColumn), unless the definition has a natural id
+//     websiteId     integer not null → websites.id ON DELETE CASCADE            (scope 'website', or a website child)
+//     <parentKey>   integer not null → <parent table>.id ON DELETE CASCADE      (child resources)
+//     <field>       per field that is not computed: see `storageType`
+//     concurrencyStamp, createdAt, updatedAt   text
+//     searchText    text (folded keyword text, see search.ts) when the definition has searchable fields
+//
+// `syncResourceTables` runs at every start, after the migrations: it creates a missing table and adds missing
+// columns (nullable, or with their default), never drops or changes one. So a new simple resource needs no
+// migration; renaming or retyping a field does (write a migration for it).
+import type { ColumnDataType } from 'kysely';
+import type { FieldDef, ResourceDef } from '../../shared/resources/define';
+import { addIdColumn, iso, type DialectName } from '../db/dialect';
+import type { DynamicDb } from './dynamic';
+import { searchFields, searchTextOf } from './search';
+
+export type ColumnType = 'text' | 'integer' | 'double precision' | 'boolean';
+
+export interface ColumnSpec {
+  name: string;
+  type: ColumnType;
+  notNull?: boolean;
+  defaultTo?: string | number | boolean;
+  /** `table.column` referenced, deleted with it */
+  references?: string;
+}
+
+/** Storage of a field: per-language text and tags as JSON text; numbers integer unless `decimal`. */
+export function storageType(field: FieldDef): ColumnType {
+  if (field.perLanguage) return 'text';
+  switch (field.type) {
+    case 'boolean':
+      return 'boolean';
+    case 'number':
+      return field.decimal ? 'double precision' : 'integer';
+    case 'enum':
+      return field.options?.length && field.options.every((o) => typeof o.value === 'number') ? 'integer' : 'text';
+    case 'reference':
+      return field.reference?.valueType === 'string' ? 'text' : 'integer';
+    default:
+      return 'text';
+  }
+}
+
+export const hasIdColumn = (def: ResourceDef) => (def.idField ?? 'id') === 'id';
+export const hasStamp = (def: ResourceDef) => def.concurrency !== false;
+/** Rows carry `websiteId` when the resource is website-scoped or a child of websites. */
+export const hasWebsiteId = (def: ResourceDef) => def.scope === 'website' || def.parent?.resource === 'website';
+export const storedFields = (def: ResourceDef) => def.fields.filter((f) => !f.computed);
+
+export function tableColumns(def: ResourceDef, parentTable?: string): ColumnSpec[] {
+  const cols: ColumnSpec[] = [];
+  if (hasWebsiteId(def)) cols.push({ name: 'websiteId', type: 'integer', notNull: true, references: 'websites.id' });
+  if (def.parent && def.parent.keyField !== 'websiteId') {
+    cols.push({ name: def.parent.keyField, type: 'integer', notNull: true, references: parentTable ? `${parentTable}.id` : undefined });
+  }
+  for (const f of storedFields(def)) {
+    const type = storageType(f);
+    if (type === 'boolean') cols.push({ name: f.name, type, notNull: true, defaultTo: f.default === true });
+    else cols.push({ name: f.name, type });
+  }
+  if (hasStamp(def)) cols.push({ name: 'concurrencyStamp', type: 'text' });
+  cols.push({ name: 'createdAt', type: 'text' }, { name: 'updatedAt', type: 'text' });
+  if (hasIdColumn(def) && searchFields(def).length) cols.push({ name: 'searchText', type: 'text' });
+  return cols;
+}
+
+/** Parents before children, so foreign keys find their table. */
+function parentsFirst(defs: ResourceDef[]): ResourceDef[] {
+  const byName = new Map(defs.map((d) => [d.name, d]));
+  const depth = (d: ResourceDef): number => (d.parent && byName.has(d.parent.resource) ? 1 + depth(byName.get(d.parent.resource)!) : 0);
+  return [...defs].sort((a, b) => depth(a) - depth(b));
+}
+
+export async function syncResourceTables(db: DynamicDb, dialect: DialectName, defs: ResourceDef[], tableOf: (name: string) => string | undefined) {
+  const existing = new Map((await db.introspection.getTables()).map((t) => [t.name, new Set(t.columns.map((c) => c.name))]));
+  for (const def of parentsFirst(defs)) {
+    const columns = tableColumns(def, def.parent ? tableOf(def.parent.resource) : undefined);
+    const have = existing.get(def.table);
+    if (!have) {
+      let create = db.schema.createTable(def.table).ifNotExists();
+      if (hasIdColumn(def)) create = addIdColumn(create, dialect);
+      for (const c of columns) {
+        create = create.addColumn(c.name, c.type as ColumnDataType, (b) => {
+          let col = c.notNull ? b.notNull() : b;
+          if (c.defaultTo !== undefined) col = col.defaultTo(c.defaultTo);
+          if (c.references) col = col.references(c.references).onDelete('cascade');
+          return col;
+        });
+      }
+      await create.execute();
+    } else {
+      for (const c of columns.filter((col) => !have.has(col.name))) {
+        try {
+          await db.schema
+            .alterTable(def.table)
+            .addColumn(c.name, c.type as ColumnDataType, (b) => (c.defaultTo !== undefined ? b.notNull().defaultTo(c.defaultTo) : b))
+            .execute();
+        } catch (err) {
+          // Another process starting at the same moment may have added it.
+          const now = (await db.introspection.getTables()).find((t) => t.name === def.table);
+          if (!now?.columns.some((col) => col.name === c.name)) throw err;
+        }
+      }
+    }
+    await ensureIndexes(db, def);
+  }
+}
+
+async function ensureIndexes(db: DynamicDb, def: ResourceDef) {
+  if (!hasIdColumn(def)) return; // natural-key link tables have their own primary key
+  const scope = [...(hasWebsiteId(def) ? ['websiteId'] : []), ...(def.parent && def.parent.keyField !== 'websiteId' ? [def.parent.keyField] : [])];
+  if (def.singleton) {
+    await db.schema.createIndex(`${def.table}_website_unique`).ifNotExists().unique().on(def.table).column('websiteId').execute();
+  } else if (scope.length) {
+    await db.schema.createIndex(`${def.table}_scope`).ifNotExists().on(def.table).columns(scope).execute();
+  }
+}
+
+/**
+ * Keep `searchText` right: rows written before the column existed (or by code that does not fill it, e.g.
+ * seeding) get it now, and every row is recomputed when the set of searchable fields changed
+ * (remembered in `resource_tables`).
+ */
+export async function refreshSearchText(db: DynamicDb, def: ResourceDef, now: Date) {
+  const fields = searchFields(def);
+  if (!hasIdColumn(def) || !fields.length) return;
+  const signature = fields.map((f) => f.name).join(',');
+  const state = await db.selectFrom('resource_tables').select('searchFields').where('tableName', '=', def.table).executeTakeFirst();
+  const all = state?.searchFields !== signature;
+  let query = db.selectFrom(def.table).select(['id', ...fields.map((f) => f.name)]);
+  if (!all) query = query.where('searchText', 'is', null);
+  const rows = (await query.execute()) as Record<string, unknown>[];
+  await db.transaction().execute(async (trx) => {
+    for (const row of rows) {
+      await trx.updateTable(def.table).set({ searchText: searchTextOf(fields, row) }).where('id', '=', row.id).execute();
+    }
+    await trx
+      .insertInto('resource_tables')
+      .values({ tableName: def.table, searchFields: signature, updatedAt: iso(now) })
+      .onConflict((oc) => oc.column('tableName').doUpdateSet({ searchFields: signature, updatedAt: iso(now) }))
+      .execute();
+  });
+}
+
+/** Tables (other than resource tables) holding a `websiteId` column: emptied when their website is deleted. */
+export async function tablesWithWebsiteId(db: DynamicDb): Promise<string[]> {
+  const tables = await db.introspection.getTables();
+  return tables.filter((t) => t.columns.some((c) => c.name === 'websiteId')).map((t) => t.name);
+}
+

@@ -1,0 +1,22 @@
+// Helpers shared by the website routes.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { dynamic, websiteLanguages, type OperationContext } from '../resources/index';
+import { localize, pickLang, type Text } from '../i18n';
+
+/** `db` may be a transaction: every query of the operation then runs in it (SQLite has one connection). */
+export function operationContext(app: FastifyInstance, request: FastifyRequest, websiteId?: number, db: Kysely<Database> = app.db): OperationContext {
+  return {
+    db: dynamic(db),
+    now: app.now(),
+    ui: pickLang(request.headers['accept-language']),
+    languages: () => websiteLanguages(db, websiteId),
+  };
+}
+
+export const ok = (request: FastifyRequest, message: Text, data?: unknown) => ({
+  code: 1,
+  message: localize(request, message),
+  ...(data === undefined ? {} : { data }),
+});

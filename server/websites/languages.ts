@@ -1,0 +1,116 @@
+// /api/Websites/{websiteId}/languages: the languages a website publishes in. Exactly one is the default:
+// the first language added becomes it, making another the default clears the previous one in the same
+// transaction, and the default can be neither un-defaulted nor removed directly.
+import type { FastifyPluginAsync } from 'fastify';
+import type { Kysely } from 'kysely';
+import { resources } from '../../shared/resources/index';
+import { validateRecord } from '../../shared/resources/validate';
+import { iso } from '../db/dialect';
+import type { Database } from '../db/schema';
+import { httpError } from '../errors';
+import { MSG, pickLang } from '../i18n';
+import { bodyObject, requireWebsite, RMSG, validationError } from '../resources/index';
+import { ok } from './context';
+
+const def = resources.websiteLanguage;
+
+export interface WebsiteLanguage {
+  languageId: string;
+  name: string;
+  isActive: boolean;
+  isDefault: boolean;
+}
+
+/** Languages of the given websites, each list default first, then in the languages' own order. */
+export async function websiteLanguagesOf(db: Kysely<Database>, websiteIds: number[]): Promise<Map<number, WebsiteLanguage[]>> {
+  const out = new Map<number, WebsiteLanguage[]>();
+  if (!websiteIds.length) return out;
+  const rows = await db
+    .selectFrom('website_languages as wl')
+    .innerJoin('languages as l', 'l.id', 'wl.languageId')
+    .select(['wl.websiteId', 'wl.languageId', 'l.name', 'wl.isActive', 'wl.isDefault'])
+    .where('wl.websiteId', 'in', websiteIds)
+    .orderBy('wl.isDefault', 'desc')
+    .orderBy('l.sortOrder')
+    .orderBy('wl.languageId')
+    .execute();
+  for (const { websiteId, ...language } of rows) {
+    if (!out.has(websiteId)) out.set(websiteId, []);
+    out.get(websiteId)!.push(language);
+  }
+  return out;
+}
+
+async function one(db: Kysely<Database>, websiteId: number, languageId: string) {
+  return (await websiteLanguagesOf(db, [websiteId])).get(websiteId)?.find((l) => l.languageId === languageId);
+}
+
+async function makeDefault(db: Kysely<Database>, websiteId: number, languageId: string) {
+  await db.updateTable('website_languages').set({ isDefault: false }).where('websiteId', '=', websiteId).where('languageId', '!=', languageId).execute();
+  await db.updateTable('website_languages').set({ isDefault: true }).where('websiteId', '=', websiteId).where('languageId', '=', languageId).execute();
+}
+
+/** Flags from a body: only booleans (validated against the definition first). */
+function checkFlags(body: Record<string, unknown>, ui: 'vi' | 'en', partial: boolean) {
+  const errors = validateRecord(def, body, [], ui, { partial });
+  if (errors.length) throw validationError(errors);
+}
+
+export const websiteLanguageRoutes: FastifyPluginAsync = async (app) => {
+  app.get('/Websites/:websiteId/languages', async (request) => {
+    const websiteId = await requireWebsite(app.db, request, (request.params as { websiteId: string }).websiteId);
+    return (await websiteLanguagesOf(app.db, [websiteId])).get(websiteId) ?? [];
+  });
+
+  app.post('/Websites/:websiteId/languages', async (request) => {
+    const websiteId = await requireWebsite(app.db, request, (request.params as { websiteId: string }).websiteId);
+    const body = bodyObject(request.body);
+    checkFlags(body, pickLang(request.headers['accept-language']), false);
+    const languageId = String(body.languageId).trim();
+    const created = await app.db.transaction().execute(async (trx) => {
+      const known = await trx.selectFrom('languages').select('id').where('id', '=', languageId).executeTakeFirst();
+      if (!known) throw httpError(400, RMSG.languageUnknown, { field: 'languageId' });
+      const count = (await websiteLanguagesOf(trx, [websiteId])).get(websiteId)?.length ?? 0;
+      const inserted = await trx
+        .insertInto('website_languages')
+        .values({ websiteId, languageId, isActive: body.isActive !== false, isDefault: false, createdAt: iso(app.now()) })
+        .onConflict((oc) => oc.columns(['websiteId', 'languageId']).doNothing())
+        .executeTakeFirst();
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) throw httpError(409, RMSG.languageDuplicate, { field: 'languageId' });
+      if (count === 0 || body.isDefault === true) await makeDefault(trx, websiteId, languageId);
+      return one(trx, websiteId, languageId);
+    });
+    return ok(request, MSG.added, created);
+  });
+
+  app.put('/Websites/:websiteId/languages/:languageId', async (request) => {
+    const params = request.params as { websiteId: string; languageId: string };
+    const websiteId = await requireWebsite(app.db, request, params.websiteId);
+    const body = bodyObject(request.body);
+    checkFlags({ ...body, languageId: params.languageId }, pickLang(request.headers['accept-language']), true);
+    const updated = await app.db.transaction().execute(async (trx) => {
+      const current = await one(trx, websiteId, params.languageId);
+      if (!current) throw httpError(404, RMSG.languageNotFound);
+      if (current.isDefault && body.isDefault === false) throw httpError(400, RMSG.defaultLanguageRequired, { field: 'isDefault' });
+      if (typeof body.isActive === 'boolean') {
+        await trx.updateTable('website_languages').set({ isActive: body.isActive }).where('websiteId', '=', websiteId).where('languageId', '=', current.languageId).execute();
+      }
+      if (body.isDefault === true && !current.isDefault) await makeDefault(trx, websiteId, current.languageId);
+      return one(trx, websiteId, current.languageId);
+    });
+    return ok(request, MSG.updated, updated);
+  });
+
+  app.delete('/Websites/:websiteId/languages/:languageId', async (request) => {
+    const params = request.params as { websiteId: string; languageId: string };
+    const websiteId = await requireWebsite(app.db, request, params.websiteId);
+    await app.db.transaction().execute(async (trx) => {
+      const current = await one(trx, websiteId, params.languageId);
+      if (!current) throw httpError(404, RMSG.languageNotFound);
+      if (current.isDefault) throw httpError(400, RMSG.defaultLanguageDelete);
+      await trx.deleteFrom('website_languages').where('websiteId', '=', websiteId).where('languageId', '=', current.languageId).execute();
+    });
+    return ok(request, MSG.deleted);
+  });
+};
+

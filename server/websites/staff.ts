@@ -1,0 +1,58 @@
+// /api/Websites/user/…: the staff of a website (who may work on it). A website never loses its last
+// staff member, so it can't become unreachable.
+import type { FastifyPluginAsync } from 'fastify';
+import type { Kysely } from 'kysely';
+import { iso } from '../db/dialect';
+import type { Database } from '../db/schema';
+import { httpError } from '../errors';
+import { MSG } from '../i18n';
+import { parseId, requireWebsite, RMSG } from '../resources/index';
+import { ok } from './context';
+
+function staff(db: Kysely<Database>, websiteId: number) {
+  return db
+    .selectFrom('website_users as wu')
+    .innerJoin('users as u', 'u.id', 'wu.userId')
+    .select(['wu.userId', 'u.fullName', 'u.userName'])
+    .where('wu.websiteId', '=', websiteId)
+    .orderBy('u.fullName')
+    .orderBy('u.id');
+}
+
+export const websiteStaffRoutes: FastifyPluginAsync = async (app) => {
+  app.get('/Websites/user/get-all/:websiteId', async (request) => {
+    const websiteId = await requireWebsite(app.db, request, (request.params as { websiteId: string }).websiteId);
+    return staff(app.db, websiteId).execute();
+  });
+
+  app.post('/Websites/user/:websiteId/:userId', async (request) => {
+    const params = request.params as { websiteId: string; userId: string };
+    const websiteId = await requireWebsite(app.db, request, params.websiteId);
+    const userId = parseId(params.userId, 'userId');
+    const added = await app.db.transaction().execute(async (trx) => {
+      const user = await trx.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
+      if (!user) throw httpError(404, RMSG.userNotFound);
+      const inserted = await trx
+        .insertInto('website_users')
+        .values({ websiteId, userId, createdAt: iso(app.now()) })
+        .onConflict((oc) => oc.columns(['websiteId', 'userId']).doNothing())
+        .executeTakeFirst();
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) throw httpError(409, RMSG.staffDuplicate);
+      return staff(trx, websiteId).where('wu.userId', '=', userId).executeTakeFirstOrThrow();
+    });
+    return ok(request, MSG.added, added);
+  });
+
+  app.delete('/Websites/user/:websiteId/:userId', async (request) => {
+    const params = request.params as { websiteId: string; userId: string };
+    const websiteId = await requireWebsite(app.db, request, params.websiteId);
+    const userId = parseId(params.userId, 'userId');
+    await app.db.transaction().execute(async (trx) => {
+      const members = await trx.selectFrom('website_users').select('userId').where('websiteId', '=', websiteId).execute();
+      if (!members.some((m) => m.userId === userId)) throw httpError(404, RMSG.staffNotFound);
+      if (members.length === 1) throw httpError(400, RMSG.lastStaff);
+      await trx.deleteFrom('website_users').where('websiteId', '=', websiteId).where('userId', '=', userId).execute();
+    });
+    return ok(request, MSG.deleted);
+  });
+};

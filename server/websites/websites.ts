@@ -1,0 +1,98 @@
+// /api/Websites: the websites themselves. Generic engine operations, plus the rules the engine can't know:
+// membership (a user sees and changes only websites they are staff of; the creator becomes staff) and
+// exactly one default website (making one default clears the others in the same transaction; the default
+// can be neither un-defaulted nor deleted directly: make another website the default instead).
+import type { FastifyPluginAsync } from 'fastify';
+import { sql } from 'kysely';
+import { resources } from '../../shared/resources/index';
+import { iso } from '../db/dialect';
+import { httpError } from '../errors';
+import { MSG } from '../i18n';
+import { bodyObject, dynamic, engine, requireWebsite, RMSG, type DynamicDb, type Restrict } from '../resources/index';
+import { websiteLanguagesOf } from './languages';
+import { ok, operationContext } from './context';
+
+const def = resources.website;
+
+/** Make `websiteId` the one default website. */
+async function makeDefault(db: DynamicDb, websiteId: number) {
+  await db.updateTable('websites').set({ isDefault: false }).where('id', '!=', websiteId).where('isDefault', '=', true).execute();
+  await db.updateTable('websites').set({ isDefault: true }).where('id', '=', websiteId).execute();
+}
+
+export const websiteCrud: FastifyPluginAsync = async (app) => {
+  const staffOf = (userId: number): Restrict => (q) =>
+    q.where('id', 'in', dynamic(app.db).selectFrom('website_users').select('websiteId').where('userId', '=', userId));
+
+  /** The websites the user is staff of, with their languages, the default website first. */
+  app.get('/Websites/get-all', async (request) => {
+    const websites = await app.db
+      .selectFrom('websites')
+      .select(['id', 'name', 'phoneNumber', 'isActive', 'isDefault'])
+      .where('id', 'in', (eb) => eb.selectFrom('website_users').select('websiteId').where('userId', '=', request.user.id))
+      .orderBy('isDefault', 'desc')
+      .orderBy('id')
+      .execute();
+    const languages = await websiteLanguagesOf(app.db, websites.map((w) => w.id));
+    return websites.map((w) => ({ ...w, websiteLanguages: languages.get(w.id) ?? [] }));
+  });
+
+  /** Paged, with keyword (name, phone, address in any language, diacritics folded). */
+  app.get('/Websites', async (request) => {
+    const ctx = operationContext(app, request);
+    return engine.page(ctx, def, { keys: {} }, request.query as Record<string, unknown>, staffOf(request.user.id));
+  });
+
+  app.get('/Websites/:id', async (request) => {
+    const id = await requireWebsite(app.db, request, (request.params as { id: string }).id);
+    const record = await engine.readOrThrow(dynamic(app.db), def, { keys: {} }, id);
+    record.websiteLanguages = (await websiteLanguagesOf(app.db, [id])).get(id) ?? [];
+    return ok(request, MSG.success, record);
+  });
+
+  app.post('/Websites', async (request) => {
+    const body = bodyObject(request.body);
+    const created = await app.db.transaction().execute(async (trx) => {
+      const ctx = operationContext(app, request, undefined, trx);
+      const tx = ctx.db;
+      const record = await engine.create(ctx, def, { keys: {} }, body);
+      const id = record.id as number;
+      await trx.insertInto('website_users').values({ websiteId: id, userId: request.user.id, createdAt: iso(ctx.now) }).execute();
+      // The first website is the default whatever was asked: there is always exactly one.
+      const others = await trx.selectFrom('websites').select(sql<number>`count(*)`.as('n')).where('isDefault', '=', true).where('id', '!=', id).executeTakeFirstOrThrow();
+      if (record.isDefault === true || Number(others.n) === 0) await makeDefault(tx, id);
+      return engine.readOrThrow(tx, def, { keys: {} }, id);
+    });
+    return ok(request, MSG.added, created);
+  });
+
+  app.put('/Websites/:id', async (request) => {
+    const id = await requireWebsite(app.db, request, (request.params as { id: string }).id);
+    const body = bodyObject(request.body);
+    const updated = await app.db.transaction().execute(async (trx) => {
+      const ctx = operationContext(app, request, id, trx);
+      const tx = ctx.db;
+      const current = await engine.readOrThrow(tx, def, { keys: {} }, id);
+      if (current.isDefault === true && body.isDefault === false && body.concurrencyStamp === current.concurrencyStamp) {
+        throw httpError(400, RMSG.defaultWebsiteRequired, { field: 'isDefault' });
+      }
+      const record = await engine.update(ctx, def, { keys: {} }, id, body);
+      if (record.isDefault === true && current.isDefault !== true) await makeDefault(tx, id);
+      return engine.readOrThrow(tx, def, { keys: {} }, id);
+    });
+    return ok(request, MSG.updated, updated);
+  });
+
+  app.delete('/Websites/:id', async (request) => {
+    const id = await requireWebsite(app.db, request, (request.params as { id: string }).id);
+    await app.db.transaction().execute(async (trx) => {
+      const row = await trx.selectFrom('websites').select('isDefault').where('id', '=', id).executeTakeFirst();
+      if (!row) throw httpError(404, RMSG.websiteNotFound);
+      if (row.isDefault) throw httpError(400, RMSG.defaultWebsiteDelete);
+      await engine.removeWebsiteContent(dynamic(trx), id);
+      // website_languages, website_users and other modules' website tables follow through ON DELETE CASCADE.
+      await trx.deleteFrom('websites').where('id', '=', id).execute();
+    });
+    return ok(request, MSG.deleted);
+  });
+};

@@ -18,6 +18,8 @@ declare module 'axios' {
     quiet?: boolean;
     /** This call is the session's token check: a 401 means "token expired", not "sign in". */
     tokenCheck?: boolean;
+    /** Failure statuses the caller handles itself (no notice), e.g. 409 conflicts of an update. */
+    quietStatuses?: number[];
   }
 }
 
@@ -110,7 +112,8 @@ function withUiLanguage(config: InternalAxiosRequestConfig): InternalAxiosReques
 function handleFailure(error: unknown): Promise<never> {
   const failure = toApiError(error);
   const config = error instanceof AxiosError ? error.config : undefined;
-  if (!config?.quiet && !axios.isCancel(error)) {
+  const handledByCaller = failure.status !== undefined && config?.quietStatuses?.includes(failure.status);
+  if (!config?.quiet && !handledByCaller && !axios.isCancel(error)) {
     if (failure.status === 401) hooks.unauthorized(config?.tokenCheck ? 'expired' : 'login');
     else hooks.notifyError(failure.message);
   }

@@ -1,0 +1,17 @@
+import { resources } from '../../../../shared/resources';
+import { workspaceLanguages } from '../../resources/languages';
+import { ResourceListPage } from '../../resources/ResourcePages';
+import { useWorkspace } from '../../workspace';
+import type { Row } from '../../resources/dataProvider';
+
+type LanguageRow = { languageId: string; name?: string; isActive?: boolean; isDefault?: boolean };
+
+/** A website's own languages: its names are checked against them, not against the current website's. */
+export const websiteRowLanguages = (row: Row) =>
+  Array.isArray(row.websiteLanguages) ? workspaceLanguages(row.websiteLanguages as LanguageRow[]) : undefined;
+
+/** /website: the website list; deleting one refreshes the header's website selector. */
+export default function WebsiteListPage() {
+  const { reloadWebsites } = useWorkspace();
+  return <ResourceListPage def={resources.website} rowLanguages={websiteRowLanguages} onChanged={() => void reloadWebsites()} />;
+}

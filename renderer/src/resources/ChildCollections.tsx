@@ -1,0 +1,145 @@
+import { ModalForm, type ActionType } from '@ant-design/pro-components';
+import { Alert, Card, Modal, Spin, Tabs } from 'antd';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { getResource } from '../../../shared/resources';
+import type { ResourceDef } from '../../../shared/resources/define';
+import { useWorkspace } from '../workspace';
+import { ConflictDialog } from './ConflictDialog';
+import { idOf, type Id, type Row } from './dataProvider';
+import { childLabel, resourceTitle } from './labels';
+import { workspaceLanguages } from './languages';
+import { ResourceFields } from './ResourceFields';
+import { ResourceList } from './ResourceList';
+import { useSaveShortcut } from './shortcuts';
+import { useResourceForm } from './useResourceForm';
+import { ValidationSummary } from './ValidationSummary';
+
+/**
+ * Child collections below a form once the record has an id (tabs when there are several): a list each,
+ * add and edit in a popup of the definition's size with the same form engine, reload after a save.
+ */
+export function ChildCollections({ def, parentId, onChanged }: { def: ResourceDef; parentId?: Id; onChanged?(): void }) {
+  const { t } = useTranslation('resources');
+  const children = def.children ?? [];
+  if (!children.length) return null;
+  if (parentId === undefined) return <Alert type="info" showIcon message={t('saveFirst')} />;
+  const panes = children.map((child) => {
+    const childDef = getResource(child.resource);
+    return { key: child.resource, label: childLabel(def, child, childDef), children: <ChildCollection def={childDef} parentId={parentId} onChanged={onChanged} /> };
+  });
+  return <Card>{panes.length === 1 ? <>{panes[0].children}</> : <Tabs items={panes} />}</Card>;
+}
+
+function ChildCollection({ def, parentId, onChanged }: { def: ResourceDef; parentId: Id; onChanged?(): void }) {
+  const actionRef = useRef<ActionType>();
+  // null: closed; {}: new; a row: editing it.
+  const [editing, setEditing] = useState<Row | null>(null);
+  return (
+    <>
+      <ResourceList
+        def={def}
+        parentId={parentId}
+        compact
+        actionRef={actionRef}
+        headerTitle={resourceTitle(def)}
+        onAdd={def.api.create ? () => setEditing({}) : undefined}
+        onOpen={def.api.update ? (row) => setEditing(row) : undefined}
+        onChanged={onChanged}
+      />
+      {editing && (
+        <ChildModal
+          def={def}
+          parentId={parentId}
+          row={editing}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            onChanged?.();
+            void actionRef.current?.reload();
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+function ChildModal({ def, parentId, row, onClose, onSaved }: { def: ResourceDef; parentId: Id; row: Row; onClose(): void; onSaved(): void }) {
+  const { t } = useTranslation('resources');
+  const workspace = useWorkspace();
+  const id = idOf(def, row);
+  const state = useResourceForm({
+    def,
+    id,
+    parentId,
+    // Without a `get` call the list row is the record.
+    initialRecord: id !== undefined && !def.api.get ? row : undefined,
+    languagesFor: () => workspaceLanguages(workspace.languages),
+  });
+  const size = def.popup ?? { width: 800, height: 600 };
+  const title = resourceTitle(def);
+
+  const close = () => {
+    if (!state.isDirty()) return onClose();
+    Modal.confirm({
+      title: t('unsavedTitle'),
+      content: t('unsavedText'),
+      okText: t('leave'),
+      okButtonProps: { danger: true },
+      cancelText: t('stay'),
+      onOk: onClose,
+    });
+  };
+  useSaveShortcut(() => state.form.submit(), !state.conflict);
+
+  return (
+    <>
+      <ModalForm
+        open
+        name={`${def.name}-popup`}
+        title={state.isUpdate ? t('editTitle', { title }) : t('addTitle', { title })}
+        width={size.width}
+        form={state.form}
+        layout="vertical"
+        onOpenChange={(open) => !open && close()}
+        onValuesChange={state.onValuesChange}
+        onFinishFailed={state.onFinishFailed}
+        onFinish={async () => {
+          const outcome = await state.save();
+          if (outcome) onSaved();
+          return false; // the parent closes the popup on success
+        }}
+        submitter={{ searchConfig: { submitText: t('save'), resetText: t('cancel') } }}
+        modalProps={{
+          destroyOnHidden: true,
+          maskClosable: false,
+          onCancel: close,
+          // The definition's popup size: the body scrolls beyond it.
+          styles: { body: { minHeight: Math.max(120, size.height - 110), maxHeight: '70vh', overflowY: 'auto', overflowX: 'hidden' } },
+        }}
+      >
+        <Spin spinning={state.loading}>
+          <ValidationSummary items={state.summary} onPick={state.focusField} />
+          <ResourceFields
+            def={def}
+            languages={state.languages}
+            activeLanguage={state.activeLanguage}
+            onLanguageChange={state.setActiveLanguage}
+            values={state.values}
+            isUpdate={state.isUpdate}
+          />
+        </Spin>
+      </ModalForm>
+      {state.conflict && (
+        <ConflictDialog
+          def={def}
+          rows={state.conflict.rows}
+          languages={state.languages}
+          onReapply={state.reapply}
+          onTakeTheirs={state.takeTheirs}
+          onCancel={state.closeConflict}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,85 @@
+import { DatePicker, Input, InputNumber, Select, Switch } from 'antd';
+import dayjs from 'dayjs';
+import type { FieldDef, ResourceDef } from '../../../shared/resources/define';
+import ImageField from '../components/files/ImageField';
+import RichTextField from '../components/editor/RichTextField';
+import { optionLabel } from './labels';
+import { useLookupOptions } from './useLookup';
+
+/**
+ * The input of one field type. Every control is antd-Form compatible (`value`/`onChange`); `Form.Item`
+ * passes them, and `id` (for label focus and the validation summary's jump).
+ */
+export interface FieldInputProps {
+  def: ResourceDef;
+  field: FieldDef;
+  id?: string;
+  value?: unknown;
+  onChange?: (value: unknown) => void;
+  disabled?: boolean;
+  /** Accessible name (the field label, with the language for per-language copies). */
+  label: string;
+}
+
+export function FieldInput({ def, field, id, value, onChange, disabled, label }: FieldInputProps) {
+  const common = { id, disabled, 'aria-label': label };
+  switch (field.type) {
+    case 'textarea':
+      return <Input.TextArea {...common} value={(value as string) ?? ''} onChange={(e) => onChange?.(e.target.value)} autoSize={{ minRows: 2, maxRows: 10 }} />;
+    case 'richText':
+      return <RichTextField value={(value as string) ?? ''} onChange={onChange} disabled={disabled} minHeight={160} />;
+    case 'number':
+      return <InputNumber {...common} value={value as number | null} onChange={(v) => onChange?.(v)} style={{ width: '100%' }} />;
+    case 'boolean':
+      return <Switch {...common} checked={Boolean(value)} onChange={(v) => onChange?.(v)} />;
+    case 'enum':
+      return (
+        <Select
+          {...common}
+          value={value as string | number | undefined}
+          onChange={onChange}
+          allowClear={!field.required}
+          options={(field.options ?? []).map((o) => ({ value: o.value, label: optionLabel(def, field, o) }))}
+        />
+      );
+    case 'reference':
+      return <ReferenceSelect {...common} field={field} value={value} onChange={onChange} />;
+    case 'tags':
+      return <Select {...common} mode="tags" value={(value as string[]) ?? []} onChange={onChange} tokenSeparators={[',']} open={false} suffixIcon={null} />;
+    case 'image':
+    case 'file':
+    case 'media':
+      return <ImageField value={(value as string) || undefined} onChange={(url) => onChange?.(url ?? '')} accept={field.type} disabled={disabled} />;
+    case 'date':
+    case 'datetime': {
+      const parsed = typeof value === 'string' && value ? dayjs(value) : null;
+      return (
+        <DatePicker
+          {...common}
+          showTime={field.type === 'datetime'}
+          value={parsed?.isValid() ? parsed : null}
+          onChange={(d) => onChange?.(d ? (field.type === 'date' ? d.format('YYYY-MM-DD') : d.toISOString()) : null)}
+          style={{ width: '100%' }}
+        />
+      );
+    }
+    default:
+      return <Input {...common} type={field.type === 'url' ? 'text' : undefined} value={(value as string) ?? ''} onChange={(e) => onChange?.(e.target.value)} />;
+  }
+}
+
+function ReferenceSelect({ field, value, onChange, ...rest }: { field: FieldDef; value?: unknown; onChange?: (v: unknown) => void; id?: string; disabled?: boolean; 'aria-label': string }) {
+  const { options, loading } = useLookupOptions(field);
+  return (
+    <Select
+      {...rest}
+      value={value as string | number | undefined}
+      onChange={onChange}
+      loading={loading}
+      showSearch
+      optionFilterProp="label"
+      allowClear={!field.required}
+      options={options}
+    />
+  );
+}

@@ -1,0 +1,147 @@
+import { ArrowLeftOutlined, SaveOutlined } from '@ant-design/icons';
+import { ProForm } from '@ant-design/pro-components';
+import { Button, Card, Space, Spin, Tooltip, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router-dom';
+import type { ResourceDef } from '../../../shared/resources/define';
+import type { LanguageRef } from '../../../shared/resources/validate';
+import { notifyError } from '../app/notices';
+import { useWorkspace } from '../workspace';
+import { ChildCollections } from './ChildCollections';
+import { ConflictDialog } from './ConflictDialog';
+import type { Id, Row } from './dataProvider';
+import { resourceTitle } from './labels';
+import { afterSaveTarget, backTarget, editPath } from './navigation';
+import { ResourceFields } from './ResourceFields';
+import { useSaveShortcut } from './shortcuts';
+import { useUnsavedGuard } from './unsavedGuard';
+import { useResourceForm, type SaveOutcome } from './useResourceForm';
+import { workspaceLanguages } from './languages';
+import { ValidationSummary } from './ValidationSummary';
+
+export interface ResourceEditorProps {
+  def: ResourceDef;
+  /** From the route; undefined (or 'add') for a new record. */
+  id?: Id;
+  /** The form's language tabs (default: the current website's languages). */
+  languages?: (record: Row | null) => readonly LanguageRef[];
+  /** After every successful save, before navigating (e.g. refresh the header's website list). */
+  onSaved?(outcome: SaveOutcome): void;
+  /** After a child collection changed (e.g. website languages: refresh the tabs and the header). */
+  onChildrenChanged?(reload: () => Promise<void>): void;
+  /** No title and back button (a tab of another screen, e.g. the settings singleton). */
+  embedded?: boolean;
+  extra?: ReactNode;
+}
+
+/**
+ * The generic edit screen: ProForm with one tab per language, the validation summary, Save (then the
+ * definition's after-save destination) and Save-and-stay (also Ctrl+S / ⌘S), the unsaved-changes guard, the
+ * conflict dialog, and the child collections below once the record has an id.
+ */
+export function ResourceEditor({ def, id: rawId, languages: languagesOf, onSaved, onChildrenChanged, embedded, extra }: ResourceEditorProps) {
+  const { t } = useTranslation('resources');
+  const navigate = useNavigate();
+  const location = useLocation();
+  const workspace = useWorkspace();
+  const id = rawId === 'add' ? undefined : rawId;
+  const back = backTarget(def, location.state);
+  const goBack = () => navigate(back.path, { state: back.state });
+
+  // The website form uses the record's own languages; every other form the current website's.
+  const state = useResourceForm({
+    def,
+    id,
+    languagesFor: languagesOf ?? (() => workspaceLanguages(workspace.languages)),
+    onNotFound: () => {
+      notifyError(t('notFoundHere'));
+      navigate(back.path, { replace: true, state: back.state });
+    },
+  });
+  const { form, loading, saving, isUpdate, summary, conflict, languages } = state;
+
+  useUnsavedGuard(state.isDirty);
+
+  async function run(mode: 'leave' | 'stay') {
+    const outcome = await state.save();
+    if (!outcome) return;
+    onSaved?.(outcome);
+    const after = afterSaveTarget(def);
+    if (mode === 'leave' && after !== 'stay') {
+      navigate(after.path, { state: after.state });
+      return;
+    }
+    if (outcome.kind === 'created') {
+      const path = outcome.id !== undefined ? editPath(def, outcome.id) : undefined;
+      if (path) navigate(path, { replace: true, state: location.state });
+      else if (after !== 'stay') navigate(after.path, { state: after.state });
+    }
+  }
+  useSaveShortcut(() => void run('stay'), !conflict);
+
+  const title = resourceTitle(def);
+  return (
+    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+      {!embedded && (
+        <Space align="center" wrap>
+          <Button icon={<ArrowLeftOutlined />} onClick={goBack}>
+            {t('back')}
+          </Button>
+          <Typography.Title level={3} style={{ margin: 0 }}>
+            {isUpdate ? t('editTitle', { title }) : t('addTitle', { title })}
+          </Typography.Title>
+          {extra}
+        </Space>
+      )}
+      <Card>
+        <Spin spinning={loading}>
+          <ValidationSummary items={summary} onPick={state.focusField} />
+          <ProForm
+            name={def.name}
+            form={form}
+            layout="vertical"
+            submitter={false}
+            onValuesChange={state.onValuesChange}
+            onFinish={async () => run('stay')}
+            onFinishFailed={state.onFinishFailed}
+          >
+            <ResourceFields
+              def={def}
+              languages={languages}
+              activeLanguage={state.activeLanguage}
+              onLanguageChange={state.setActiveLanguage}
+              values={state.values}
+              isUpdate={isUpdate}
+            />
+          </ProForm>
+          <Space wrap>
+            {after(def) && (
+              <Button type="primary" icon={<SaveOutlined />} loading={saving} disabled={loading} onClick={() => void run('leave')}>
+                {t('save')}
+              </Button>
+            )}
+            <Tooltip title={t('saveShortcut')}>
+              <Button type={after(def) ? 'default' : 'primary'} icon={after(def) ? undefined : <SaveOutlined />} loading={saving} disabled={loading} onClick={() => void run('stay')}>
+                {after(def) ? t('saveAndStay') : t('save')}
+              </Button>
+            </Tooltip>
+          </Space>
+        </Spin>
+      </Card>
+      {def.children?.length ? (
+        <ChildCollections
+          def={def}
+          parentId={isUpdate && !def.singleton ? id : undefined}
+          onChanged={onChildrenChanged ? () => onChildrenChanged(state.refreshLanguages) : undefined}
+        />
+      ) : null}
+      {conflict && (
+        <ConflictDialog def={def} rows={conflict.rows} languages={languages} onReapply={state.reapply} onTakeTheirs={state.takeTheirs} onCancel={state.closeConflict} />
+      )}
+    </Space>
+  );
+}
+
+/** Whether the screen leaves after saving (Save) or always stays (a singleton: Save only). */
+const after = (def: ResourceDef) => afterSaveTarget(def) !== 'stay';

@@ -1,0 +1,135 @@
+import { Badge, Col, Form, Row as GridRow, Tabs, Tooltip } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { FieldDef, ResourceDef } from '../../../shared/resources/define';
+import { flatName, isBlank } from '../../../shared/resources/translations';
+import type { LanguageRef } from '../../../shared/resources/validate';
+import type { Row } from './dataProvider';
+import { FieldInput } from './FieldInput';
+import { fieldRules } from './fieldRules';
+import { editedLanguageOf, formFields } from './formModel';
+import { currentUi, fieldLabel } from './labels';
+
+/**
+ * The fields of a resource form: one tab per website language holding the per-language fields
+ * (`name-{languageId}`), each tab's label marking the fields still empty in that language; below, the
+ * fields common to every language (images with their alt text beside them, rich text edited once for
+ * every language where the definition says so).
+ */
+export interface ResourceFieldsProps {
+  def: ResourceDef;
+  languages: readonly LanguageRef[];
+  activeLanguage: string;
+  onLanguageChange(languageId: string): void;
+  /** Current form values (for the empty-field markers). */
+  values: Row;
+  isUpdate: boolean;
+}
+
+/** Per-language fields still empty in a language, required ones first. */
+export function emptyIn(def: ResourceDef, languageId: string, values: Row): { required: FieldDef[]; optional: FieldDef[] } {
+  const fields = formFields(def).filter((f) => f.perLanguage && !f.sameInEveryLanguage);
+  const empty = fields.filter((f) => isBlank(values[flatName(f.name, languageId)], f));
+  return { required: empty.filter((f) => f.required), optional: empty.filter((f) => !f.required) };
+}
+
+function TabLabel({ def, language, values }: { def: ResourceDef; language: LanguageRef; values: Row }) {
+  const { t } = useTranslation('resources');
+  const { required, optional } = emptyIn(def, language.languageId, values);
+  const all = [...required, ...optional];
+  const name = language.name || language.languageId;
+  if (!all.length) return <span>{name}</span>;
+  const tip = [
+    required.length ? t('requiredMissing', { fields: required.map((f) => fieldLabel(def, f)).join(', ') }) : null,
+    optional.length ? t('missingFields', { fields: optional.map((f) => fieldLabel(def, f)).join(', ') }) : null,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+  return (
+    <Tooltip title={tip}>
+      <span data-testid={`language-tab-${language.languageId}`} data-missing={all.map((f) => f.name).join(',')}>
+        <Badge status={required.length ? 'error' : 'warning'} /> {name}
+      </span>
+    </Tooltip>
+  );
+}
+
+function FieldItem({ def, field, name, languageName, isUpdate }: { def: ResourceDef; field: FieldDef; name: string; languageName?: string; isUpdate: boolean }) {
+  const ui = currentUi();
+  const label = fieldLabel(def, field);
+  return (
+    <Form.Item
+      name={name}
+      label={label}
+      rules={fieldRules(field, ui, languageName)}
+      valuePropName="value"
+      required={Boolean(field.required)}
+    >
+      <FieldInput def={def} field={field} label={languageName ? `${label} (${languageName})` : label} disabled={isUpdate && field.readOnlyOnUpdate} />
+    </Form.Item>
+  );
+}
+
+const span = (field: FieldDef) =>
+  field.type === 'richText' || field.type === 'textarea' ? 24 : field.type === 'boolean' ? 6 : 12;
+
+export function ResourceFields({ def, languages, activeLanguage, onLanguageChange, values, isUpdate }: ResourceFieldsProps) {
+  const fields = formFields(def);
+  const perLanguage = fields.filter((f) => f.perLanguage && !f.sameInEveryLanguage);
+  const edited = editedLanguageOf(languages.map((l) => l.languageId));
+  const altFields = new Set(fields.filter((f) => f.type === 'image' && f.altField).map((f) => f.altField!));
+  // Per-language alt texts live in the language tabs; the others sit beside their image.
+  const common = fields.filter((f) => !(f.perLanguage && !f.sameInEveryLanguage) && !(altFields.has(f.name) && !f.perLanguage));
+  const byName = new Map(fields.map((f) => [f.name, f]));
+
+  return (
+    <>
+      {perLanguage.length > 0 && (
+        <Tabs
+          activeKey={activeLanguage}
+          onChange={onLanguageChange}
+          items={languages.map((language) => ({
+            key: language.languageId,
+            // Every tab is rendered (hidden when inactive) so its fields are validated and submitted.
+            forceRender: true,
+            label: <TabLabel def={def} language={language} values={values} />,
+            children: perLanguage.map((field) => (
+              <FieldItem
+                key={field.name}
+                def={def}
+                field={field}
+                name={flatName(field.name, language.languageId)}
+                languageName={language.name || language.languageId}
+                isUpdate={isUpdate}
+              />
+            )),
+          }))}
+        />
+      )}
+      <GridRow gutter={16}>
+        {common.map((field) => {
+          const alt = field.type === 'image' && field.altField ? byName.get(field.altField) : undefined;
+          const name = field.perLanguage ? flatName(field.name, edited) : field.name;
+          if (alt && !alt.perLanguage) {
+            return (
+              <Col key={field.name} xs={24} lg={12}>
+                <GridRow gutter={8}>
+                  <Col xs={24} sm={12}>
+                    <FieldItem def={def} field={field} name={name} isUpdate={isUpdate} />
+                  </Col>
+                  <Col xs={24} sm={12}>
+                    <FieldItem def={def} field={alt} name={alt.name} isUpdate={isUpdate} />
+                  </Col>
+                </GridRow>
+              </Col>
+            );
+          }
+          return (
+            <Col key={field.name} xs={24} lg={span(field)} md={field.type === 'boolean' ? 8 : 24}>
+              <FieldItem def={def} field={field} name={name} isUpdate={isUpdate} />
+            </Col>
+          );
+        })}
+      </GridRow>
+    </>
+  );
+}

@@ -1,0 +1,155 @@
+import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
+import { ProTable, type ActionType } from '@ant-design/pro-components';
+import { Button, Dropdown, Tooltip } from 'antd';
+import { useMemo, useRef, type MutableRefObject, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ResourceDef } from '../../../shared/resources/define';
+import { notifySuccess } from '../app/notices';
+import { useWorkspace } from '../workspace';
+import { buildColumns, listFields, type ColumnLabels } from './columns';
+import { createDataProvider, idOf, type Id, type Row } from './dataProvider';
+import { exportFileName, exportTable, saveFile, toCsv, toXlsx } from './export';
+import { fieldLabel, optionLabel, resourceTitle } from './labels';
+
+/** Page sizes of the spec (section 9): 10/25/50/100, default 10, unless the definition says otherwise. */
+export const DEFAULT_PAGE_SIZES = [10, 25, 50, 100];
+
+export interface ResourceListProps {
+  def: ResourceDef;
+  /** For a child collection: the parent record's id. */
+  parentId?: Id;
+  /** Opens the detail (info button, double-click). Absent: no info button. */
+  onOpen?: (row: Row) => void;
+  /** Add button. Absent: no add button. */
+  onAdd?: () => void;
+  /** The table's reload handle, for callers that save elsewhere (popups). */
+  actionRef?: MutableRefObject<ActionType | undefined>;
+  /** After a delete (e.g. to refresh the header's website list). */
+  onChanged?: () => void;
+  rowLanguages?: (row: Row) => readonly { languageId: string; name?: string }[] | undefined;
+  headerTitle?: ReactNode;
+  /** Smaller chrome for child collections below a form. */
+  compact?: boolean;
+}
+
+/**
+ * The generic list (ProTable) of a resource: columns and search form from the definition, server paging,
+ * keyword box (or the search panel), info/delete per row, double-click to open, add, refresh, export.
+ */
+export function ResourceList({ def, parentId, onOpen, onAdd, actionRef: externalRef, onChanged, rowLanguages, headerTitle, compact }: ResourceListProps) {
+  const { t } = useTranslation('resources');
+  const { websiteId, language, languages } = useWorkspace();
+  const ownRef = useRef<ActionType>();
+  const actionRef = externalRef ?? ownRef;
+  const provider = useMemo(() => createDataProvider(def, { websiteId, language }), [def, websiteId, language]);
+  const lastQuery = useRef<{ keyword?: string; filters: Record<string, unknown> }>({ filters: {} });
+  const searchPanel = Boolean(def.list?.searchPanel);
+
+  const labels: ColumnLabels = {
+    yes: t('yes'),
+    no: t('no'),
+    info: t('info'),
+    delete: t('delete'),
+    deleteConfirm: t('deleteConfirm'),
+    actions: t('actions'),
+    missing: (names) => t('missing', { languages: names }),
+    ok: t('ok'),
+    cancel: t('cancel'),
+  };
+  const canDelete = Boolean(def.api.remove);
+  const columns = buildColumns(def, {
+    language,
+    languages,
+    rowLanguages,
+    searchPanel,
+    labels,
+    onOpen,
+    onDelete: canDelete
+      ? async (row) => {
+          const id = idOf(def, row);
+          if (id === undefined) return;
+          const { message } = await provider.remove({ id, parentId });
+          notifySuccess(message ?? t('deleted'));
+          onChanged?.();
+          await actionRef.current?.reload();
+        }
+      : undefined,
+  });
+
+  async function exportAs(format: 'csv' | 'xlsx') {
+    // Every row matching the current filter (not just the page on screen), in the list's columns.
+    const { keyword, filters } = lastQuery.current;
+    const first = await provider.getList({ page: 1, pageSize: 100, keyword, filters, parentId });
+    let rows = first.data;
+    const max = def.api.list?.maxPageSize ?? 10000;
+    if (first.total > rows.length) {
+      rows = (await provider.getList({ page: 1, pageSize: Math.min(first.total, max), keyword, filters, parentId })).data;
+    }
+    const table = exportTable(def, listFields(def), rows, language, {
+      field: (f) => fieldLabel(def, f),
+      option: (f, v) => {
+        const option = f.options?.find((o) => String(o.value) === String(v));
+        return option && optionLabel(def, f, option);
+      },
+      yes: t('yes'),
+      no: t('no'),
+    });
+    if (format === 'csv') saveFile(toCsv(table), 'text/csv;charset=utf-8', exportFileName(def, 'csv'));
+    else
+      saveFile(
+        await toXlsx(table, resourceTitle(def)),
+        'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        exportFileName(def, 'xlsx'),
+      );
+  }
+
+  const pageSizes = def.list?.pageSizes ?? DEFAULT_PAGE_SIZES;
+  return (
+    <ProTable<Row>
+      rowKey={(row) => String(idOf(def, row) ?? JSON.stringify(row))}
+      actionRef={actionRef}
+      columns={columns}
+      headerTitle={headerTitle}
+      cardBordered={!compact}
+      search={searchPanel ? { labelWidth: 'auto', searchText: t('search'), resetText: t('reset') } : false}
+      options={{ search: searchPanel ? false : { placeholder: t('keyword'), allowClear: true }, reload: true, density: !compact, setting: !compact }}
+      pagination={{ pageSizeOptions: pageSizes, defaultPageSize: def.list?.defaultPageSize ?? pageSizes[0], showSizeChanger: true }}
+      scroll={{ x: 'max-content' }}
+      size={compact ? 'small' : 'middle'}
+      request={async (params) => {
+        const { current, pageSize, keyword, ...filters } = params as Record<string, unknown>;
+        lastQuery.current = { keyword: keyword as string | undefined, filters };
+        const result = await provider.getList({
+          page: Number(current) || 1,
+          pageSize: Number(pageSize) || undefined,
+          keyword: typeof keyword === 'string' ? keyword : undefined,
+          filters,
+          parentId,
+        });
+        return { data: result.data, total: result.total, success: true };
+      }}
+      onRow={(row) => ({ onDoubleClick: () => onOpen?.(row) })}
+      toolBarRender={() => [
+        <Dropdown
+          key="export"
+          menu={{
+            items: [
+              { key: 'csv', label: t('exportCsv') },
+              { key: 'xlsx', label: t('exportExcel') },
+            ],
+            onClick: ({ key }) => void exportAs(key as 'csv' | 'xlsx'),
+          }}
+        >
+          <Tooltip title={t('exportNote')}>
+            <Button icon={<DownloadOutlined />}>{t('export')}</Button>
+          </Tooltip>
+        </Dropdown>,
+        onAdd && (
+          <Button key="add" type="primary" icon={<PlusOutlined />} onClick={onAdd}>
+            {t('add')}
+          </Button>
+        ),
+      ]}
+    />
+  );
+}

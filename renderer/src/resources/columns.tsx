@@ -1,0 +1,172 @@
+import { CheckCircleFilled, DeleteOutlined, InfoCircleOutlined, MinusCircleOutlined } from '@ant-design/icons';
+import type { ProColumns } from '@ant-design/pro-components';
+import { Button, Popconfirm, Space, Tag, Tooltip, Typography } from 'antd';
+import type { FieldDef, ResourceDef } from '../../../shared/resources/define';
+import { missingLanguages, textIn } from '../../../shared/resources/translations';
+import { ImageThumb } from '../components/files/ImageField';
+import type { Row } from './dataProvider';
+import { fieldLabel, optionLabel } from './labels';
+import { useLookupOptions } from './useLookup';
+
+/**
+ * One ProColumns list per definition drives both the table and its search form: list fields become
+ * columns (per-language ones in the current language, with a marker naming the languages still empty),
+ * fields marked `search` become search-panel inputs when the definition asks for a search panel.
+ */
+export interface ColumnLabels {
+  yes: string;
+  no: string;
+  info: string;
+  delete: string;
+  deleteConfirm: string;
+  actions: string;
+  /** "Still empty: English" */
+  missing(languages: string): string;
+  ok: string;
+  cancel: string;
+}
+
+export interface ColumnOptions {
+  language: string;
+  /** The languages a row should have text in (the website's), with display names. */
+  languages: readonly { languageId: string; name?: string }[];
+  /** A row's own languages when they differ from the workspace's (a website row lists its own). */
+  rowLanguages?: (row: Row) => readonly { languageId: string; name?: string }[] | undefined;
+  searchPanel: boolean;
+  labels: ColumnLabels;
+  onOpen?: (row: Row) => void;
+  onDelete?: (row: Row) => Promise<unknown>;
+}
+
+/** Languages in which a per-language value is still empty; the marker lists them by name. */
+export function MissingMarker({ value, languages, label }: { value: unknown; languages: readonly { languageId: string; name?: string }[]; label: (names: string) => string }) {
+  const missing = missingLanguages(
+    value,
+    languages.map((l) => l.languageId),
+  );
+  if (!missing.length) return null;
+  const names = missing.map((id) => languages.find((l) => l.languageId === id)?.name || id).join(', ');
+  return (
+    <Tooltip title={label(names)}>
+      <Tag color="warning" bordered={false} style={{ marginInlineStart: 6 }} aria-label={label(names)} data-testid="missing-translation">
+        {missing.map((id) => id.slice(0, 2).toUpperCase()).join(' ')}
+      </Tag>
+    </Tooltip>
+  );
+}
+
+function ReferenceCell({ field, value }: { field: FieldDef; value: unknown }) {
+  const { options } = useLookupOptions(field);
+  const found = options.find((o) => String(o.value) === String(value));
+  return <>{found?.label ?? (value === null || value === undefined ? '' : String(value))}</>;
+}
+
+function BooleanCell({ value, labels }: { value: unknown; labels: ColumnLabels }) {
+  return value ? (
+    <Tag icon={<CheckCircleFilled />} color="success" bordered={false}>
+      {labels.yes}
+    </Tag>
+  ) : (
+    <Tag icon={<MinusCircleOutlined />} bordered={false}>
+      {labels.no}
+    </Tag>
+  );
+}
+
+export function renderCell(def: ResourceDef, field: FieldDef, row: Row, options: ColumnOptions) {
+  const value = row[field.name];
+  if (field.perLanguage) {
+    const languages = options.rowLanguages?.(row) ?? options.languages;
+    return (
+      <span>
+        {textIn(value, options.language)}
+        <MissingMarker value={value} languages={languages} label={options.labels.missing} />
+      </span>
+    );
+  }
+  switch (field.type) {
+    case 'boolean':
+      return <BooleanCell value={value} labels={options.labels} />;
+    case 'enum': {
+      const option = field.options?.find((o) => String(o.value) === String(value));
+      return option ? <Tag color={option.color}>{optionLabel(def, field, option)}</Tag> : value == null ? '' : String(value);
+    }
+    case 'image':
+      return <ImageThumb url={typeof value === 'string' && value ? value : undefined} height={50} />;
+    case 'reference':
+      return <ReferenceCell field={field} value={value} />;
+    case 'url':
+      return typeof value === 'string' && value ? (
+        <Typography.Text ellipsis={{ tooltip: value }} style={{ maxWidth: 240 }}>
+          {value}
+        </Typography.Text>
+      ) : (
+        ''
+      );
+    case 'tags':
+      return Array.isArray(value)
+        ? value.map((t, i) => <Tag key={i}>{typeof t === 'object' && t ? String((t as { name?: unknown }).name) : String(t)}</Tag>)
+        : '';
+    default:
+      return value === null || value === undefined ? '' : String(value);
+  }
+}
+
+/** The fields a list shows, in definition order. */
+export const listFields = (def: ResourceDef) => def.fields.filter((f) => f.list && !f.hidden);
+
+export function buildColumns(def: ResourceDef, options: ColumnOptions): ProColumns<Row>[] {
+  const { labels } = options;
+  const columns = listFields(def).map((field): ProColumns<Row> => {
+    const column: ProColumns<Row> = {
+      key: field.name,
+      dataIndex: field.name,
+      title: fieldLabel(def, field),
+      width: field.width ?? (field.type === 'image' ? 90 : field.type === 'boolean' ? 110 : undefined),
+      hideInSearch: !(options.searchPanel && field.search),
+      render: (_, row) => renderCell(def, field, row, options),
+    };
+    if (field.type === 'enum') {
+      column.valueType = 'select';
+      column.valueEnum = Object.fromEntries((field.options ?? []).map((o) => [String(o.value), { text: optionLabel(def, field, o) }]));
+    } else if (field.type === 'boolean') {
+      column.valueType = 'select';
+      column.valueEnum = { true: { text: labels.yes }, false: { text: labels.no } };
+    } else if (field.type === 'number') {
+      column.valueType = 'digit';
+    }
+    return column;
+  });
+  // Fields searchable in the panel but not shown as columns still get a search input.
+  if (options.searchPanel) {
+    for (const field of def.fields.filter((f) => f.search && !f.list && !f.hidden)) {
+      columns.push({ key: field.name, dataIndex: field.name, title: fieldLabel(def, field), hideInTable: true });
+    }
+  }
+  if (options.onOpen || options.onDelete) {
+    columns.push({
+      key: '__actions',
+      title: labels.actions,
+      valueType: 'option',
+      width: 110,
+      fixed: 'right',
+      render: (_, row) => (
+        <Space size={4}>
+          {options.onOpen && (
+            <Tooltip title={labels.info}>
+              <Button type="text" size="small" icon={<InfoCircleOutlined />} aria-label={labels.info} onClick={() => options.onOpen!(row)} />
+            </Tooltip>
+          )}
+          {options.onDelete && (
+            <Popconfirm title={labels.deleteConfirm} okText={labels.ok} cancelText={labels.cancel} okButtonProps={{ danger: true }} onConfirm={() => options.onDelete!(row)}>
+              <Tooltip title={labels.delete}>
+                <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={labels.delete} />
+              </Tooltip>
+            </Popconfirm>
+          )}
+        </Space>
+      ),
+    });
+  }
+  return columns;
+}

@@ -1,0 +1,181 @@
+import type { ResourceDef } from '../../../shared/resources/define';
+import { textIn } from '../../../shared/resources/translations';
+import { serviceClient } from '../api/client';
+import { expandPath, type HttpMethod, type PathParams } from './paths';
+
+/**
+ * Refine-style data provider built from a resource definition: object-parameter methods that expand the
+ * definition's path templates (website, id, parent key, record fields) and call the service clients, so
+ * every call gets the bearer token, Accept-Language and the spec's failure rules of api/client.ts.
+ */
+export type Row = Record<string, unknown>;
+export type Id = string | number;
+
+export interface ListParams {
+  page?: number;
+  pageSize?: number;
+  keyword?: string;
+  /** Search-panel values, sent as query parameters by field name. */
+  filters?: Record<string, unknown>;
+  parentId?: Id;
+}
+export interface ListResult {
+  data: Row[];
+  total: number;
+}
+export interface SaveResult {
+  /** The server's message (shown as the success notice when there is one). */
+  message?: string;
+  /** The saved record when the server answers it. */
+  record?: Row;
+  /** Id of a created record. */
+  id?: Id;
+  /** The new concurrency stamp. */
+  concurrencyStamp?: string;
+}
+
+export interface DataProvider {
+  def: ResourceDef;
+  getList(params?: ListParams): Promise<ListResult>;
+  getOne(params: { id?: Id; parentId?: Id } & CallOptions): Promise<Row>;
+  create(params: { values: Row; parentId?: Id }): Promise<SaveResult>;
+  update(params: { id?: Id; values: Row; concurrencyStamp?: string; parentId?: Id }): Promise<SaveResult>;
+  remove(params: { id: Id; parentId?: Id }): Promise<{ message?: string }>;
+}
+
+export interface ProviderContext {
+  /** Current website (header selector): `{website}` in paths. */
+  websiteId: Id | null;
+  /** Content language, for client-side keyword filtering of per-language text. */
+  language?: string;
+}
+
+/** Options of a request made by the provider (passed to axios). */
+export interface CallOptions {
+  /** Statuses the caller handles itself (no notice, no redirect), e.g. 409 on update. */
+  quietStatuses?: number[];
+}
+
+export const idOf = (def: Pick<ResourceDef, 'idField'>, row: Row): Id | undefined => {
+  const value = row[def.idField ?? 'id'];
+  return typeof value === 'string' || typeof value === 'number' ? value : undefined;
+};
+
+const isObject = (value: unknown): value is Row => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** `{ code, message, data }` envelope → its parts; a bare value counts as the data. */
+export function unwrap(body: unknown): { data: unknown; message?: string } {
+  if (isObject(body) && ('data' in body || 'code' in body)) {
+    return { data: body.data, message: typeof body.message === 'string' && body.message ? body.message : undefined };
+  }
+  return { data: body };
+}
+
+/** A list answer (paged `{ data, totalRows }`, `{ data }` or a plain array) → rows and total. */
+export function readList(body: unknown): ListResult {
+  if (Array.isArray(body)) return { data: body as Row[], total: body.length };
+  if (isObject(body) && Array.isArray(body.data)) {
+    const total = typeof body.totalRows === 'number' ? body.totalRows : typeof body.total === 'number' ? body.total : body.data.length;
+    return { data: body.data as Row[], total };
+  }
+  return { data: [], total: 0 };
+}
+
+/** A save answer → message, record, id and new stamp (the server may answer the record, the id or the stamp). */
+export function readSave(body: unknown, def: Pick<ResourceDef, 'idField'>): SaveResult {
+  const { data, message } = unwrap(body);
+  const result: SaveResult = { message };
+  if (isObject(data)) {
+    result.record = data;
+    result.id = idOf(def, data);
+    if (typeof data.concurrencyStamp === 'string') result.concurrencyStamp = data.concurrencyStamp;
+  } else if (typeof data === 'number') {
+    result.id = data;
+  } else if (typeof data === 'string' && data) {
+    result.concurrencyStamp = data;
+  }
+  return result;
+}
+
+function matchesKeyword(def: ResourceDef, row: Row, keyword: string, language: string): boolean {
+  const wanted = keyword.trim().toLowerCase();
+  if (!wanted) return true;
+  return def.fields.some((f) => {
+    const value = row[f.name];
+    if (value === null || value === undefined || typeof value === 'object') return false;
+    const text = f.perLanguage ? textIn(value, language) : String(value);
+    return text.toLowerCase().includes(wanted);
+  });
+}
+
+export function createDataProvider(def: ResourceDef, context: ProviderContext): DataProvider {
+  const idField = def.idField ?? 'id';
+  const baseParams = (parentId?: Id): PathParams => ({
+    website: context.websiteId,
+    ...(def.parent && parentId !== undefined ? { [def.parent.keyField]: parentId } : {}),
+  });
+  const need = (what: 'get' | 'create' | 'update' | 'remove'): string => {
+    const template = def.api[what];
+    if (!template) throw new Error(`${def.name} has no ${what} call`);
+    return template;
+  };
+  async function call(template: string, params: PathParams, method: HttpMethod, extra: { params?: Row; data?: unknown } & CallOptions = {}) {
+    const target = expandPath(template, params, method);
+    const response = await serviceClient(target.service).request({
+      method: target.method,
+      url: target.url,
+      params: extra.params,
+      data: extra.data,
+      quietStatuses: extra.quietStatuses,
+    });
+    return response.data as unknown;
+  }
+
+  return {
+    def,
+    async getList({ page = 1, pageSize, keyword, filters, parentId } = {}) {
+      const list = def.api.list;
+      if (!list) throw new Error(`${def.name} has no list call`);
+      const size = pageSize ?? def.list?.defaultPageSize ?? list.defaultPageSize ?? 10;
+      const query: Row = {};
+      for (const [key, value] of Object.entries(filters ?? {})) if (value !== undefined && value !== null && value !== '') query[key] = value;
+      if (keyword?.trim()) query.keyword = keyword.trim();
+      if (list.paged) {
+        query.page = page;
+        query.pageSize = size;
+        return readList(await call(list.path, baseParams(parentId), 'GET', { params: query }));
+      }
+      // Plain lists come whole: the keyword and the paging apply here.
+      const all = readList(await call(list.path, baseParams(parentId), 'GET', { params: query })).data;
+      const rows = keyword ? all.filter((row) => matchesKeyword(def, row, keyword, context.language ?? '')) : all;
+      return { data: rows.slice((page - 1) * size, page * size), total: rows.length };
+    },
+    async getOne({ id, parentId, quietStatuses }) {
+      const params = { ...baseParams(parentId), id, [idField]: id };
+      const { data } = unwrap(await call(need('get'), params, 'GET', { quietStatuses }));
+      return isObject(data) ? data : {};
+    },
+    async create({ values, parentId }) {
+      // Natural-key children put their key in the path (e.g. Websites/user/{websiteId}/{userId}).
+      const params = { ...values, ...baseParams(parentId) };
+      return readSave(await call(need('create'), params, 'POST', { data: values }), def);
+    },
+    async update({ id, values, concurrencyStamp, parentId }) {
+      const params = { ...values, ...baseParams(parentId), id, [idField]: id };
+      const body = def.concurrency === false ? values : { ...values, concurrencyStamp };
+      return readSave(await call(need('update'), params, 'PUT', { data: body, quietStatuses: [409] }), def);
+    },
+    async remove({ id, parentId }) {
+      const params = { ...baseParams(parentId), id, [idField]: id };
+      const { message } = unwrap(await call(need('remove'), params, 'DELETE'));
+      return { message };
+    },
+  };
+}
+
+/** A lookup (`reference.lookup`): a plain array from any service, `{website}` expanded. */
+export async function fetchLookup(template: string, context: ProviderContext): Promise<Row[]> {
+  const target = expandPath(template, { website: context.websiteId }, 'GET');
+  const response = await serviceClient(target.service).request({ method: target.method, url: target.url });
+  return readList(response.data).data;
+}

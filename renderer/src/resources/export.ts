@@ -1,0 +1,82 @@
+import type { FieldDef, ResourceDef } from '../../../shared/resources/define';
+import { textIn } from '../../../shared/resources/translations';
+import type { Row } from './dataProvider';
+
+/**
+ * Export of what a list shows (its list columns, per-language text in the current language, enums by
+ * name, booleans as words, images as their URL) to CSV or Excel. exceljs is imported only when an export
+ * to Excel is asked for, so lists do not pay for it.
+ */
+export interface ExportTable {
+  headers: string[];
+  rows: string[][];
+}
+
+export interface ExportLabels {
+  field(field: FieldDef): string;
+  option(field: FieldDef, value: unknown): string | undefined;
+  yes: string;
+  no: string;
+}
+
+export function cellText(field: FieldDef, value: unknown, language: string, labels: Pick<ExportLabels, 'option' | 'yes' | 'no'>): string {
+  if (value === null || value === undefined) return '';
+  if (field.perLanguage) return textIn(value, language);
+  switch (field.type) {
+    case 'boolean':
+      return value ? labels.yes : labels.no;
+    case 'enum':
+      return labels.option(field, value) ?? String(value);
+    case 'tags':
+      return Array.isArray(value) ? value.map((t) => (typeof t === 'object' && t ? String((t as { name?: unknown }).name) : String(t))).join(', ') : String(value);
+    default:
+      return typeof value === 'object' ? JSON.stringify(value) : String(value);
+  }
+}
+
+export function exportTable(def: ResourceDef, fields: readonly FieldDef[], rows: readonly Row[], language: string, labels: ExportLabels): ExportTable {
+  return {
+    headers: fields.map((f) => labels.field(f)),
+    rows: rows.map((row) => fields.map((f) => cellText(f, row[f.name], language, labels))),
+  };
+}
+
+const csvCell = (text: string) => (/[",\r\n;]/.test(text) || /^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
+
+/** CSV text with a UTF-8 byte-order mark, so Excel opens Vietnamese text correctly; CRLF line ends (RFC 4180). */
+export function toCsv(table: ExportTable): string {
+  const lines = [table.headers, ...table.rows].map((cells) => cells.map(csvCell).join(','));
+  return `\uFEFF${lines.join('\r\n')}\r\n`;
+}
+
+export async function toXlsx(table: ExportTable, sheetName: string): Promise<ArrayBuffer> {
+  const { default: ExcelJS } = await import('exceljs');
+  const workbook = new ExcelJS.Workbook();
+  // Sheet names: at most 31 characters, none of []:*?/\
+  const sheet = workbook.addWorksheet(sheetName.replace(/[[\]:*?/\\]/g, ' ').slice(0, 31) || 'Sheet1');
+  sheet.addRow(table.headers).font = { bold: true };
+  for (const row of table.rows) sheet.addRow(row);
+  sheet.columns.forEach((column, i) => {
+    const longest = Math.max(table.headers[i]?.length ?? 0, ...table.rows.map((r) => r[i]?.length ?? 0));
+    column.width = Math.min(60, Math.max(10, longest + 2));
+  });
+  sheet.views = [{ state: 'frozen', ySplit: 1 }];
+  return (await workbook.xlsx.writeBuffer()) as ArrayBuffer;
+}
+
+/** File name: the resource and today's date, e.g. `socialNetwork-2025-01-31.csv`. */
+export const exportFileName = (def: ResourceDef, extension: string, now = new Date()) =>
+  `${def.name}-${now.toISOString().slice(0, 10)}.${extension}`;
+
+/** Hand a file to the user (browser download; Electron routes it through its download handling). */
+export function saveFile(content: BlobPart, type: string, name: string): void {
+  const url = URL.createObjectURL(new Blob([content], { type }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.style.display = 'none';
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

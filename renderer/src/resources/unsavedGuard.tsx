@@ -1,0 +1,39 @@
+import { Modal } from 'antd';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useBlocker } from 'react-router-dom';
+
+/**
+ * Unsaved changes are not lost by leaving: in-app navigation asks first (react-router blocker), closing or
+ * reloading the window gets the browser's own prompt. `isDirty` is read at the moment of leaving, so a
+ * save that navigates right after clearing it is not stopped.
+ */
+export function useUnsavedGuard(isDirty: () => boolean): void {
+  const { t } = useTranslation('resources');
+  const read = useRef(isDirty);
+  useEffect(() => {
+    read.current = isDirty;
+  });
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => read.current() && currentLocation.pathname !== nextLocation.pathname);
+  useEffect(() => {
+    if (blocker.state !== 'blocked') return;
+    Modal.confirm({
+      title: t('unsavedTitle'),
+      content: t('unsavedText'),
+      okText: t('leave'),
+      okButtonProps: { danger: true },
+      cancelText: t('stay'),
+      onOk: () => blocker.proceed(),
+      onCancel: () => blocker.reset(),
+    });
+  }, [blocker, t]);
+  useEffect(() => {
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      if (!read.current()) return;
+      event.preventDefault();
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => window.removeEventListener('beforeunload', onBeforeUnload);
+  }, []);
+}

@@ -1,0 +1,246 @@
+import { Form } from 'antd';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ResourceDef } from '../../../shared/resources/define';
+import type { LanguageRef } from '../../../shared/resources/validate';
+import { ApiError } from '../api/client';
+import { notifySuccess } from '../app/notices';
+import { useWorkspace } from '../workspace';
+import { diffValues, mergeForReapply, type DiffRow } from './conflict';
+import { createDataProvider, idOf, type Id, type Row, type SaveResult } from './dataProvider';
+import { formKeys, toFormValues, toWire } from './formModel';
+import type { SummaryItem } from './ValidationSummary';
+
+/**
+ * State and actions of one resource form (a page or a popup): load, create when there is no id and update
+ * when there is one (sending the concurrency stamp), validation summary, dirty tracking, and the conflict
+ * flow of a 409 (the user's values beside the saved ones; nothing overwritten silently).
+ */
+export interface UseResourceFormOptions {
+  def: ResourceDef;
+  /** Record id; undefined for a new record (a singleton has none either and is always an update). */
+  id?: Id;
+  parentId?: Id;
+  /** The language tabs for a record (the website's languages; the website form uses the record's own). */
+  languagesFor(record: Row | null): readonly LanguageRef[];
+  /** A record already at hand (child rows of a list whose definition has no `get`). */
+  initialRecord?: Row;
+  /** The record is not there (404): e.g. it belongs to another website. */
+  onNotFound?(): void;
+}
+
+export interface Conflict {
+  rows: DiffRow[];
+  theirs: Row;
+  theirsStamp?: string;
+}
+
+export type SaveOutcome = { kind: 'created' | 'updated'; result: SaveResult; id?: Id };
+
+export function useResourceForm({ def, id, parentId, languagesFor, initialRecord, onNotFound }: UseResourceFormOptions) {
+  const { t } = useTranslation('resources');
+  const { websiteId, language } = useWorkspace();
+  const [form] = Form.useForm();
+  const provider = useMemo(() => createDataProvider(def, { websiteId, language }), [def, websiteId, language]);
+  const isUpdate = id !== undefined || Boolean(def.singleton);
+  const needsLoad = isUpdate && Boolean(def.api.get) && !initialRecord;
+
+  const [record, setRecord] = useState<Row | null>(initialRecord ?? null);
+  const [loading, setLoading] = useState(needsLoad);
+  const [saving, setSaving] = useState(false);
+  const [values, setValues] = useState<Row>({});
+  const [summary, setSummary] = useState<SummaryItem[]>([]);
+  const [conflict, setConflict] = useState<Conflict | null>(null);
+  const languagesOf = useRef(languagesFor);
+  useEffect(() => {
+    languagesOf.current = languagesFor;
+  });
+  const computed = languagesFor(record);
+  const languageKey = computed.map((l) => `${l.languageId}=${l.name}`).join('|');
+  // Stable while the same languages are shown (the caller's function may be new on every render).
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const languages = useMemo(() => computed, [languageKey]);
+  const languageIds = useMemo(() => languages.map((l) => l.languageId), [languages]);
+  const [chosenLanguage, setActiveLanguage] = useState(languageIds[0]);
+  const activeLanguage = languageIds.includes(chosenLanguage) ? chosenLanguage : languageIds[0];
+  const stamp = useRef<string | undefined>(undefined);
+  const original = useRef<Row>({});
+  const dirty = useRef(false);
+  const notFound = useRef(onNotFound);
+  useEffect(() => {
+    notFound.current = onNotFound;
+  });
+
+  /** Put a record (or defaults) into the form as the new baseline. */
+  const show = useCallback(
+    (next: Row | null) => {
+      const ids = languagesOf.current(next).map((l) => l.languageId);
+      const formValues = toFormValues(def, next, ids);
+      form.resetFields();
+      form.setFieldsValue(formValues);
+      original.current = formValues;
+      stamp.current = typeof next?.concurrencyStamp === 'string' ? next.concurrencyStamp : undefined;
+      dirty.current = false;
+      setRecord(next);
+      setValues(formValues);
+      setSummary([]);
+    },
+    [def, form],
+  );
+
+  // Load once per mount (screens remount when the website changes): state is set only in the callbacks.
+  useEffect(() => {
+    let alive = true;
+    const pending = needsLoad ? provider.getOne({ id, parentId, quietStatuses: [404] }) : Promise.resolve(initialRecord ?? null);
+    pending
+      .then(
+        (next) => alive && show(next),
+        (error: unknown) => {
+          if (alive && error instanceof ApiError && error.status === 404) notFound.current?.();
+        },
+      )
+      .finally(() => alive && setLoading(false));
+    return () => {
+      alive = false;
+    };
+  }, [needsLoad, show, initialRecord, provider, id, parentId]);
+
+  const onValuesChange = useCallback(
+    (_: Row, all: Row) => {
+      dirty.current = true;
+      setValues(all);
+      // Keep the summary in step with the fields once it is shown.
+      setSummary((current) =>
+        current.length
+          ? form
+              .getFieldsError()
+              .filter((f) => f.errors.length)
+              .map((f) => ({ name: String(f.name[0]), message: f.errors[0] }))
+          : current,
+      );
+    },
+    [form],
+  );
+
+  const onFinishFailed = useCallback((info: { errorFields: { name: (string | number)[]; errors: string[] }[] }) => {
+    setSummary(info.errorFields.flatMap((f) => f.errors.map((message) => ({ name: String(f.name[0]), message }))));
+  }, []);
+
+  /** Switch to the tab of a field and focus it (validation summary). */
+  const focusField = useCallback(
+    (name: string) => {
+      const lang = languageIds.find((l) => name.endsWith(`-${l}`));
+      if (lang) setActiveLanguage(lang);
+      // After the tab switch has rendered.
+      setTimeout(() => {
+        form.scrollToField(name, { block: 'center' });
+        form.focusField(name);
+      }, 50);
+    },
+    [form, languageIds],
+  );
+
+  /** Validate and save; resolves with what happened, or undefined when nothing was saved. */
+  const save = useCallback(async (): Promise<SaveOutcome | undefined> => {
+    let formValues: Row;
+    try {
+      formValues = await form.validateFields();
+    } catch (error) {
+      if (error && typeof error === 'object' && 'errorFields' in error) onFinishFailed(error as Parameters<typeof onFinishFailed>[0]);
+      return undefined;
+    }
+    setSummary([]);
+    const body = toWire(def, formValues, languageIds);
+    setSaving(true);
+    try {
+      if (!isUpdate) {
+        const result = await provider.create({ values: body, parentId });
+        dirty.current = false;
+        notifySuccess(t('added'));
+        return { kind: 'created', result, id: result.id ?? (result.record ? idOf(def, result.record) : undefined) };
+      }
+      const result = await provider.update({ id, values: body, concurrencyStamp: stamp.current, parentId });
+      stamp.current = result.concurrencyStamp ?? stamp.current;
+      original.current = form.getFieldsValue(true) as Row;
+      dirty.current = false;
+      if (result.record) setRecord(result.record);
+      notifySuccess(t('updated'));
+      return { kind: 'updated', result, id };
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409) {
+        const current = (error.data as { data?: unknown } | undefined)?.data;
+        const theirsRecord = current && typeof current === 'object' ? (current as Row) : {};
+        const theirs = toFormValues(def, theirsRecord, languageIds);
+        const mine = { ...(form.getFieldsValue(true) as Row) };
+        setConflict({
+          rows: diffValues(def, languageIds, { original: original.current, mine, theirs }),
+          theirs,
+          theirsStamp: typeof theirsRecord.concurrencyStamp === 'string' ? theirsRecord.concurrencyStamp : undefined,
+        });
+      }
+      // Other failures: the API client has shown the server's message.
+      return undefined;
+    } finally {
+      setSaving(false);
+    }
+  }, [form, def, languageIds, isUpdate, provider, parentId, id, t, onFinishFailed]);
+
+  /** Conflict: take the saved version as the new baseline, with the user's kept values back in the form. */
+  const reapply = useCallback(
+    (keepMine: Set<string>) => {
+      if (!conflict) return;
+      const merged = mergeForReapply(conflict.rows, conflict.theirs, keepMine);
+      form.setFieldsValue(merged);
+      original.current = conflict.theirs;
+      stamp.current = conflict.theirsStamp;
+      dirty.current = keepMine.size > 0;
+      setValues(form.getFieldsValue(true) as Row);
+      setConflict(null);
+      notifySuccess(t('conflict.reapplied'));
+    },
+    [conflict, form, t],
+  );
+
+  const takeTheirs = useCallback(() => reapply(new Set()), [reapply]);
+
+  /** Re-read the record's languages after its language list changed (website form), keeping unsaved edits. */
+  const refreshLanguages = useCallback(async () => {
+    if (!needsLoad) return;
+    const next = await provider.getOne({ id, parentId });
+    if (!dirty.current) return show(next);
+    // Unsaved edits stay; the fields of a new language appear empty.
+    const ids = languagesOf.current(next).map((l) => l.languageId);
+    const fresh = toFormValues(def, next, ids);
+    const missing: Row = {};
+    for (const { key } of formKeys(def, ids)) if (form.getFieldValue(key) === undefined) missing[key] = fresh[key];
+    form.setFieldsValue(missing);
+    original.current = { ...original.current, ...missing };
+    setValues((v) => ({ ...v, ...missing }));
+    setRecord(next);
+  }, [needsLoad, provider, id, parentId, show, def, form]);
+
+  return {
+    form,
+    languages,
+    refreshLanguages,
+    provider,
+    record,
+    loading,
+    saving,
+    isUpdate,
+    values,
+    summary,
+    conflict,
+    activeLanguage,
+    setActiveLanguage,
+    onValuesChange,
+    onFinishFailed,
+    focusField,
+    save,
+    reapply,
+    takeTheirs,
+    closeConflict: () => setConflict(null),
+    isDirty: () => dirty.current,
+    show,
+  };
+}

@@ -55,8 +55,26 @@ export default function FolderTree(props: FolderTreeProps) {
     return [{ key: ROOT_ID, title: t('root'), children: build(ROOT_ID, new Set()) ?? undefined, isLeaf: false }];
   }, [cache.children, disabledIds, t]);
 
+  /** The folder of the tree row under the pointer: the whole row is a drop target, not just its label. */
+  const folderAt = (target: EventTarget | null): number | null => {
+    const row = (target as HTMLElement | null)?.closest?.('.ant-tree-treenode');
+    const label = row?.querySelector('[data-folder-id]');
+    if (!label || row?.classList.contains('ant-tree-treenode-disabled')) return null;
+    return Number(label.getAttribute('data-folder-id'));
+  };
+  const delegate = (name: keyof DropHandlers) => (event: DragEvent) => {
+    const id = folderAt(event.target);
+    if (id !== null && dropFor) dropFor(id)[name](event);
+  };
+
   return (
-    <Tree
+    <div
+      onDragEnter={dropFor && delegate('onDragEnter')}
+      onDragOver={dropFor && delegate('onDragOver')}
+      onDragLeave={dropFor && delegate('onDragLeave')}
+      onDrop={dropFor && delegate('onDrop')}
+    >
+      <Tree
       blockNode
       showIcon
       height={height}
@@ -84,10 +102,9 @@ export default function FolderTree(props: FolderTreeProps) {
           <span
             data-folder-id={id}
             data-drop-target={target || undefined}
-            {...(dropFor && !node.disabled ? dropFor(id) : {})}
             style={{
               display: 'inline-block',
-              minWidth: '100%',
+              padding: '0 4px',
               borderRadius: token.borderRadiusSM,
               outline: target ? `2px dashed ${token.colorPrimary}` : undefined,
               background: target ? token.colorPrimaryBg : undefined,
@@ -98,5 +115,6 @@ export default function FolderTree(props: FolderTreeProps) {
         );
       }}
     />
+    </div>
   );
 }

@@ -1,0 +1,304 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createBrowserUploads, type ChunkAnswer, type ChunkTransport, type TransportError } from './browserUploads';
+import type { UploadEntry, Uploads } from './uploads';
+
+// The engine's queue and retry logic, against an in-memory stand-in for the chunk endpoints that keeps
+// the contract (received list, completion on the last missing chunk, status). The real endpoints are
+// exercised end to end by tests/e2e/files.spec.ts.
+
+const CHUNK = 10;
+
+/** jsdom's Blob has no arrayBuffer(); its FileReader does the same. */
+const read = (blob: Blob) =>
+  new Promise<Uint8Array>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsArrayBuffer(blob);
+  });
+
+interface Sent {
+  fileId: string;
+  chunkIndex: number;
+  totalChunks: number;
+  totalSize: number;
+  folderId: string;
+  originalFileName: string;
+  bytes: Uint8Array;
+}
+
+function fakeServer() {
+  const uploads = new Map<string, { total: number; chunks: Map<number, Uint8Array>; name: string; file?: ChunkAnswer['file'] }>();
+  const sent: Sent[] = [];
+  let inFlight = 0;
+  let maxInFlight = 0;
+  const perFile = new Map<string, number>();
+  let maxPerFile = 0;
+  /** Hooks a test sets to fail, delay or observe a request. */
+  const hooks = {
+    before: async (_chunk: Sent, _signal: AbortSignal): Promise<void> => undefined,
+    loseAnswerOf: new Set<number>(),
+    statusCalls: 0,
+  };
+  let nextId = 1;
+
+  const state = (fileId: string): ChunkAnswer | null => {
+    const upload = uploads.get(fileId);
+    if (!upload) return null;
+    if (upload.file) return { fileId, complete: true, file: upload.file };
+    return { fileId, complete: false, totalChunks: upload.total, received: [...upload.chunks.keys()].sort((a, b) => a - b) };
+  };
+
+  const transport: ChunkTransport = {
+    async send(form, { signal, onProgress }) {
+      const chunk: Sent = {
+        fileId: String(form.get('fileId')),
+        chunkIndex: Number(form.get('chunkIndex')),
+        totalChunks: Number(form.get('totalChunks')),
+        totalSize: Number(form.get('totalSize')),
+        folderId: String(form.get('folderId')),
+        originalFileName: String(form.get('originalFileName')),
+        bytes: await read(form.get('file') as Blob),
+      };
+      sent.push(chunk);
+      inFlight += 1;
+      perFile.set(chunk.fileId, (perFile.get(chunk.fileId) ?? 0) + 1);
+      maxInFlight = Math.max(maxInFlight, inFlight);
+      maxPerFile = Math.max(maxPerFile, perFile.get(chunk.fileId)!);
+      try {
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        await hooks.before(chunk, signal);
+        if (signal.aborted) throw { message: 'aborted' } satisfies TransportError;
+        onProgress(chunk.bytes.length);
+        const upload = uploads.get(chunk.fileId) ?? { total: chunk.totalChunks, chunks: new Map(), name: chunk.originalFileName };
+        uploads.set(chunk.fileId, upload);
+        upload.chunks.set(chunk.chunkIndex, chunk.bytes);
+        if (!upload.file && upload.chunks.size === upload.total) {
+          const size = [...upload.chunks.values()].reduce((n, b) => n + b.length, 0);
+          upload.file = { id: nextId++, name: upload.name, size, folderId: Number(chunk.folderId) || null, url: `/files/x/${upload.name}` };
+        }
+        if (hooks.loseAnswerOf.has(chunk.chunkIndex)) {
+          hooks.loseAnswerOf.delete(chunk.chunkIndex);
+          throw { message: 'connection reset' } satisfies TransportError;
+        }
+        return state(chunk.fileId)!;
+      } finally {
+        inFlight -= 1;
+        perFile.set(chunk.fileId, perFile.get(chunk.fileId)! - 1);
+      }
+    },
+    async status(fileId) {
+      hooks.statusCalls += 1;
+      return state(fileId);
+    },
+  };
+
+  const assembled = (fileId: string) => {
+    const upload = uploads.get(fileId)!;
+    const parts = [...upload.chunks.entries()].sort(([a], [b]) => a - b).map(([, b]) => b);
+    return Uint8Array.from(parts.flatMap((b) => [...b]));
+  };
+
+  return { transport, sent, hooks, assembled, maxInFlight: () => maxInFlight, maxPerFile: () => maxPerFile };
+}
+
+const bytes = (n: number, seed = 1) => Uint8Array.from({ length: n }, (_, i) => (i * 31 + seed) % 256);
+const fileOf = (name: string, data: Uint8Array) => new File([data], name, { type: 'application/octet-stream' });
+
+function engine(server: ReturnType<typeof fakeServer>, extra: Partial<Parameters<typeof createBrowserUploads>[0]> = {}) {
+  let id = 0;
+  return createBrowserUploads({
+    transport: server.transport,
+    chunkSize: CHUNK,
+    progressIntervalMs: 0,
+    sleep: async () => undefined,
+    newId: () => `upload-${++id}`,
+    random: () => 0.5,
+    ...extra,
+  });
+}
+
+/** Resolves once every upload has left the queue (completed, failed, cancelled or paused). */
+function settled(uploads: Uploads): Promise<readonly UploadEntry[]> {
+  return new Promise((resolve) => {
+    const check = () => {
+      const list = uploads.list();
+      if (list.length && list.every((e) => e.state !== 'queued' && e.state !== 'uploading')) {
+        stop();
+        resolve(list);
+      }
+    };
+    const stop = uploads.subscribe(check);
+    check();
+  });
+}
+
+describe('browser uploads', () => {
+  it('sends every chunk with the contract fields and completes with the stored file', async () => {
+    const server = fakeServer();
+    const uploads = engine(server);
+    const completed = vi.fn();
+    uploads.onCompleted(completed);
+    const data = bytes(25);
+    await uploads.enqueue([fileOf('Bảng giá.txt', data)], 7);
+    const [entry] = await settled(uploads);
+
+    expect(entry).toMatchObject({ state: 'completed', bytesSent: 25, totalBytes: 25, error: null, file: { id: 1, size: 25, folderId: 7 } });
+    expect(server.sent.map((c) => c.chunkIndex).sort()).toEqual([0, 1, 2]);
+    for (const chunk of server.sent) {
+      expect(chunk).toMatchObject({ fileId: 'upload-1', totalChunks: 3, totalSize: 25, folderId: '7', originalFileName: 'Bảng giá.txt' });
+    }
+    expect(server.assembled('upload-1')).toEqual(data);
+    expect(completed).toHaveBeenCalledTimes(1);
+    expect(completed.mock.calls[0][0]).toMatchObject({ id: 'upload-1', state: 'completed' });
+  });
+
+  it('sends at most maxFiles files and chunksPerFile chunks of each at once', async () => {
+    const server = fakeServer();
+    const uploads = engine(server, { maxFiles: 2, chunksPerFile: 2 });
+    await uploads.enqueue([fileOf('a.txt', bytes(60, 1)), fileOf('b.txt', bytes(60, 2)), fileOf('c.txt', bytes(60, 3))], 0);
+    expect(uploads.list().map((e) => e.state)).toEqual(['uploading', 'uploading', 'queued']);
+    const list = await settled(uploads);
+    expect(list.map((e) => e.state)).toEqual(['completed', 'completed', 'completed']);
+    expect(server.maxPerFile()).toBe(2);
+    expect(server.maxInFlight()).toBeLessThanOrEqual(4);
+    expect(server.maxInFlight()).toBeGreaterThan(2);
+    ['upload-1', 'upload-2', 'upload-3'].forEach((id, i) => expect(server.assembled(id)).toEqual(bytes(60, i + 1)));
+  });
+
+  it('sends a chunk again after a network failure or a busy server, waiting longer each time', async () => {
+    const server = fakeServer();
+    const failures = [undefined, 503, 502];
+    server.hooks.before = async (chunk) => {
+      if (chunk.chunkIndex === 1 && failures.length) {
+        const status = failures.shift();
+        throw { status, message: `HTTP ${status}` } satisfies TransportError;
+      }
+    };
+    const sleep = vi.fn(async () => undefined);
+    const uploads = engine(server, { sleep, chunksPerFile: 1 });
+    await uploads.enqueue([fileOf('a.txt', bytes(25))], 0);
+    const [entry] = await settled(uploads);
+    expect(entry.state).toBe('completed');
+    expect(server.sent.filter((c) => c.chunkIndex === 1)).toHaveLength(4);
+    expect(sleep.mock.calls.map(([ms]) => ms)).toEqual([1000, 2000, 4000]);
+    expect(server.assembled('upload-1')).toEqual(bytes(25));
+  });
+
+  it('fails at once, with the server message, when the server refuses', async () => {
+    const server = fakeServer();
+    server.hooks.before = async () => {
+      throw { status: 415, message: 'Files of type .exe are not allowed' } satisfies TransportError;
+    };
+    const uploads = engine(server, { chunksPerFile: 1 });
+    await uploads.enqueue([fileOf('a.txt', bytes(25))], 0);
+    const [entry] = await settled(uploads);
+    expect(entry).toMatchObject({ state: 'failed', error: 'Files of type .exe are not allowed', file: null });
+    expect(server.sent).toHaveLength(1);
+  });
+
+  it('gives up after maxRetries and can be retried, sending only what the server lacks', async () => {
+    const server = fakeServer();
+    let down = true;
+    server.hooks.before = async (chunk) => {
+      if (down && chunk.chunkIndex === 2) throw { status: 503, message: 'Service unavailable' } satisfies TransportError;
+    };
+    const uploads = engine(server, { maxRetries: 2, chunksPerFile: 1 });
+    await uploads.enqueue([fileOf('a.txt', bytes(35))], 0);
+    let [entry] = await settled(uploads);
+    expect(entry).toMatchObject({ state: 'failed', error: 'Service unavailable', bytesSent: 20 });
+    expect(server.sent.filter((c) => c.chunkIndex === 2)).toHaveLength(3);
+
+    down = false;
+    server.sent.length = 0;
+    uploads.resume(entry.id);
+    [entry] = await settled(uploads);
+    expect(entry.state).toBe('completed');
+    expect(server.hooks.statusCalls).toBe(1);
+    expect(server.sent.map((c) => c.chunkIndex).sort()).toEqual([2, 3]);
+    expect(server.assembled('upload-1')).toEqual(bytes(35));
+  });
+
+  it('cancel aborts the requests in flight and sends nothing more', async () => {
+    const server = fakeServer();
+    const signals: AbortSignal[] = [];
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    server.hooks.before = async (_chunk, signal) => {
+      signals.push(signal);
+      await gate;
+    };
+    const uploads = engine(server, { chunksPerFile: 2 });
+    await uploads.enqueue([fileOf('a.txt', bytes(50))], 0);
+    await vi.waitFor(() => expect(signals).toHaveLength(2));
+    uploads.cancel('upload-1');
+    expect(signals.every((s) => s.aborted)).toBe(true);
+    release();
+    const [entry] = await settled(uploads);
+    expect(entry.state).toBe('cancelled');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(server.sent).toHaveLength(2);
+  });
+
+  it('pause stops sending; resume asks the server what it has and sends the rest', async () => {
+    const server = fakeServer();
+    const uploads = engine(server, { chunksPerFile: 1 });
+    server.hooks.before = async (chunk) => {
+      if (chunk.chunkIndex === 2) uploads.pause('upload-1');
+    };
+    await uploads.enqueue([fileOf('a.txt', bytes(45))], 0);
+    let [entry] = await settled(uploads);
+    expect(entry.state).toBe('paused');
+    expect(entry.bytesSent).toBe(20);
+
+    server.hooks.before = async () => undefined;
+    server.sent.length = 0;
+    uploads.resume('upload-1');
+    [entry] = await settled(uploads);
+    expect(entry.state).toBe('completed');
+    expect(server.hooks.statusCalls).toBe(1);
+    expect(server.sent.map((c) => c.chunkIndex)).toEqual([2, 3, 4]);
+    expect(server.assembled('upload-1')).toEqual(bytes(45));
+  });
+
+  it('finds the file through chunk/status when the answer that completed it was lost', async () => {
+    const server = fakeServer();
+    server.hooks.loseAnswerOf.add(1);
+    // The lost answer is a network failure: the chunk is sent again and the server answers "complete" again.
+    const uploads = engine(server, { chunksPerFile: 1, maxRetries: 0 });
+    await uploads.enqueue([fileOf('a.txt', bytes(20))], 0);
+    let [entry] = await settled(uploads);
+    expect(entry.state).toBe('failed');
+    uploads.resume(entry.id);
+    [entry] = await settled(uploads);
+    expect(entry).toMatchObject({ state: 'completed', file: { size: 20 } });
+    expect(server.sent).toHaveLength(2); // nothing sent again: the status said complete
+  });
+
+  it('reports speed and time left while sending', async () => {
+    const server = fakeServer();
+    let clock = 0;
+    server.hooks.before = async () => {
+      clock += 1000;
+    };
+    const uploads = engine(server, { chunksPerFile: 1, now: () => clock });
+    const seen: UploadEntry[] = [];
+    uploads.subscribe(() => seen.push(uploads.list()[0]));
+    await uploads.enqueue([fileOf('a.txt', bytes(40))], 0);
+    await settled(uploads);
+    const midway = seen.filter((e) => e.state === 'uploading' && e.speed > 0);
+    expect(midway.length).toBeGreaterThan(0);
+    const last = midway[midway.length - 1];
+    expect(last.speed).toBeCloseTo(10, 0); // 10 bytes per simulated second
+    expect(last.remainingSeconds).toBeCloseTo((40 - last.bytesSent) / last.speed, 5);
+  });
+
+  it('clearFinished keeps only what is still going', async () => {
+    const server = fakeServer();
+    const uploads = engine(server);
+    await uploads.enqueue([fileOf('a.txt', bytes(5))], 0);
+    await settled(uploads);
+    uploads.clearFinished();
+    expect(uploads.list()).toEqual([]);
+  });
+});

@@ -1,5 +1,5 @@
 import type { FieldDef, ResourceDef } from '../../../shared/resources/define';
-import { flatName, flattenRecord, unflattenValues } from '../../../shared/resources/translations';
+import { flatName, flattenRecord, parseTranslations, unflattenValues } from '../../../shared/resources/translations';
 import { writableFields } from '../../../shared/resources/validate';
 import type { Row } from './dataProvider';
 
@@ -51,9 +51,20 @@ export function toFormValues(def: Pick<ResourceDef, 'fields'>, record: Row | nul
   return values;
 }
 
-/** Form values → the body to send: writable form fields only, per-language ones as JSON text. */
-export function toWire(def: Pick<ResourceDef, 'fields'>, values: Row, languages: readonly string[]): Row {
+/**
+ * Form values → the body to send: writable form fields only, per-language ones as JSON text. Text of
+ * languages without a tab (e.g. a language the website no longer has) is kept from `base`, the record as
+ * loaded, so saving never drops a translation the user could not see.
+ */
+export function toWire(def: Pick<ResourceDef, 'fields'>, values: Row, languages: readonly string[], base?: Row | null): Row {
   const record = unflattenValues(def, values, languages, editedLanguageOf(languages));
+  for (const field of def.fields) {
+    if (!field.perLanguage || !base) continue;
+    const kept = parseTranslations(base[field.name]);
+    delete kept['*'];
+    for (const lang of languages) delete kept[lang];
+    if (Object.keys(kept).length) record[field.name] = JSON.stringify({ ...kept, ...parseTranslations(record[field.name]) });
+  }
   const body: Row = {};
   for (const field of formFields(def)) {
     let value = record[field.name];

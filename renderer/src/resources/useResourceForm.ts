@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { ResourceDef } from '../../../shared/resources/define';
 import type { LanguageRef } from '../../../shared/resources/validate';
 import { ApiError } from '../api/client';
-import { notifySuccess } from '../app/notices';
+import { notifyError, notifySuccess } from '../app/notices';
 import { useWorkspace } from '../workspace';
 import { diffValues, mergeForReapply, type DiffRow } from './conflict';
 import { createDataProvider, idOf, type Id, type Row, type SaveResult } from './dataProvider';
@@ -32,6 +32,7 @@ export interface UseResourceFormOptions {
 export interface Conflict {
   rows: DiffRow[];
   theirs: Row;
+  theirsRecord: Row;
   theirsStamp?: string;
 }
 
@@ -150,7 +151,7 @@ export function useResourceForm({ def, id, parentId, languagesFor, initialRecord
       return undefined;
     }
     setSummary([]);
-    const body = toWire(def, formValues, languageIds);
+    const body = toWire(def, formValues, languageIds, record);
     setSaving(true);
     try {
       if (!isUpdate) {
@@ -169,21 +170,34 @@ export function useResourceForm({ def, id, parentId, languagesFor, initialRecord
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) {
         const current = (error.data as { data?: unknown } | undefined)?.data;
-        const theirsRecord = current && typeof current === 'object' ? (current as Row) : {};
+        // A 409 without the current record is some other refusal: say what the server said.
+        if (!current || typeof current !== 'object') {
+          notifyError(error.message);
+          return undefined;
+        }
+        const theirsRecord = current as Row;
         const theirs = toFormValues(def, theirsRecord, languageIds);
         const mine = { ...(form.getFieldsValue(true) as Row) };
         setConflict({
           rows: diffValues(def, languageIds, { original: original.current, mine, theirs }),
           theirs,
+          theirsRecord,
           theirsStamp: typeof theirsRecord.concurrencyStamp === 'string' ? theirsRecord.concurrencyStamp : undefined,
         });
       }
-      // Other failures: the API client has shown the server's message.
+      // The server's field errors (same words as the form rules) go to their fields and the summary.
+      const errors = error instanceof ApiError ? (error.data as { errors?: unknown } | undefined)?.errors : undefined;
+      if (Array.isArray(errors)) {
+        const items = serverErrorItems(errors, languageIds);
+        form.setFields(items.map((item) => ({ name: item.name, errors: [item.message] })));
+        setSummary(items);
+      }
+      // Otherwise the API client has shown the server's message.
       return undefined;
     } finally {
       setSaving(false);
     }
-  }, [form, def, languageIds, isUpdate, provider, parentId, id, t, onFinishFailed]);
+  }, [form, def, languageIds, isUpdate, provider, parentId, id, t, onFinishFailed, record]);
 
   /** Conflict: take the saved version as the new baseline, with the user's kept values back in the form. */
   const reapply = useCallback(
@@ -193,6 +207,7 @@ export function useResourceForm({ def, id, parentId, languagesFor, initialRecord
       form.setFieldsValue(merged);
       original.current = conflict.theirs;
       stamp.current = conflict.theirsStamp;
+      setRecord(conflict.theirsRecord);
       dirty.current = keepMine.size > 0;
       setValues(form.getFieldsValue(true) as Row);
       setConflict(null);
@@ -243,4 +258,15 @@ export function useResourceForm({ def, id, parentId, languagesFor, initialRecord
     isDirty: () => dirty.current,
     show,
   };
+}
+
+/** `[{ field, languageId?, message }]` of a 400 → summary items named like the form's fields. */
+export function serverErrorItems(errors: readonly unknown[], languageIds: readonly string[]): SummaryItem[] {
+  return errors.flatMap((e): SummaryItem[] => {
+    if (!e || typeof e !== 'object') return [];
+    const { field, languageId, message } = e as { field?: unknown; languageId?: unknown; message?: unknown };
+    if (typeof field !== 'string' || typeof message !== 'string') return [];
+    const lang = typeof languageId === 'string' && languageIds.includes(languageId) ? languageId : undefined;
+    return [{ name: lang ? `${field}-${lang}` : field, message }];
+  });
 }

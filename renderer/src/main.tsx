@@ -44,6 +44,11 @@ async function boot() {
 
   // Start-up rule (spec section 4): with only a refresh token stored, get a new access token first.
   await session.start();
+  // Sign-out and clearing wipe local storage: show what is left (browser: the defaults) right away,
+  // not only after the next reload.
+  session.subscribe(() => {
+    if (session.getSnapshot().status === 'signedOut') void loadPreferences();
+  });
 
   createRoot(document.getElementById('root')!).render(
     <StrictMode>

@@ -140,6 +140,9 @@ test.describe('session', () => {
 
     await page.goto('/profile');
     await expect(page).toHaveURL(/\/login$/);
+    // The preferences went with local storage: back to the dark default.
+    await signIn(page);
+    expect(await selectedText(page, LABELS.theme)).toBe('Tối');
   });
 
   test('sign-in registers a push token for the user', async ({ page }) => {

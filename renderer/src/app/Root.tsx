@@ -1,6 +1,7 @@
 import { ConfigProvider, theme } from 'antd';
 import { useEffect } from 'react';
 import { RouterProvider } from 'react-router-dom';
+import { i18next } from '../i18n';
 import { antdLocaleFor } from '../i18n/antd';
 import { findTheme } from '../theme/themes';
 import { usePreference } from './preferences';
@@ -22,6 +23,7 @@ export function Root({ router }: { router: AppRouter }) {
   const named = findTheme(themeKey);
 
   useEffect(() => {
+    if (i18next.language !== uiLanguage) void i18next.changeLanguage(uiLanguage);
     document.documentElement.lang = uiLanguage.slice(0, 2);
     document.documentElement.style.colorScheme = named.dark ? 'dark' : 'light';
   }, [uiLanguage, named.dark]);

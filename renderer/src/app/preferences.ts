@@ -20,6 +20,7 @@ const defaults: Preferences = { theme: DEFAULT_THEME, uiLanguage: DEFAULT_UI_LAN
 let current: Preferences = { ...defaults };
 const listeners = new Set<() => void>();
 
+/** Read the stored preferences (at start-up, and again after a sign-out wiped them in the browser). */
 export async function loadPreferences(): Promise<Preferences> {
   const [theme, uiLanguage, websiteId, contentLanguage] = await Promise.all(
     (['theme', 'uiLanguage', 'websiteId', 'contentLanguage'] as const).map((key) => platform.getPreference(key).catch(() => undefined)),
@@ -30,6 +31,7 @@ export async function loadPreferences(): Promise<Preferences> {
     websiteId: typeof websiteId === 'string' || typeof websiteId === 'number' ? websiteId : null,
     contentLanguage: typeof contentLanguage === 'string' ? contentLanguage : null,
   };
+  listeners.forEach((listener) => listener());
   return current;
 }
 

@@ -2,7 +2,7 @@ import { LogoutOutlined, TranslationOutlined, UserOutlined } from '@ant-design/i
 import { Avatar, Dropdown, Space, Typography, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { i18next, isUiLanguage, UI_LANGUAGES } from '../../i18n';
+import { isUiLanguage, UI_LANGUAGES } from '../../i18n';
 import { session, useSession } from '../../session';
 import { usePreference } from '../preferences';
 
@@ -34,9 +34,7 @@ export function UserMenu({ compact }: { compact: boolean }) {
         label: l.label,
         disabled: l.id === uiLanguage,
         onClick: () => {
-          if (!isUiLanguage(l.id)) return;
-          setUiLanguage(l.id);
-          void i18next.changeLanguage(l.id);
+          if (isUiLanguage(l.id)) setUiLanguage(l.id); // Root switches i18next and antd's locale
         },
       })),
     },

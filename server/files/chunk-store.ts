@@ -12,7 +12,7 @@ import path from 'node:path';
 import { sanitizeName } from './file-name';
 import { requireAllowedExtension, requireMatchingContent } from './file-types';
 import { FileStore, type StoredFile } from './file-store';
-import { openFileSink, removeQuietly, syncDir, tempPath, writeStreamToFile, type ByteSource, type OpenSink } from './disk';
+import { openFileSink, removeQuietly, tempPath, writeStreamToFile, type ByteSource, type OpenSink } from './disk';
 import { FILES_MSG, FilesError, badRequest, conflict, tooLarge } from './errors';
 
 export const CHUNK_SIZE = 2_000_000;
@@ -230,8 +230,9 @@ export class ChunkStore<F> {
         await unlink(tmp);
         return;
       }
+      // No directory fsync here: a chunk whose rename a power cut undoes is simply missing, and the
+      // client sends it again after chunk/status. The finished file's rename is made durable.
       await rename(tmp, target);
-      await syncDir(dir);
     } catch (err) {
       await unlink(tmp).catch(() => {});
       throw err;

@@ -1,5 +1,5 @@
 import { LogoutOutlined, TranslationOutlined, UserOutlined } from '@ant-design/icons';
-import { Avatar, Dropdown, Space, Typography, type MenuProps } from 'antd';
+import { Avatar, Button, Dropdown, Space, Typography, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { isUiLanguage, UI_LANGUAGES } from '../../i18n';
@@ -45,10 +45,13 @@ export function UserMenu({ compact }: { compact: boolean }) {
   const name = user?.fullName || user?.userName || '';
   return (
     <Dropdown menu={{ items }} trigger={['click']} placement="bottomRight">
-      <Space style={{ cursor: 'pointer' }} data-testid="user-menu" role="button" tabIndex={0} aria-label={name || t('header.profile')}>
-        <Avatar size="small" icon={<UserOutlined />} />
-        {!compact && name ? <Typography.Text style={{ whiteSpace: 'nowrap' }}>{name}</Typography.Text> : null}
-      </Space>
+      {/* A real button, so the menu opens from the keyboard too. */}
+      <Button type="text" data-testid="user-menu" aria-label={name || t('header.profile')} style={{ height: 'auto', paddingInline: 8 }}>
+        <Space>
+          <Avatar size="small" icon={<UserOutlined />} />
+          {!compact && name ? <Typography.Text style={{ whiteSpace: 'nowrap' }}>{name}</Typography.Text> : null}
+        </Space>
+      </Button>
     </Dropdown>
   );
 }

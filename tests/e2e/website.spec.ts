@@ -1,0 +1,80 @@
+// Website management against the real server: create a website, give it two languages and a staff member,
+// fill the second language, and see the header's selector follow.
+import { expect, test, type Page } from '@playwright/test';
+import { chooseOption, selectByLabel, signIn } from './support';
+
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/** The popup of a child collection, by its title. */
+const popup = (page: Page, title: string) => page.locator('.ant-modal').filter({ hasText: title });
+
+test('create a website with two languages and a staff member', async ({ page }) => {
+  const name = `Website ${unique()}`;
+  await signIn(page);
+  await page.goto('/website');
+  await expect(page.getByRole('heading', { name: 'Website' })).toBeVisible();
+  await page.getByRole('button', { name: 'Thêm mới' }).click();
+  await expect(page).toHaveURL(/\/website\/add$/);
+
+  // A new website has no languages yet: one tab, vi-VN. Saving empty shows the summary with the spec's message.
+  await page.getByRole('button', { name: 'Lưu và tiếp tục sửa' }).click();
+  const summary = page.getByTestId('validation-summary');
+  await expect(summary).toContainText('Tên website (Tiếng Việt) là trường bắt buộc');
+  await page.getByLabel('Tên website (Tiếng Việt)').fill(name);
+  await expect(summary).toBeHidden();
+  await page.getByLabel('Số điện thoại').fill('0909 000 111');
+  await page.keyboard.press('Control+s');
+  await expect(page.getByText('Added successfully')).toBeVisible();
+  await expect(page).toHaveURL(/\/website\/\d+$/);
+  const websiteId = page.url().split('/').pop();
+
+  // Languages: required, then Vietnamese and English.
+  const languages = page.getByRole('tabpanel', { name: 'Ngôn ngữ' });
+  for (const language of ['Tiếng Việt', 'English']) {
+    await languages.getByRole('button', { name: 'Thêm mới' }).click();
+    const dialog = popup(page, 'Thêm Ngôn ngữ website');
+    if (language === 'Tiếng Việt') {
+      await dialog.getByRole('button', { name: 'Lưu' }).click();
+      await expect(dialog).toContainText('Ngôn ngữ là trường bắt buộc');
+    }
+    await chooseOption(page, 'Ngôn ngữ', language);
+    await dialog.getByRole('button', { name: 'Lưu' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(languages.getByRole('cell', { name: language, exact: true })).toBeVisible();
+  }
+
+  // The form now has an English tab, marked as missing the name.
+  const englishTab = page.getByTestId('language-tab-en-US');
+  await expect(englishTab).toHaveAttribute('data-missing', /name/);
+  await page.getByRole('tab', { name: 'English' }).click();
+  await page.getByLabel('Tên website (English)').fill(`${name} EN`);
+  await expect(page.getByRole('tab', { name: 'English' })).not.toHaveAttribute('data-missing');
+
+  // Staff: a user is required, picked from all employees.
+  await page.getByRole('tab', { name: 'Nhân viên' }).click();
+  const staff = page.getByRole('tabpanel', { name: 'Nhân viên' });
+  await staff.getByRole('button', { name: 'Thêm mới' }).click();
+  const staffDialog = popup(page, 'Thêm Nhân viên website');
+  await staffDialog.getByRole('button', { name: 'Lưu' }).click();
+  await expect(staffDialog).toContainText('Nhân viên là trường bắt buộc');
+  await chooseOption(page, 'Nhân viên', 'Nguyễn Thị Lan');
+  await staffDialog.getByRole('button', { name: 'Lưu' }).click();
+  await expect(staffDialog).toBeHidden();
+  await expect(staff.getByRole('cell', { name: 'Nguyễn Thị Lan' })).toBeVisible();
+
+  // Save: back to the list, which shows the new website; the header offers it with its languages.
+  await page.getByRole('button', { name: /Lưu$/ }).click();
+  await expect(page.getByText('Updated successfully')).toBeVisible();
+  await expect(page).toHaveURL(/\/website$/);
+  await expect(page.getByRole('cell', { name })).toBeVisible();
+  await chooseOption(page, 'Website', name);
+  await selectByLabel(page, 'Ngôn ngữ nội dung').click();
+  await expect(page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="English"]')).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  // What was saved, read back from the server.
+  await page.goto(`/website/${websiteId}`);
+  await expect(page.getByLabel('Tên website (Tiếng Việt)')).toHaveValue(name);
+  await page.getByRole('tab', { name: 'English' }).first().click();
+  await expect(page.getByLabel('Tên website (English)')).toHaveValue(`${name} EN`);
+});

@@ -9,6 +9,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
+          // Projects with different worker limits run as separate groups, one after the other.
+          sequence: { groupOrder: 0 },
           include: ['{shared,main,preload,server,scripts}/**/*.test.ts', 'tests/unit/**/*.test.ts'],
         },
       },
@@ -16,6 +18,7 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
+          sequence: { groupOrder: 1 },
           include: ['tests/server/**/*.test.ts'],
           globalSetup: ['tests/server/global-setup.ts'],
           testTimeout: 30_000,
@@ -28,6 +31,7 @@ export default defineConfig({
         test: {
           name: 'renderer',
           environment: 'jsdom',
+          sequence: { groupOrder: 2 },
           include: ['renderer/**/*.test.{ts,tsx}'],
         },
       },

@@ -6,23 +6,27 @@ import { parsePathTemplate, type HttpMethod } from '../../shared/resources/paths
 import { localize, MSG, pickLang } from '../i18n';
 import { parseId, requireWebsite, websiteLanguages } from './access';
 import { dynamic } from './dynamic';
-import type { OperationContext, Scope } from './engine';
+import { ResourceEngine, type OperationContext, type Scope } from './engine';
 import { bodyObject } from './records';
-import { engine, HAND_WRITTEN_ROUTES, registry, SCHEMA_FROM_MIGRATION } from './registry';
+import { engine as sharedEngine, HAND_WRITTEN_ROUTES, registry, SCHEMA_FROM_MIGRATION } from './registry';
 import { hasWebsiteId, refreshSearchText, syncResourceTables } from './schema';
 
 type Operation = 'list' | 'getAll' | 'get' | 'create' | 'update' | 'remove';
 const DEFAULT_METHOD: Record<Operation, HttpMethod> = { list: 'GET', getAll: 'GET', get: 'GET', create: 'POST', update: 'PUT', remove: 'DELETE' };
 
-/** The engine's routes live under one service prefix (the route module's). */
-export function resourceRoutes(service: 'api' | 'core' = 'api'): FastifyPluginAsync {
+/**
+ * The engine's routes live under one service prefix (the route module's). `defs` defaults to the registry
+ * (tests pass a registry with more definitions, to show that a definition is all a simple resource needs).
+ */
+export function resourceRoutes(service: 'api' | 'core' = 'api', defs: Record<string, ResourceDef> = registry): FastifyPluginAsync {
+  const engine = defs === registry ? sharedEngine : new ResourceEngine(defs);
   return async (app) => {
     const db = dynamic(app.db);
-    const synced = Object.values(registry).filter((d) => !SCHEMA_FROM_MIGRATION.has(d.name));
-    await syncResourceTables(db, app.dialect, synced, (name) => registry[name]?.table);
+    const synced = Object.values(defs).filter((d) => !SCHEMA_FROM_MIGRATION.has(d.name));
+    await syncResourceTables(db, app.dialect, synced, (name) => defs[name]?.table);
     for (const def of synced) await refreshSearchText(db, def, app.now());
 
-    for (const def of Object.values(registry)) {
+    for (const def of Object.values(defs)) {
       if (HAND_WRITTEN_ROUTES.has(def.name)) continue;
       for (const op of Object.keys(DEFAULT_METHOD) as Operation[]) {
         const template = op === 'list' ? def.api.list?.path : def.api[op];
@@ -44,7 +48,7 @@ export function resourceRoutes(service: 'api' | 'core' = 'api'): FastifyPluginAs
               const query = request.query as Record<string, unknown>;
               return params[name] ?? (queryOf.has(name) ? query[queryOf.get(name)!] : undefined);
             };
-            const scope = await scopeOf(request, def, value);
+            const scope = await scopeOf(engine, request, def, value);
             const ctx: OperationContext = {
               db,
               now: app.now(),
@@ -80,10 +84,10 @@ export function resourceRoutes(service: 'api' | 'core' = 'api'): FastifyPluginAs
 }
 
 /** The website (checked: exists, and the user is its staff) and every ancestor key (checked: exists in it). */
-async function scopeOf(request: FastifyRequest, def: ResourceDef, value: (name: string) => unknown): Promise<Scope> {
+async function scopeOf(engine: ResourceEngine, request: FastifyRequest, def: ResourceDef, value: (name: string) => unknown): Promise<Scope> {
   const scope: Scope = { keys: {} };
   if (hasWebsiteId(def)) scope.websiteId = await requireWebsite(request.server.db, request, value('website') ?? value('websiteId'));
-  for (let d: ResourceDef | undefined = def; d?.parent && d.parent.resource !== 'website'; d = registry[d.parent.resource]) {
+  for (let d: ResourceDef | undefined = def; d?.parent && d.parent.resource !== 'website'; d = engine.def(d.parent.resource)) {
     scope.keys[d.parent.keyField] = parseId(value(d.parent.keyField), d.parent.keyField);
   }
   await engine.checkAncestors(dynamic(request.server.db), def, scope);

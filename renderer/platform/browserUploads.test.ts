@@ -27,8 +27,15 @@ interface Sent {
   bytes: Uint8Array;
 }
 
+interface Held {
+  total: number;
+  chunks: Map<number, Uint8Array>;
+  name: string;
+  file?: ChunkAnswer['file'];
+}
+
 function fakeServer() {
-  const uploads = new Map<string, { total: number; chunks: Map<number, Uint8Array>; name: string; file?: ChunkAnswer['file'] }>();
+  const uploads = new Map<string, Held>();
   const sent: Sent[] = [];
   let inFlight = 0;
   let maxInFlight = 0;
@@ -70,7 +77,7 @@ function fakeServer() {
         await hooks.before(chunk, signal);
         if (signal.aborted) throw { message: 'aborted' } satisfies TransportError;
         onProgress(chunk.bytes.length);
-        const upload = uploads.get(chunk.fileId) ?? { total: chunk.totalChunks, chunks: new Map(), name: chunk.originalFileName };
+        const upload: Held = uploads.get(chunk.fileId) ?? { total: chunk.totalChunks, chunks: new Map(), name: chunk.originalFileName };
         uploads.set(chunk.fileId, upload);
         upload.chunks.set(chunk.chunkIndex, chunk.bytes);
         if (!upload.file && upload.chunks.size === upload.total) {
@@ -103,7 +110,7 @@ function fakeServer() {
 }
 
 const bytes = (n: number, seed = 1) => Uint8Array.from({ length: n }, (_, i) => (i * 31 + seed) % 256);
-const fileOf = (name: string, data: Uint8Array) => new File([data], name, { type: 'application/octet-stream' });
+const fileOf = (name: string, data: Uint8Array<ArrayBuffer>) => new File([data], name, { type: 'application/octet-stream' });
 
 function engine(server: ReturnType<typeof fakeServer>, extra: Partial<Parameters<typeof createBrowserUploads>[0]> = {}) {
   let id = 0;
@@ -175,7 +182,7 @@ describe('browser uploads', () => {
         throw { status, message: `HTTP ${status}` } satisfies TransportError;
       }
     };
-    const sleep = vi.fn(async () => undefined);
+    const sleep = vi.fn(async (_ms: number, _signal: AbortSignal) => undefined);
     const uploads = engine(server, { sleep, chunksPerFile: 1 });
     await uploads.enqueue([fileOf('a.txt', bytes(25))], 0);
     const [entry] = await settled(uploads);

@@ -9,6 +9,7 @@ import { pushRoutes } from './push/routes';
 import { websiteRoutes } from './websites/routes';
 import { fileRoutes, fileServing } from './files/routes';
 import { resourceRoutes } from './resources/index';
+import { editorialRoutes } from './editorial/routes';
 
 export interface RouteModule {
   /** for logs and docs */
@@ -25,6 +26,7 @@ export const routeModules: RouteModule[] = [
   { name: 'websites', prefix: '/api', auth: 'bearer', plugin: websiteRoutes },
   { name: 'files', prefix: '/api', auth: 'bearer', plugin: fileRoutes },
   { name: 'files-serving', prefix: '/files', auth: 'public', plugin: fileServing },
+  { name: 'editorial', prefix: '/api', auth: 'bearer', plugin: editorialRoutes },
   // Keep last on /api: the generic resource routes skip any route a hand-written module registered above.
   { name: 'resources', prefix: '/api', auth: 'bearer', plugin: resourceRoutes('api') },
 ];

@@ -9,6 +9,8 @@ import { settings } from './settings';
 import { socialNetwork } from './social-network';
 import { branchContact, branchContactImage, branchContactItem } from './branch-contact';
 import { hardContent, hardContentDetail } from './hard-content';
+import { newsCategory } from './news-category';
+import { menu, menuItem } from './menu';
 
 export const resources = {
   website,
@@ -21,6 +23,9 @@ export const resources = {
   branchContactImage,
   hardContent,
   hardContentDetail,
+  newsCategory,
+  menu,
+  menuItem,
 } satisfies Record<string, ResourceDef>;
 
 export type ResourceName = keyof typeof resources;

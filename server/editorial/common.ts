@@ -1,0 +1,116 @@
+// Pieces shared by the editorial modules (news, Q&A, sick categories, categories, menus).
+import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Label } from '../../shared/resources/define';
+import type { Database } from '../db/schema';
+import { httpError } from '../errors';
+import { RMSG } from '../resources/index';
+import { foldText } from '../resources/search';
+import './tables';
+
+export type Db = Kysely<Database>;
+export type Body = Record<string, unknown>;
+
+export const EMSG = {
+  translationsInvalid: (field: string): Label => ({
+    vi: `${field} phải là danh sách [{ languageId, … }] với mỗi ngôn ngữ một lần`,
+    en: `${field} must be a list of [{ languageId, … }] with each language once`,
+  }),
+  languageUnknown: (id: string): Label => ({ vi: `Ngôn ngữ ${id} không tồn tại`, en: `Language ${id} does not exist` }),
+  seoTaken: (seoLink: string, languageName: string): Label => ({
+    vi: `Đường dẫn SEO "${seoLink}" (${languageName}) đã được sử dụng trên website này`,
+    en: `The SEO link "${seoLink}" (${languageName}) is already used on this website`,
+  }),
+  listInvalid: (field: string): Label => ({ vi: `Trường ${field} không hợp lệ`, en: `Field ${field} is invalid` }),
+  categoryUnknown: (id: number): Label => ({ vi: `Danh mục ${id} không tồn tại trên website này`, en: `Category ${id} does not exist on this website` }),
+  sickUnknown: (id: number): Label => ({ vi: `Danh mục bệnh ${id} không tồn tại trên website này`, en: `Sick category ${id} does not exist on this website` }),
+  newsUnknown: (id: number): Label => ({ vi: `Tin tức ${id} không tồn tại trên website này`, en: `News ${id} does not exist on this website` }),
+  tagTooLong: { vi: 'Tên thẻ không được dài quá 100 ký tự', en: 'A tag name must be at most 100 characters' },
+  titleRequired: { vi: 'Tiêu đề là trường bắt buộc', en: 'Title is required' },
+  approved: { vi: 'Duyệt thành công', en: 'Approved successfully' },
+  declined: { vi: 'Từ chối thành công', en: 'Declined successfully' },
+} as const;
+
+/** A unique index refused the write (SQLite and PostgreSQL say it differently). */
+export function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; message?: string } | null;
+  return !!e && (e.code === '23505' || e.code === 'SQLITE_CONSTRAINT_UNIQUE' || e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY');
+}
+
+/** `true`/`false` (also 1/0) from a query string; undefined when absent or empty; 400 otherwise. */
+export function queryBool(raw: unknown, name: string): boolean | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  if (raw === 'true' || raw === '1') return true;
+  if (raw === 'false' || raw === '0') return false;
+  throw httpError(400, RMSG.badQuery(name));
+}
+
+/** A whole number from a query string within [min, max]; undefined when absent or empty; 400 otherwise. */
+export function queryInt(raw: unknown, name: string, min: number, max: number): number | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  if (typeof raw !== 'string' || !/^-?\d{1,10}$/.test(raw.trim())) throw httpError(400, RMSG.badQuery(name));
+  const n = Number(raw);
+  if (n < min || n > max) throw httpError(400, RMSG.badQuery(name));
+  return n;
+}
+
+/** page (default 1) and pageSize (default `size`, at most `max`). */
+export function paging(query: Body, size = 20, max = 1000) {
+  const page = queryInt(query.page, 'page', 1, 1_000_000) ?? 1;
+  const pageSize = Math.min(queryInt(query.pageSize, 'pageSize', 1, 1_000_000) ?? size, max);
+  return { page, pageSize, offset: (page - 1) * pageSize };
+}
+
+export const keywordOf = (query: Body): string | undefined =>
+  typeof query.keyword === 'string' && query.keyword.trim() ? query.keyword.trim() : undefined;
+
+/** Folded text for the `searchText` column (same folding as the resource engine's keyword search). */
+export const searchTextOf = (parts: (string | null | undefined)[]) =>
+  foldText(parts.filter((p): p is string => !!p).map((p) => p.replace(/<[^>]*>/g, ' ')).join('\n').replace(/\s+/g, ' ').trim());
+
+/** Known language ids → names (for messages). */
+export async function languageNames(db: Db): Promise<Map<string, string>> {
+  const rows = await db.selectFrom('languages').select(['id', 'name']).execute();
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+/**
+ * Nested translations `[{ languageId, … }]` from a body: each an object with a known languageId, each
+ * language once. Strings only for text fields (null/absent → ''); anything else is a 400 naming the list.
+ */
+export function parseTranslationRows(raw: unknown, listName: string, fields: readonly string[], known: Map<string, string>) {
+  if (!Array.isArray(raw)) throw httpError(400, EMSG.translationsInvalid(listName), { field: listName });
+  const seen = new Set<string>();
+  return raw.map((item) => {
+    if (!item || typeof item !== 'object' || Array.isArray(item)) throw httpError(400, EMSG.translationsInvalid(listName), { field: listName });
+    const r = item as Body;
+    const languageId = r.languageId;
+    if (typeof languageId !== 'string' || seen.has(languageId)) throw httpError(400, EMSG.translationsInvalid(listName), { field: listName });
+    if (!known.has(languageId)) throw httpError(400, EMSG.languageUnknown(languageId), { field: listName });
+    seen.add(languageId);
+    const row: { languageId: string } & Record<string, string> = { languageId };
+    for (const f of fields) {
+      const v = r[f];
+      if (v !== undefined && v !== null && typeof v !== 'string') throw httpError(400, EMSG.listInvalid(`${listName}.${f}`), { field: `${listName}.${f}` });
+      row[f] = typeof v === 'string' ? (f === 'seoLink' || f === 'alphabet' ? v.trim() : v) : '';
+    }
+    return row;
+  });
+}
+
+/** A list of positive integer ids (or objects holding one under `key`); 400 naming `field` otherwise. Duplicates dropped. */
+export function idList(raw: unknown, field: string, key?: string): number[] {
+  if (raw === undefined || raw === null) return [];
+  if (!Array.isArray(raw)) throw httpError(400, EMSG.listInvalid(field), { field });
+  const ids: number[] = [];
+  for (const item of raw) {
+    const v = key && item && typeof item === 'object' ? (item as Body)[key] : item;
+    const n = typeof v === 'string' && /^\d{1,10}$/.test(v) ? Number(v) : v;
+    if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > 2_147_483_647) throw httpError(400, EMSG.listInvalid(field), { field });
+    if (!ids.includes(n)) ids.push(n);
+  }
+  return ids;
+}
+
+/** Who is acting, for history rows. */
+export const actor = (request: FastifyRequest) => ({ userId: request.user.id, userFullName: request.user.fullName });

@@ -1,0 +1,170 @@
+// Menu items (shared/resources/menu.ts): reads are the engine's generic routes; create, update and delete
+// are taken over for the tree and link rules, and a re-order call serves drag and drop:
+//   - parentId: none or an item of the same menu, never the item itself or one below it;
+//   - objectType 1 (category) / 2 (news) with an objectId: the record must exist in the website, and when no
+//     seoLink is sent it is taken from that record (the news' link in the website's default language);
+//   - an item with sub-items cannot be deleted (400);
+//   - PUT Menus/item/order/{website}/{menuId} with [{ id, parentId, order }]: one transaction, whole tree checked.
+import { randomUUID } from 'node:crypto';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { MENU_OBJECT_TYPE } from '../../shared/editorial';
+import type { Label } from '../../shared/resources/define';
+import { menuItem as def } from '../../shared/resources/menu';
+import { newsCategory } from '../../shared/resources/news-category';
+import { iso } from '../db/dialect';
+import { httpError } from '../errors';
+import { localize, MSG } from '../i18n';
+import { dynamic, engine, parseId, websiteLanguages, bodyObject, type DynamicDb, type Scope } from '../resources/index';
+import { ok, operationContext } from '../websites/context';
+import type { Body } from './common';
+import { freshOrThrow, scopeOf, takeOver } from './hooks';
+import { checkTree, parentIdOf, TREE_MSG } from './tree';
+
+const ITEM: Label = { vi: 'Mục menu', en: 'The menu item' };
+const MMSG = {
+  objectUnknown: { vi: 'Đối tượng được chọn không tồn tại trên website này', en: 'The chosen object does not exist on this website' },
+  orderInvalid: {
+    vi: 'Danh sách sắp xếp phải là [{ id, parentId, order }] với các mục của menu này, thứ tự ≥ 0',
+    en: 'The order list must be [{ id, parentId, order }] of this menu\'s items, with order ≥ 0',
+  },
+  reordered: { vi: 'Cập nhật thứ tự thành công', en: 'Order updated successfully' },
+} as const;
+
+async function items(db: DynamicDb, scope: Scope) {
+  return (await db
+    .selectFrom(def.table)
+    .select(['id', 'parentId'])
+    .where('websiteId', '=', scope.websiteId!)
+    .where('menuId', '=', scope.keys.menuId)
+    .execute()) as { id: number; parentId: number | null }[];
+}
+
+const numberish = (v: unknown) => (typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : v);
+
+/** The seoLink of the linked category or news; 400 when it is not a record of the website. */
+async function linkedSeoLink(db: DynamicDb, websiteId: number, objectType: unknown, objectId: unknown): Promise<string | undefined> {
+  const type = numberish(objectType);
+  const id = numberish(objectId);
+  if (typeof id !== 'number' || !Number.isInteger(id) || id < 1) return undefined;
+  if (type === MENU_OBJECT_TYPE.category) {
+    const row = (await db.selectFrom(newsCategory.table).select('seoLink').where('websiteId', '=', websiteId).where('id', '=', id).executeTakeFirst()) as { seoLink: string | null } | undefined;
+    if (!row) throw httpError(400, MMSG.objectUnknown, { field: 'objectId' });
+    return row.seoLink ?? undefined;
+  }
+  if (type === MENU_OBJECT_TYPE.news) {
+    const rows = (await db.selectFrom('news_translations').select(['languageId', 'seoLink']).where('websiteId', '=', websiteId).where('newsId', '=', id).execute()) as { languageId: string; seoLink: string }[];
+    if (!rows.length) throw httpError(400, MMSG.objectUnknown, { field: 'objectId' });
+    const preferred = (await websiteLanguages(db, websiteId))[0]?.languageId;
+    return (rows.find((r) => r.languageId === preferred) ?? rows[0]).seoLink;
+  }
+  return undefined;
+}
+
+/** Tree rules and the seoLink fill, on a body about to be created (`current` undefined) or updated. */
+async function prepare(db: DynamicDb, scope: Scope, body: Body, current?: Record<string, unknown>) {
+  const parentId = parentIdOf(body);
+  if (parentId !== undefined) {
+    body.parentId = parentId;
+    const all = await items(db, scope);
+    if (!current) {
+      if (parentId !== null && !all.some((n) => n.id === parentId)) throw httpError(400, TREE_MSG.parentUnknown, { field: 'parentId' });
+    } else checkTree(all, new Map([[current.id as number, parentId]]));
+  }
+  const objectType = 'objectType' in body ? body.objectType : current?.objectType;
+  const objectId = 'objectId' in body ? body.objectId : current?.objectId;
+  const linked = await linkedSeoLink(db, scope.websiteId!, objectType, objectId);
+  if (linked === undefined) return;
+  // Fill when the client sent no link (blank, or none at all on a create, a new object, or a record without one).
+  const sent = typeof body.seoLink === 'string' ? body.seoLink.trim() : undefined;
+  const keepsStored = sent === undefined && current && current.seoLink && !('objectId' in body);
+  if (!sent && !keepsStored) body.seoLink = linked;
+}
+
+export const menuItemRoutes: FastifyPluginAsync = async (app) => {
+  const idOf = (request: FastifyRequest) => parseId((request.params as { id: string }).id);
+
+  async function menuScope(request: FastifyRequest) {
+    const scope = await scopeOf(request, def);
+    await engine.checkAncestors(dynamic(app.db), def, scope);
+    return scope;
+  }
+
+  takeOver(app, def, 'create', async (request) => {
+    const scope = await menuScope(request);
+    const body = { ...bodyObject(request.body) };
+    const record = await app.db.transaction().execute(async (trx) => {
+      const ctx = operationContext(app, request, scope.websiteId, trx);
+      await prepare(ctx.db, scope, body);
+      return engine.create(ctx, def, scope, body);
+    });
+    return ok(request, MSG.added, record);
+  });
+
+  takeOver(app, def, 'update', async (request) => {
+    const scope = await menuScope(request);
+    const id = idOf(request);
+    const body = { ...bodyObject(request.body) };
+    const record = await app.db.transaction().execute(async (trx) => {
+      const ctx = operationContext(app, request, scope.websiteId, trx);
+      const current = await freshOrThrow(ctx.db, def, scope, id, body);
+      await prepare(ctx.db, scope, body, current);
+      return engine.update(ctx, def, scope, id, body);
+    });
+    return ok(request, MSG.updated, record);
+  });
+
+  takeOver(app, def, 'remove', async (request) => {
+    const scope = await menuScope(request);
+    const id = idOf(request);
+    await app.db.transaction().execute(async (trx) => {
+      const db = dynamic(trx);
+      await engine.readOrThrow(db, def, scope, id);
+      const child = await db.selectFrom(def.table).select('id').where('websiteId', '=', scope.websiteId!).where('parentId', '=', id).executeTakeFirst();
+      if (child) throw httpError(400, TREE_MSG.hasChildren(ITEM));
+      await db.deleteFrom(def.table).where('id', '=', id).where('websiteId', '=', scope.websiteId!).execute();
+    });
+    return ok(request, MSG.deleted);
+  });
+
+  /**
+   * Drag and drop: `[{ id, parentId, order }]` for some or all items of the menu. Every item listed gets its
+   * new parent and order (and a new concurrencyStamp) in one transaction; the resulting tree is checked as a
+   * whole. Answers the menu's items in list order.
+   */
+  app.put('/Menus/item/order/:website/:menuId', async (request) => {
+    const scope = await menuScope(request);
+    const raw = request.body;
+    if (!Array.isArray(raw) || raw.length === 0) throw httpError(400, MMSG.orderInvalid);
+    const moves = new Map<number, number | null>();
+    const orders = new Map<number, number>();
+    for (const entry of raw) {
+      if (!entry || typeof entry !== 'object' || Array.isArray(entry)) throw httpError(400, MMSG.orderInvalid);
+      const e = entry as Body;
+      const id = numberish(e.id);
+      const order = numberish(e.order ?? 0);
+      if (typeof id !== 'number' || !Number.isInteger(id) || id < 1 || moves.has(id)) throw httpError(400, MMSG.orderInvalid);
+      if (typeof order !== 'number' || !Number.isInteger(order) || order < 0 || order > 2_147_483_647) throw httpError(400, MMSG.orderInvalid, { field: 'order' });
+      moves.set(id, parentIdOf({ parentId: e.parentId ?? null }) ?? null);
+      orders.set(id, order);
+    }
+    const now = app.now();
+    await app.db.transaction().execute(async (trx) => {
+      const db = dynamic(trx);
+      const all = await items(db, scope);
+      for (const id of moves.keys()) if (!all.some((n) => n.id === id)) throw httpError(400, MMSG.orderInvalid, { field: 'id' });
+      checkTree(all, moves);
+      for (const [id, parentId] of moves) {
+        await db
+          .updateTable(def.table)
+          .set({ parentId, order: orders.get(id), concurrencyStamp: randomUUID(), updatedAt: iso(now) })
+          .where('id', '=', id)
+          .where('websiteId', '=', scope.websiteId!)
+          .where('menuId', '=', scope.keys.menuId)
+          .execute();
+      }
+    });
+    const ctx = operationContext(app, request, scope.websiteId);
+    return { code: 1, message: localize(request, MMSG.reordered), data: await engine.all(ctx, def, scope) };
+  });
+};
+

@@ -1,0 +1,136 @@
+// Reading news in wire form: the detail (with translations, categories, tags, sick links and status history)
+// and list rows in one language.
+import { newsCategory } from '../../shared/resources/news-category';
+import { dynamic } from '../resources/index';
+import type { Db } from '../editorial/common';
+import { tagsOf } from '../editorial/tags';
+import type { NewsTable } from '../editorial/tables';
+
+type NewsRow = Omit<NewsTable, 'id'> & { id: number };
+
+const TOP_FIELDS = [
+  'featureImage',
+  'featureImageMobile',
+  'altFeatureImage',
+  'bannerImages',
+  'bannerImagesMobile',
+  'altImages',
+  'isMobile',
+  'isHomePage',
+  'isHot',
+  'isActive',
+  'type',
+  'startTime',
+] as const;
+export type NewsTopField = (typeof TOP_FIELDS)[number];
+export const NEWS_TOP_FIELDS: readonly NewsTopField[] = TOP_FIELDS;
+
+function common(row: NewsRow) {
+  const out: Record<string, unknown> = { id: row.id, websiteId: row.websiteId };
+  for (const f of TOP_FIELDS) out[f] = row[f];
+  Object.assign(out, {
+    approvedStatus: row.approvedStatus,
+    declineReason: row.declineReason,
+    viewCount: row.viewCount,
+    creatorId: row.creatorId,
+    creatorFullName: row.creatorFullName,
+    createTime: row.createdAt,
+    updateTime: row.updatedAt,
+    concurrencyStamp: row.concurrencyStamp,
+  });
+  return out;
+}
+
+/** Translation rows of some news, each news' rows in the languages' order. */
+async function translationsOf(db: Db, ids: number[]) {
+  if (!ids.length) return new Map<number, Record<string, unknown>[]>();
+  const rows = await db
+    .selectFrom('news_translations as t')
+    .innerJoin('languages as l', 'l.id', 't.languageId')
+    .select(['t.newsId', 't.languageId', 't.title', 't.description', 't.content', 't.seoLink', 't.note', 't.metaTitle', 't.metaDescription', 't.metaKeyword'])
+    .where('t.newsId', 'in', ids)
+    .orderBy('l.sortOrder')
+    .execute();
+  const out = new Map<number, Record<string, unknown>[]>();
+  for (const { newsId, ...t } of rows) out.set(newsId, [...(out.get(newsId) ?? []), t]);
+  return out;
+}
+
+/** Categories of some news: `[{ categoryId, name }]` (name as per-language JSON text), deleted ones skipped. */
+async function categoriesOf(db: Db, ids: number[]) {
+  const out = new Map<number, { categoryId: number; name: string }[]>();
+  if (!ids.length) return out;
+  const rows = (await dynamic(db)
+    .selectFrom('news_categories as nc')
+    .innerJoin(`${newsCategory.table} as c`, (j) => j.onRef('c.id', '=', 'nc.categoryId').onRef('c.websiteId', '=', 'nc.websiteId'))
+    .select(['nc.newsId', 'nc.categoryId', 'c.name'])
+    .where('nc.newsId', 'in', ids)
+    .orderBy('nc.newsId')
+    .orderBy('nc.sortOrder')
+    .execute()) as { newsId: number; categoryId: number; name: string | null }[];
+  for (const r of rows) out.set(r.newsId, [...(out.get(r.newsId) ?? []), { categoryId: r.categoryId, name: r.name ?? '{}' }]);
+  return out;
+}
+
+/** Per-language names of sick categories: sickId → JSON text. */
+export async function sickNames(db: Db, sickIds: number[]): Promise<Map<number, string>> {
+  const out = new Map<number, string>();
+  if (!sickIds.length) return out;
+  const rows = await db.selectFrom('sick_translations').select(['sickId', 'languageId', 'name']).where('sickId', 'in', sickIds).execute();
+  const maps = new Map<number, Record<string, string>>();
+  for (const r of rows) maps.set(r.sickId, { ...(maps.get(r.sickId) ?? {}), [r.languageId]: r.name });
+  for (const [id, map] of maps) out.set(id, JSON.stringify(map));
+  return out;
+}
+
+/** The whole news record in wire form, or undefined when it is not a news of this website. */
+export async function loadNews(db: Db, websiteId: number, id: number): Promise<Record<string, unknown> | undefined> {
+  const row = await db.selectFrom('news').selectAll().where('id', '=', id).where('websiteId', '=', websiteId).executeTakeFirst();
+  if (!row) return undefined;
+  const [translations, categories, tags, sicks, history] = await Promise.all([
+    translationsOf(db, [id]),
+    categoriesOf(db, [id]),
+    tagsOf(db, 'news', [id]),
+    db.selectFrom('sick_news').select(['sickId', 'newsDefault']).where('newsId', '=', id).orderBy('sortOrder').execute(),
+    db
+      .selectFrom('news_status_history')
+      .select(['status', 'reason', 'userId', 'userFullName', 'time'])
+      .where('newsId', '=', id)
+      .orderBy('time')
+      .orderBy('id')
+      .execute(),
+  ]);
+  const names = await sickNames(db, sicks.map((s) => s.sickId));
+  const cats = categories.get(id) ?? [];
+  return {
+    ...common(row),
+    newsTranslations: translations.get(id) ?? [],
+    categorys: cats.map((c) => c.categoryId),
+    categoriesNews: cats,
+    subjectTags: tags.get(id) ?? [],
+    sickNews: sicks.map((s) => ({ sickId: s.sickId, isDefault: s.newsDefault, name: names.get(s.sickId) ?? '{}' })),
+    statusHistory: history,
+  };
+}
+
+/**
+ * List rows in one language: the common fields plus `title`, `description`, `seoLink` of `lang` (else of
+ * the first language that has them), `categoriesNews` and `subjectTags`.
+ */
+export async function listRows(db: Db, rows: NewsRow[], lang: string) {
+  const ids = rows.map((r) => r.id);
+  const [translations, categories, tags] = await Promise.all([translationsOf(db, ids), categoriesOf(db, ids), tagsOf(db, 'news', ids)]);
+  return rows.map((row) => {
+    const list = translations.get(row.id) ?? [];
+    const t = list.find((x) => x.languageId === lang) ?? list.find((x) => x.title) ?? {};
+    return {
+      ...common(row),
+      languageId: t.languageId ?? lang,
+      title: t.title ?? '',
+      description: t.description ?? '',
+      seoLink: t.seoLink ?? '',
+      categoriesNews: categories.get(row.id) ?? [],
+      subjectTags: tags.get(row.id) ?? [],
+    };
+  });
+}

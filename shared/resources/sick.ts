@@ -1,0 +1,43 @@
+import { defineResource, isActiveField, type FieldDef, type Label } from './define';
+
+const l = (vi: string, en: string): Label => ({ vi, en });
+
+/**
+ * Sick (disease) categories. Their per-language texts travel as `sickTranslations: [{ languageId, alphabet,
+ * name, description, seoLink, content }]` beside a top-level seoLink, so the routes are hand-written
+ * (server/editorial/sicks.ts) and the definition is not in the engine's registry: the console imports it
+ * from here. `sickTranslationFields` are the per-language fields (validated with the shared rules after
+ * `rowsToMaps`, shared/editorial.ts); the alphabet letter must be one of `alphabetOf(languageId)`.
+ */
+export const sickTranslationFields: FieldDef[] = [
+  { name: 'alphabet', type: 'text', perLanguage: true, required: true, maxLength: 2, list: true, label: l('Chữ cái', 'Letter') },
+  { name: 'name', type: 'text', perLanguage: true, maxLength: 500, list: true, label: l('Tên', 'Name') },
+  { name: 'description', type: 'textarea', perLanguage: true, maxLength: 4000, list: true, label: l('Mô tả', 'Description') },
+  { name: 'seoLink', type: 'text', perLanguage: true, required: true, maxLength: 500, list: true, label: l('Đường dẫn SEO', 'SEO link') },
+  { name: 'content', type: 'richText', perLanguage: true, list: true, label: l('Nội dung', 'Content') },
+];
+
+export const sick = defineResource({
+  name: 'sick',
+  label: l('Danh mục bệnh', 'Sick category'),
+  table: 'sicks',
+  scope: 'website',
+  api: {
+    list: { path: 'Sicks/{website}?languageId={lang}', paged: true, defaultPageSize: 20, maxPageSize: 1000 },
+    getAll: 'Sicks/get-all/{website}/{lang}',
+    get: 'Sicks/{website}/{id}',
+    create: 'Sicks/{website}',
+    update: 'Sicks/{website}/{id}',
+    remove: 'Sicks/{website}/{id}',
+  },
+  fields: [
+    { name: 'image', type: 'image', maxLength: 2000, list: true, label: l('Hình ảnh', 'Image') },
+    { name: 'url', type: 'url', maxLength: 1000, list: true, label: l('Đường dẫn', 'URL') },
+    { name: 'seoLink', type: 'text', maxLength: 500, label: l('Đường dẫn SEO', 'SEO link') },
+    isActiveField(),
+    { name: 'isPrioritize', type: 'boolean', default: false, label: l('Ưu tiên', 'Prioritised') },
+  ],
+  list: { pageSizes: [20, 25, 50, 100], defaultPageSize: 20 },
+  routes: { list: '/sick', add: '/sick/add', edit: '/sick/:id' },
+  concurrency: true,
+});

@@ -181,7 +181,12 @@ export class ResourceEngine {
       .insertInto(def.table)
       .values({ ...values, ...this.systemValues(def, scope), ...(hasStamp(def) ? { concurrencyStamp: randomUUID() } : {}), createdAt: at, updatedAt: at })
       .returning('id')
-      .executeTakeFirstOrThrow();
+      .executeTakeFirstOrThrow()
+      .catch((err: unknown) => {
+        // The parent (or the website) was deleted between our check and the insert.
+        if (isForeignKeyViolation(err)) throw httpError(404, MSG.recordNotFound);
+        throw err;
+      });
     return this.readOrThrow(ctx.db, def, scope, (inserted as { id: number }).id);
   }
 
@@ -252,10 +257,17 @@ export class ResourceEngine {
     return { ...emptyRecord(def), websiteId: scope.websiteId };
   }
 
-  /** Upsert. Once a record exists a save must send its stamp (stale → 409 with the current record). */
+  /**
+   * Upsert. Once a record exists a save must send its stamp: a save without one was made on the empty
+   * record ("nothing saved yet"), which is stale, so it answers 409 with the current record, like a stale stamp.
+   */
   async saveSingleton(ctx: OperationContext, def: ResourceDef, scope: Scope, body: Row): Promise<Row> {
     const existing = await this.scoped(def, ctx.db.selectFrom(def.table).select(['id', 'concurrencyStamp']), scope).executeTakeFirst();
-    if (existing) return this.update(ctx, def, scope, (existing as { id: number }).id, body);
+    if (existing) {
+      const stamp = body.concurrencyStamp;
+      if (stamp === undefined || stamp === null || stamp === '') throw stale(await this.getSingleton(ctx, def, scope));
+      return this.update(ctx, def, scope, (existing as { id: number }).id, body);
+    }
     const values = checkAndConvert(def, body, await ctx.languages(), ctx.ui);
     const at = iso(ctx.now);
     const result = await ctx.db
@@ -269,6 +281,11 @@ export class ResourceEngine {
     }
     return this.getSingleton(ctx, def, scope);
   }
+}
+
+function isForeignKeyViolation(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === '23503' /* PostgreSQL */ || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
 }
 
 function requireValue<T>(value: T | undefined, name: string): T {

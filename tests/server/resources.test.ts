@@ -132,6 +132,24 @@ describeEachDatabase('resources', (ctx) => {
     await ctx.authed('DELETE', `/api/SocialNetworks/${clinic}/${rec.id}`);
   });
 
+  it('lets exactly one of several simultaneous updates with the same stamp win', async () => {
+    const rec = (await ctx.authed('POST', `/api/SocialNetworks/${clinic}`, { name: tr('Đua') })).body.data;
+    const answers = await Promise.all(
+      [1, 2, 3, 4, 5].map((n) => ctx.authed('PUT', `/api/SocialNetworks/${clinic}/${rec.id}`, { order: n, concurrencyStamp: rec.concurrencyStamp })),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409, 409, 409]);
+    const winner = answers.find((a) => a.status === 200)!.body.data;
+    const now = (await ctx.authed('GET', `/api/SocialNetworks/${clinic}/${rec.id}`)).body.data;
+    expect(now).toMatchObject({ order: winner.order, concurrencyStamp: winner.concurrencyStamp });
+    await ctx.authed('DELETE', `/api/SocialNetworks/${clinic}/${rec.id}`);
+
+    // Two first saves of a singleton at once: one creates it, the other is told it is stale.
+    const site = (await ctx.authed('POST', '/api/Websites', { name: tr('Đua') })).body.data;
+    const saves = await Promise.all(['1', '2'].map((hotline) => ctx.authed('POST', `/api/Settings/settings/${site.id}`, { hotline })));
+    expect(saves.map((a) => a.status).sort()).toEqual([200, 409]);
+    await ctx.authed('DELETE', `/api/Websites/${site.id}`);
+  });
+
   it('never reads or changes a record through another website (404)', async () => {
     const rec = (await ctx.authed('POST', `/api/SocialNetworks/${clinic}`, { name: tr('Riêng') })).body.data;
     expect((await ctx.authed('GET', `/api/SocialNetworks/${spa}/${rec.id}`)).status).toBe(404);
@@ -156,7 +174,11 @@ describeEachDatabase('resources', (ctx) => {
     expect(first.body).toMatchObject({ code: 1, message: 'Updated successfully', data: { hotline: '1900 1234', concurrencyStamp: expect.any(String) } });
     const stamp = first.body.data.concurrencyStamp;
 
-    expect((await ctx.authed('POST', `/api/Settings/settings/${spa}`, { hotline: '1' })).status).toBe(400);
+    // Saved on the empty record (no stamp) after someone saved: stale.
+    const blind = await ctx.authed('POST', `/api/Settings/settings/${spa}`, { hotline: '1' });
+    expect(blind.status).toBe(409);
+    expect(blind.body.data).toMatchObject({ hotline: '1900 1234', concurrencyStamp: stamp });
+    expect((await ctx.authed('POST', `/api/Settings/settings/${spa}`, { hotline: '1', concurrencyStamp: 5 })).status).toBe(400);
     const second = await ctx.authed('POST', `/api/Settings/settings/${spa}`, { hotline: '1900 9999', concurrencyStamp: stamp });
     expect(second.status).toBe(200);
     expect(second.body.data).toMatchObject({ hotline: '1900 9999', logo: '/files/logo.png' });

@@ -3,6 +3,7 @@
 import type { FastifyPluginAsync, FastifyRequest, HTTPMethods } from 'fastify';
 import type { ResourceDef } from '../../shared/resources/define';
 import { parsePathTemplate, type HttpMethod } from '../../shared/resources/paths';
+import { httpError } from '../errors';
 import { localize, MSG, pickLang } from '../i18n';
 import { parseId, requireWebsite, websiteLanguages } from './access';
 import { dynamic } from './dynamic';
@@ -86,7 +87,19 @@ export function resourceRoutes(service: 'api' | 'core' = 'api', defs: Record<str
 /** The website (checked: exists, and the user is its staff) and every ancestor key (checked: exists in it). */
 async function scopeOf(engine: ResourceEngine, request: FastifyRequest, def: ResourceDef, value: (name: string) => unknown): Promise<Scope> {
   const scope: Scope = { keys: {} };
-  if (hasWebsiteId(def)) scope.websiteId = await requireWebsite(request.server.db, request, value('website') ?? value('websiteId'));
+  if (hasWebsiteId(def)) {
+    // From the path (or the query part of the template); else `?websiteId=` / `?website=` on any call.
+    const query = request.query as Record<string, unknown>;
+    let raw = value('website') ?? value('websiteId') ?? query.websiteId ?? query.website;
+    if (raw === undefined && value('id') !== undefined) {
+      // A template without the website (spec: `GET Advertisements/title/{id}`): the record's own website,
+      // which the user must still be staff of.
+      const row = await dynamic(request.server.db).selectFrom(def.table).select('websiteId').where('id', '=', parseId(value('id'))).executeTakeFirst();
+      if (!row) throw httpError(404, MSG.recordNotFound);
+      raw = (row as { websiteId: number }).websiteId;
+    }
+    scope.websiteId = await requireWebsite(request.server.db, request, raw);
+  }
   for (let d: ResourceDef | undefined = def; d?.parent && d.parent.resource !== 'website'; d = engine.def(d.parent.resource)) {
     scope.keys[d.parent.keyField] = parseId(value(d.parent.keyField), d.parent.keyField);
   }

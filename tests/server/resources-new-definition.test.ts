@@ -70,7 +70,23 @@ const demoItem = defineResource({
   concurrency: true,
 });
 
-const defs: Record<string, ResourceDef> = { ...registry, demoService, demoTitle, demoItem };
+/** Spec part 2 has calls without the website: `GET Advertisements/title/{id}`. */
+const demoAd = defineResource({
+  name: 'demoAd',
+  label: l('Tiêu đề màn hình chờ', 'Waiting-screen title'),
+  table: 'demo_ads',
+  scope: 'website',
+  api: {
+    list: { path: 'DemoAds/title/get-all/{website}', paged: false },
+    get: 'DemoAds/title/{id}',
+    create: 'DemoAds/title',
+    update: 'DemoAds/title/{website}/{id}',
+  },
+  fields: [{ name: 'area', type: 'number', required: true, list: true, label: l('Khu', 'Area') }],
+  concurrency: true,
+});
+
+const defs: Record<string, ResourceDef> = { ...registry, demoService, demoTitle, demoItem, demoAd };
 
 describeEachDatabase(
   'a new definition',
@@ -135,6 +151,23 @@ describeEachDatabase(
       expect((await ctx.authed('DELETE', `/api/DemoServices/${spa}/${rec.id}`)).status).toBe(200);
       expect(await ctx.db.selectFrom('demo_items' as 'websites').select('id').where('titleId' as 'id', '=', titleId).execute()).toEqual([]);
       expect(await ctx.db.selectFrom('demo_titles' as 'websites').select('id').where('serviceId' as 'id', '=', rec.id).execute()).toEqual([]);
+    });
+
+    it('finds the website in the query or in the record when the path has none', async () => {
+      expect((await ctx.authed('POST', '/api/DemoAds/title', { area: 1 })).status).toBe(400);
+      const created = await ctx.authed('POST', `/api/DemoAds/title?websiteId=${spa}`, { area: 3 });
+      expect(created.body.data).toMatchObject({ websiteId: spa, area: 3 });
+      const got = await ctx.authed('GET', `/api/DemoAds/title/${created.body.data.id}`);
+      expect(got.body.data).toMatchObject({ websiteId: spa, area: 3 });
+      expect((await ctx.authed('GET', '/api/DemoAds/title/999999')).status).toBe(404);
+      expect((await ctx.authed('GET', `/api/DemoAds/title/get-all/${clinic}`)).body).toEqual([]);
+      // Still only for the website's staff.
+      const site = (await ctx.authed('POST', '/api/Websites', { name: tr('Riêng') })).body.data;
+      const mine = (await ctx.authed('POST', `/api/DemoAds/title?websiteId=${site.id}`, { area: 1 })).body.data;
+      const lan = (await ctx.signIn('lan.nguyen', 'Staff@123')).access_token;
+      expect((await ctx.request('GET', `/api/DemoAds/title/${mine.id}`, { token: lan })).status).toBe(403);
+      expect((await ctx.request('GET', `/api/DemoAds/title/${created.body.data.id}`, { token: lan })).status).toBe(200);
+      await ctx.authed('DELETE', `/api/Websites/${site.id}`);
     });
 
     it('adds a field to an existing table at the next start, keeping the rows', async () => {

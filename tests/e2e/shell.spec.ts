@@ -22,10 +22,18 @@ test.describe('sign-in', () => {
   test('shows the form and the required messages', async ({ page }) => {
     await page.goto('/login');
     await expect(page.getByRole('heading', { name: LABELS.loginTitle })).toBeVisible();
-    await page.getByRole('button', { name: LABELS.loginButton }).click();
+    // The username field has the focus; Enter submits the empty form.
+    await expect(page.getByLabel(LABELS.username)).toBeFocused();
+    await page.keyboard.press('Enter');
     await expect(page.getByText('Username is required')).toBeVisible();
     await expect(page.getByText('Password is required')).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
+    // Each message goes once its field is filled; the button submits too.
+    await page.getByLabel(LABELS.username).fill('admin');
+    await expect(page.getByText('Username is required')).toBeHidden();
+    await page.getByRole('button', { name: LABELS.loginButton }).click();
+    await expect(page.getByText('Password is required')).toBeVisible();
+    await expect(page.getByLabel(LABELS.password)).toBeFocused();
   });
 
   test("a wrong password shows the server's message; the right one signs in", async ({ page, context }) => {

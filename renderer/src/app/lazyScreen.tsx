@@ -10,11 +10,15 @@ export function ScreenFallback() {
   );
 }
 
-/** The element of a lazily loaded screen: its own chunk, a spinner meanwhile. Call at module level, once per screen. */
-export function lazyElement(load: () => Promise<{ default: ComponentType }>): ReactElement {
+/**
+ * The element of a lazily loaded screen: its own chunk, a spinner meanwhile (`spinner: false` for
+ * the sign-in page, whose chunk is preloaded: drawing a spinner there costs more than it shows).
+ * Call at module level, once per screen.
+ */
+export function lazyElement(load: () => Promise<{ default: ComponentType }>, { spinner = true } = {}): ReactElement {
   const Screen = lazy(load);
   return (
-    <Suspense fallback={<ScreenFallback />}>
+    <Suspense fallback={spinner ? <ScreenFallback /> : null}>
       <Screen />
     </Suspense>
   );

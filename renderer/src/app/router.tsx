@@ -6,7 +6,7 @@ import { screens } from './screens';
 
 // The layout carries ProLayout and the header; lazy so /login does not load it.
 const AppLayout = lazy(() => import('./layout/AppLayout'));
-const loginPage = lazyElement(() => import('../pages/login/LoginPage'));
+const loginPage = lazyElement(() => import('../pages/login/LoginPage'), { spinner: false });
 const expiredTokenPage = lazyElement(() => import('../pages/expired/ExpiredTokenPage'));
 const screenRoutes = screens.map((screen): RouteObject => ({ path: screen.path, element: lazyElement(screen.load) }));
 

@@ -8,6 +8,7 @@ import { hashPassword } from './auth/passwords';
 import { CONSOLE_CLIENT_ID } from './auth/routes';
 import { iso } from './db/dialect';
 import type { Database } from './db/schema';
+import { seedEditorialDemo } from './editorial/demo';
 
 export interface SeedOptions {
   /** SEED_DEMO=1: demo websites and accounts on an empty database */
@@ -88,7 +89,10 @@ export async function prepareDatabase(db: Kysely<Database>, seed: SeedOptions, n
   const anyUser = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
   if (anyUser) return;
 
-  if (seed.demo) await seedDemo(db, now);
+  if (seed.demo) {
+    await seedDemo(db, now);
+    await seedEditorialDemo(db, now);
+  }
   const admin = seed.admin;
   if (admin) {
     const taken = await db

@@ -64,6 +64,9 @@ export function paging(query: Body, size = 20, max = 1000) {
 export const keywordOf = (query: Body): string | undefined =>
   typeof query.keyword === 'string' && query.keyword.trim() ? query.keyword.trim() : undefined;
 
+/** An SEO link as words ("dau-da-day" → "dau da day"), so a keyword finds it. */
+export const linkWords = (link: string | null | undefined) => (link ? link.replace(/[-_/]+/g, ' ') : link);
+
 /** Folded text for the `searchText` column (same folding as the resource engine's keyword search). */
 export const searchTextOf = (parts: (string | null | undefined)[]) =>
   foldText(parts.filter((p): p is string => !!p).map((p) => p.replace(/<[^>]*>/g, ' ')).join('\n').replace(/\s+/g, ' ').trim());

@@ -62,6 +62,8 @@ async function linkedSeoLink(db: DynamicDb, websiteId: number, objectType: unkno
 
 /** Tree rules and the seoLink fill, on a body about to be created (`current` undefined) or updated. */
 async function prepare(db: DynamicDb, scope: Scope, body: Body, current?: Record<string, unknown>) {
+  // Select boxes may hand over numbers as text.
+  for (const k of ['objectType', 'objectId'] as const) if (k in body) body[k] = numberish(body[k]);
   const parentId = parentIdOf(body);
   if (parentId !== undefined) {
     body.parentId = parentId;

@@ -6,10 +6,14 @@ import { newsRoutes } from '../news/routes';
 import { tagRoutes } from './tags';
 import { categoryRoutes } from './categories';
 import { menuItemRoutes } from './menus';
+import { sickRoutes } from './sicks';
+import { qaRoutes } from '../qa/routes';
 
 export const editorialRoutes: FastifyPluginAsync = async (app) => {
   await app.register(newsRoutes);
   await app.register(tagRoutes);
   await app.register(categoryRoutes);
   await app.register(menuItemRoutes);
+  await app.register(sickRoutes);
+  await app.register(qaRoutes);
 };

@@ -13,7 +13,7 @@ import { httpError } from '../errors';
 import { MSG, pickLang } from '../i18n';
 import { bodyObject, parseId, requireStamp, requireWebsite, stale } from '../resources/index';
 import { ok } from '../websites/context';
-import { actor, EMSG, isUniqueViolation, keywordOf, paging, queryBool, queryInt, searchTextOf, type Body, type Db } from '../editorial/common';
+import { actor, EMSG, isUniqueViolation, keywordOf, linkWords, paging, queryBool, queryInt, searchTextOf, type Body, type Db } from '../editorial/common';
 import { removeTagLinks, setTags } from '../editorial/tags';
 import { checkSeoLinks, readNewsInput, type NewsInput } from './input';
 import { listRows, loadNews } from './store';
@@ -33,7 +33,7 @@ async function history(db: Db, newsId: number, websiteId: number, status: number
 }
 
 function searchText(input: NewsInput) {
-  return searchTextOf(input.translations.flatMap((t) => [t.title, t.description, t.seoLink]));
+  return searchTextOf(input.translations.flatMap((t) => [t.title, t.description, linkWords(t.seoLink)]));
 }
 
 /** Translations, categories, tags and sick links of a news (inside the caller's transaction). */

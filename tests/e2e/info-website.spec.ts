@@ -1,0 +1,150 @@
+// Website information against the real server: the settings form, and branch contacts and hard contents
+// with their child items (images through the file picker), returning to /info-website with tab index 3.
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { ACCESS_COOKIE, cookie, signIn } from './support';
+
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+const popup = (page: Page, title: string) => page.locator('.ant-modal').filter({ hasText: title });
+const saveButton = (scope: Page) => scope.getByRole('button', { name: /Lưu$/ });
+
+// A 1×1 PNG.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+/** Put an image into the file manager's root through the chunked upload, as the desktop or browser would. */
+async function uploadImage(request: APIRequestContext, token: string, name: string) {
+  const answer = await request.post('/api/chunk/upload', {
+    headers: { Authorization: `Bearer ${token}` },
+    multipart: {
+      folderId: '0',
+      fileId: crypto.randomUUID(),
+      chunkIndex: '0',
+      totalChunks: '1',
+      originalFileName: name,
+      totalSize: String(PNG.length),
+      file: { name, mimeType: 'image/png', buffer: PNG },
+    },
+  });
+  expect(answer.ok()).toBe(true);
+}
+
+/** Choose an image with the picker of the image field inside `scope`. */
+async function pickImage(page: Page, scope: ReturnType<Page['locator']>, fileName: string) {
+  await scope.getByTestId('image-field').getByRole('button', { name: 'Chọn' }).click();
+  const picker = page.getByTestId('file-picker');
+  await picker.locator(`[role="option"][data-name="${fileName}"]`).dblclick();
+  await expect(picker).toBeHidden();
+  await expect(scope.getByTestId('image-field')).toContainText(fileName);
+}
+
+async function signInWithImage(page: Page) {
+  await signIn(page);
+  const token = (await cookie(page.context(), ACCESS_COOKIE))!.value;
+  const image = `logo-${unique()}.png`;
+  await uploadImage(page.request, token, image);
+  return image;
+}
+
+test('edit the settings of the website', async ({ page }) => {
+  const brand = `Thương hiệu ${unique()}`;
+  await signIn(page);
+  await page.goto('/info-website');
+  await expect(page.getByRole('tab', { name: 'Thông tin', selected: true })).toBeVisible();
+  await page.getByLabel('Thương hiệu (Tiếng Việt)').fill(brand);
+  await page.getByRole('tab', { name: 'English' }).click();
+  await page.getByLabel('Thương hiệu (English)').fill(`${brand} EN`);
+  await page.getByLabel('Hotline').fill('1900 1234');
+  await saveButton(page).click();
+  await expect(page.getByText('Updated successfully')).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByLabel('Thương hiệu (Tiếng Việt)')).toHaveValue(brand);
+  await expect(page.getByLabel('Thương hiệu (English)')).toHaveValue(`${brand} EN`);
+  await expect(page.getByLabel('Hotline')).toHaveValue('1900 1234');
+});
+
+test('add a branch contact with an item and an image', async ({ page }) => {
+  const name = `Chi nhánh ${unique()}`;
+  const image = await signInWithImage(page);
+  await page.goto('/info-website');
+  await page.getByRole('tab', { name: 'Chi nhánh' }).click();
+  await page.getByRole('tabpanel', { name: 'Chi nhánh' }).getByRole('button', { name: 'Thêm mới' }).click();
+  await expect(page).toHaveURL(/\/branchContact\/add$/);
+
+  await page.getByLabel('Tên (Tiếng Việt)').fill(name);
+  await page.getByRole('tab', { name: 'English' }).click();
+  await page.getByLabel('Tên (English)').fill(`${name} EN`);
+  // Work time: rich text, edited once for every language.
+  await page.locator('.ProseMirror').first().fill('Thứ 2 - Thứ 7: 8:00 - 17:00');
+  await page.getByRole('textbox', { name: 'Website', exact: true }).fill('https://clinic.example');
+  await page.getByRole('button', { name: 'Lưu và tiếp tục sửa' }).click();
+  await expect(page).toHaveURL(/\/branchContact\/\d+$/);
+
+  // Items tab: contact type and value.
+  const items = page.getByRole('tabpanel', { name: 'Liên hệ' });
+  await items.getByRole('button', { name: 'Thêm mới' }).click();
+  const item = popup(page, 'Thêm Thông tin liên hệ');
+  await item.getByRole('combobox', { name: 'Loại liên hệ' }).click();
+  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="Email"]').click();
+  await item.getByLabel('Giá trị').fill('lienhe@clinic.example');
+  await item.getByRole('button', { name: 'Lưu' }).click();
+  await expect(item).toBeHidden();
+  await expect(items.getByRole('cell', { name: 'lienhe@clinic.example' })).toBeVisible();
+
+  // Images tab: the image is required and comes from the file picker.
+  await page.getByRole('tab', { name: 'Hình ảnh' }).click();
+  const images = page.getByRole('tabpanel', { name: 'Hình ảnh' });
+  await images.getByRole('button', { name: 'Thêm mới' }).click();
+  const imageDialog = popup(page, 'Thêm Hình ảnh chi nhánh');
+  await imageDialog.getByRole('button', { name: 'Lưu' }).click();
+  await expect(imageDialog).toContainText('Hình ảnh là trường bắt buộc');
+  await pickImage(page, imageDialog, image);
+  await imageDialog.getByLabel('Alt').fill('Mặt tiền');
+  await imageDialog.getByRole('button', { name: 'Lưu' }).click();
+  await expect(imageDialog).toBeHidden();
+  await expect(images.getByRole('cell', { name: 'Mặt tiền' })).toBeVisible();
+
+  // Save: back to /info-website with the fourth tab (index 3) active, as the spec says.
+  await saveButton(page).click();
+  await expect(page).toHaveURL(/\/info-website$/);
+  await expect(page.getByRole('tab', { name: 'Nội dung cố định', selected: true })).toBeVisible();
+  await page.getByRole('tab', { name: 'Chi nhánh' }).click();
+  await expect(page.getByRole('cell', { name })).toBeVisible();
+});
+
+test('add a hard content with an item', async ({ page }) => {
+  const name = `Khối ${unique()}`;
+  const image = await signInWithImage(page);
+  await page.goto('/info-website', { waitUntil: 'commit' });
+  await page.getByRole('tab', { name: 'Nội dung cố định' }).click();
+  await page.getByRole('tabpanel', { name: 'Nội dung cố định' }).getByRole('button', { name: 'Thêm mới' }).click();
+  await expect(page).toHaveURL(/\/hardContent\/add$/);
+  await page.getByLabel('Tên (Tiếng Việt)').fill(name);
+  // English left empty: the tab says so, and saving names the field and the language.
+  await expect(page.getByTestId('language-tab-en-US')).toHaveAttribute('data-missing', /name/);
+  await page.getByLabel('Mã').fill(`code-${unique()}`);
+  await page.getByRole('button', { name: 'Lưu và tiếp tục sửa' }).click();
+  const summary = page.getByTestId('validation-summary');
+  await expect(summary).toContainText('Tên (English) là trường bắt buộc');
+  await summary.getByText('Tên (English) là trường bắt buộc').click();
+  await expect(page.getByLabel('Tên (English)')).toBeFocused();
+  await page.getByLabel('Tên (English)').fill(`${name} EN`);
+  await page.getByRole('button', { name: 'Lưu và tiếp tục sửa' }).click();
+  await expect(page).toHaveURL(/\/hardContent\/\d+$/);
+
+  await page.getByRole('button', { name: 'Thêm mới' }).click();
+  const dialog = popup(page, 'Thêm Chi tiết nội dung');
+  await dialog.getByLabel('Tên (Tiếng Việt)').fill('Mục 1');
+  await dialog.getByRole('tab', { name: 'English' }).click();
+  await dialog.getByLabel('Tên (English)').fill('Item 1');
+  await pickImage(page, dialog, image);
+  // Ctrl+S saves the popup, not the page behind it.
+  await page.keyboard.press('Control+s');
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('cell', { name: 'Mục 1' })).toBeVisible();
+  await expect(page).toHaveURL(/\/hardContent\/\d+$/);
+
+  await saveButton(page).click();
+  await expect(page).toHaveURL(/\/info-website$/);
+  await expect(page.getByRole('tab', { name: 'Nội dung cố định', selected: true })).toBeVisible();
+  await expect(page.getByRole('cell', { name })).toBeVisible();
+});

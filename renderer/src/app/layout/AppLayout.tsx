@@ -1,7 +1,9 @@
 import { ProLayout, type MenuDataItem } from '@ant-design/pro-components';
+import { Button, Result } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router-dom';
+import { ApiError, errorMessage } from '../../api/client';
 import { isNarrow, useScreenClass } from '../../hooks/useScreenClass';
 import { session } from '../../session';
 import { findTheme } from '../../theme/themes';
@@ -27,28 +29,52 @@ function WorkspaceOutlet() {
  * the website list and the screens wait for it.
  */
 export default function AppLayout() {
-  const [userReady, setUserReady] = useState(false);
+  const { t } = useTranslation();
+  const [state, setState] = useState<{ ready: boolean; failure: string | null }>({ ready: false, failure: null });
+  const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     let alive = true;
     session.loadUser().then(
-      () => alive && setUserReady(true),
-      () => undefined, // the API client already redirected or showed the error
+      () => alive && setState({ ready: true, failure: null }),
+      // A 401 was already redirected by the API client; anything else (server down…) offers a retry.
+      (error: unknown) => alive && !(error instanceof ApiError && error.status === 401) && setState({ ready: false, failure: errorMessage(error) }),
     );
     return () => {
       alive = false;
     };
-  }, []);
+  }, [attempt]);
+
+  let content = <ScreenFallback />;
+  if (state.ready) {
+    content = (
+      <WorkspaceProvider>
+        <Shell />
+      </WorkspaceProvider>
+    );
+  } else if (state.failure) {
+    content = (
+      <Result
+        status="error"
+        title={state.failure}
+        extra={
+          <Button
+            type="primary"
+            onClick={() => {
+              setState({ ready: false, failure: null });
+              setAttempt((n) => n + 1);
+            }}
+          >
+            {t('common.retry')}
+          </Button>
+        }
+      />
+    );
+  }
   return (
     <>
       {/* Notices live with the signed-in shell: the sign-in route shows its errors inline. */}
       <NoticeHost />
-      {userReady ? (
-        <WorkspaceProvider>
-          <Shell />
-        </WorkspaceProvider>
-      ) : (
-        <ScreenFallback />
-      )}
+      {content}
     </>
   );
 }

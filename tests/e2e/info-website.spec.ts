@@ -1,7 +1,7 @@
 // Website information against the real server: the settings form, and branch contacts and hard contents
 // with their child items (images through the file picker), returning to /info-website with tab index 3.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { ACCESS_COOKIE, cookie, signIn } from './support';
+import { ACCESS_COOKIE, chooseOption, cookie, signIn, WEBSITES } from './support';
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const popup = (page: Page, title: string) => page.locator('.ant-modal').filter({ hasText: title });
@@ -147,4 +147,22 @@ test('add a hard content with an item', async ({ page }) => {
   await expect(page).toHaveURL(/\/info-website$/);
   await expect(page.getByRole('tab', { name: 'Nội dung cố định', selected: true })).toBeVisible();
   await expect(page.getByRole('cell', { name })).toBeVisible();
+});
+
+test("switching website leaves an edit screen of the other website's record", async ({ page }) => {
+  await signIn(page);
+  const token = (await cookie(page.context(), ACCESS_COOKIE))!.value;
+  const name = `Mạng ${unique()}`;
+  const created = await page.request.post('/api/SocialNetworks/1', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { name: JSON.stringify({ 'vi-VN': name, 'en-US': name }), order: 0, isActive: true },
+  });
+  const { data } = (await created.json()) as { data: { id: number } };
+  await page.goto(`/socialNetwork/${data.id}`);
+  await expect(page.getByLabel('Tên (Tiếng Việt)')).toHaveValue(name);
+  await chooseOption(page, 'Website', WEBSITES.spa);
+  await expect(page).toHaveURL(/\/info-website$/);
+  await expect(page.getByText('Bản ghi không thuộc website đang chọn; quay về danh sách.')).toBeVisible();
+  await page.getByRole('tab', { name: 'Mạng xã hội' }).click();
+  await expect(page.getByRole('cell', { name })).toHaveCount(0);
 });

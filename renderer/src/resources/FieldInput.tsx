@@ -1,5 +1,7 @@
 import { DatePicker, Input, InputNumber, Select, Switch } from 'antd';
+import DisabledContext from 'antd/es/config-provider/DisabledContext';
 import dayjs from 'dayjs';
+import { useContext } from 'react';
 import type { FieldDef, ResourceDef } from '../../../shared/resources/define';
 import ImageField from '../components/files/ImageField';
 import RichTextField from '../components/editor/RichTextField';
@@ -21,7 +23,10 @@ export interface FieldInputProps {
   label: string;
 }
 
-export function FieldInput({ def, field, id, value, onChange, disabled, label }: FieldInputProps) {
+export function FieldInput({ def, field, id, value, onChange, disabled: own, label }: FieldInputProps) {
+  // A form disabled as a whole (e.g. a news item pending review) also locks the controls that are not antd's own.
+  const formDisabled = useContext(DisabledContext);
+  const disabled = own || formDisabled;
   const common = { id, disabled, 'aria-label': label };
   switch (field.type) {
     case 'textarea':

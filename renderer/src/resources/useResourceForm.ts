@@ -27,6 +27,18 @@ export interface UseResourceFormOptions {
   initialRecord?: Row;
   /** The record is not there (404): e.g. it belongs to another website. */
   onNotFound?(): void;
+  /**
+   * For hand-written screens whose wire form differs from the definition's (e.g. news: per-language texts in
+   * `newsTranslations`). `fromWire` turns a record as the server answers it into the definition's shape (per-language
+   * fields as JSON text); `toBody` finishes the body built from the definition's fields (read at save time, so it
+   * may depend on which button was pressed). Both default to the identity.
+   */
+  adapter?: WireAdapter;
+}
+
+export interface WireAdapter {
+  fromWire?(record: Row): Row;
+  toBody?(body: Row, formValues: Row): Row;
 }
 
 export interface Conflict {
@@ -38,7 +50,7 @@ export interface Conflict {
 
 export type SaveOutcome = { kind: 'created' | 'updated'; result: SaveResult; id?: Id };
 
-export function useResourceForm({ def, id, parentId, languagesFor, initialRecord, onNotFound }: UseResourceFormOptions) {
+export function useResourceForm({ def, id, parentId, languagesFor, initialRecord, onNotFound, adapter }: UseResourceFormOptions) {
   const { t } = useTranslation('resources');
   const { websiteId, language } = useWorkspace();
   const [form] = Form.useForm();
@@ -71,6 +83,11 @@ export function useResourceForm({ def, id, parentId, languagesFor, initialRecord
   useEffect(() => {
     notFound.current = onNotFound;
   });
+  const wire = useRef(adapter);
+  useEffect(() => {
+    wire.current = adapter;
+  });
+  const fromWire = useCallback((record: Row): Row => wire.current?.fromWire?.(record) ?? record, []);
 
   /** Put a record (or defaults) into the form as the new baseline. */
   const show = useCallback(
@@ -92,7 +109,7 @@ export function useResourceForm({ def, id, parentId, languagesFor, initialRecord
   // Load once per mount (screens remount when the website changes): state is set only in the callbacks.
   useEffect(() => {
     let alive = true;
-    const pending = needsLoad ? provider.getOne({ id, parentId, quietStatuses: [404] }) : Promise.resolve(initialRecord ?? null);
+    const pending = needsLoad ? provider.getOne({ id, parentId, quietStatuses: [404] }).then(fromWire) : Promise.resolve(initialRecord ?? null);
     pending
       .then(
         (next) => alive && show(next),
@@ -104,7 +121,7 @@ export function useResourceForm({ def, id, parentId, languagesFor, initialRecord
     return () => {
       alive = false;
     };
-  }, [needsLoad, show, initialRecord, provider, id, parentId]);
+  }, [needsLoad, show, initialRecord, provider, id, parentId, fromWire]);
 
   const onValuesChange = useCallback(
     (_: Row, all: Row) => {
@@ -151,7 +168,8 @@ export function useResourceForm({ def, id, parentId, languagesFor, initialRecord
       return undefined;
     }
     setSummary([]);
-    const body = toWire(def, formValues, languageIds, record);
+    const built = toWire(def, formValues, languageIds, record);
+    const body = wire.current?.toBody ? wire.current.toBody(built, formValues) : built;
     setSaving(true);
     try {
       if (!isUpdate) {
@@ -164,7 +182,7 @@ export function useResourceForm({ def, id, parentId, languagesFor, initialRecord
       stamp.current = result.concurrencyStamp ?? stamp.current;
       original.current = form.getFieldsValue(true) as Row;
       dirty.current = false;
-      if (result.record) setRecord(result.record);
+      if (result.record) setRecord(fromWire(result.record));
       notifySuccess(t('updated'));
       return { kind: 'updated', result, id };
     } catch (error) {
@@ -175,7 +193,7 @@ export function useResourceForm({ def, id, parentId, languagesFor, initialRecord
           notifyError(error.message);
           return undefined;
         }
-        const theirsRecord = current as Row;
+        const theirsRecord = fromWire(current as Row);
         const theirs = toFormValues(def, theirsRecord, languageIds);
         const mine = { ...(form.getFieldsValue(true) as Row) };
         setConflict({
@@ -197,7 +215,7 @@ export function useResourceForm({ def, id, parentId, languagesFor, initialRecord
     } finally {
       setSaving(false);
     }
-  }, [form, def, languageIds, isUpdate, provider, parentId, id, t, onFinishFailed, record]);
+  }, [form, def, languageIds, isUpdate, provider, parentId, id, t, onFinishFailed, record, fromWire]);
 
   /** Conflict: take the saved version as the new baseline, with the user's kept values back in the form. */
   const reapply = useCallback(
@@ -221,7 +239,7 @@ export function useResourceForm({ def, id, parentId, languagesFor, initialRecord
   /** Re-read the record's languages after its language list changed (website form), keeping unsaved edits. */
   const refreshLanguages = useCallback(async () => {
     if (!needsLoad) return;
-    const next = await provider.getOne({ id, parentId });
+    const next = fromWire(await provider.getOne({ id, parentId }));
     if (!dirty.current) return show(next);
     // Unsaved edits stay; the fields of a new language appear empty.
     const ids = languagesOf.current(next).map((l) => l.languageId);
@@ -232,7 +250,7 @@ export function useResourceForm({ def, id, parentId, languagesFor, initialRecord
     original.current = { ...original.current, ...missing };
     setValues((v) => ({ ...v, ...missing }));
     setRecord(next);
-  }, [needsLoad, provider, id, parentId, show, def, form]);
+  }, [needsLoad, provider, id, parentId, show, def, form, fromWire]);
 
   return {
     form,

@@ -16,9 +16,10 @@ import { afterSaveTarget, backTarget, editPath } from './navigation';
 import { ResourceFields } from './ResourceFields';
 import { useSaveShortcut } from './shortcuts';
 import { useUnsavedGuard } from './unsavedGuard';
-import { useResourceForm, type SaveOutcome } from './useResourceForm';
+import { useResourceForm, type SaveOutcome, type WireAdapter } from './useResourceForm';
 import { workspaceLanguages } from './languages';
 import { ValidationSummary } from './ValidationSummary';
+import type { FieldInputs } from './customize';
 
 export interface ResourceEditorProps {
   def: ResourceDef;
@@ -33,6 +34,15 @@ export interface ResourceEditorProps {
   /** No title and back button (a tab of another screen, e.g. the settings singleton). */
   embedded?: boolean;
   extra?: ReactNode;
+  /** Inputs of particular fields in place of the generic ones (e.g. a tree parent picker). */
+  inputs?: FieldInputs;
+  /** For records whose wire form is not the definition's flat one (nested translation rows). */
+  adapter?: WireAdapter;
+  /**
+   * What sits below the form in place of the generic child collections (e.g. a draggable item tree);
+   * `parentId` is the record's id once it has one.
+   */
+  renderChildren?(parentId: Id | undefined): ReactNode;
 }
 
 /**
@@ -40,7 +50,7 @@ export interface ResourceEditorProps {
  * definition's after-save destination) and Save-and-stay (also Ctrl+S / ⌘S), the unsaved-changes guard, the
  * conflict dialog, and the child collections below once the record has an id.
  */
-export function ResourceEditor({ def, id: rawId, languages: languagesOf, onSaved, onChildrenChanged, embedded, extra }: ResourceEditorProps) {
+export function ResourceEditor({ def, id: rawId, languages: languagesOf, onSaved, onChildrenChanged, embedded, extra, inputs, adapter, renderChildren }: ResourceEditorProps) {
   const { t } = useTranslation('resources');
   const navigate = useNavigate();
   const location = useLocation();
@@ -53,6 +63,7 @@ export function ResourceEditor({ def, id: rawId, languages: languagesOf, onSaved
   const state = useResourceForm({
     def,
     id,
+    adapter,
     languagesFor: languagesOf ?? (() => workspaceLanguages(workspace.languages)),
     onNotFound: () => {
       notifyError(t('notFoundHere'));
@@ -113,6 +124,7 @@ export function ResourceEditor({ def, id: rawId, languages: languagesOf, onSaved
               onLanguageChange={state.setActiveLanguage}
               values={state.values}
               isUpdate={isUpdate}
+              inputs={inputs}
             />
           </ProForm>
           <Space wrap>
@@ -129,7 +141,9 @@ export function ResourceEditor({ def, id: rawId, languages: languagesOf, onSaved
           </Space>
         </Spin>
       </Card>
-      {def.children?.length ? (
+      {renderChildren ? (
+        renderChildren(isUpdate && !def.singleton ? id : undefined)
+      ) : def.children?.length ? (
         <ChildCollections
           def={def}
           parentId={isUpdate && !def.singleton ? id : undefined}

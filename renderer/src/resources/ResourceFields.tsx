@@ -3,8 +3,9 @@ import { useTranslation } from 'react-i18next';
 import type { FieldDef, ResourceDef } from '../../../shared/resources/define';
 import { flatName, isBlank } from '../../../shared/resources/translations';
 import type { LanguageRef } from '../../../shared/resources/validate';
+import type { FieldInputs } from './customize';
 import type { Row } from './dataProvider';
-import { FieldInput } from './FieldInput';
+import { FieldInput, type FieldInputProps } from './FieldInput';
 import { fieldRules } from './fieldRules';
 import { editedLanguageOf, formFields } from './formModel';
 import { currentUi, fieldLabel } from './labels';
@@ -23,6 +24,8 @@ export interface ResourceFieldsProps {
   /** Current form values (for the empty-field markers). */
   values: Row;
   isUpdate: boolean;
+  /** Inputs of particular fields in place of the generic ones. */
+  inputs?: FieldInputs;
 }
 
 /** Per-language fields still empty in a language, required ones first. */
@@ -53,9 +56,22 @@ function TabLabel({ def, language, values }: { def: ResourceDef; language: Langu
   );
 }
 
-function FieldItem({ def, field, name, languageName, isUpdate }: { def: ResourceDef; field: FieldDef; name: string; languageName?: string; isUpdate: boolean }) {
+interface FieldItemProps {
+  def: ResourceDef;
+  field: FieldDef;
+  name: string;
+  languageName?: string;
+  languageId?: string;
+  isUpdate: boolean;
+  inputs?: FieldInputs;
+}
+
+function FieldItem({ def, field, name, languageName, languageId, isUpdate, inputs }: FieldItemProps) {
   const ui = currentUi();
   const label = fieldLabel(def, field);
+  const Custom = inputs?.[field.name];
+  const inputLabel = languageName ? `${label} (${languageName})` : label;
+  const disabled = isUpdate && field.readOnlyOnUpdate;
   return (
     <Form.Item
       name={name}
@@ -64,15 +80,24 @@ function FieldItem({ def, field, name, languageName, isUpdate }: { def: Resource
       valuePropName="value"
       required={Boolean(field.required)}
     >
-      <FieldInput def={def} field={field} label={languageName ? `${label} (${languageName})` : label} disabled={isUpdate && field.readOnlyOnUpdate} />
+      {Custom ? (
+        <CustomInput render={Custom} def={def} field={field} label={inputLabel} disabled={disabled} languageId={languageId} />
+      ) : (
+        <FieldInput def={def} field={field} label={inputLabel} disabled={disabled} />
+      )}
     </Form.Item>
   );
+}
+
+/** Form.Item hands `id`, `value` and `onChange` to its direct child: this passes them on to the override. */
+function CustomInput({ render, ...props }: FieldInputProps & { languageId?: string; render: NonNullable<FieldInputs[string]> }) {
+  return <>{render(props)}</>;
 }
 
 const span = (field: FieldDef) =>
   field.type === 'richText' || field.type === 'textarea' ? 24 : field.type === 'boolean' ? 6 : 12;
 
-export function ResourceFields({ def, languages, activeLanguage, onLanguageChange, values, isUpdate }: ResourceFieldsProps) {
+export function ResourceFields({ def, languages, activeLanguage, onLanguageChange, values, isUpdate, inputs }: ResourceFieldsProps) {
   const fields = formFields(def);
   const perLanguage = fields.filter((f) => f.perLanguage && !f.sameInEveryLanguage);
   const edited = editedLanguageOf(languages.map((l) => l.languageId));
@@ -99,7 +124,9 @@ export function ResourceFields({ def, languages, activeLanguage, onLanguageChang
                 field={field}
                 name={flatName(field.name, language.languageId)}
                 languageName={language.name || language.languageId}
+                languageId={language.languageId}
                 isUpdate={isUpdate}
+                inputs={inputs}
               />
             )),
           }))}
@@ -114,10 +141,10 @@ export function ResourceFields({ def, languages, activeLanguage, onLanguageChang
               <Col key={field.name} xs={24} lg={12}>
                 <GridRow gutter={8}>
                   <Col xs={24} sm={12}>
-                    <FieldItem def={def} field={field} name={name} isUpdate={isUpdate} />
+                    <FieldItem def={def} field={field} name={name} isUpdate={isUpdate} inputs={inputs} />
                   </Col>
                   <Col xs={24} sm={12}>
-                    <FieldItem def={def} field={alt} name={alt.name} isUpdate={isUpdate} />
+                    <FieldItem def={def} field={alt} name={alt.name} isUpdate={isUpdate} inputs={inputs} />
                   </Col>
                 </GridRow>
               </Col>
@@ -125,7 +152,7 @@ export function ResourceFields({ def, languages, activeLanguage, onLanguageChang
           }
           return (
             <Col key={field.name} xs={24} lg={span(field)} md={field.type === 'boolean' ? 8 : 24}>
-              <FieldItem def={def} field={field} name={name} isUpdate={isUpdate} />
+              <FieldItem def={def} field={field} name={name} isUpdate={isUpdate} inputs={inputs} />
             </Col>
           );
         })}

@@ -1,7 +1,7 @@
 import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import { ProTable, type ActionType } from '@ant-design/pro-components';
 import { Button, Dropdown, Tooltip } from 'antd';
-import { useMemo, useRef, type MutableRefObject, type ReactNode } from 'react';
+import { useMemo, useRef, useState, type Key, type MutableRefObject, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ResourceDef } from '../../../shared/resources/define';
 import { notifySuccess } from '../app/notices';
@@ -10,6 +10,7 @@ import { buildColumns, listFields, type ColumnLabels } from './columns';
 import { createDataProvider, idOf, type Id, type Row } from './dataProvider';
 import { exportFileName, exportTable, saveFile, toCsv, toXlsx } from './export';
 import { fieldLabel, optionLabel, resourceTitle } from './labels';
+import { buildTree, type TreeRow } from './tree';
 
 /** Page sizes of the spec (section 9): 10/25/50/100, default 10, unless the definition says otherwise. */
 export const DEFAULT_PAGE_SIZES = [10, 25, 50, 100];
@@ -44,6 +45,10 @@ export function ResourceList({ def, parentId, onOpen, onAdd, actionRef: external
   const provider = useMemo(() => createDataProvider(def, { websiteId, language }), [def, websiteId, language]);
   const lastQuery = useRef<{ keyword?: string; filters: Record<string, unknown> }>({ filters: {} });
   const searchPanel = Boolean(def.list?.searchPanel);
+  // Tree mode (`list.treeParentField`): every row is loaded (up to the list's maximum, the spec's 1000), nested
+  // under its parent and paged by top-level rows; the tree opens fully after every load.
+  const treeField = def.list?.treeParentField;
+  const [expanded, setExpanded] = useState<readonly Key[]>([]);
 
   const labels: ColumnLabels = {
     yes: t('yes'),
@@ -119,6 +124,27 @@ export function ResourceList({ def, parentId, onOpen, onAdd, actionRef: external
       request={async (params) => {
         const { current, pageSize, keyword, ...filters } = params as Record<string, unknown>;
         lastQuery.current = { keyword: keyword as string | undefined, filters };
+        if (treeField) {
+          const all = await provider.getList({
+            page: 1,
+            pageSize: def.api.list?.maxPageSize ?? 1000,
+            keyword: typeof keyword === 'string' ? keyword : undefined,
+            filters,
+            parentId,
+          });
+          const roots = buildTree(all.data, treeField, def.idField);
+          const keys: Key[] = [];
+          const collect = (nodes: TreeRow[]) =>
+            nodes.forEach((n) => {
+              if (n.children?.length) keys.push(String(idOf(def, n)));
+              collect(n.children ?? []);
+            });
+          collect(roots);
+          setExpanded(keys);
+          const size = Number(pageSize) || pageSizes[0];
+          const page = Number(current) || 1;
+          return { data: roots.slice((page - 1) * size, page * size), total: roots.length, success: true };
+        }
         const result = await provider.getList({
           page: Number(current) || 1,
           pageSize: Number(pageSize) || undefined,
@@ -129,6 +155,7 @@ export function ResourceList({ def, parentId, onOpen, onAdd, actionRef: external
         return { data: result.data, total: result.total, success: true };
       }}
       onRow={(row) => ({ onDoubleClick: () => onOpen?.(row) })}
+      expandable={treeField ? { expandedRowKeys: expanded, onExpandedRowsChange: (keys) => setExpanded(keys) } : undefined}
       toolBarRender={() => [
         <Dropdown
           key="export"

@@ -112,6 +112,8 @@ export function createDataProvider(def: ResourceDef, context: ProviderContext): 
   const idField = def.idField ?? 'id';
   const baseParams = (parentId?: Id): PathParams => ({
     website: context.websiteId,
+    // `{lang}` in a path is the content language (e.g. 'Sicks/{website}?languageId={lang}').
+    lang: context.language,
     ...(def.parent && parentId !== undefined ? { [def.parent.keyField]: parentId } : {}),
   });
   const need = (what: 'get' | 'create' | 'update' | 'remove'): string => {
@@ -173,9 +175,9 @@ export function createDataProvider(def: ResourceDef, context: ProviderContext): 
   };
 }
 
-/** A lookup (`reference.lookup`): a plain array from any service, `{website}` expanded. */
-export async function fetchLookup(template: string, context: ProviderContext): Promise<Row[]> {
-  const target = expandPath(template, { website: context.websiteId }, 'GET');
+/** A lookup (`reference.lookup`): a plain array from any service, `{website}`, `{lang}` and `params` expanded. */
+export async function fetchLookup(template: string, context: ProviderContext, params: PathParams = {}): Promise<Row[]> {
+  const target = expandPath(template, { website: context.websiteId, lang: context.language, ...params }, 'GET');
   const response = await serviceClient(target.service).request({ method: target.method, url: target.url });
   return readList(response.data).data;
 }

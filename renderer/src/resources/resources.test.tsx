@@ -2,6 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initI18n } from '../i18n';
 import { resources } from '../../../shared/resources';
+import type { FieldDef } from '../../../shared/resources/define';
 import { buildColumns, type ColumnOptions } from './columns';
 import { defaultKeep, diffValues, mergeForReapply } from './conflict';
 import { readList, readSave } from './dataProvider';
@@ -156,7 +157,7 @@ describe('export', () => {
   it('exports the list columns as shown, CSV with a BOM and quoted cells', () => {
     const table = exportTable(
       resources.socialNetwork,
-      resources.socialNetwork.fields.filter((f) => f.list),
+      (resources.socialNetwork.fields as readonly FieldDef[]).filter((f) => f.list),
       [{ name: json({ 'vi-VN': 'Trang "chính", mới', 'en-US': 'Main' }), url: 'u', image: '/files/a.png', order: 1, isActive: true }],
       'vi-VN',
       { field: (f) => f.label.vi, option: () => undefined, yes: 'Có', no: 'Không' },

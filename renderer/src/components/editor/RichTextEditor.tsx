@@ -42,7 +42,7 @@ export const FONTS = [
 const htmlOf = (editor: Editor) => (editor.isEmpty ? '' : editor.getHTML());
 
 /** Tiptap editor with the console's toolbar; loaded lazily by RichTextField. */
-export default function RichTextEditor({ value, onChange, disabled, minHeight = 240 }: RichTextFieldProps) {
+export default function RichTextEditor({ value, onChange, disabled, minHeight = 240, id, 'aria-label': ariaLabel }: RichTextFieldProps) {
   const { t } = useTranslation('editor');
   const { token } = theme.useToken();
   const fileInput = useRef<HTMLInputElement>(null);
@@ -76,7 +76,14 @@ export default function RichTextEditor({ value, onChange, disabled, minHeight = 
     editable: !disabled,
     onUpdate: ({ editor: current }) => onChangeRef.current?.(htmlOf(current)),
     editorProps: {
-      attributes: { 'data-testid': 'rich-text', spellcheck: 'true' },
+      attributes: {
+        'data-testid': 'rich-text',
+        spellcheck: 'true',
+        role: 'textbox',
+        'aria-multiline': 'true',
+        ...(id ? { id } : {}),
+        ...(ariaLabel ? { 'aria-label': ariaLabel } : {}),
+      },
       // Pasted and dropped pictures are uploaded instead of being embedded as data.
       handlePaste: (_view, event) => {
         const images = imageFilesOf(event.clipboardData?.files);
@@ -128,7 +135,7 @@ export default function RichTextEditor({ value, onChange, disabled, minHeight = 
       <input
         ref={fileInput}
         type="file"
-        hidden
+        style={{ display: 'none' }}
         multiple
         accept={inputAccept('image')}
         data-testid="editor-image-input"

@@ -11,6 +11,10 @@ export interface RichTextFieldProps {
   disabled?: boolean;
   /** Height of the editing area in pixels (it grows with the content). Default 240. */
   minHeight?: number;
+  /** Put on the editing area, so a Form.Item label focuses it and a validation summary can jump to it. */
+  id?: string;
+  /** Accessible name of the editing area (the field label). */
+  'aria-label'?: string;
 }
 
 /** Rich-text form control (antd Form compatible): `<Form.Item name="content"><RichTextField /></Form.Item>`. */

@@ -1,5 +1,6 @@
 import type { Editor } from '@tiptap/react';
 import Image from '@tiptap/extension-image';
+import { NodeSelection } from '@tiptap/pm/state';
 import { ApiError } from '../../api/client';
 import { notifyError } from '../../app/notices';
 import { uploadEditorFiles } from '../files/api';
@@ -69,8 +70,12 @@ export async function insertImages(editor: Editor, files: File[], messages: Uplo
     const uploadId = crypto.randomUUID();
     const preview = URL.createObjectURL(file);
     const placeholder = { type: 'image', attrs: { src: preview, alt: file.name, uploadId } };
+    // A selected image (the one just inserted, say) is kept: the new one goes after it, not in its place.
+    const { selection } = editor.state;
+    const at = pos ?? (selection instanceof NodeSelection ? selection.to : undefined);
     const chain = editor.chain().focus();
-    (pos === undefined ? chain.insertContent(placeholder) : chain.insertContentAt(pos, placeholder)).run();
+    (at === undefined ? chain.insertContent(placeholder) : chain.insertContentAt(at, placeholder)).run();
+    pos = undefined;
 
     void uploadEditorFiles([file], { quiet: true }).then(
       (stored) => settle(editor, uploadId, stored[0]?.url ?? null, preview),

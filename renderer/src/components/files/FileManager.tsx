@@ -595,7 +595,7 @@ export default function FileManager({ mode = 'page', accept, onChosenChange, onP
         ref={fileInput}
         type="file"
         multiple
-        hidden
+        style={{ display: 'none' }}
         data-testid="upload-input"
         accept={picker ? inputAccept(accept) : inputAccept()}
         onChange={(event) => {

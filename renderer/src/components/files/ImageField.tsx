@@ -43,13 +43,17 @@ export interface ImageFieldProps {
   /** Which files the picker offers; 'image' by default. */
   accept?: AcceptKind;
   disabled?: boolean;
+  /** Put on the Choose button, so a Form.Item label focuses it and a validation summary can jump to it. */
+  id?: string;
+  /** Accessible name of the field (the label); Choose and Clear say what they choose or clear. */
+  'aria-label'?: string;
 }
 
 /**
  * Form control for an image (or file) field: a thumbnail, or the file's name, with Choose (opens the
  * file picker) and Clear. Fits antd Form: `<Form.Item name="image"><ImageField /></Form.Item>`.
  */
-export default function ImageField({ value, onChange, accept = 'image', disabled }: ImageFieldProps) {
+export default function ImageField({ value, onChange, accept = 'image', disabled, id, 'aria-label': ariaLabel }: ImageFieldProps) {
   const { t } = useTranslation('files');
   const [open, setOpen] = useState(false);
   const [everOpened, setEverOpened] = useState(false);
@@ -68,8 +72,10 @@ export default function ImageField({ value, onChange, accept = 'image', disabled
       )}
       <Space direction="vertical" size={4}>
         <Button
+          id={id}
           size="small"
           disabled={disabled}
+          aria-label={ariaLabel ? `${t('field.choose')}: ${ariaLabel}` : undefined}
           onClick={() => {
             setEverOpened(true);
             setOpen(true);
@@ -77,7 +83,12 @@ export default function ImageField({ value, onChange, accept = 'image', disabled
         >
           {t('field.choose')}
         </Button>
-        <Button size="small" disabled={disabled || !value} onClick={() => onChange?.(undefined)}>
+        <Button
+          size="small"
+          disabled={disabled || !value}
+          aria-label={ariaLabel ? `${t('field.clear')}: ${ariaLabel}` : undefined}
+          onClick={() => onChange?.(undefined)}
+        >
           {t('field.clear')}
         </Button>
       </Space>

@@ -1,0 +1,64 @@
+// The file picker and the image field, in the first form that has one (hard content, /hardContent/add):
+// 'Please select file' with nothing chosen, uploading into the picker by drop, choosing, clearing, and
+// the chosen URL travelling in the saved record.
+import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './support';
+import { dropFiles, makePng } from './files-support';
+
+const picker = (page: Page) => page.getByRole('dialog').filter({ has: page.getByTestId('file-manager') });
+
+test('choose an image for an image field through the picker', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/hardContent/add');
+  const field = page.getByTestId('image-field').first();
+  await expect(field).toBeVisible();
+
+  await field.getByRole('button', { name: /^Chọn/ }).click();
+  const dialog = picker(page);
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText('Chọn ảnh')).toBeVisible();
+
+  // Confirming with nothing chosen.
+  await dialog.getByRole('button', { name: 'Chọn', exact: true }).click();
+  await expect(page.locator('.ant-message-notice').filter({ hasText: 'Please select file' })).toBeVisible();
+  await expect(dialog).toBeVisible();
+
+  // Upload into the picker by dropping, then choose the new image with a click and Choose.
+  const name = `Logo ${Date.now().toString(36).slice(-5)}.png`;
+  const view = dialog.getByTestId('file-view');
+  await dropFiles(page, view, [{ name, type: 'image/png', bytes: makePng(64, 48) }]);
+  const tile = view.locator(`[data-name="${name}"]`);
+  await expect(tile).toBeVisible({ timeout: 20_000 });
+  // The picker shows images only: a PDF or a folder of other files would not be offered as a choice.
+  await expect(view.locator('[data-kind="file"]').filter({ hasNot: page.locator('img') })).toHaveCount(0);
+  const url = await tile.locator('img').getAttribute('src');
+  expect(url).toMatch(/^\/files\//);
+  await tile.click();
+  await dialog.getByRole('button', { name: 'Chọn', exact: true }).click();
+  await expect(dialog).toBeHidden();
+
+  // The field shows the image (served) and holds its URL.
+  const thumb = field.locator('img');
+  await expect(thumb).toHaveAttribute('src', url!);
+  const served = await page.request.get(url!);
+  expect(served.status()).toBe(200);
+  expect(served.headers()['content-type']).toBe('image/png');
+
+  // Clear empties it; choosing again by double-click picks at once.
+  await field.getByRole('button', { name: /^Xóa/ }).click();
+  await expect(field.locator('img')).toHaveCount(0);
+  await field.getByRole('button', { name: /^Chọn/ }).click();
+  await picker(page).getByTestId('file-view').locator(`[data-name="${name}"]`).dblclick();
+  await expect(picker(page)).toBeHidden();
+  await expect(field.locator('img')).toHaveAttribute('src', url!);
+
+  // Saving the form sends the chosen URL as the record's image.
+  await page.getByRole('textbox', { name: /Tên/ }).first().fill(`Khối ảnh ${name}`);
+  await page.getByRole('tab', { name: 'English' }).click();
+  await page.getByRole('textbox', { name: /Name|Tên/ }).last().fill(`Image block ${name}`);
+  const [request] = await Promise.all([
+    page.waitForRequest((r) => r.method() === 'POST' && /\/api\/HardContents\//i.test(r.url())),
+    page.getByRole('button', { name: /^(save )?Lưu$/ }).click(),
+  ]);
+  expect(request.postDataJSON()).toMatchObject({ image: url });
+});

@@ -1,7 +1,7 @@
 // Website management against the real server: create a website, give it two languages and a staff member,
 // fill the second language, and see the header's selector follow.
 import { expect, test, type Page } from '@playwright/test';
-import { chooseOption, selectByLabel, signIn } from './support';
+import { chooseOption, selectByLabel, signIn, WEBSITES } from './support';
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
@@ -78,3 +78,48 @@ test('create a website with two languages and a staff member', async ({ page }) 
   await page.getByRole('tab', { name: 'English' }).first().click();
   await expect(page.getByLabel('Tên website (English)')).toHaveValue(`${name} EN`);
 });
+
+test('the list exports what it shows to CSV (UTF-8 with BOM) and Excel', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/website');
+  await expect(page.getByRole('cell', { name: WEBSITES.clinic })).toBeVisible();
+  for (const [item, extension] of [
+    ['Xuất CSV', 'csv'],
+    ['Xuất Excel', 'xlsx'],
+  ] as const) {
+    await page.getByRole('button', { name: 'Xuất' }).hover();
+    const download = page.waitForEvent('download');
+    await page.getByRole('menuitem', { name: item }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(new RegExp(`^website-\\d{4}-\\d{2}-\\d{2}\\.${extension}$`));
+    const bytes = await streamBytes(await file.createReadStream());
+    if (extension === 'csv') {
+      const text = bytes.toString('utf8');
+      expect(text.charCodeAt(0)).toBe(0xfeff);
+      expect(text).toContain('Tên website,Số điện thoại,Địa chỉ,Kích hoạt,Mặc định');
+      expect(text).toContain(WEBSITES.clinic);
+    } else {
+      expect(bytes.subarray(0, 2).toString()).toBe('PK'); // a zip: the xlsx container
+    }
+  }
+});
+
+test('leaving a form with unsaved changes asks first', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/website/add');
+  await page.getByLabel('Tên website (Tiếng Việt)').fill('Chưa lưu');
+  await page.getByRole('button', { name: 'Quay lại' }).click();
+  const confirm = page.getByRole('dialog').filter({ hasText: 'Có thay đổi chưa lưu' });
+  await confirm.getByRole('button', { name: 'Ở lại' }).click();
+  await expect(page).toHaveURL(/\/website\/add$/);
+  await expect(page.getByLabel('Tên website (Tiếng Việt)')).toHaveValue('Chưa lưu');
+  await page.getByRole('button', { name: 'Quay lại' }).click();
+  await page.getByRole('dialog').filter({ hasText: 'Có thay đổi chưa lưu' }).getByRole('button', { name: 'Rời đi' }).click();
+  await expect(page).toHaveURL(/\/website$/);
+});
+
+async function streamBytes(stream: NodeJS.ReadableStream): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(chunks);
+}

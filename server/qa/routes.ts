@@ -15,7 +15,7 @@ import type { ResourceDef } from '../../shared/resources/define';
 import { isBlank, parseTranslations } from '../../shared/resources/translations';
 import { iso } from '../db/dialect';
 import { httpError } from '../errors';
-import { MSG, pickLang } from '../i18n';
+import { localize, MSG, pickLang } from '../i18n';
 import { bodyObject, checkAndConvert, parseId, requireStamp, requireWebsite, stale, toWire, websiteLanguages } from '../resources/index';
 import { ok } from '../websites/context';
 import { EMSG, keywordOf, paging, queryBool, queryInt, searchTextOf, type Body, type Db } from '../editorial/common';
@@ -74,7 +74,7 @@ export const qaRoutes: FastifyPluginAsync = async (app) => {
       q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     ]);
     const tags = await tagsOf(app.db, 'qa', rows.map((r) => r.id));
-    return { code: 1, message: 'Success', data: rows.map((r) => wire(r, tags.get(r.id) ?? [])), totalRows: Number(count.n) };
+    return { code: 1, message: localize(request, MSG.success), data: rows.map((r) => wire(r, tags.get(r.id) ?? [])), totalRows: Number(count.n) };
   });
 
   app.get('/QAExperts/:website/:id', async (request) => {

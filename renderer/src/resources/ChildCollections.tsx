@@ -14,6 +14,7 @@ import { ResourceList } from './ResourceList';
 import { useSaveShortcut } from './shortcuts';
 import { useResourceForm } from './useResourceForm';
 import { ValidationSummary } from './ValidationSummary';
+import type { FieldInputs } from './customize';
 
 /**
  * Child collections below a form once the record has an id (tabs when there are several): a list each,
@@ -64,7 +65,19 @@ function ChildCollection({ def, parentId, onChanged }: { def: ResourceDef; paren
   );
 }
 
-function ChildModal({ def, parentId, row, onClose, onSaved }: { def: ResourceDef; parentId: Id; row: Row; onClose(): void; onSaved(): void }) {
+export interface ChildModalProps {
+  def: ResourceDef;
+  parentId: Id;
+  /** `{}` for a new record, else the row to edit. */
+  row: Row;
+  onClose(): void;
+  onSaved(): void;
+  /** Inputs of particular fields in place of the generic ones (e.g. a parent picker among the siblings). */
+  inputs?: FieldInputs;
+}
+
+/** The add/edit popup of a child record, in the definition's popup size. */
+export function ChildModal({ def, parentId, row, onClose, onSaved, inputs }: ChildModalProps) {
   const { t } = useTranslation('resources');
   const workspace = useWorkspace();
   const id = idOf(def, row);
@@ -127,6 +140,7 @@ function ChildModal({ def, parentId, row, onClose, onSaved }: { def: ResourceDef
             onLanguageChange={state.setActiveLanguage}
             values={state.values}
             isUpdate={state.isUpdate}
+            inputs={inputs}
           />
         </Spin>
       </ModalForm>

@@ -1,0 +1,159 @@
+import { DeleteOutlined, EditOutlined, HolderOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { Button, Card, Empty, Popconfirm, Space, Spin, Tooltip, Tree, Typography } from 'antd';
+import type { TreeProps } from 'antd';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ResourceDef } from '../../../shared/resources/define';
+import { textIn } from '../../../shared/resources/translations';
+import { notifySuccess } from '../app/notices';
+import { useWorkspace } from '../workspace';
+import { ChildModal } from './ChildCollections';
+import type { FieldInputs } from './customize';
+import { createDataProvider, idOf, type Id, type Row } from './dataProvider';
+import { resourceTitle } from './labels';
+import { buildTree, moveNode, placements, type DropPlace, type Placement, type TreeRow } from './tree';
+
+/**
+ * A child collection shown as a tree (a definition with `list.treeParentField`, e.g. the items of a menu): add
+ * and edit in the definition's popup, delete per node, and drag and drop to re-order and re-parent. A drop
+ * rearranges the tree here, then `reorder` saves every node's parent and place at once (the server checks the
+ * whole tree in one transaction) and the tree is read again, so what is shown is what was saved.
+ */
+export interface ChildTreeProps {
+  def: ResourceDef;
+  parentId: Id;
+  /** Saves the new parent and order of the items (e.g. `PUT Menus/item/order/{website}/{menuId}`). */
+  reorder(items: Placement[]): Promise<{ message?: string }>;
+  /** Inputs of particular fields of the popup form. */
+  inputs?: (row: Row) => FieldInputs;
+  /** Extra text after a node's name (e.g. its object type and link). */
+  describe?(row: Row): ReactNode;
+  labelField?: string;
+}
+
+interface Node {
+  key: string;
+  title: ReactNode;
+  row: Row;
+  children?: Node[];
+}
+
+export function ChildTree({ def, parentId, reorder, inputs, describe, labelField = 'name' }: ChildTreeProps) {
+  const { t } = useTranslation('resources');
+  const { websiteId, language } = useWorkspace();
+  const provider = useMemo(() => createDataProvider(def, { websiteId, language }), [def, websiteId, language]);
+  const parentField = def.list?.treeParentField ?? 'parentId';
+  const [tree, setTree] = useState<TreeRow[] | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [editing, setEditing] = useState<Row | null>(null);
+  const [expanded, setExpanded] = useState<string[] | null>(null);
+
+  const load = useCallback(async () => {
+    const { data } = await provider.getList({ parentId, page: 1, pageSize: 100000 });
+    setTree(buildTree(data, parentField, def.idField));
+  }, [provider, parentId, parentField, def.idField]);
+
+  useEffect(() => {
+    void load().catch(() => setTree([]));
+  }, [load]);
+
+  const remove = async (row: Row) => {
+    const id = idOf(def, row);
+    if (id === undefined) return;
+    const { message } = await provider.remove({ id, parentId });
+    notifySuccess(message ?? t('deleted'));
+    await load();
+  };
+
+  const toNodes = (rows: readonly TreeRow[]): Node[] =>
+    rows.map((row) => ({
+      key: String(idOf(def, row)),
+      row,
+      title: (
+        <Space size={6} data-testid="tree-node" data-name={textIn(row[labelField], language)}>
+          <HolderOutlined style={{ cursor: 'grab', opacity: 0.6 }} aria-hidden />
+          <Typography.Text>{textIn(row[labelField], language) || `#${String(idOf(def, row))}`}</Typography.Text>
+          {describe?.(row)}
+          <Tooltip title={t('info')}>
+            <Button type="text" size="small" icon={<EditOutlined />} aria-label={`${t('info')}: ${textIn(row[labelField], language)}`} onClick={() => setEditing(row)} />
+          </Tooltip>
+          <Popconfirm title={t('deleteConfirm')} okText={t('ok')} cancelText={t('cancel')} okButtonProps={{ danger: true }} onConfirm={() => remove(row)}>
+            <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={`${t('delete')}: ${textIn(row[labelField], language)}`} />
+          </Popconfirm>
+        </Space>
+      ),
+      ...(row.children?.length ? { children: toNodes(row.children) } : {}),
+    }));
+
+  const nodes = tree ? toNodes(tree) : [];
+  const allKeys = (list: Node[]): string[] => list.flatMap((n) => (n.children ? [n.key, ...allKeys(n.children)] : []));
+
+  const onDrop: TreeProps['onDrop'] = async (info) => {
+    if (!tree) return;
+    const dragKey = String(info.dragNode.key);
+    const dropKey = String(info.node.key);
+    // antd: dropPosition is relative to the target's index among its siblings (-1 before, 1 after); dropping on
+    // the node itself (not in a gap) puts the item inside it.
+    const pos = info.node.pos.split('-');
+    const relative = info.dropPosition - Number(pos[pos.length - 1]);
+    const place: DropPlace = !info.dropToGap ? 'inside' : relative === -1 ? 'before' : 'after';
+    const next = moveNode(tree, dragKey, dropKey, place, def.idField);
+    if (!next) return;
+    setTree(next);
+    setBusy(true);
+    try {
+      const { message } = await reorder(placements(next, def.idField));
+      notifySuccess(message ?? t('updated'));
+    } finally {
+      setBusy(false);
+      await load();
+    }
+  };
+
+  return (
+    <Card
+      title={resourceTitle(def)}
+      extra={
+        <Space>
+          <Tooltip title={t('reload')}>
+            <Button icon={<ReloadOutlined />} aria-label={t('reload')} onClick={() => void load()} />
+          </Tooltip>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
+            {t('add')}
+          </Button>
+        </Space>
+      }
+    >
+      <Spin spinning={tree === null || busy}>
+        {tree && !tree.length ? (
+          <Empty />
+        ) : (
+          <Tree
+            blockNode
+            draggable={{ icon: false }}
+            treeData={nodes}
+            expandedKeys={expanded ?? allKeys(nodes)}
+            onExpand={(keys) => setExpanded(keys.map(String))}
+            onDrop={(info) => void onDrop(info)}
+            selectable={false}
+            onDoubleClick={(_, node) => setEditing((node as unknown as Node).row)}
+            data-testid="child-tree"
+          />
+        )}
+      </Spin>
+      {editing && (
+        <ChildModal
+          def={def}
+          parentId={parentId}
+          row={editing}
+          inputs={inputs?.(editing)}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            void load();
+          }}
+        />
+      )}
+    </Card>
+  );
+}

@@ -48,21 +48,27 @@ export function ChildTree({ def, parentId, reorder, inputs, describe, labelField
   const [editing, setEditing] = useState<Row | null>(null);
   const [expanded, setExpanded] = useState<string[] | null>(null);
 
-  const load = useCallback(async () => {
-    const { data } = await provider.getList({ parentId, page: 1, pageSize: 100000 });
-    setTree(buildTree(data, parentField, def.idField));
-  }, [provider, parentId, parentField, def.idField]);
+  // Bumped to read the tree again (after a save, a delete, a drop).
+  const [version, setVersion] = useState(0);
+  const load = useCallback(() => setVersion((v) => v + 1), []);
 
   useEffect(() => {
-    void load().catch(() => setTree([]));
-  }, [load]);
+    let alive = true;
+    provider.getList({ parentId, page: 1, pageSize: 100000 }).then(
+      ({ data }) => alive && setTree(buildTree(data, parentField, def.idField)),
+      () => alive && setTree([]),
+    );
+    return () => {
+      alive = false;
+    };
+  }, [provider, parentId, parentField, def.idField, version]);
 
   const remove = async (row: Row) => {
     const id = idOf(def, row);
     if (id === undefined) return;
     const { message } = await provider.remove({ id, parentId });
     notifySuccess(message ?? t('deleted'));
-    await load();
+    load();
   };
 
   const toNodes = (rows: readonly TreeRow[]): Node[] =>
@@ -106,7 +112,7 @@ export function ChildTree({ def, parentId, reorder, inputs, describe, labelField
       notifySuccess(message ?? t('updated'));
     } finally {
       setBusy(false);
-      await load();
+      load();
     }
   };
 
@@ -116,7 +122,7 @@ export function ChildTree({ def, parentId, reorder, inputs, describe, labelField
       extra={
         <Space>
           <Tooltip title={t('reload')}>
-            <Button icon={<ReloadOutlined />} aria-label={t('reload')} onClick={() => void load()} />
+            <Button icon={<ReloadOutlined />} aria-label={t('reload')} onClick={load} />
           </Tooltip>
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
             {t('add')}
@@ -150,7 +156,7 @@ export function ChildTree({ def, parentId, reorder, inputs, describe, labelField
           onClose={() => setEditing(null)}
           onSaved={() => {
             setEditing(null);
-            void load();
+            load();
           }}
         />
       )}

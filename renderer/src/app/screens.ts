@@ -26,4 +26,10 @@ export const screens: ScreenRoute[] = [
   ...resourceScreens('branchContact'),
   ...resourceScreens('hardContent'),
   { path: '/file', load: () => import('../pages/files/FileManagerPage') },
+  // News with its review workflow, and expert Q&A (issue 5).
+  { path: '/news', load: () => import('../pages/news/NewsListPage') },
+  { path: '/news/add', load: () => import('../pages/news/NewsEditPage') },
+  { path: '/news/:id', load: () => import('../pages/news/NewsEditPage') },
+  { path: '/expert-question-and-answer', load: () => import('../pages/qa/QaListPage') },
+  { path: '/expert-question-and-answer/:questionId', load: () => import('../pages/qa/QaEditPage') },
 ];

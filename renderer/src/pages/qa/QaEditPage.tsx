@@ -1,0 +1,153 @@
+import { ArrowLeftOutlined, FileAddOutlined, SendOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Descriptions, Form, Space, Spin, Tooltip, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { EDITORIAL_MESSAGES, NEWS_STATUS } from '../../../../shared/editorial';
+import { isBlank, unflattenValues } from '../../../../shared/resources/translations';
+import { notifyError } from '../../app/notices';
+import { ConflictDialog } from '../../resources/ConflictDialog';
+import type { Id, Row } from '../../resources/dataProvider';
+import { currentUi } from '../../resources/labels';
+import { workspaceLanguages } from '../../resources/languages';
+import { useSaveShortcut } from '../../resources/shortcuts';
+import { useUnsavedGuard } from '../../resources/unsavedGuard';
+import { useResourceForm } from '../../resources/useResourceForm';
+import { ValidationSummary } from '../../resources/ValidationSummary';
+import { useWorkspace } from '../../workspace';
+import { useSeoSuggestion } from '../news/seoSuggest';
+import { StatusTag } from '../news/StatusHistory';
+import { QaAnswerFields } from './QaAnswerFields';
+import { qaAdapter, qaFormDef } from './qaForm';
+import { QaNewsPopup } from './QaNewsPopup';
+
+/**
+ * /expert-question-and-answer/{questionId}: the visitor's question, and the expert's answer editor. Save +
+ * approve saves the answer and sends it for review (Pending); while pending the button is disabled. The same
+ * editor opens as a popup that creates a news item from the question and its answer.
+ */
+export default function QaEditPage() {
+  const { questionId } = useParams();
+  return <QaEditor key={questionId} id={questionId!} />;
+}
+
+/** Spec part 2, section 8: the toast of a missing feature image, in its words. */
+export const IMAGE_REQUIRED_TOAST = '{Feature image} required';
+
+function QaEditor({ id }: { id: Id }) {
+  const { t } = useTranslation(['qa', 'resources']);
+  const navigate = useNavigate();
+  const workspace = useWorkspace();
+  const [asNews, setAsNews] = useState(false);
+  const [createdNews, setCreatedNews] = useState<Id | null>(null);
+  const state = useResourceForm({
+    def: qaFormDef,
+    id,
+    languagesFor: () => workspaceLanguages(workspace.languages),
+    adapter: qaAdapter,
+    onNotFound: () => {
+      notifyError(t('resources:notFoundHere'));
+      navigate('/expert-question-and-answer', { replace: true });
+    },
+  });
+  const { form, record, loading, saving, conflict, languages } = state;
+  const onValuesChange = useSeoSuggestion(form, state.onValuesChange);
+  const locked = record?.approvedStatus === NEWS_STATUS.pending;
+
+  useUnsavedGuard(state.isDirty);
+  useSaveShortcut(() => void save(), !conflict && !locked && !asNews);
+
+  async function save() {
+    if (locked) return;
+    if (isBlank(form.getFieldValue('image'))) notifyError(IMAGE_REQUIRED_TOAST);
+    const outcome = await state.save();
+    if (outcome) navigate('/expert-question-and-answer');
+  }
+
+  const lockedText = EDITORIAL_MESSAGES.qaPendingLocked[currentUi()];
+  return (
+    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+      <Space align="center" wrap>
+        <Button icon={<ArrowLeftOutlined />} onClick={() => navigate('/expert-question-and-answer')}>
+          {t('resources:back')}
+        </Button>
+        <Typography.Title level={3} style={{ margin: 0 }}>
+          {t('qa:editTitle')}
+        </Typography.Title>
+        {record && <StatusTag status={record.approvedStatus} />}
+      </Space>
+      <Spin spinning={loading}>
+        <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+          {record && (
+            <Card size="small" title={t('qa:asker')}>
+              <Descriptions
+                size="small"
+                column={{ xs: 1, sm: 2, lg: 4 }}
+                items={[
+                  { key: 'fullName', label: t('qa:fullName'), children: String(record.fullName ?? '') },
+                  { key: 'email', label: t('qa:email'), children: String(record.email ?? '') },
+                  { key: 'phoneNumber', label: t('qa:phoneNumber'), children: String(record.phoneNumber ?? '') },
+                  { key: 'serviceName', label: t('qa:serviceName'), children: String(record.serviceName ?? '') },
+                ]}
+              />
+            </Card>
+          )}
+          {locked && <Alert type="warning" showIcon role="status" data-testid="qa-locked" message={lockedText} />}
+          {record?.approvedStatus === NEWS_STATUS.declined && record.declineReason ? (
+            <Alert type="error" showIcon message={t('qa:declined', { reason: String(record.declineReason) })} />
+          ) : null}
+          {createdNews !== null && (
+            <Alert
+              type="success"
+              showIcon
+              closable
+              onClose={() => setCreatedNews(null)}
+              message={
+                <>
+                  {t('qa:newsCreated')} <Link to={`/news/${String(createdNews)}`}>{t('qa:openNews')}</Link>
+                </>
+              }
+            />
+          )}
+          <Card>
+            <ValidationSummary items={state.summary} onPick={state.focusField} />
+            <Form name="qaAnswer" form={form} layout="vertical" disabled={locked} onValuesChange={onValuesChange} onFinishFailed={state.onFinishFailed}>
+              <QaAnswerFields
+                def={qaFormDef}
+                languages={languages}
+                activeLanguage={state.activeLanguage}
+                onLanguageChange={state.setActiveLanguage}
+                values={state.values}
+                isUpdate
+              />
+            </Form>
+            <Space wrap>
+              <Tooltip title={locked ? lockedText : t('qa:saveApproveHelp')}>
+                <Button type="primary" icon={<SendOutlined />} loading={saving} disabled={loading || locked} onClick={() => void save()}>
+                  {t('qa:saveApprove')}
+                </Button>
+              </Tooltip>
+              <Button icon={<FileAddOutlined />} disabled={loading || !record} onClick={() => setAsNews(true)}>
+                {t('qa:createNews')}
+              </Button>
+            </Space>
+          </Card>
+        </Space>
+      </Spin>
+      {asNews && record && (
+        <QaNewsPopup
+          // What the editor shows now (unsaved edits included) seeds the popup.
+          question={{ ...record, ...unflattenValues(qaFormDef, form.getFieldsValue(true) as Row, languages.map((l) => l.languageId)) }}
+          onClose={() => setAsNews(false)}
+          onCreated={(newsId) => {
+            setAsNews(false);
+            setCreatedNews(newsId);
+          }}
+        />
+      )}
+      {conflict && (
+        <ConflictDialog def={qaFormDef} rows={conflict.rows} languages={languages} onReapply={state.reapply} onTakeTheirs={state.takeTheirs} onCancel={state.closeConflict} />
+      )}
+    </Space>
+  );
+}

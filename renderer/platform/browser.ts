@@ -1,5 +1,6 @@
 import Cookies from 'js-cookie';
-import type { AccessToken, AuthTransport, Platform, TokenResponse } from './types';
+import type { AccessToken, AuthTransport, EnvironmentProfile, Platform, TokenResponse } from './types';
+import { createBrowserUpdates } from './updates';
 
 export const ACCESS_COOKIE = 'access_token';
 export const REFRESH_COOKIE = 'refresh_token';
@@ -12,6 +13,12 @@ const cookieOptions = (): Cookies.CookieAttributes => ({
   sameSite: 'strict',
   secure: window.location.protocol === 'https:',
 });
+
+/** The services as the browser reaches them: each under its prefix on the server that served the page. */
+const originProfile = (): EnvironmentProfile => {
+  const origin = window.location.origin;
+  return { name: 'origin', auth: `${origin}/auth`, core: `${origin}/core`, push: `${origin}/push`, api: `${origin}/api`, his: `${origin}/his` };
+};
 
 /**
  * Browser adapter (spec section 4): the access token lives in a cookie whose expiry follows
@@ -83,5 +90,14 @@ export function createBrowserPlatform(transport: AuthTransport): Platform {
     async setPreference(key, value) {
       window.localStorage.setItem(PREFERENCE_PREFIX + key, JSON.stringify(value));
     },
+    updates: createBrowserUpdates(),
+    // Read-only: pointing a page at services of another server is the desktop app's business.
+    environment: {
+      editable: false,
+      current: async () => originProfile(),
+      presets: async () => [originProfile()],
+      save: () => Promise.reject(new Error('In the browser the services are those of the server that serves the console.')),
+    },
+    appInfo: async () => null,
   };
 }

@@ -1,10 +1,14 @@
 import type { DesktopApi } from '../../shared/ipc/contract';
+import { desktopCall } from './desktopCall';
 import type { AccessToken, Platform } from './types';
+import { createDesktopUpdates } from './updates';
 
 /**
  * Desktop adapter: main does the auth-service calls and keeps the refresh token in the OS
  * keychain, so the page only ever holds the short-lived access token, in memory. Preferences
  * go to main's settings store. Local storage is still wiped on sign-out (spec section 4).
+ * Failures of main come back as errors with a clean message (the bridge's `[code] ` prefix removed),
+ * since screens show them as they are.
  */
 export function createDesktopPlatform(desktop: DesktopApi): Platform {
   let current: { token: string; expiresAt: number } | null = null;
@@ -26,7 +30,7 @@ export function createDesktopPlatform(desktop: DesktopApi): Platform {
       return current?.token ?? null;
     },
     async signIn(username, password) {
-      return keep(await desktop.auth.signIn({ username, password }));
+      return keep(await desktopCall(() => desktop.auth.signIn({ username, password })));
     },
     async refresh() {
       const token = await desktop.auth.refresh().catch(() => null);
@@ -39,7 +43,7 @@ export function createDesktopPlatform(desktop: DesktopApi): Platform {
     hasRefreshToken: () => desktop.auth.hasSession(),
     async signOut() {
       try {
-        await desktop.auth.signOut();
+        await desktopCall(() => desktop.auth.signOut());
       } catch (error) {
         // Revoking failed (offline, server down): still forget the token locally.
         await desktop.auth.clear().catch(() => undefined);
@@ -50,13 +54,21 @@ export function createDesktopPlatform(desktop: DesktopApi): Platform {
     },
     async clear() {
       forget();
-      await desktop.auth.clear();
+      await desktopCall(() => desktop.auth.clear());
     },
     async serviceBases() {
       const { auth, core, push, api, his } = await desktop.settings.getProfile();
       return { auth, core, push, api, his };
     },
     getPreference: (key) => desktop.settings.get({ key }),
-    setPreference: (key, value) => desktop.settings.set({ key, value }),
+    setPreference: (key, value) => desktopCall(() => desktop.settings.set({ key, value })),
+    updates: createDesktopUpdates(desktop),
+    environment: {
+      editable: true,
+      current: () => desktopCall(() => desktop.settings.getProfile()),
+      presets: () => desktopCall(() => desktop.settings.listPresets()),
+      save: (profile) => desktopCall(() => desktop.settings.setProfile(profile)),
+    },
+    appInfo: () => desktopCall(() => desktop.app.info()),
   };
 }

@@ -1,6 +1,7 @@
 import Cookies from 'js-cookie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ACCESS_COOKIE, createBrowserPlatform, REFRESH_COOKIE } from './browser';
+import { DesktopError } from '../../shared/ipc/errors';
 import { createDesktopPlatform } from './desktop';
 import { FakeAuthService } from './testing/fakeAuthService';
 import type { Platform } from './types';
@@ -8,6 +9,8 @@ import type { Platform } from './types';
 interface Subject {
   platform: Platform;
   auth: FakeAuthService;
+  /** Make an update ready to install, where there can be one (desktop: main has downloaded it). */
+  offerUpdate(): void;
 }
 
 const implementations: [string, () => Subject][] = [
@@ -15,14 +18,19 @@ const implementations: [string, () => Subject][] = [
     'browser',
     () => {
       const auth = new FakeAuthService();
-      return { auth, platform: createBrowserPlatform(auth.transport) };
+      return { auth, platform: createBrowserPlatform(auth.transport), offerUpdate: () => undefined };
     },
   ],
   [
     'desktop',
     () => {
       const auth = new FakeAuthService();
-      return { auth, platform: createDesktopPlatform(auth.desktop()) };
+      const desktop = auth.desktop();
+      return {
+        auth,
+        platform: createDesktopPlatform(desktop),
+        offerUpdate: () => desktop.emitUpdate({ status: 'downloaded', version: '2.0.0', percent: 100 }),
+      };
     },
   ],
 ];
@@ -36,10 +44,12 @@ function wipeBrowserState() {
 describe.each(implementations)('%s platform', (_name, make) => {
   let platform: Platform;
   let auth: FakeAuthService;
+  let subject: Subject;
 
   beforeEach(() => {
     wipeBrowserState();
-    ({ platform, auth } = make());
+    subject = make();
+    ({ platform, auth } = subject);
   });
   afterEach(() => vi.useRealTimers());
 
@@ -118,6 +128,31 @@ describe.each(implementations)('%s platform', (_name, make) => {
     expect(await platform.hasRefreshToken()).toBe(false);
   });
 
+  it('has no update to install at first, and a stable state snapshot', async () => {
+    const seen: string[] = [];
+    const unsubscribe = platform.updates.subscribe(() => seen.push(platform.updates.state().status));
+    await Promise.resolve();
+    expect(platform.updates.state().status).toBe('idle');
+    expect(platform.updates.state()).toBe(platform.updates.state());
+    expect((await platform.updates.check()).status).toBe('idle');
+    unsubscribe();
+    expect(seen.every((status) => status === 'idle')).toBe(true);
+  });
+
+  it('never restarts for an update over unsaved work', async () => {
+    const unsubscribe = platform.updates.subscribe(() => undefined);
+    subject.offerUpdate();
+    expect(await platform.updates.restart(true)).toEqual({ restarting: false });
+    unsubscribe();
+  });
+
+  it('answers the service bases in use as absolute http(s) URLs, among them one of the presets', async () => {
+    const current = await platform.environment.current();
+    for (const service of ['auth', 'core', 'push', 'api', 'his'] as const) expect(current[service]).toMatch(/^https?:\/\/[^/]+\/\w+$/);
+    const presets = await platform.environment.presets();
+    expect(presets.map((p) => p.name)).toContain(current.name);
+  });
+
   it('keeps preferences', async () => {
     expect(await platform.getPreference('theme')).toBeUndefined();
     await platform.setPreference('theme', 'light');
@@ -149,6 +184,16 @@ describe('browser platform specifics', () => {
     expect(reloaded.historyMode).toBe('browser');
     expect(await reloaded.serviceBases()).toBeNull();
   });
+
+  it('shows the services of the serving origin, read-only; no app info, no update ever', async () => {
+    const platform = createBrowserPlatform(new FakeAuthService().transport);
+    const origin = window.location.origin;
+    expect(platform.environment.editable).toBe(false);
+    expect(await platform.environment.current()).toMatchObject({ auth: `${origin}/auth`, api: `${origin}/api`, his: `${origin}/his` });
+    await expect(platform.environment.save({ ...(await platform.environment.current()), api: 'https://elsewhere.example/api' })).rejects.toThrow();
+    expect(await platform.appInfo()).toBeNull();
+    expect(await platform.updates.restart(false)).toEqual({ restarting: false });
+  });
 });
 
 describe('desktop platform specifics', () => {
@@ -179,5 +224,48 @@ describe('desktop platform specifics', () => {
       api: 'http://127.0.0.1:5080/api',
       his: 'http://127.0.0.1:5080/his',
     });
+  });
+
+  it('shows main\'s refusals without the bridge\'s [code] prefix', async () => {
+    const platform = createDesktopPlatform(new FakeAuthService().desktop());
+    const failure = await platform.signIn('admin', 'nope').catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(DesktopError);
+    expect(failure).toMatchObject({ code: 'unauthorized', message: 'Invalid username or password' });
+    // Restarting with nothing downloaded is refused by main (conflict).
+    await expect(platform.updates.restart(false)).rejects.toMatchObject({ code: 'conflict', message: 'Chưa có bản cập nhật nào được tải xong.' });
+  });
+
+  it("follows main's updater: progress while downloading, then a restart that main performs only without unsaved work", async () => {
+    const desktop = new FakeAuthService().desktop();
+    desktop.mainState.update = { status: 'downloading', version: '2.0.0', percent: 10, error: null, checkedAt: 1 };
+    const platform = createDesktopPlatform(desktop);
+    const seen: Array<[string, number | null]> = [];
+    platform.updates.subscribe(() => seen.push([platform.updates.state().status, platform.updates.state().percent]));
+    await vi.waitFor(() => expect(platform.updates.state().percent).toBe(10));
+    desktop.emitUpdate({ percent: 55 });
+    desktop.emitUpdate({ status: 'downloaded', percent: 100 });
+    expect(seen).toEqual([
+      ['downloading', 10],
+      ['downloading', 55],
+      ['downloaded', 100],
+    ]);
+    expect(platform.updates.state().version).toBe('2.0.0');
+    expect(await platform.updates.restart(true)).toEqual({ restarting: false });
+    expect(await platform.updates.restart(false)).toEqual({ restarting: true });
+    expect(desktop.mainState.restarts).toEqual([true, false]);
+  });
+
+  it('edits the environment profile in main: presets, a hand-edited preset kept as custom, app info', async () => {
+    const desktop = new FakeAuthService().desktop();
+    const platform = createDesktopPlatform(desktop);
+    expect(platform.environment.editable).toBe(true);
+    expect((await platform.environment.presets()).map((p) => p.name)).toEqual(['local', 'staging', 'production']);
+    const staging = (await platform.environment.presets())[1];
+    expect(await platform.environment.save(staging)).toEqual(staging);
+    const edited = await platform.environment.save({ ...staging, api: 'https://api.example.com/api' });
+    expect(edited.name).toBe('custom');
+    expect(await platform.environment.current()).toEqual(edited);
+    expect(await platform.serviceBases()).toMatchObject({ api: 'https://api.example.com/api', auth: staging.auth });
+    expect(await platform.appInfo()).toEqual({ name: 'Sitedesk', version: '1.2.3', platform: 'linux', packaged: true });
   });
 });

@@ -1,6 +1,41 @@
-import type { AccessToken } from '../../shared/ipc/contract';
+import type { AccessToken, DesktopApi, EnvironmentProfile, UpdateState } from '../../shared/ipc/contract';
 
-export type { AccessToken };
+export type { AccessToken, EnvironmentProfile, UpdateState };
+
+/** What the desktop app says about itself (`app.info()`). */
+export type AppInfo = Awaited<ReturnType<DesktopApi['app']['info']>>;
+
+/**
+ * App updates. In the desktop app main downloads them in the background (electron-updater); in the
+ * browser the server serves the newest console on every load, so there is never one to install.
+ */
+export interface PlatformUpdates {
+  /** The updater's state now; the same object until it changes (fit for useSyncExternalStore). */
+  state(): UpdateState;
+  subscribe(listener: () => void): () => void;
+  /** Look for an update now. */
+  check(): Promise<UpdateState>;
+  /**
+   * Quit and install a downloaded update. With unsaved work the answer is `restarting: false` and
+   * nothing happens, so no edit is ever lost to an update.
+   */
+  restart(hasUnsavedWork: boolean): Promise<{ restarting: boolean }>;
+}
+
+/** The environment profile: the base URL of each service the console talks to. */
+export interface EnvironmentSettings {
+  /**
+   * False in the browser: the server that served the page serves every service (origin-relative
+   * bases), so there is nothing to choose there.
+   */
+  readonly editable: boolean;
+  /** The profile in use, as absolute URLs. */
+  current(): Promise<EnvironmentProfile>;
+  /** Built-in profiles to start from (desktop: local, staging, production). */
+  presets(): Promise<EnvironmentProfile[]>;
+  /** Keep a profile; answers what was stored (a preset edited by hand comes back named `custom`). */
+  save(profile: EnvironmentProfile): Promise<EnvironmentProfile>;
+}
 
 /** Token answer of the auth service (`/auth/connect/token`, `/auth/token`). */
 export interface TokenResponse {
@@ -45,4 +80,8 @@ export interface Platform {
   serviceBases(): Promise<Record<'auth' | 'core' | 'push' | 'api' | 'his', string> | null>;
   getPreference(key: string): Promise<unknown>;
   setPreference(key: string, value: unknown): Promise<void>;
+  readonly updates: PlatformUpdates;
+  readonly environment: EnvironmentSettings;
+  /** Name, version and OS of the desktop app; null in the browser (the page is not an installed app). */
+  appInfo(): Promise<AppInfo | null>;
 }

@@ -1,4 +1,5 @@
-import type { AccessToken, DesktopApi } from '../../../shared/ipc/contract';
+import type { AccessToken, DesktopApi, EnvironmentProfile, UpdateState } from '../../../shared/ipc/contract';
+import { encodeDesktopErrorMessage, type DesktopErrorCode } from '../../../shared/ipc/errors';
 import type { AuthTransport, TokenResponse } from '../types';
 
 /**
@@ -47,20 +48,41 @@ export class FakeAuthService {
 
   /**
    * `window.desktop` as main implements it over this service: main keeps the refresh token and
-   * the settings; only access tokens cross the bridge.
+   * the settings; only access tokens cross the bridge. Failures reach the page as preload delivers
+   * them: an Error whose message is `[code] message`.
    */
-  desktop(): DesktopApi & { mainState: { refreshToken: string | null; settings: Map<string, unknown> } } {
-    const mainState = { refreshToken: null as string | null, settings: new Map<string, unknown>() };
+  desktop(): DesktopApi & { mainState: MainState; emitUpdate(patch: Partial<UpdateState>): void } {
+    const mainState: MainState = {
+      refreshToken: null,
+      settings: new Map<string, unknown>(),
+      profile: presets[0],
+      update: { status: 'idle', version: null, percent: null, error: null, checkedAt: null },
+      restarts: [],
+    };
+    const updateListeners = new Set<(state: UpdateState) => void>();
+    const bridged =
+      <A extends unknown[], R>(code: DesktopErrorCode, fn: (...args: A) => Promise<R>) =>
+      async (...args: A): Promise<R> => {
+        try {
+          return await fn(...args);
+        } catch (error) {
+          throw new Error(encodeDesktopErrorMessage({ code, message: (error as Error).message }));
+        }
+      };
     const keep = (answer: TokenResponse): AccessToken => {
       mainState.refreshToken = answer.refresh_token ?? null;
       return { accessToken: answer.access_token, expiresIn: answer.expires_in };
     };
-    const unsupported = () => Promise.reject(new Error('not used by the shell'));
-    const profile = { name: 'local', auth: 'http://127.0.0.1:5080/auth', core: 'http://127.0.0.1:5080/core', push: 'http://127.0.0.1:5080/push', api: 'http://127.0.0.1:5080/api', his: 'http://127.0.0.1:5080/his' };
     const api = {
       mainState,
+      emitUpdate(patch: Partial<UpdateState>) {
+        mainState.update = { ...mainState.update, ...patch };
+        updateListeners.forEach((listener) => listener(mainState.update));
+      },
       auth: {
-        signIn: async ({ username, password }: { username: string; password: string }) => keep(await this.transport.passwordGrant(username, password)),
+        signIn: bridged('unauthorized', async ({ username, password }: { username: string; password: string }) =>
+          keep(await this.transport.passwordGrant(username, password)),
+        ),
         refresh: async () => {
           if (!mainState.refreshToken) return null;
           try {
@@ -71,10 +93,10 @@ export class FakeAuthService {
           }
         },
         hasSession: async () => mainState.refreshToken !== null,
-        signOut: async () => {
+        signOut: bridged('network', async () => {
           if (mainState.refreshToken) await this.transport.revoke(mainState.refreshToken, 'refresh_token');
           mainState.refreshToken = null;
-        },
+        }),
         clear: async () => {
           mainState.refreshToken = null;
         },
@@ -82,12 +104,56 @@ export class FakeAuthService {
       settings: {
         get: async ({ key }: { key: string }) => mainState.settings.get(key),
         set: async ({ key, value }: { key: string; value: unknown }) => void mainState.settings.set(key, value),
-        getProfile: async () => profile,
-        setProfile: unsupported,
-        listPresets: async () => [profile],
+        getProfile: async () => mainState.profile,
+        // As main: a preset edited by hand is kept as `custom`.
+        setProfile: async (profile: EnvironmentProfile) => {
+          const preset = presets.find((p) => p.name === profile.name);
+          const same = preset && SERVICES.every((s) => preset[s] === profile[s]);
+          mainState.profile = same ? preset : { ...profile, name: 'custom' };
+          return mainState.profile;
+        },
+        listPresets: async () => presets,
+      },
+      // main's rule (main/updates/updater.ts): only a downloaded update installs, and never over unsaved work.
+      updates: {
+        getState: async () => mainState.update,
+        check: async () => mainState.update,
+        restart: bridged('conflict', async ({ hasUnsavedWork }: { hasUnsavedWork: boolean }) => {
+          if (mainState.update.status !== 'downloaded') throw new Error('Chưa có bản cập nhật nào được tải xong.');
+          mainState.restarts.push(hasUnsavedWork);
+          return { restarting: !hasUnsavedWork };
+        }),
+        on: (_event: 'state', listener: (state: UpdateState) => void) => {
+          updateListeners.add(listener);
+          return () => updateListeners.delete(listener);
+        },
+      },
+      app: {
+        info: async () => ({ name: 'Sitedesk', version: '1.2.3', platform: 'linux', packaged: true }),
       },
     };
-    // Only auth and settings are the shell's business; the rest of the contract is not called here.
-    return api as unknown as DesktopApi & { mainState: typeof mainState };
+    // Uploads and files are tested with their own fakes (desktopUploads.test.ts).
+    return api as unknown as DesktopApi & { mainState: MainState; emitUpdate(patch: Partial<UpdateState>): void };
   }
+}
+
+const SERVICES = ['auth', 'core', 'push', 'api', 'his'] as const;
+const profileFor = (name: string, origin: string): EnvironmentProfile => ({
+  name,
+  ...Object.fromEntries(SERVICES.map((s) => [s, `${origin}/${s}`])),
+}) as EnvironmentProfile;
+/** main's presets (main/preferences.ts) with the local server on the default port. */
+export const presets: EnvironmentProfile[] = [
+  profileFor('local', 'http://127.0.0.1:5080'),
+  profileFor('staging', 'https://staging.sitedesk.example.com'),
+  profileFor('production', 'https://sitedesk.example.com'),
+];
+
+export interface MainState {
+  refreshToken: string | null;
+  settings: Map<string, unknown>;
+  profile: EnvironmentProfile;
+  update: UpdateState;
+  /** `hasUnsavedWork` of every restart asked for with a downloaded update. */
+  restarts: boolean[];
 }

@@ -118,14 +118,20 @@ export default function FileManager({ mode = 'page', accept, onChosenChange, onP
 
   const reload = useCallback(() => load(folderId), [folderId, load]);
 
-  // A finished upload into the folder on screen shows up at once.
+  // A finished upload into the folder on screen shows up at once; in the picker it is also chosen, since
+  // uploading there means "this is the file I want".
   useEffect(
     () =>
       uploads.onCompleted((entry) => {
         const into = entry.file?.folderId ?? entry.folderId ?? ROOT_ID;
-        if ((into || ROOT_ID) === folderId) void reload();
+        if ((into || ROOT_ID) !== folderId) return;
+        void reload();
+        if (picker && entry.file) {
+          const key = entryKey({ kind: 'file', id: entry.file.id });
+          setSelection({ keys: [key], anchor: key, focus: key });
+        }
       }),
-    [folderId, reload],
+    [folderId, reload, picker],
   );
 
   // ---- entries and selection ----

@@ -111,6 +111,30 @@ test.describe('file manager', () => {
     await expect.poll(async () => (await page.request.get(src!)).status()).toBe(404);
   });
 
+  test('drop files onto a folder of the tree; drag items onto the tree to move them back', async ({ page }) => {
+    await openFiles(page);
+    const id = unique();
+    const folder = `Kho ${id}`;
+    const name = `Vào cây ${id}.png`;
+    await createFolder(page, folder);
+    const tree = page.getByTestId('folder-tree');
+    const node = tree.locator('[data-folder-id]').filter({ hasText: folder });
+    await expect(node).toBeVisible();
+
+    // From the desktop onto the folder's tree row: uploaded into that folder, not the one on screen.
+    await dropFiles(page, node, [{ name, type: 'image/png', bytes: makePng(30, 30) }]);
+    await expect(page.getByTestId('upload-row').filter({ hasText: name })).toHaveAttribute('data-state', 'completed', { timeout: 30_000 });
+    await expect(item(page, name)).toHaveCount(0);
+    await node.click();
+    await expect(item(page, name)).toBeVisible();
+
+    // Dragged onto the tree's root: moved back up.
+    await item(page, name).dragTo(tree.locator('[data-folder-id="0"]'));
+    await expect(item(page, name)).toHaveCount(0);
+    await tree.locator('[data-folder-id="0"]').click();
+    await expect(item(page, name)).toBeVisible();
+  });
+
   test('refuses a type the server does not store before sending anything', async ({ page }) => {
     await openFiles(page);
     const uploads: string[] = [];

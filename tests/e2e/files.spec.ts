@@ -176,7 +176,8 @@ test.describe('file manager', () => {
     await page.getByTitle(FM.list, { exact: true }).click();
     await expect(view(page).locator('table')).toBeVisible();
     await page.reload();
-    await expect(view(page).locator('table')).toBeVisible();
+    await expect(page.getByTestId('file-status')).toBeVisible({ timeout: 30_000 });
+    await expect(view(page).locator('table')).toBeVisible({ timeout: 20_000 });
 
     await view(page).focus();
     await page.keyboard.press('ControlOrMeta+a');

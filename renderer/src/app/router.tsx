@@ -1,14 +1,13 @@
 import { lazy, Suspense } from 'react';
-import { createBrowserRouter, createHashRouter, Navigate, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, createHashRouter, type RouteObject } from 'react-router-dom';
 import { RedirectIfSignedIn, RequireAuth } from './guards';
 import { lazyElement, ScreenFallback } from './lazyScreen';
-import { screens } from './screens';
 
-// The layout carries ProLayout and the header; lazy so /login does not load it.
-const AppLayout = lazy(() => import('./layout/AppLayout'));
+// Everything behind sign-in (ProLayout, the header, the route table and the resource definitions it
+// reads) is one lazy chunk, so /login does not load it.
+const ProtectedApp = lazy(() => import('./ProtectedApp'));
 const loginPage = lazyElement(() => import('../pages/login/LoginPage'), { spinner: false });
 const expiredTokenPage = lazyElement(() => import('../pages/expired/ExpiredTokenPage'));
-const screenRoutes = screens.map((screen): RouteObject => ({ path: screen.path, element: lazyElement(screen.load) }));
 
 export const routeObjects: RouteObject[] = [
   {
@@ -21,18 +20,14 @@ export const routeObjects: RouteObject[] = [
   },
   { path: '/expiredToken', element: expiredTokenPage },
   {
+    path: '*',
     element: (
       <RequireAuth>
         <Suspense fallback={<ScreenFallback />}>
-          <AppLayout />
+          <ProtectedApp />
         </Suspense>
       </RequireAuth>
     ),
-    children: [
-      ...screenRoutes,
-      // Unknown paths go to / (spec section 2).
-      { path: '*', element: <Navigate to="/" replace /> },
-    ],
   },
 ];
 

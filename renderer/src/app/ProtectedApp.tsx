@@ -1,0 +1,22 @@
+import { Navigate, Route, Routes } from 'react-router-dom';
+import AppLayout from './layout/AppLayout';
+import { lazyElement } from './lazyScreen';
+import { screens } from './screens';
+
+// The signed-in part of the console: the route table (which reads every resource definition) and
+// the layout load together, once signed in, so the sign-in route pays for neither.
+const screenRoutes = screens.map((screen) => ({ path: screen.path, element: lazyElement(screen.load) }));
+
+export default function ProtectedApp() {
+  return (
+    <Routes>
+      <Route element={<AppLayout />}>
+        {screenRoutes.map((screen) => (
+          <Route key={screen.path} path={screen.path} element={screen.element} />
+        ))}
+        {/* Unknown paths go to / (spec section 2). */}
+        <Route path="*" element={<Navigate to="/" replace />} />
+      </Route>
+    </Routes>
+  );
+}

@@ -23,6 +23,8 @@ export interface TreeParentSelectProps {
   id?: string;
   value?: unknown;
   onChange?: (value: unknown) => void;
+  /** The chosen record (e.g. to take its SEO link), undefined when cleared. */
+  onPick?: (row: Row | undefined) => void;
   disabled?: boolean;
   'aria-label'?: string;
   placeholder?: string;
@@ -56,6 +58,7 @@ export function TreeParentSelect({
   idField = 'id',
   value,
   onChange,
+  onPick,
   ...rest
 }: TreeParentSelectProps) {
   const { websiteId, language } = useWorkspace();
@@ -82,7 +85,10 @@ export function TreeParentSelect({
     <TreeSelect
       {...rest}
       value={shown}
-      onChange={(v) => onChange?.(v ?? null)}
+      onChange={(v) => {
+        onChange?.(v ?? null);
+        onPick?.(v === undefined || v === null ? undefined : rows?.find((r) => String(r[idField]) === String(v)));
+      }}
       treeData={treeData}
       loading={rows === null}
       allowClear

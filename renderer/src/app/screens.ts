@@ -32,4 +32,10 @@ export const screens: ScreenRoute[] = [
   { path: '/news/:id', load: () => import('../pages/news/NewsEditPage') },
   { path: '/expert-question-and-answer', load: () => import('../pages/qa/QaListPage') },
   { path: '/expert-question-and-answer/:questionId', load: () => import('../pages/qa/QaEditPage') },
+  // News categories (tree), sick categories (grouped by letter), menus with their item trees (issue 5).
+  ...resourceScreens('newsCategory', { edit: () => import('../pages/category/CategoryEditPage') }),
+  { path: '/sick', load: () => import('../pages/sick/SickListPage') },
+  { path: '/sick/add', load: () => import('../pages/sick/SickEditPage') },
+  { path: '/sick/:id', load: () => import('../pages/sick/SickEditPage') },
+  ...resourceScreens('menu', { edit: () => import('../pages/menu/MenuEditPage') }),
 ];

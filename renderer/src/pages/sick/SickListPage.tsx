@@ -72,9 +72,12 @@ function ImageCell({ row, provider, onSaved }: { row: Row; provider: DataProvide
         <Button size="small" type="text" icon={<EditOutlined />} aria-label={`${t('sick.changeImage')}: ${String(row.name ?? '')}`} onClick={() => setOpen(true)} />
       </Tooltip>
       {open && (
-        <Suspense fallback={null}>
-          <FilePickerModal open accept="image" onCancel={() => setOpen(false)} onPick={(file) => void save(file.url)} />
-        </Suspense>
+        // React events bubble out of the picker's portal to the row: a double-click on a file must not open the record.
+        <span onDoubleClick={(e) => e.stopPropagation()}>
+          <Suspense fallback={null}>
+            <FilePickerModal open accept="image" onCancel={() => setOpen(false)} onPick={(file) => void save(file.url)} />
+          </Suspense>
+        </span>
       )}
     </Space>
   );

@@ -32,7 +32,7 @@ export function FieldInput({ def, field, id, value, onChange, disabled: own, lab
     case 'textarea':
       return <Input.TextArea {...common} value={(value as string) ?? ''} onChange={(e) => onChange?.(e.target.value)} autoSize={{ minRows: 2, maxRows: 10 }} />;
     case 'richText':
-      return <RichTextField value={(value as string) ?? ''} onChange={onChange} disabled={disabled} minHeight={160} />;
+      return <RichTextField {...common} value={(value as string) ?? ''} onChange={onChange} minHeight={160} />;
     case 'number':
       return <InputNumber {...common} value={value as number | null} onChange={(v) => onChange?.(v)} style={{ width: '100%' }} />;
     case 'boolean':
@@ -54,7 +54,7 @@ export function FieldInput({ def, field, id, value, onChange, disabled: own, lab
     case 'image':
     case 'file':
     case 'media':
-      return <ImageField value={(value as string) || undefined} onChange={(url) => onChange?.(url ?? '')} accept={field.type} disabled={disabled} />;
+      return <ImageField {...common} value={(value as string) || undefined} onChange={(url) => onChange?.(url ?? '')} accept={field.type} />;
     case 'date':
     case 'datetime': {
       const parsed = typeof value === 'string' && value ? dayjs(value) : null;

@@ -1,3 +1,4 @@
+import { resolveFileUrl } from '../files/urls';
 import type { Editor } from '@tiptap/react';
 import Image from '@tiptap/extension-image';
 import { NodeSelection } from '@tiptap/pm/state';
@@ -13,6 +14,32 @@ import { isImageName, MAX_UPLOAD_BYTES } from '../files/fileTypes';
  * message is shown.
  */
 export const UploadableImage = Image.extend({
+  // The saved HTML keeps the server's origin-relative `/files/...` URL (what the websites use); the
+  // editor shows it from the API server's origin, which under the desktop app's app:// page or another
+  // environment profile is not the page's own.
+  addNodeView() {
+    return ({ node }) => {
+      const img = document.createElement('img');
+      const show = (attrs: Record<string, unknown>) => {
+        img.src = resolveFileUrl(attrs.src as string | undefined) ?? '';
+        for (const name of ['alt', 'title'] as const) {
+          if (attrs[name]) img.setAttribute(name, String(attrs[name]));
+          else img.removeAttribute(name);
+        }
+        if (attrs.uploadId) img.setAttribute('data-upload-id', String(attrs.uploadId));
+        else img.removeAttribute('data-upload-id');
+      };
+      show(node.attrs);
+      return {
+        dom: img,
+        update: (next) => {
+          if (next.type !== node.type) return false;
+          show(next.attrs);
+          return true;
+        },
+      };
+    };
+  },
   addAttributes() {
     return {
       ...this.parent?.(),

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { mkdtemp, readFile, readdir, rm, utimes } from 'node:fs/promises';
+import { mkdtemp, open, readFile, readdir, rm, utimes } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -18,14 +18,16 @@ interface Recorded {
 }
 
 /** The database's part, in memory: one record per fileId, as the files table does with its unique uploadId. */
-function memoryLedger() {
+function memoryLedger(failCommits = 0) {
   const byUpload = new Map<string, Recorded>();
   let commits = 0;
+  let failures = failCommits;
   const ledger: UploadLedger<Recorded> = {
     async findCompleted(fileId) {
       return byUpload.get(fileId);
     },
     async commit(session: UploadSession, stored: StoredFile) {
+      if (failures-- > 0) throw Object.assign(new Error('database unavailable'), { code: 'ECONNREFUSED' });
       commits++;
       const record = { id: byUpload.size + 1, name: session.name, ...stored };
       byUpload.set(session.fileId, record);
@@ -45,11 +47,41 @@ afterEach(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-function setup(options: { openSink?: OpenSink; fileSink?: OpenSink; maxFileSize?: number; clock?: () => number } = {}) {
-  const files = new FileStore(dataDir, options.fileSink);
-  const { ledger, commits } = memoryLedger();
-  const store = new ChunkStore({ dataDir, files, ledger, chunkSize: CHUNK, maxFileSize: options.maxFileSize ?? 100 * CHUNK, openSink: options.openSink, clock: options.clock });
+function setup(options: { openSink?: OpenSink; maxFileSize?: number; clock?: () => number; bootKey?: string; failCommits?: number } = {}) {
+  const files = new FileStore(dataDir);
+  const { ledger, commits } = memoryLedger(options.failCommits);
+  const store = new ChunkStore({
+    dataDir, files, ledger, chunkSize: CHUNK, maxFileSize: options.maxFileSize ?? 100 * CHUNK, openSink: options.openSink, clock: options.clock, bootKey: options.bootKey ?? 'boot-1',
+  });
   return { store, files, commits };
+}
+
+/** A sink that fails with `code` once more than `after` bytes were written, or (`at: 'sync'`) when flushed. */
+const failing = (after: number, code: string, at: 'write' | 'sync' = 'write'): OpenSink => async (p, o) => {
+  const sink = await openFileSink(p, o);
+  let written = 0;
+  const fail = () => Object.assign(new Error(code), { code });
+  return {
+    ...sink,
+    async write(bytes) {
+      written += bytes.length;
+      if (at === 'write' && written > after) throw fail();
+      return sink.write(bytes);
+    },
+    async sync() {
+      if (at === 'sync' && o?.position !== undefined) throw fail(); // the part file's final flush
+      return sink.sync();
+    },
+  };
+};
+
+/** The bytes in pieces, with a pause between them (a slow network). */
+async function* slowly(bytes: Buffer, pieces = 4) {
+  const step = Math.ceil(bytes.length / pieces);
+  for (let offset = 0; offset < bytes.length; offset += step) {
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    yield bytes.subarray(offset, offset + step);
+  }
 }
 
 function request(fileId: string, chunkIndex: number, totalChunks: number, originalFileName = 'ảnh.png', totalSize?: number): ChunkRequest {
@@ -57,7 +89,7 @@ function request(fileId: string, chunkIndex: number, totalChunks: number, origin
 }
 
 const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
-const storedFiles = async () => (await readdir(path.join(dataDir, 'files'))).filter((n) => n !== '.tmp');
+const storedFiles = async () => (await readdir(path.join(dataDir, 'files')).catch(() => [] as string[])).filter((n) => n !== '.tmp');
 const chunkDir = (fileId: string) => path.join(dataDir, 'uploads', '.chunks', fileId);
 
 async function rejection(promise: Promise<unknown>): Promise<FilesError> {
@@ -120,11 +152,29 @@ describe('ChunkStore', () => {
   it('refuses a chunk over the chunk size, a bad index and a changed totalChunks', async () => {
     const { store } = setup();
     expect((await rejection(store.receive(request('c', 0, 2), [pngBytes(CHUNK + 1)]))).statusCode).toBe(413);
-    expect(await readdir(chunkDir('c'))).toEqual(['session.json']);
+    expect(await store.status('c')).toEqual({ fileId: 'c', totalChunks: 2, received: [], complete: false });
     expect((await rejection(store.receive(request('c', 2, 2), [Buffer.alloc(10)]))).statusCode).toBe(400);
     expect((await rejection(store.receive(request('c', -1, 2), [Buffer.alloc(10)]))).statusCode).toBe(400);
     expect((await rejection(store.receive(request('c', 1, 3), [Buffer.alloc(10)]))).statusCode).toBe(409);
     expect((await rejection(store.receive(request('../x', 0, 1), [Buffer.alloc(10)]))).statusCode).toBe(400);
+  });
+
+  it('refuses a chunk whose length does not fit its place, holding nothing of it', async () => {
+    const { store } = setup();
+    const original = pngBytes(2500);
+    const chunks = chunksOf(original, CHUNK);
+    // Every chunk but the last has exactly the chunk size, or the file would have a gap.
+    const short = await rejection(store.receive(request('len', 0, 3), [chunks[0].subarray(0, 999)]));
+    expect(short.statusCode).toBe(400);
+    expect(short.message).toMatch(/1000/);
+    // With totalSize the last one is exactly the rest.
+    expect((await rejection(store.receive(request('len3', 2, 3, 'ảnh.png', 2500), [chunks[2].subarray(0, 400)]))).statusCode).toBe(400);
+    expect(await store.status('len3')).toMatchObject({ received: [] });
+    expect((await rejection(store.receive(request('len2', 0, 3, 'ảnh.png', 2000), [chunks[0]]))).statusCode).toBe(400); // no room left for chunk 2
+    expect(await store.status('len')).toMatchObject({ received: [] });
+    let state;
+    for (const [i, c] of chunks.entries()) state = await store.receive(request('len', i, 3, 'ảnh.png', 2500), [c]);
+    if (!state?.complete) throw new Error('should be complete');
   });
 
   it('refuses a re-sent chunk of a different size', async () => {
@@ -168,48 +218,114 @@ describe('ChunkStore', () => {
   });
 
   it('answers a disk error and leaves no partial file, then resumes', async () => {
-    const failing = (after: number, code: string): OpenSink => async (p) => {
-      const sink = await openFileSink(p);
-      let written = 0;
-      return {
-        ...sink,
-        async write(bytes) {
-          written += bytes.length;
-          if (written > after) throw Object.assign(new Error(code), { code });
-          return sink.write(bytes);
-        },
-      };
-    };
     const original = pngBytes(2500);
     const chunks = chunksOf(original, CHUNK);
-    // The chunk writer fails: 507, no chunk and no temp file in the upload folder.
+    // The chunk writer fails: 507, nothing held, no stray file in the upload folder.
     const broken = setup({ openSink: failing(600, 'ENOSPC') });
     const err = await rejection(broken.store.receive(request('w', 1, 3), [chunks[1].subarray(0, 500), chunks[1].subarray(500)]));
     expect(err.statusCode).toBe(507);
-    expect(await readdir(chunkDir('w'))).toEqual(['session.json']);
+    expect((await readdir(chunkDir('w'))).sort()).toEqual(['data.part', 'session.json']);
+    expect(await broken.store.status('w')).toMatchObject({ received: [] });
 
-    // The assembler fails (EIO): an error, no partial file in the store, chunks kept for a retry.
-    const assembling = setup({ fileSink: failing(1500, 'EIO') });
-    await assembling.store.receive(request('w', 0, 3), [chunks[0]]);
-    await assembling.store.receive(request('w', 1, 3), [chunks[1]]);
-    const eio = await rejection(assembling.store.receive(request('w', 2, 3), [chunks[2]]));
+    // Once the disk is fine again, the same chunks finish the upload.
+    const healthy = setup();
+    let done;
+    for (const i of [1, 0, 2]) done = await healthy.store.receive(request('w', i, 3), [chunks[i]]);
+    if (!done?.complete) throw new Error('should be complete');
+    expect(sha(await readFile(healthy.files.pathOf(done.file.storedName)))).toBe(sha(original));
+    expect(await storedFiles()).toHaveLength(1);
+  });
+
+  it('drops the held chunks when the final flush fails (the kernel may have lost them), and starts over cleanly', async () => {
+    const original = pngBytes(2500);
+    const chunks = chunksOf(original, CHUNK);
+    const flushing = setup({ openSink: failing(Infinity, 'EIO', 'sync') });
+    await flushing.store.receive(request('f', 0, 3), [chunks[0]]);
+    await flushing.store.receive(request('f', 1, 3), [chunks[1]]);
+    const eio = await rejection(flushing.store.receive(request('f', 2, 3), [chunks[2]]));
     expect(eio.statusCode).toBe(500);
     expect(await storedFiles()).toEqual([]);
-    expect(await readdir(path.join(dataDir, 'files', '.tmp'))).toEqual([]);
-    expect((await assembling.store.status('w'))?.complete).toBe(false);
-
-    // Once the disk is fine again, re-sending the last chunk finishes the upload.
+    expect(await flushing.store.status('f')).toEqual({ fileId: 'f', totalChunks: 3, received: [], complete: false });
     const healthy = setup();
-    const done = await healthy.store.receive(request('w', 2, 3), [chunks[2]]);
-    if (!done.complete) throw new Error('should be complete');
+    let done;
+    for (const i of [0, 1, 2]) done = await healthy.store.receive(request('f', i, 3), [chunks[i]]);
+    if (!done?.complete) throw new Error('should be complete');
     expect(sha(await readFile(healthy.files.pathOf(done.file.storedName)))).toBe(sha(original));
   });
 
-  it('checks totalSize against the assembled bytes', async () => {
+  it('keeps the finished bytes when recording fails: a retry of the last chunk only records them', async () => {
+    const original = pdfBytes(2500);
+    const chunks = chunksOf(original, CHUNK);
+    const { store, files, commits } = setup({ failCommits: 1 });
+    await store.receive(request('db', 0, 3, 'x.pdf'), [chunks[0]]);
+    await store.receive(request('db', 1, 3, 'x.pdf'), [chunks[1]]);
+    expect((await rejection(store.receive(request('db', 2, 3, 'x.pdf'), [chunks[2]]))).statusCode).toBe(500);
+    expect(await storedFiles()).toEqual([]);
+    expect(await store.status('db')).toMatchObject({ received: [0, 1, 2], complete: false });
+    const done = await store.receive(request('db', 2, 3, 'x.pdf'), [chunks[2]]);
+    if (!done.complete) throw new Error('should be complete');
+    expect(commits()).toBe(1);
+    expect(sha(await readFile(files.pathOf(done.file.storedName)))).toBe(sha(original));
+  });
+
+  it('does not count a chunk whose writer died before marking it; the resent chunk replaces its bytes', async () => {
+    const { store, files } = setup();
+    const original = pngBytes(2500);
+    const chunks = chunksOf(original, CHUNK);
+    await store.receive(request('crash', 0, 3), [chunks[0]]);
+    // A process died after writing other bytes (longer than the real last chunk) into chunk 2's range.
+    const handle = await open(path.join(chunkDir('crash'), 'data.part'), 'r+');
+    await handle.write(Buffer.alloc(CHUNK, 0x41), 0, CHUNK, 2 * CHUNK);
+    await handle.close();
+    expect(await store.status('crash')).toMatchObject({ received: [0] });
+    await store.receive(request('crash', 2, 3), [chunks[2]]);
+    const done = await store.receive(request('crash', 1, 3), [chunks[1]]);
+    if (!done.complete) throw new Error('should be complete');
+    expect(done.file.size).toBe(original.length);
+    expect(sha(await readFile(files.pathOf(done.file.storedName)))).toBe(sha(original));
+  });
+
+  it('forgets chunks held before a machine crash (their bytes were not flushed yet)', async () => {
+    const original = pngBytes(2500);
+    const chunks = chunksOf(original, CHUNK);
+    const before = setup({ bootKey: 'boot-1' });
+    await before.store.receive(request('power', 0, 3), [chunks[0]]);
+    await before.store.receive(request('power', 1, 3), [chunks[1]]);
+    // After the reboot nothing counts as held: the client is told to send every chunk again.
+    const after = setup({ bootKey: 'boot-2' });
+    expect(await after.store.status('power')).toEqual({ fileId: 'power', totalChunks: 3, received: [], complete: false });
+    expect(await after.store.receive(request('power', 2, 3), [chunks[2]])).toMatchObject({ received: [2], complete: false });
+    await after.store.receive(request('power', 0, 3), [chunks[0]]);
+    const done = await after.store.receive(request('power', 1, 3), [chunks[1]]);
+    if (!done.complete) throw new Error('should be complete');
+    expect(sha(await readFile(after.files.pathOf(done.file.storedName)))).toBe(sha(original));
+  });
+
+  it('lets a duplicate racing its original change nothing: the chunk is one of them whole, never a mix', async () => {
+    const { store, files } = setup();
+    const original = pdfBytes(2500);
+    const chunks = chunksOf(original, CHUNK);
+    const other = Buffer.alloc(CHUNK, 0x42); // same size, other bytes (a client bug)
+    await store.receive(request('race', 0, 3, 'x.pdf'), [chunks[0]]);
+    await store.receive(request('race', 2, 3, 'x.pdf'), [chunks[2]]);
+    const answers = await Promise.all([
+      store.receive(request('race', 1, 3, 'x.pdf'), slowly(chunks[1])),
+      store.receive(request('race', 1, 3, 'x.pdf'), slowly(other)),
+      store.receive(request('race', 1, 3, 'x.pdf'), slowly(chunks[1])),
+    ]);
+    expect(answers.every((a) => a.complete)).toBe(true);
+    const stored = await readFile(files.pathOf((answers[0] as { file: Recorded }).file.storedName));
+    const middle = stored.subarray(CHUNK, 2 * CHUNK);
+    expect(middle.equals(chunks[1]) || middle.equals(other)).toBe(true);
+    expect(await storedFiles()).toHaveLength(1);
+  });
+
+  it('checks totalSize against the bytes received', async () => {
     const { store } = setup();
     const err = await rejection(store.receive(request('s', 0, 1, 'a.png', 999), [pngBytes(500)]));
     expect(err.statusCode).toBe(400);
     expect(await storedFiles()).toEqual([]);
+    expect(await store.status('s')).toMatchObject({ received: [] });
   });
 
   it('sweeps uploads untouched for a day, and only those', async () => {

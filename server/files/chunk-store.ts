@@ -1,18 +1,35 @@
 // Chunked uploads that cannot corrupt (the contract is in docs/api.md, "Files").
 //
-// Chunks of one upload live in DATA_DIR/uploads/.chunks/<fileId>/ as `<index>.chunk`; each is streamed to a
-// temporary name in that folder, fsync'd and renamed into place, so a chunk is either wholly there or not
-// at all, whatever order, repetition or concurrency the client uses. `session.json` (created atomically by
-// linking a complete temp file) fixes totalChunks, the name and the folder at the first chunk.
-// When every chunk is present the file is assembled once: a per-fileId promise chain serialises this
-// process, an `open(…, 'wx')` marker keeps a second process out, and the ledger (the database) records the
-// finished file keyed by fileId, so a retry after a lost answer finds the file instead of assembling again.
-import { link, mkdir, open, readdir, readFile, rename, stat, unlink } from 'node:fs/promises';
+// Every byte is written once. An upload lives in DATA_DIR/uploads/.chunks/<fileId>/: `session.json`
+// (created atomically by linking a complete temp file) fixes totalChunks, the name and the folder at the
+// first chunk; `data.part` is the file being built, each chunk streamed straight to its own range
+// (chunkIndex × chunkSize) with positional writes, so chunks may come in any order, twice or at once.
+// A chunk counts as held only once all its bytes are written and its length is the one its place
+// implies: then an empty marker `held-<boot>/<index>.<bytes>` is created. A chunk already held is read
+// and dropped, never rewritten, so a duplicate cannot disturb it; a duplicate racing its original waits
+// for it (per-chunk lock). When every chunk is held the file is finished once: a per-fileId promise chain
+// serialises this process, an `open(…, 'wx')` marker keeps a second process out; the part file is cut
+// to its size, fsync'd, content-checked and renamed into the store, and the ledger (the database)
+// records it keyed by fileId, so a retry after a lost answer finds the file instead of building it again.
+//
+// Durability of a held chunk: its bytes are NOT fsync'd when it is marked; the part file is fsync'd once,
+// when it is complete (one flush instead of one per chunk, which halved throughput). Until then the
+// bytes are in the kernel's page cache, which survives a crash of this process but not of the machine.
+// A machine crash or power cut also changes the boot id, and the markers live in a directory named for
+// the boot that wrote them: after a reboot the held set starts empty, chunk/status says so and the client
+// sends those chunks again. So a chunk reported as held is always one whose bytes are really there.
+// If the final fsync fails, what the kernel reported as written is no longer sure (it may drop the
+// failed pages), so the held set is dropped too and the client sends everything again.
+import { readFileSync } from 'node:fs';
+import { link, mkdir, open, readdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { sanitizeName } from './file-name';
 import { requireAllowedExtension, requireMatchingContent } from './file-types';
 import { FileStore, type StoredFile } from './file-store';
-import { openFileSink, removeQuietly, tempPath, writeStreamToFile, type ByteSource, type OpenSink } from './disk';
+import {
+  asFilesError, copyRange, discardStream, openFileSink, removeQuietly, tempPath, writeStreamAt, writeStreamToFile, type ByteSource, type OpenSink,
+} from './disk';
 import { FILES_MSG, FilesError, badRequest, conflict, tooLarge } from './errors';
 
 export const CHUNK_SIZE = 2_000_000;
@@ -21,7 +38,21 @@ export const ABANDONED_AFTER_MS = 24 * 60 * 60 * 1000;
 /** An assembly marker older than this belongs to a process that died mid-way. */
 const STALE_MARKER_MS = 15 * 60 * 1000;
 const FILE_ID = /^[A-Za-z0-9_-]{1,100}$/;
-const CHUNK_NAME = /^(\d+)\.chunk$/;
+const PART = 'data.part';
+/** A held marker: `<index>.<bytes>`. */
+const HELD_NAME = /^(\d+)\.(\d+)$/;
+
+/**
+ * Names this boot of the machine: the kernel's boot id on Linux; elsewhere the boot time to the minute
+ * (from the uptime), which changes after any restart of the machine. A wrong "changed" only costs a resend.
+ */
+export function currentBootKey(): string {
+  try {
+    return readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim().replace(/[^A-Za-z0-9-]/g, '');
+  } catch {
+    return `t${Math.round((Date.now() - os.uptime() * 1000) / 60_000)}`;
+  }
+}
 
 export interface ChunkRequest {
   fileId: string;
@@ -65,6 +96,8 @@ export interface ChunkStoreOptions<F> {
   maxFileSize?: number;
   openSink?: OpenSink;
   clock?: () => number;
+  /** Which boot of the machine wrote the held markers (tests simulate a power cut by changing it). */
+  bootKey?: string;
 }
 
 export class ChunkStore<F> {
@@ -75,6 +108,7 @@ export class ChunkStore<F> {
   private readonly ledger: UploadLedger<F>;
   private readonly openSink: OpenSink;
   private readonly clock: () => number;
+  private readonly bootKey: string;
   private readonly locks = new Map<string, Promise<unknown>>();
 
   constructor(options: ChunkStoreOptions<F>) {
@@ -85,6 +119,7 @@ export class ChunkStore<F> {
     this.maxFileSize = options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE;
     this.openSink = options.openSink ?? openFileSink;
     this.clock = options.clock ?? Date.now;
+    this.bootKey = options.bootKey ?? currentBootKey();
   }
 
   /** Every check that needs no disk: runs before a single byte is written. */
@@ -105,7 +140,7 @@ export class ChunkStore<F> {
         throw badRequest({ vi: 'totalSize phải là số byte (số nguyên)', en: 'totalSize must be a whole number of bytes' });
       }
       if (totalSize > this.maxFileSize) throw tooLarge(FILES_MSG.fileTooLarge(this.maxFileSize));
-      if (totalSize > totalChunks * this.chunkSize) {
+      if (totalSize > totalChunks * this.chunkSize || (totalChunks > 1 && totalSize <= (totalChunks - 1) * this.chunkSize)) {
         throw badRequest({
           vi: `totalSize ${totalSize} không vừa ${totalChunks} phần ${this.chunkSize} byte`,
           en: `totalSize ${totalSize} does not fit in ${totalChunks} chunks of ${this.chunkSize} bytes`,
@@ -126,13 +161,14 @@ export class ChunkStore<F> {
     const planned = this.plan(request);
     const done = await this.ledger.findCompleted(planned.fileId);
     if (done) {
-      await drain(bytes);
+      await discardStream(bytes, this.chunkLimit()); // a retry of a finished upload: its bytes are not needed
       return { fileId: planned.fileId, complete: true, file: done };
     }
     const dir = this.dirOf(planned.fileId);
     await mkdir(dir, { recursive: true });
     const session = await this.openSession(dir, planned);
-    await this.storeChunk(dir, session, request.chunkIndex, bytes);
+    const index = request.chunkIndex;
+    await this.withLock(`${session.fileId}/${index}`, () => this.storeChunk(dir, session, index, bytes));
     return this.withLock(session.fileId, () => this.assembleIfComplete(dir, session));
   }
 
@@ -144,7 +180,7 @@ export class ChunkStore<F> {
     const dir = this.dirOf(fileId);
     const session = await readSession(dir);
     if (!session) return undefined;
-    return { fileId, totalChunks: session.totalChunks, received: await this.received(dir, session), complete: false };
+    return { fileId, totalChunks: session.totalChunks, received: received(await this.held(dir), session), complete: false };
   }
 
   /** Removes uploads untouched for `maxAgeMs` (and stale temp files of the file store); answers how many. */
@@ -208,81 +244,153 @@ export class ChunkStore<F> {
     return session;
   }
 
-  private async storeChunk(dir: string, session: UploadSession, index: number, bytes: ByteSource): Promise<void> {
-    const tmp = tempPath(dir, '.part');
-    const size = await writeStreamToFile(bytes, tmp, {
-      openSink: this.openSink,
-      maxBytes: this.chunkSize,
-      tooLargeMessage: FILES_MSG.chunkTooLarge(this.chunkSize),
-    });
-    const target = path.join(dir, `${index}.chunk`);
-    try {
-      if (size === 0 && session.totalChunks > 1) throw badRequest({ vi: `Phần ${index} rỗng`, en: `Chunk ${index} is empty` });
-      const existing = await stat(target).catch(() => undefined);
-      if (existing) {
-        // A re-sent chunk: keep the one we have, but a different size means the client mixed two files.
-        if (existing.size !== size) {
-          throw conflict({
-            vi: `Phần ${index} đã nhận với ${existing.size} byte, không phải ${size}`,
-            en: `Chunk ${index} was already received with ${existing.size} bytes, not ${size}`,
-          });
-        }
-        await unlink(tmp);
-        return;
-      }
-      // No directory fsync here: a chunk whose rename a power cut undoes is simply missing, and the
-      // client sends it again after chunk/status. The finished file's rename is made durable.
-      await rename(tmp, target);
-    } catch (err) {
-      await unlink(tmp).catch(() => {});
-      throw err;
+  private chunkLimit() {
+    return { maxBytes: this.chunkSize, tooLargeMessage: FILES_MSG.chunkTooLarge(this.chunkSize) };
+  }
+
+  private heldDir(dir: string): string {
+    return path.join(dir, `held-${this.bootKey}`);
+  }
+
+  /** The chunks held in this boot: index → bytes. */
+  private async held(dir: string): Promise<Map<number, number>> {
+    const held = new Map<number, number>();
+    for (const name of await readdir(this.heldDir(dir)).catch(() => [] as string[])) {
+      const m = HELD_NAME.exec(name);
+      if (m) held.set(Number(m[1]), Number(m[2]));
     }
-    if (index === 0 && session.totalChunks > 1) {
-      // Refuse a wrong type as soon as its first bytes are here instead of after 500 MB.
-      try {
-        await requireMatchingContent(target, session.ext, session.name, false);
-      } catch (err) {
-        await removeQuietly(dir);
-        throw err;
-      }
+    return held;
+  }
+
+  /** Forgets every held chunk (and the part file): the client sends them all again. */
+  private async forgetHeld(dir: string): Promise<void> {
+    await removeQuietly(this.heldDir(dir));
+    await removeQuietly(path.join(dir, PART));
+  }
+
+  /** The refusal for a chunk whose length does not fit its place, if it does not. */
+  private requireLength(session: UploadSession, index: number, size: number): void {
+    const last = index === session.totalChunks - 1;
+    const expected = !last ? this.chunkSize : session.totalSize !== null ? session.totalSize - index * this.chunkSize : undefined;
+    if (size === 0 && session.totalChunks > 1) throw badRequest({ vi: `Phần ${index} rỗng`, en: `Chunk ${index} is empty` });
+    if (expected !== undefined && size !== expected) {
+      throw badRequest({
+        vi: `Phần ${index} có ${size} byte, cần đúng ${expected} byte (mỗi phần ${this.chunkSize} byte, phần cuối là phần còn lại)`,
+        en: `Chunk ${index} has ${size} bytes; it must have ${expected} (every chunk ${this.chunkSize} bytes, the last one the rest)`,
+      });
     }
   }
 
-  private async received(dir: string, session: UploadSession): Promise<number[]> {
-    const names = await readdir(dir).catch(() => [] as string[]);
-    return names
-      .map((name) => CHUNK_NAME.exec(name))
-      .filter((m): m is RegExpExecArray => m !== null)
-      .map((m) => Number(m[1]))
-      .filter((i) => i < session.totalChunks)
-      .sort((a, b) => a - b);
+  /** Writes one chunk into its range of the part file and marks it held (see the head of this file). */
+  private async storeChunk(dir: string, session: UploadSession, index: number, bytes: ByteSource): Promise<void> {
+    const already = (await this.held(dir)).get(index);
+    if (already !== undefined) {
+      // A re-sent chunk: keep the one we have, but a different size means the client mixed two files.
+      const size = await discardStream(bytes, this.chunkLimit());
+      if (size !== already) {
+        throw conflict({
+          vi: `Phần ${index} đã nhận với ${already} byte, không phải ${size}`,
+          en: `Chunk ${index} was already received with ${already} bytes, not ${size}`,
+        });
+      }
+      return;
+    }
+    const part = path.join(dir, PART);
+    let size: number;
+    try {
+      size = await writeStreamAt(bytes, part, index * this.chunkSize, { openSink: this.openSink, ...this.chunkLimit() });
+    } catch (err) {
+      // A duplicate that waited for its original may find the upload finished and its folder gone.
+      if (!(err instanceof FilesError && err.statusCode >= 500 && (await this.ledger.findCompleted(session.fileId)))) throw err;
+      await discardStream(bytes, this.chunkLimit());
+      return;
+    }
+    // A refused chunk leaves its bytes in its own range, unmarked: a correct one overwrites them.
+    this.requireLength(session, index, size);
+    if (index === 0 && session.totalChunks > 1) await this.checkFirstChunk(dir, session, size);
+    await mkdir(this.heldDir(dir), { recursive: true });
+    await writeFile(path.join(this.heldDir(dir), `${index}.${size}`), '', { flag: 'wx' }).catch((err: NodeJS.ErrnoException) => {
+      if (err.code !== 'EEXIST') throw asFilesError(err); // EEXIST: another process held the same chunk
+    });
+  }
+
+  /** Refuses a wrong type as soon as its first bytes are here instead of after 500 MB; drops the upload then. */
+  private async checkFirstChunk(dir: string, session: UploadSession, size: number): Promise<void> {
+    // The check reads a copy of chunk 0 alone: the part file may already hold later chunks or gaps.
+    const head = tempPath(dir, '.head');
+    try {
+      await copyRange(path.join(dir, PART), 0, size, head);
+      await requireMatchingContent(head, session.ext, session.name, false);
+    } catch (err) {
+      if (err instanceof FilesError && err.statusCode < 500) await removeQuietly(dir);
+      throw asFilesError(err);
+    } finally {
+      await unlink(head).catch(() => {});
+    }
   }
 
   private async assembleIfComplete(dir: string, session: UploadSession): Promise<UploadState<F>> {
     const { fileId, totalChunks } = session;
     const done = await this.ledger.findCompleted(fileId);
-    if (done) return { fileId, complete: true, file: done };
-    const received = await this.received(dir, session);
-    const incomplete: UploadState<F> = { fileId, totalChunks, received, complete: false };
-    if (received.length < totalChunks) return incomplete;
+    if (done) {
+      await removeQuietly(dir); // what a late duplicate may have recreated
+      return { fileId, complete: true, file: done };
+    }
+    const held = await this.held(dir);
+    const incomplete: UploadState<F> = { fileId, totalChunks, received: received(held, session), complete: false };
+    if (incomplete.received.length < totalChunks) return incomplete;
     const marker = await this.claimAssembly(dir);
     if (!marker) return incomplete; // another process is assembling; its answer (or chunk/status) tells
+    const part = path.join(dir, PART);
+    const size = (totalChunks - 1) * this.chunkSize + held.get(totalChunks - 1)!;
     let stored: StoredFile | undefined;
     try {
-      const parts = Array.from({ length: totalChunks }, (_, i) => path.join(dir, `${i}.chunk`));
-      stored = await this.files.assemble(parts, session.ext, session.name, session.totalSize ?? undefined);
+      if (!(await this.finishPart(dir, part, size))) {
+        await unlink(marker).catch(() => {});
+        return { fileId, totalChunks, received: [], complete: false };
+      }
+      stored = await this.files.adopt(part, session.ext, session.name, size);
       const file = await this.ledger.commit(session, stored);
       await removeQuietly(dir);
       return { fileId, complete: true, file };
     } catch (err) {
-      if (stored) await this.files.remove(stored.storedName).catch(() => {});
       if (err instanceof FilesError && err.statusCode < 500) {
-        await removeQuietly(dir); // wrong content or size: nothing of it is kept
+        if (stored) await this.files.remove(stored.storedName).catch(() => {});
+        await removeQuietly(dir); // wrong content, or the folder went: nothing of it is kept
       } else {
-        await unlink(marker).catch(() => {}); // storage trouble: keep the chunks, a retry can assemble
+        // Storage or database trouble: put the finished bytes back so a retry only records them; when
+        // that is impossible, start the upload over.
+        const restored = stored ? await rename(this.files.pathOf(stored.storedName), part).then(() => true, () => false) : true;
+        if (!restored && stored) await this.files.remove(stored.storedName).catch(() => {});
+        if (!restored || !(await stat(part).catch(() => undefined))) await this.forgetHeld(dir);
+        await unlink(marker).catch(() => {});
       }
-      throw err;
+      throw asFilesError(err);
     }
+  }
+
+  /**
+   * Cuts the part file to `size` (an earlier, refused attempt at the last chunk may have written past it)
+   * and fsyncs it. Answers false when it is missing or short (a crash after it was moved into the store,
+   * before it was recorded): the held set is then dropped, so the client sends the chunks again.
+   */
+  private async finishPart(dir: string, part: string, size: number): Promise<boolean> {
+    const info = await stat(part).catch(() => undefined);
+    if (!info || info.size < size) {
+      await this.forgetHeld(dir);
+      return false;
+    }
+    const sink = await this.openSink(part, { position: size });
+    try {
+      await sink.truncate(size);
+      await sink.sync();
+    } catch (err) {
+      await this.forgetHeld(dir); // the kernel may have dropped pages it could not write
+      throw err;
+    } finally {
+      await sink.close().catch(() => {});
+    }
+    return true;
   }
 
   /** Creates the assembly marker; answers its path, or undefined when another live process holds it. */
@@ -324,6 +432,11 @@ async function readSession(dir: string): Promise<UploadSession | undefined> {
   }
 }
 
+/** The held chunks' indexes below totalChunks, in order. */
+function received(held: Map<number, number>, session: UploadSession): number[] {
+  return [...held.keys()].filter((i) => i < session.totalChunks).sort((a, b) => a - b);
+}
+
 async function lastActivity(dir: string): Promise<number> {
   let latest = (await stat(dir).catch(() => undefined))?.mtimeMs ?? 0;
   for (const name of await readdir(dir).catch(() => [] as string[])) {
@@ -331,10 +444,4 @@ async function lastActivity(dir: string): Promise<number> {
     if (info && info.mtimeMs > latest) latest = info.mtimeMs;
   }
   return latest;
-}
-
-async function drain(bytes: ByteSource): Promise<void> {
-  for await (const _ of bytes) {
-    // a retry of a finished upload: its bytes are not needed
-  }
 }

@@ -1,10 +1,13 @@
 // Low-level writing: every file the engine creates is written under a temporary name, fsync'd, and only
-// then renamed into place, so a reader (or a crash) never sees half a file. The opener is injectable so
-// tests can simulate a full disk or a failing device.
+// then renamed into place, so a reader (or a crash) never sees half a file. Chunked uploads also write
+// positionally into their upload's part file (`{ position }`), which no one sees before it is whole.
+// The opener is injectable so tests can simulate a full disk or a failing device.
+import { constants, createReadStream, createWriteStream } from 'node:fs';
 import { open, rm, unlink } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { Text } from '../i18n';
 import { FILES_MSG, FilesError, badRequest, storageFailure, tooLarge } from './errors';
 
@@ -13,22 +16,34 @@ export type ByteSource = AsyncIterable<Uint8Array> | Iterable<Uint8Array>;
 
 export interface ByteSink {
   write(bytes: Uint8Array): Promise<void>;
+  /** Cuts (or extends) the file to `size` bytes. */
+  truncate(size: number): Promise<void>;
   sync(): Promise<void>;
   close(): Promise<void>;
 }
-/** Opens a new file for writing; must fail if it exists. */
-export type OpenSink = (filePath: string) => Promise<ByteSink>;
+export interface SinkOptions {
+  /**
+   * Write from this byte offset of a file that may already exist (created if missing, never truncated).
+   * Without it the file is new: opening fails if it exists.
+   */
+  position?: number;
+}
+export type OpenSink = (filePath: string, options?: SinkOptions) => Promise<ByteSink>;
 
-export const openFileSink: OpenSink = async (filePath) => {
-  const handle = await open(filePath, 'wx');
+export const openFileSink: OpenSink = async (filePath, options = {}) => {
+  const positional = options.position !== undefined;
+  const handle = await open(filePath, positional ? constants.O_WRONLY | constants.O_CREAT : 'wx');
+  let position = options.position ?? 0;
   return {
     async write(bytes) {
       let offset = 0;
       while (offset < bytes.length) {
-        const { bytesWritten } = await handle.write(bytes, offset, bytes.length - offset);
+        const { bytesWritten } = await handle.write(bytes, offset, bytes.length - offset, position);
         offset += bytesWritten;
+        position += bytesWritten;
       }
     },
+    truncate: (size) => handle.truncate(size),
     sync: () => handle.sync(),
     close: () => handle.close(),
   };
@@ -50,11 +65,45 @@ export function tempPath(dir: string, suffix = ''): string {
 
 const WRITE_BATCH = 1 << 20;
 
-export interface WriteOptions {
-  openSink: OpenSink;
+export interface SizeLimit {
   /** Refuse (413) once more than this many bytes arrive. */
   maxBytes: number;
   tooLargeMessage: Text;
+}
+export interface WriteOptions extends SizeLimit {
+  openSink: OpenSink;
+}
+
+/**
+ * Copies `source` into `sink`; refuses (413) once more than `maxBytes` arrive, before writing the bytes
+ * that overflow. Answers the byte count.
+ */
+async function pour(source: ByteSource, sink: ByteSink, options: SizeLimit): Promise<number> {
+  // Network reads arrive in ~64 KB pieces; writing them in batches of ≥ 1 MB saves most of the
+  // thread-pool round trips while holding at most about 1 MB per request.
+  let size = 0;
+  let batch: Uint8Array[] = [];
+  let batched = 0;
+  for await (const bytes of keepOpen(source)) {
+    size += bytes.length;
+    if (size > options.maxBytes) throw tooLarge(options.tooLargeMessage);
+    batch.push(bytes);
+    batched += bytes.length;
+    if (batched >= WRITE_BATCH) {
+      await sink.write(batch.length === 1 ? batch[0] : Buffer.concat(batch, batched));
+      batch = [];
+      batched = 0;
+    }
+  }
+  if (batched > 0) await sink.write(batch.length === 1 ? batch[0] : Buffer.concat(batch, batched));
+  return size;
+}
+
+/** The refusal for a failure while receiving bytes. */
+function receiveError(err: unknown, options: SizeLimit): FilesError {
+  // @fastify/multipart cuts a part at its size limit with this error.
+  if ((err as { code?: string })?.code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge(options.tooLargeMessage);
+  return asFilesError(err);
 }
 
 /**
@@ -63,25 +112,9 @@ export interface WriteOptions {
  */
 export async function writeStreamToFile(source: ByteSource, target: string, options: WriteOptions): Promise<number> {
   let sink: ByteSink | undefined;
-  let size = 0;
   try {
     sink = await options.openSink(target);
-    // Network reads arrive in ~64 KB pieces; writing them in batches of ≥ 1 MB saves most of the
-    // thread-pool round trips while holding at most about 1 MB per request.
-    let batch: Uint8Array[] = [];
-    let batched = 0;
-    for await (const bytes of keepOpen(source)) {
-      size += bytes.length;
-      if (size > options.maxBytes) throw tooLarge(options.tooLargeMessage);
-      batch.push(bytes);
-      batched += bytes.length;
-      if (batched >= WRITE_BATCH) {
-        await sink.write(batch.length === 1 ? batch[0] : Buffer.concat(batch, batched));
-        batch = [];
-        batched = 0;
-      }
-    }
-    if (batched > 0) await sink.write(batch.length === 1 ? batch[0] : Buffer.concat(batch, batched));
+    const size = await pour(source, sink, options);
     await sink.sync();
     await sink.close();
     sink = undefined;
@@ -89,41 +122,46 @@ export async function writeStreamToFile(source: ByteSource, target: string, opti
   } catch (err) {
     await sink?.close().catch(() => {});
     await unlink(target).catch(() => {});
-    // @fastify/multipart cuts a part at its size limit with this error.
-    if ((err as { code?: string })?.code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(options.tooLargeMessage);
-    throw asFilesError(err);
+    throw receiveError(err, options);
   }
 }
 
-/** Concatenates files into `target` (fsync'd), reading through one reused buffer: memory stays flat. */
-export async function concatFiles(parts: readonly string[], target: string, openSink: OpenSink): Promise<number> {
+/**
+ * Streams `source` into `target` (created if missing) from byte `position`, without syncing: the caller
+ * decides when the bytes must be durable. On failure the file is left as it is (its other ranges may
+ * hold bytes that count) and the error is answered as a FilesError. Answers the byte count.
+ */
+export async function writeStreamAt(source: ByteSource, target: string, position: number, options: WriteOptions): Promise<number> {
   let sink: ByteSink | undefined;
-  const buffer = Buffer.allocUnsafe(1 << 21);
-  let size = 0;
   try {
-    sink = await openSink(target);
-    for (const part of parts) {
-      const input = await open(part, 'r');
-      try {
-        for (;;) {
-          const { bytesRead } = await input.read(buffer, 0, buffer.length, null);
-          if (bytesRead === 0) break;
-          await sink.write(buffer.subarray(0, bytesRead));
-          size += bytesRead;
-        }
-      } finally {
-        await input.close();
-      }
-    }
-    await sink.sync();
+    sink = await options.openSink(target, { position });
+    const size = await pour(source, sink, options);
     await sink.close();
     sink = undefined;
     return size;
   } catch (err) {
     await sink?.close().catch(() => {});
-    await unlink(target).catch(() => {});
-    throw asFilesError(err);
+    throw receiveError(err, options);
   }
+}
+
+/** Reads `source` to its end without keeping anything (a chunk already held); answers the byte count. */
+export async function discardStream(source: ByteSource, options: SizeLimit): Promise<number> {
+  const nothing: ByteSink = { write: async () => {}, truncate: async () => {}, sync: async () => {}, close: async () => {} };
+  try {
+    return await pour(source, nothing, options);
+  } catch (err) {
+    throw receiveError(err, options);
+  }
+}
+
+/** Copies bytes [start, start + length) of `source` into a new file `target` (not synced: a scratch copy). */
+export async function copyRange(source: string, start: number, length: number, target: string): Promise<void> {
+  if (length === 0) {
+    await (await open(target, 'wx')).close();
+    return;
+  }
+  await pipeline(createReadStream(source, { start, end: start + length - 1 }), createWriteStream(target, { flags: 'wx' }));
 }
 
 export async function syncFile(filePath: string): Promise<void> {

@@ -4,9 +4,9 @@
 import { mkdir, readdir, rename, stat, copyFile, unlink } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { concatFiles, openFileSink, removeQuietly, syncDir, syncFile, tempPath, writeStreamToFile, asFilesError, type ByteSource, type OpenSink } from './disk';
+import { openFileSink, removeQuietly, syncDir, syncFile, tempPath, writeStreamToFile, asFilesError, type ByteSource, type OpenSink } from './disk';
 import { requireMatchingContent } from './file-types';
-import { FILES_MSG, badRequest } from './errors';
+import { FILES_MSG } from './errors';
 
 const STORED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -53,19 +53,13 @@ export class FileStore {
     return this.checkAndPlace(tmp, ext, displayName, size);
   }
 
-  /** Concatenates chunk files into one stored file (content checked). */
-  async assemble(parts: readonly string[], ext: string, displayName: string, expectedSize?: number): Promise<StoredFile> {
+  /**
+   * Takes a finished, fsync'd file written elsewhere under DATA_DIR (a chunked upload's part file): checks its
+   * content against `ext` and moves it into place. On refusal or failure `source` is removed.
+   */
+  async adopt(source: string, ext: string, displayName: string, size: number): Promise<StoredFile> {
     await this.init();
-    const tmp = tempPath(this.tmpDir);
-    const size = await concatFiles(parts, tmp, this.openSink);
-    if (expectedSize !== undefined && expectedSize !== size) {
-      await removeQuietly(tmp);
-      throw badRequest({
-        vi: `"${displayName}" nhận được ${size} byte nhưng totalSize là ${expectedSize}; vui lòng tải lên lại`,
-        en: `"${displayName}" arrived with ${size} bytes but totalSize said ${expectedSize}; upload it again`,
-      });
-    }
-    return this.checkAndPlace(tmp, ext, displayName, size);
+    return this.checkAndPlace(source, ext, displayName, size);
   }
 
   /** A byte-for-byte copy under a new stored name (used by Files/copy). */

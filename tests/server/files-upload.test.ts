@@ -92,7 +92,8 @@ describeEachDatabase('files: uploads and serving', (ctx) => {
     expect(broken.status).toBe(400);
     const status = await ctx.authed('GET', `/api/chunk/status/${fileId}`);
     expect(status.body.data).toEqual({ fileId, totalChunks, received: [0, 2], complete: false });
-    expect(readdirSync(chunkDir(fileId)).sort()).toEqual(['0.chunk', '2.chunk', 'session.json']);
+    // One part file written in place, the held markers, the session: no temporary file left behind.
+    expect(readdirSync(chunkDir(fileId)).sort()).toEqual(['data.part', expect.stringMatching(/^held-/), 'session.json']);
     // The client sends what is missing.
     const missing = [...Array(totalChunks).keys()].filter((i) => !status.body.data.received.includes(i));
     let last;
@@ -117,7 +118,7 @@ describeEachDatabase('files: uploads and serving', (ctx) => {
     const big = await sendChunk(ctx, token, { fileId, chunkIndex: 0, totalChunks: 2, originalFileName: 'a.pdf' }, pdfBytes(CHUNK + 1));
     expect(big.status).toBe(413);
     expect(big.body.Message).toMatch(/2[.,]000[.,]000/);
-    expect(readdirSync(chunkDir(fileId))).toEqual(['session.json']);
+    expect((await ctx.authed('GET', `/api/chunk/status/${fileId}`)).body.data).toMatchObject({ received: [] });
     const outside = await sendChunk(ctx, token, { fileId, chunkIndex: 2, totalChunks: 2, originalFileName: 'a.pdf' }, pdfBytes(10));
     expect(outside.status).toBe(400);
     const changed = await sendChunk(ctx, token, { fileId, chunkIndex: 0, totalChunks: 3, originalFileName: 'a.pdf' }, pdfBytes(CHUNK));
@@ -223,8 +224,8 @@ describeEachDatabase('files: uploads and serving', (ctx) => {
   });
 
   it('answers a disk error with a Message and leaves no partial file', async () => {
-    const failAfter = (limit: number): OpenSink => async (p) => {
-      const sink = await openFileSink(p);
+    const failAfter = (limit: number): OpenSink => async (p, o) => {
+      const sink = await openFileSink(p, o);
       let written = 0;
       return {
         ...sink,
@@ -244,7 +245,7 @@ describeEachDatabase('files: uploads and serving', (ctx) => {
       const res = await sendChunk(ctx, t, { fileId, chunkIndex: 0, totalChunks: 2, originalFileName: 'full.png' }, chunkOf(original, 0));
       expect(res.status).toBe(507);
       expect(res.body).toMatchObject({ code: 507, Message: expect.stringMatching(/dung lượng/) });
-      expect(readdirSync(chunkDir(fileId))).toEqual(['session.json']);
+      expect((await ctx.authed('GET', `/api/chunk/status/${fileId}`)).body.data).toMatchObject({ received: [] });
 
       const form = new FormData();
       form.append('file', new Blob([original]), 'full.png');

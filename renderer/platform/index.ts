@@ -3,7 +3,7 @@ import { createBrowserPlatform } from './browser';
 import { createDesktopPlatform } from './desktop';
 import type { AuthTransport, Platform } from './types';
 
-export type { AccessToken, AuthTransport, Platform, TokenResponse } from './types';
+export type { AccessToken, AppInfo, AuthTransport, EnvironmentProfile, EnvironmentSettings, Platform, PlatformUpdates, TokenResponse, UpdateState } from './types';
 
 declare global {
   interface Window {

@@ -19,6 +19,7 @@ export interface ScreenRoute {
 export const screens: ScreenRoute[] = [
   { path: '/', load: () => import('../pages/dashboard/DashboardPage') },
   { path: '/profile', load: () => import('../pages/profile/ProfilePage') },
+  { path: '/settings', load: () => import('../pages/settings/SettingsPage') },
   // Website information (issue 4): screens from the resource definitions; website screens hand-tuned.
   ...resourceScreens('website', { list: () => import('../pages/website/WebsiteListPage'), edit: () => import('../pages/website/WebsiteEditPage') }),
   { path: '/info-website', load: () => import('../pages/info-website/InfoWebsitePage') },

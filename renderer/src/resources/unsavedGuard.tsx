@@ -1,15 +1,19 @@
 import { Modal } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBlocker } from 'react-router-dom';
+import { useBlocker, useLocation } from 'react-router-dom';
+import { useUnsavedWork } from '../app/unsavedWork';
 
 /**
  * Unsaved changes are not lost by leaving: in-app navigation asks first (react-router blocker), closing or
  * reloading the window gets the browser's own prompt. `isDirty` is read at the moment of leaving, so a
- * save that navigates right after clearing it is not stopped.
+ * save that navigates right after clearing it is not stopped. The form is also listed in the app-wide
+ * unsaved-work registry (e.g. an update waits for it), named `label` or else by its path.
  */
-export function useUnsavedGuard(isDirty: () => boolean): void {
+export function useUnsavedGuard(isDirty: () => boolean, label?: string): void {
   const { t } = useTranslation('resources');
+  const { pathname } = useLocation();
+  useUnsavedWork(label ?? pathname, isDirty);
   const read = useRef(isDirty);
   useEffect(() => {
     read.current = isDirty;

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { THEMES } from '../../theme/themes';
 import { localized, useWorkspace } from '../../workspace';
 import { usePreference } from '../preferences';
+import { UpdateControl } from './UpdateControl';
 
 function ThemeSelect() {
   const { t } = useTranslation();
@@ -58,12 +59,16 @@ function LanguageSelect() {
   );
 }
 
-/** Header: theme, website and content-language selectors; below 600 px theme and language fold into a popover. */
+/**
+ * Header: a downloaded app update (desktop), theme, website and content-language selectors; below 600 px
+ * theme and language fold into a popover.
+ */
 export function HeaderControls({ compact }: { compact: boolean }) {
   const { t } = useTranslation();
   if (compact) {
     return (
       <Space size={4}>
+        <UpdateControl />
         <WebsiteSelect width={130} />
         <Popover
           trigger="click"
@@ -82,6 +87,7 @@ export function HeaderControls({ compact }: { compact: boolean }) {
   }
   return (
     <Space size={8} wrap={false}>
+      <UpdateControl />
       <ThemeSelect />
       <WebsiteSelect width={200} />
       <LanguageSelect />

@@ -1,4 +1,4 @@
-import { LogoutOutlined, TranslationOutlined, UserOutlined } from '@ant-design/icons';
+import { LogoutOutlined, SettingOutlined, TranslationOutlined, UserOutlined } from '@ant-design/icons';
 import { Avatar, Button, Dropdown, Space, Typography, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -6,7 +6,7 @@ import { isUiLanguage, UI_LANGUAGES } from '../../i18n';
 import { session, useSession } from '../../session';
 import { usePreference } from '../preferences';
 
-/** Avatar menu: Profile, interface language, Logout. */
+/** Avatar menu: Profile, Settings, interface language, Logout. */
 export function UserMenu({ compact }: { compact: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -25,6 +25,7 @@ export function UserMenu({ compact }: { compact: boolean }) {
 
   const items: MenuProps['items'] = [
     { key: 'profile', icon: <UserOutlined />, label: t('header.profile'), onClick: () => navigate('/profile') },
+    { key: 'settings', icon: <SettingOutlined />, label: t('header.settings'), onClick: () => navigate('/settings') },
     {
       key: 'uiLanguage',
       icon: <TranslationOutlined />,

@@ -113,16 +113,16 @@ function NewsEditor({ id }: { id?: Id }) {
         <ValidationSummary items={state.summary} onPick={state.focusField} />
         <Form name="news" form={form} layout="vertical" disabled={locked} onValuesChange={onValuesChange} onFinishFailed={state.onFinishFailed}>
           <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-            <Card title={t('news:sections.content')} size="small">
+            <Card title={t('news:sections.content')} size="small" data-testid="news-content">
               <ResourceFields def={CONTENT} {...tabs} />
             </Card>
-            <Card title={t('news:sections.seo')} size="small">
+            <Card title={t('news:sections.seo')} size="small" data-testid="news-seo">
               <ResourceFields def={SEO} {...tabs} />
             </Card>
-            <Card title={t('news:sections.images')} size="small">
+            <Card title={t('news:sections.images')} size="small" data-testid="news-images">
               <ResourceFields def={IMAGES} {...tabs} />
             </Card>
-            <Card title={t('news:sections.settings')} size="small">
+            <Card title={t('news:sections.settings')} size="small" data-testid="news-settings">
               <ResourceFields def={SETTINGS} {...tabs} />
               <GridRow gutter={16}>
                 <Col xs={24} lg={12}>

@@ -118,6 +118,7 @@ export function ChildTree({ def, parentId, reorder, inputs, describe, labelField
 
   return (
     <Card
+      data-testid={`${def.name}-tree`}
       title={resourceTitle(def)}
       extra={
         <Space>

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { DesktopApi, UploadItem } from '../../shared/ipc/contract';
+import { createBrowserUploads } from './browserUploads';
 import { createDesktopUploads } from './desktopUploads';
 import type { Uploads } from './uploads';
 
@@ -90,5 +91,21 @@ describe('desktop uploads', () => {
     expect(uploads.pause).toHaveBeenCalledWith({ id: 'mine' });
     expect(fallback.cancel).toHaveBeenCalledWith('page-1');
     await vi.waitFor(() => expect(engine.list()[0].state).toBe('paused'));
+  });
+
+  it('chooses files with the native dialog and sends main those the caller accepts; the browser engine has no dialog', async () => {
+    const { desktop, uploads } = fakeDesktop();
+    vi.mocked(desktop.files.openDialog).mockResolvedValueOnce(['/home/u/a.png', 'C:\\Users\\u\\notes.exe']).mockResolvedValueOnce([]);
+    const fallback = fakeFallback();
+    const engine = createDesktopUploads(desktop, fallback);
+    const answer = await engine.chooseFiles!(7, { title: 'Tải lên', accept: (name) => name.endsWith('.png') });
+    expect(desktop.files.openDialog).toHaveBeenCalledWith({ multiple: true, title: 'Tải lên' });
+    expect(uploads.enqueue).toHaveBeenCalledWith({ paths: ['/home/u/a.png'], folderId: 7 });
+    expect(answer).toEqual({ queued: 1, refused: ['notes.exe'] });
+    expect(engine.list().map((e) => e.path)).toEqual(['/home/u/a.png']);
+    // Cancelled dialog: nothing queued.
+    expect(await engine.chooseFiles!(7, { accept: () => true })).toEqual({ queued: 0, refused: [] });
+    expect(uploads.enqueue).toHaveBeenCalledTimes(1);
+    expect(createBrowserUploads({ transport: { send: vi.fn(), status: vi.fn() } }).chooseFiles).toBeUndefined();
   });
 });

@@ -1,7 +1,9 @@
 import type { DesktopApi } from '../../shared/ipc/contract';
+import { desktopCall } from './desktopCall';
 import type { UploadEntry, Uploads } from './uploads';
 
 const FINISHED = new Set<UploadEntry['state']>(['completed', 'failed', 'cancelled']);
+const fileName = (path: string) => path.split(/[\\/]/).pop() || path;
 
 /**
  * Desktop uploads: main reads the dropped or chosen files from their local paths and sends the chunks
@@ -82,6 +84,12 @@ export function createDesktopUploads(desktop: DesktopApi, fallback: Uploads): Up
     onCompleted(listener) {
       completedListeners.add(listener);
       return () => completedListeners.delete(listener);
+    },
+    async chooseFiles(folderId, { title, accept }) {
+      const paths = await desktopCall(() => desktop.files.openDialog({ multiple: true, title }));
+      const queued = paths.filter((path) => accept(fileName(path)));
+      if (queued.length) (await desktopCall(() => desktop.uploads.enqueue({ paths: queued, folderId }))).forEach(upsert);
+      return { queued: queued.length, refused: paths.filter((path) => !accept(fileName(path))).map(fileName) };
     },
   };
 }

@@ -33,6 +33,12 @@ export interface Uploads {
   subscribe(listener: () => void): () => void;
   /** Called once per upload when the server has assembled its file. */
   onCompleted(listener: (entry: UploadEntry) => void): () => void;
+  /**
+   * Desktop only: let the user choose files with the operating system's open dialog and queue those
+   * `accept` lets through (by name: the dialog answers paths, main reads the files and checks their size).
+   * Answers the names it left out. Absent in the browser, where the page's own file input chooses.
+   */
+  chooseFiles?(folderId: number, options: { title?: string; accept: (name: string) => boolean }): Promise<{ queued: number; refused: string[] }>;
 }
 
 /** The desktop engine when `window.desktop` is there; the browser engine otherwise (and for files without a path). */

@@ -22,7 +22,7 @@ import FileGrid from './FileGrid';
 import FileTable from './FileTable';
 import FolderTree, { type DropHandlers } from './FolderTree';
 import { useFolderCache } from './folderCache';
-import { inputAccept, matchesAccept, refusalFor, type AcceptKind, type UploadRefusal } from './fileTypes';
+import { extensionsFor, inputAccept, matchesAccept, refusalFor, type AcceptKind, type UploadRefusal } from './fileTypes';
 import PreviewModal from './PreviewModal';
 import { clickSelect, contextSelect, emptySelection, moveSelect, pruneSelection, selectAll, type Selection } from './selection';
 import { entryKey, ROOT_ID, type Directory, type Entry, type FileItem, type FolderItem } from './types';
@@ -288,6 +288,16 @@ export default function FileManager({ mode = 'page', accept, onChosenChange, onP
     [accept, picker, t],
   );
 
+  /** "Upload": the operating system's open dialog in the desktop app, the page's file input in the browser. */
+  const chooseFiles = () => {
+    if (!uploads.chooseFiles) return fileInput.current?.click();
+    const kind = picker ? accept : undefined;
+    uploads.chooseFiles(folderId, { title: t('upload.action'), accept: (name) => matchesAccept(name, kind) }).then(
+      ({ refused }) => refused.forEach((name) => notifyError(t('refused.type', { name, allowed: extensionsFor(kind).join(', ') }))),
+      (error: unknown) => notifyError(String((error as Error)?.message ?? error)),
+    );
+  };
+
   const activate = (entry: Entry) => {
     if (entry.kind === 'folder') open(entry.id);
     else if (picker) onPick?.(entry);
@@ -447,7 +457,7 @@ export default function FileManager({ mode = 'page', accept, onChosenChange, onP
     else if (key === 'download') void download(selected);
     else if (key === 'delete') remove(selected);
     else if (key === 'newFolder') setDialog({ kind: 'newFolder' });
-    else if (key === 'upload') fileInput.current?.click();
+    else if (key === 'upload') chooseFiles();
     else if (key === 'refresh') void reload();
     else if (key === 'selectAll') setSelection(selectAll(order, current));
   };
@@ -481,7 +491,7 @@ export default function FileManager({ mode = 'page', accept, onChosenChange, onP
           <Button icon={<FolderAddOutlined />} onClick={() => setDialog({ kind: 'newFolder' })}>
             {t('newFolder')}
           </Button>
-          <Button type="primary" icon={<UploadOutlined />} onClick={() => fileInput.current?.click()}>
+          <Button type="primary" icon={<UploadOutlined />} onClick={chooseFiles}>
             {t('upload.action')}
           </Button>
           <Tooltip title={t('refresh')}>

@@ -25,7 +25,7 @@ describe('sick form and the wire', () => {
 
   it('shows the translation rows as per-language fields and the linked news as ids (default first)', () => {
     const seen: unknown[] = [];
-    const flat = sickAdapter((n) => seen.push(...n)).fromWire(record);
+    const flat = sickAdapter((n) => seen.push(...n)).fromWire!(record);
     const values = toFormValues(sickFormDef, flat, langs);
     expect(values).toMatchObject({ 'alphabet-vi-VN': 'Đ', 'alphabet-en-US': 'H', 'name-en-US': 'Headache', 'seoLink-vi-VN': 'dau-dau', sickNews: [9, 3] });
     expect(seen).toHaveLength(2);

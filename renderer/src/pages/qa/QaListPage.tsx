@@ -91,8 +91,8 @@ export default function QaListPage() {
         toolBarRender={() => [
           <Select
             key="answered"
-            aria-label={t('qa:answered')}
-            placeholder={t('qa:answered')}
+            aria-label={t('qa:answeredFilter')}
+            placeholder={t('qa:answeredFilter')}
             allowClear
             style={{ width: 160 }}
             value={answered}

@@ -2,6 +2,7 @@
 // their addresses read-only (editing them, with the URL checks, is the desktop app's: see
 // renderer/src/app/unsavedWork.test.tsx). And a browser never offers to restart for an update.
 import { expect, test } from '@playwright/test';
+import { makePng } from './files-support';
 import { LABELS, openUserMenu, signIn } from './support';
 
 const SERVICES = [
@@ -48,4 +49,18 @@ test('settings in English', async ({ page, baseURL }) => {
   await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
   await expect(page.locator('form#environment .ant-form-item').filter({ has: page.locator('label[title="Content (api)"]') })).toContainText(`${baseURL}/api`);
   await expect(page.getByTestId('environment-read-only')).toContainText('apply to the desktop app');
+});
+
+// The file manager's Upload goes through the platform adapter (the operating system's dialog in the desktop
+// app, unit-tested in renderer/platform/desktopUploads.test.ts); in the browser it is still the page's chooser.
+test("file manager: Upload in the browser opens the page's file chooser and uploads what is chosen", async ({ page }) => {
+  await signIn(page);
+  await page.goto('/file');
+  await expect(page.getByTestId('file-status')).toBeVisible();
+  const name = `Chọn tệp ${Date.now().toString(36).slice(-5)}.png`;
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Tải lên' }).click();
+  await (await chooser).setFiles({ name, mimeType: 'image/png', buffer: makePng(40, 30) });
+  await expect(page.getByTestId('upload-row').filter({ hasText: name })).toHaveAttribute('data-state', 'completed', { timeout: 30_000 });
+  await expect(page.getByTestId('file-view').locator(`[data-name="${name}"]`)).toBeVisible();
 });

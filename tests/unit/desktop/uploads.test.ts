@@ -10,7 +10,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createSession, type Session } from '../../../main/auth/session';
 import { memorySecretStore } from '../../../main/secrets/secret-store';
 import { profileForServer } from '../../../main/preferences';
-import { CHUNK_SIZE, createChunkClient } from '../../../main/uploads/chunk-client';
+import { CHUNK_SIZE, ChunkHttpError, createChunkClient } from '../../../main/uploads/chunk-client';
 import { createUploadEngine, messages, type PersistedUpload, type UploadEngineDeps } from '../../../main/uploads/engine';
 import { uploadItemSchema, type UploadItem } from '../../../shared/ipc/contract';
 import { decodeDesktopError } from '../../../shared/ipc/errors';
@@ -305,5 +305,47 @@ describe('upload engine against the real server', () => {
     const [item] = await engine.enqueue([file.path], 0);
     await engine.whenIdle();
     expect(decodeDesktopError(await Promise.resolve().then(() => engine.pause(item.id)).catch((e: unknown) => e)).code).toBe('conflict');
+  });
+});
+
+describe('the chunk client over node:http (what the app uses: no fetch injected)', () => {
+  const client = () => createChunkClient({ apiBase: () => `${server.url}/api` });
+
+  it('sends a file through the engine; the stored file is identical byte for byte, its name intact', async () => {
+    const file = await pdfFile('báo "cáo" tháng 5.pdf', 2 * CHUNK_SIZE + 321);
+    const engine = createUploadEngine({
+      client: client(),
+      getAccessToken: (force) => session.getAccessToken(force),
+      store: { load: () => [], save: () => {} },
+      onProgress: () => {},
+      retryDelayMs: 5,
+    });
+    await engine.enqueue([file.path], 0);
+    await engine.whenIdle();
+    const [done] = engine.list();
+    expect(done).toMatchObject({ state: 'completed', bytesSent: file.bytes.length, error: null });
+    expect(done.file).toMatchObject({ name: 'báo cáo tháng 5.pdf', size: file.bytes.length });
+    expect((await download(done)).equals(file.bytes)).toBe(true);
+  });
+
+  it('answers status, refusals with the server Message, 401, an unreachable server and an abort', async () => {
+    const token = await session.getAccessToken();
+    const chunks = client();
+    expect(await chunks.status('nothing-here', token)).toBeNull();
+    const part = { folderId: 0, fileId: `c-${Date.now()}`, chunkIndex: 0, totalChunks: 1, originalFileName: 'tool.exe', totalSize: 4, bytes: new Uint8Array([1, 2, 3, 4]) };
+    const refused = await chunks.sendChunk(part, token).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(ChunkHttpError);
+    expect(refused).toMatchObject({ status: 415, transient: false, message: expect.stringContaining('.exe') });
+    expect(await chunks.sendChunk({ ...part, originalFileName: 'a.pdf' }, 'not-a-token').catch((e: unknown) => e)).toMatchObject({ status: 401 });
+
+    const closed = createChunkClient({ apiBase: () => 'http://127.0.0.1:9/api' });
+    const down = await closed.status('x', token).catch((e: unknown) => e);
+    expect(down).toMatchObject({ status: 0, transient: true, message: expect.stringContaining('Không kết nối được máy chủ') });
+
+    const controller = new AbortController();
+    const big = { ...part, originalFileName: 'big.pdf', totalSize: CHUNK_SIZE, bytes: new Uint8Array(CHUNK_SIZE) };
+    const sending = chunks.sendChunk(big, token, controller.signal).catch((e: unknown) => e);
+    controller.abort();
+    expect(await sending).toMatchObject({ name: 'AbortError' });
   });
 });

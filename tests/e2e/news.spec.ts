@@ -143,7 +143,7 @@ test('write, review, decline, re-submit and approve a news item', async ({ page 
   await expect(rowOf(page, title)).toContainText('Từ chối');
 
   // Only pending news can be approved or declined.
-  let menu = await contextMenu(page, title);
+  const menu = await contextMenu(page, title);
   await expect(menu.getByRole('menuitem', { name: 'Duyệt' })).toHaveAttribute('aria-disabled', 'true');
   await expect(menu.getByRole('menuitem', { name: 'Từ chối' })).toHaveAttribute('aria-disabled', 'true');
   await menu.getByRole('menuitem', { name: 'Chi tiết' }).click();

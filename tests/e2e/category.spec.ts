@@ -23,6 +23,7 @@ async function openParentPicker(page: Page) {
 const treeNode = (dropdown: ReturnType<Page['locator']>, title: string) => dropdown.locator(`.ant-select-tree-treenode:has([title="${title}"])`);
 
 test('build a category tree; a category cannot go under itself or its descendants', async ({ page }) => {
+  test.setTimeout(120_000);
   const parent = `Chuyên khoa ${unique()}`;
   const child = `Tim mạch ${unique()}`;
   await signIn(page);

@@ -135,6 +135,12 @@ test('a menu with nested items of each object type, re-ordered by drag and drop'
   await page.reload();
   await expect.poll(() => shownOrder(page)).toEqual([service, category, custom, news]);
 
+  // From the keyboard: the move buttons swap an item with its sibling.
+  await page.getByRole('button', { name: `Chuyển lên: ${news}` }).click();
+  await expect.poll(() => shownOrder(page)).toEqual([service, category, news, custom]);
+  await expect.poll(async () => (await byName())[news].order).toBe(0);
+  expect((await byName())[news].parentId).toBe(saved[category].id);
+
   // Save returns to /menu; the menu is listed and can be deleted there.
   await page.getByRole('button', { name: /Lưu$/ }).click();
   await expect(page).toHaveURL(/\/menu$/);

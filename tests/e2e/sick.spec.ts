@@ -16,6 +16,7 @@ async function chooseLetter(page: Page, label: string, letter: string) {
 }
 
 test('a sick category with a letter in each language, an image picked in the grid and a linked news item', async ({ page }) => {
+  test.setTimeout(120_000);
   const name = `Đau đầu ${unique()}`;
   const image = `sick-${unique()}.png`;
   await signIn(page);

@@ -1,4 +1,4 @@
-import { DeleteOutlined, EditOutlined, HolderOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, EditOutlined, HolderOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Button, Card, Empty, Popconfirm, Space, Spin, Tooltip, Tree, Typography } from 'antd';
 import type { TreeProps } from 'antd';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
@@ -15,9 +15,10 @@ import { buildTree, moveNode, placements, type DropPlace, type Placement, type T
 
 /**
  * A child collection shown as a tree (a definition with `list.treeParentField`, e.g. the items of a menu): add
- * and edit in the definition's popup, delete per node, and drag and drop to re-order and re-parent. A drop
- * rearranges the tree here, then `reorder` saves every node's parent and place at once (the server checks the
- * whole tree in one transaction) and the tree is read again, so what is shown is what was saved.
+ * and edit in the definition's popup, delete per node, and drag and drop to re-order and re-parent (from the
+ * keyboard: the move up/down buttons, and the parent field of the popup). A move rearranges the tree here, then
+ * `reorder` saves every node's parent and place at once (the server checks the whole tree in one transaction)
+ * and the tree is read again, so what is shown is what was saved.
  */
 export interface ChildTreeProps {
   def: ResourceDef;
@@ -72,7 +73,7 @@ export function ChildTree({ def, parentId, reorder, inputs, describe, labelField
   };
 
   const toNodes = (rows: readonly TreeRow[]): Node[] =>
-    rows.map((row) => ({
+    rows.map((row, index) => ({
       key: String(idOf(def, row)),
       row,
       title: (
@@ -80,6 +81,12 @@ export function ChildTree({ def, parentId, reorder, inputs, describe, labelField
           <HolderOutlined style={{ cursor: 'grab', opacity: 0.6 }} aria-hidden />
           <Typography.Text>{textIn(row[labelField], language) || `#${String(idOf(def, row))}`}</Typography.Text>
           {describe?.(row)}
+          <Tooltip title={t('moveUp')}>
+            <Button type="text" size="small" icon={<ArrowUpOutlined />} disabled={index === 0} aria-label={`${t('moveUp')}: ${textIn(row[labelField], language)}`} onClick={() => shift(row, rows, -1)} />
+          </Tooltip>
+          <Tooltip title={t('moveDown')}>
+            <Button type="text" size="small" icon={<ArrowDownOutlined />} disabled={index === rows.length - 1} aria-label={`${t('moveDown')}: ${textIn(row[labelField], language)}`} onClick={() => shift(row, rows, 1)} />
+          </Tooltip>
           <Tooltip title={t('info')}>
             <Button type="text" size="small" icon={<EditOutlined />} aria-label={`${t('info')}: ${textIn(row[labelField], language)}`} onClick={() => setEditing(row)} />
           </Tooltip>
@@ -94,16 +101,7 @@ export function ChildTree({ def, parentId, reorder, inputs, describe, labelField
   const nodes = tree ? toNodes(tree) : [];
   const allKeys = (list: Node[]): string[] => list.flatMap((n) => (n.children ? [n.key, ...allKeys(n.children)] : []));
 
-  const onDrop: TreeProps['onDrop'] = async (info) => {
-    if (!tree) return;
-    const dragKey = String(info.dragNode.key);
-    const dropKey = String(info.node.key);
-    // antd: dropPosition is relative to the target's index among its siblings (-1 before, 1 after); dropping on
-    // the node itself (not in a gap) puts the item inside it.
-    const pos = info.node.pos.split('-');
-    const relative = info.dropPosition - Number(pos[pos.length - 1]);
-    const place: DropPlace = !info.dropToGap ? 'inside' : relative === -1 ? 'before' : 'after';
-    const next = moveNode(tree, dragKey, dropKey, place, def.idField);
+  async function apply(next: TreeRow[] | undefined) {
     if (!next) return;
     setTree(next);
     setBusy(true);
@@ -114,6 +112,26 @@ export function ChildTree({ def, parentId, reorder, inputs, describe, labelField
       setBusy(false);
       load();
     }
+  }
+
+  /** Swap a node with its previous (-1) or next (1) sibling. */
+  function shift(row: TreeRow, siblings: readonly TreeRow[], step: -1 | 1) {
+    const i = siblings.indexOf(row);
+    const other = siblings[i + step];
+    if (!tree || !other) return;
+    void apply(moveNode(tree, String(idOf(def, row)), String(idOf(def, other)), step < 0 ? 'before' : 'after', def.idField));
+  }
+
+  const onDrop: TreeProps['onDrop'] = async (info) => {
+    if (!tree) return;
+    const dragKey = String(info.dragNode.key);
+    const dropKey = String(info.node.key);
+    // antd: dropPosition is relative to the target's index among its siblings (-1 before, 1 after); dropping on
+    // the node itself (not in a gap) puts the item inside it.
+    const pos = info.node.pos.split('-');
+    const relative = info.dropPosition - Number(pos[pos.length - 1]);
+    const place: DropPlace = !info.dropToGap ? 'inside' : relative === -1 ? 'before' : 'after';
+    await apply(moveNode(tree, dragKey, dropKey, place, def.idField));
   };
 
   return (

@@ -165,7 +165,6 @@ export class ChunkStore<F> {
       return { fileId: planned.fileId, complete: true, file: done };
     }
     const dir = this.dirOf(planned.fileId);
-    await mkdir(dir, { recursive: true });
     const session = await this.openSession(dir, planned);
     const index = request.chunkIndex;
     await this.withLock(`${session.fileId}/${index}`, () => this.storeChunk(dir, session, index, bytes));
@@ -216,6 +215,7 @@ export class ChunkStore<F> {
     const target = path.join(dir, 'session.json');
     let session = await readSession(dir);
     if (!session) {
+      await mkdir(dir, { recursive: true }); // only for the first chunk: every file-system call costs a thread-pool round trip
       const candidate: UploadSession = { ...planned, createdAt: new Date(this.clock()).toISOString() };
       const tmp = tempPath(dir, '.json');
       await writeStreamToFile([Buffer.from(JSON.stringify(candidate))], tmp, {
@@ -308,10 +308,22 @@ export class ChunkStore<F> {
     // A refused chunk leaves its bytes in its own range, unmarked: a correct one overwrites them.
     this.requireLength(session, index, size);
     if (index === 0 && session.totalChunks > 1) await this.checkFirstChunk(dir, session, size);
-    await mkdir(this.heldDir(dir), { recursive: true });
-    await writeFile(path.join(this.heldDir(dir), `${index}.${size}`), '', { flag: 'wx' }).catch((err: NodeJS.ErrnoException) => {
-      if (err.code !== 'EEXIST') throw asFilesError(err); // EEXIST: another process held the same chunk
-    });
+    await this.markHeld(dir, index, size);
+  }
+
+  private async markHeld(dir: string, index: number, size: number): Promise<void> {
+    const marker = path.join(this.heldDir(dir), `${index}.${size}`);
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await writeFile(marker, '', { flag: 'wx' });
+        return;
+      } catch (err) {
+        const code = (err as NodeJS.ErrnoException).code;
+        if (code === 'EEXIST') return; // another process held the same chunk
+        if (code !== 'ENOENT' || attempt > 0) throw asFilesError(err);
+        await mkdir(this.heldDir(dir), { recursive: true }); // the first chunk held in this boot
+      }
+    }
   }
 
   /** Refuses a wrong type as soon as its first bytes are here instead of after 500 MB; drops the upload then. */

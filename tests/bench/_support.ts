@@ -1,0 +1,167 @@
+// Shared by the benchmarks in tests/bench (files starting with `_` are not benchmarks: scripts/bench.mjs
+// skips them): the real server as its own process, signing in, test files, local-copy baselines and
+// memory sampling from /proc.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import { open } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { fileURLToPath } from 'node:url';
+import { freePort } from '../server/embedded-pg';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const MB = 1_000_000;
+
+export interface BenchServer {
+  url: string;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * `tsx server/main.ts` on a free loopback port with the demo seed, quiet logs and `env` on top (DATA_DIR,
+ * DATABASE_URL…); `nodeArgs` go to node (e.g. --cpu-prof). Resolves once it listens.
+ */
+export async function startServer(env: Record<string, string>, nodeArgs: string[] = []): Promise<BenchServer> {
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: '1', LOG_LEVEL: 'error', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (d) => {
+      out += d;
+      if (out.includes('listening on')) resolve();
+    });
+    child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${out}`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** The demo admin's access token (password grant). */
+export async function signIn(url: string): Promise<string> {
+  const res = await fetch(`${url}/auth/connect/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'password', username: 'admin', password: 'Admin@123', client_id: 'sitedesk', client_secret: 'sitedesk-secret',
+      scope: 'openid profile offline_access', type: '0', domain: '', type_special: '0',
+    }),
+  });
+  if (!res.ok) throw new Error(`sign-in answered ${res.status}`);
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+/** A PDF-signed file of `size` bytes written in 8 MB random blocks (never held whole in memory). */
+export async function makeFile(file: string, size: number): Promise<void> {
+  const block = randomBytes(8 * 1024 * 1024);
+  const header = Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n', 'latin1');
+  const handle = await open(file, 'w');
+  try {
+    await handle.write(header);
+    for (let written = header.length; written < size; ) {
+      const n = Math.min(block.length, size - written);
+      await handle.write(block, 0, n);
+      written += n;
+    }
+  } finally {
+    await handle.close();
+  }
+}
+
+export const mbps = (bytes: number, ms: number) => bytes / MB / (ms / 1000);
+export const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
+
+export async function timed(fn: () => Promise<unknown>): Promise<number> {
+  const start = performance.now();
+  await fn();
+  return performance.now() - start;
+}
+
+/** VmRSS and VmHWM (peak RSS) of a process, bytes. */
+export function readStatus(pid: number): { rss: number; hwm: number } {
+  const text = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+) kB`).exec(text)?.[1] ?? 0) * 1024;
+  return { rss: kb('VmRSS'), hwm: kb('VmHWM') };
+}
+
+/** Samples a process's RSS every 20 ms until stopped; answers the highest seen (bytes). */
+export function sampleRss(pid: number): { stop(): number } {
+  let peak = readStatus(pid).rss;
+  const timer = setInterval(() => {
+    try {
+      peak = Math.max(peak, readStatus(pid).rss);
+    } catch {
+      /* process gone */
+    }
+  }, 20);
+  return {
+    stop() {
+      clearInterval(timer);
+      try {
+        peak = Math.max(peak, readStatus(pid).rss);
+      } catch {
+        /* process gone */
+      }
+      return peak;
+    },
+  };
+}
+
+export interface CopyBaseline {
+  /** fs.copyFile as is: the kernel may copy without user space and without reaching the disk. */
+  copyFileMBps: number;
+  /** Read and write streams through user space, then fsync, as the server does with what it stores. */
+  streamCopyMBps: number;
+}
+
+/** A plain local copy of `source` (best of two each way, page cache warmed first), measured now. */
+export async function localCopy(source: string, size: number, scratchDir: string): Promise<CopyBaseline> {
+  await pipeline(fs.createReadStream(source), new Writable({ write: (_chunk, _enc, done) => done() }));
+  const best = async (copy: (target: string) => Promise<unknown>) => {
+    let ms = Infinity;
+    for (const n of [1, 2]) {
+      const target = path.join(scratchDir, `copy-${n}`);
+      ms = Math.min(ms, await timed(() => copy(target)));
+      fs.rmSync(target);
+    }
+    return mbps(size, ms);
+  };
+  const copyFileMBps = await best((target) => fs.promises.copyFile(source, target));
+  const streamCopyMBps = await best(async (target) => {
+    await pipeline(fs.createReadStream(source, { highWaterMark: 1 << 20 }), fs.createWriteStream(target));
+    const h = await open(target, 'r+');
+    await h.sync();
+    await h.close();
+  });
+  return { copyFileMBps: round(copyFileMBps), streamCopyMBps: round(streamCopyMBps) };
+}
+
+/** "load 1.2 / 3.4 / 5.6 on 2 cores": the figures are only as steady as the machine. */
+export function machineLoad(): string {
+  return `load average ${os.loadavg().map((n) => n.toFixed(1)).join(' / ')} on ${os.cpus().length} cores, node ${process.version}`;
+}
+
+/** Runs `main` when the file is the script node was started with. */
+export function runIfMain(moduleUrl: string, main: () => Promise<unknown>): void {
+  if (process.argv[1] && fileURLToPath(moduleUrl) === path.resolve(process.argv[1])) {
+    main().catch((err) => {
+      console.error(err);
+      process.exit(1);
+    });
+  }
+}

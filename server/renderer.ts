@@ -23,9 +23,10 @@ export async function registerRenderer(app: FastifyInstance, rendererDir: string
     } catch {
       return false;
     }
-    const accept = String(request.headers.accept ?? '');
+    // The page goes to whatever asks for HTML, and `/` (never an API path) to any client, e.g. `curl`.
+    const wantsPage = String(request.headers.accept ?? '').includes('text/html') || pathname === '/';
     if (!built) {
-      if (!accept.includes('text/html')) return false;
+      if (!wantsPage) return false;
       await reply.code(pathname === '/' ? 200 : 404).type('text/html; charset=utf-8').send(NOT_BUILT);
       return true;
     }
@@ -39,7 +40,7 @@ export async function registerRenderer(app: FastifyInstance, rendererDir: string
       await reply.sendFile(relative, { maxAge: immutable ? 31_536_000_000 : 0, immutable });
       return true;
     }
-    if (!accept.includes('text/html')) return false;
+    if (!wantsPage) return false;
     if (isFile(path.join(root, 'index.html'))) {
       await reply.header('Cache-Control', 'no-cache').sendFile('index.html', { maxAge: 0 });
       return true;

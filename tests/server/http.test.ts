@@ -116,6 +116,8 @@ describeEachDatabase('http', (ctx) => {
     const root = await ctx.request('GET', '/', { headers: html });
     expect(root.status).toBe(200);
     expect(root.text).toContain('Sitedesk console');
+    // `/` is the console for any client (curl sends Accept: */*).
+    expect((await ctx.request('GET', '/', { headers: { accept: '*/*' } })).text).toContain('Sitedesk console');
     const deep = await ctx.request('GET', '/news/category/12', { headers: html });
     expect(deep.status).toBe(200);
     expect(deep.text).toContain('Sitedesk console');

@@ -4,15 +4,14 @@
 //  - GET /core/AppSettings with a bearer token: JWT check + one session lookup + one user read.
 // The server runs as its own process (`tsx server/main.ts`), autocannon in this one.
 //   npx tsx tests/bench/server-throughput.ts        (or: npm run bench -- server-throughput)
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { createDatabase, freePort, startEmbeddedPostgres } from '../server/embedded-pg';
+import { createDatabase, startEmbeddedPostgres } from '../server/embedded-pg';
+import { startServer } from './_support';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const CONNECTIONS = 50;
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 
@@ -23,31 +22,6 @@ export interface Row {
   p99Ms: number;
   non2xx: number;
   errors: number;
-}
-
-async function startServer(env: Record<string, string>): Promise<{ url: string; stop(): Promise<void> }> {
-  const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: '1', LOG_LEVEL: 'error', ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (d) => {
-      out += d;
-      if (out.includes('listening on')) resolve();
-    });
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${out}`)));
-  });
-  return {
-    url: `http://127.0.0.1:${port}`,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
 }
 
 const FORM = new URLSearchParams({

@@ -6,16 +6,15 @@
 // Targets: ≤ 250 KB gzip, ≤ 400 ms on loopback. Starts its own server (SEED_DEMO=1, temp DATA_DIR)
 // on a free port and builds the console first when dist/renderer is missing (BENCH_BUILD=1 forces it).
 //   npx tsx tests/bench/signin-page.ts        (or: npm run bench -- signin)
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import { chromium, type Browser } from '@playwright/test';
-import { freePort } from '../server/embedded-pg';
+import { ROOT, startServer as startBenchServer } from './_support';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const RUNS = 5;
 const TARGET_GZIP_BYTES = 250 * 1000;
 const TARGET_INTERACTIVE_MS = 400;
@@ -30,32 +29,16 @@ export interface SigninFigures {
   loadAverage: number;
 }
 
+/** The server (shared bench support) on its own temporary DATA_DIR, removed when it stops. */
 async function startServer(): Promise<{ url: string; stop(): Promise<void> }> {
-  const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sitedesk-bench-signin-'));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: '1', DATA_DIR: dataDir, LOG_LEVEL: 'error' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (d) => {
-      out += d;
-      if (out.includes('listening on')) resolve();
-    });
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${out}`)));
-  });
+  const server = await startBenchServer({ DATA_DIR: dataDir });
   return {
-    url: `http://127.0.0.1:${port}`,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        child.once('exit', () => {
-          fs.rmSync(dataDir, { recursive: true, force: true });
-          resolve();
-        });
-        child.kill('SIGTERM');
-      }),
+    url: server.url,
+    async stop() {
+      await server.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
   };
 }
 

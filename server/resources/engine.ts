@@ -39,6 +39,8 @@ export type AnyQuery = SelectQueryBuilder<any, any, any>; // eslint-disable-line
 /** Extra conditions a hand-written caller adds to a list (e.g. only the websites the user is staff of). */
 export type Restrict = (q: AnyQuery) => AnyQuery;
 
+const TEXT_TYPES = new Set(['text', 'textarea', 'richText', 'url']);
+
 export class ResourceEngine {
   constructor(private readonly registry: Record<string, ResourceDef>) {}
 
@@ -84,12 +86,21 @@ export class ResourceEngine {
     return hasIdColumn(def) ? q.orderBy('id', 'asc') : q;
   }
 
-  /** Equality filters from the query string for plain (not per-language) boolean, number, enum and reference fields. */
+  /**
+   * Filters from the query string: equality for plain (not per-language) boolean, number, enum and reference
+   * fields; for a searchable text field (a list's search panel), "contains", matched like the keyword on the
+   * folded search column (case and Vietnamese diacritics ignored), so it may also hit another searchable field.
+   */
   private filtered(def: ResourceDef, q: AnyQuery, query: Record<string, unknown>): AnyQuery {
     for (const f of def.fields) {
-      if (f.perLanguage || f.computed || f.hidden || !(f.name in query)) continue;
+      if (f.computed || f.hidden || !(f.name in query)) continue;
       const raw = query[f.name];
       if (typeof raw !== 'string' || raw === '') continue;
+      if (f.search && TEXT_TYPES.has(f.type)) {
+        q = this.searched(def, q, raw);
+        continue;
+      }
+      if (f.perLanguage) continue;
       const type = storageType(f);
       let value: unknown;
       if (type === 'boolean') {

@@ -11,6 +11,7 @@ import { branchContact, branchContactImage, branchContactItem } from './branch-c
 import { hardContent, hardContentDetail } from './hard-content';
 import { newsCategory } from './news-category';
 import { menu, menuItem } from './menu';
+import { faqGroup } from './faq-group';
 
 export const resources = {
   website,
@@ -26,6 +27,7 @@ export const resources = {
   newsCategory,
   menu,
   menuItem,
+  faqGroup,
 } satisfies Record<string, ResourceDef>;
 
 export type ResourceName = keyof typeof resources;

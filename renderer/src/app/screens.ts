@@ -39,4 +39,6 @@ export const screens: ScreenRoute[] = [
   { path: '/sick/add', load: () => import('../pages/sick/SickEditPage') },
   { path: '/sick/:id', load: () => import('../pages/sick/SickEditPage') },
   ...resourceScreens('menu', { edit: () => import('../pages/menu/MenuEditPage') }),
+  // FAQ groups: a plain resource, one definition and this line.
+  ...resourceScreens('faqGroup'),
 ];

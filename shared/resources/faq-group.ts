@@ -1,0 +1,41 @@
+import { defineResource, isActiveField, orderField, type Label } from './define';
+
+const l = (vi: string, en: string): Label => ({ vi, en });
+
+/**
+ * FAQ groups (spec part 2: entities, validation, calls; routes /faq-group, /faq-group/add,
+ * /faq-group/{faqGroupId}). A plain resource: this file, one registry line and one console route line
+ * are all it takes; the server's routes, storage and validation and the console's list and form come
+ * from the engine.
+ */
+export const faqGroup = defineResource({
+  name: 'faqGroup',
+  label: l('Nhóm câu hỏi', 'FAQ group'),
+  table: 'faq_groups',
+  scope: 'website',
+  api: {
+    list: { path: 'FaqGroups/{website}', paged: true },
+    getAll: 'FAQGroups/get-all/{website}',
+    get: 'FAQGroups/{website}/{id}',
+    create: 'FAQGroups/{website}',
+    update: 'FAQGroups/{website}/{id}',
+    remove: 'FaqGroups/{website}/{id}',
+  },
+  fields: [
+    { name: 'name', type: 'text', perLanguage: true, required: true, maxLength: 250, list: true, search: true, label: l('Tên nhóm', 'Name') },
+    { name: 'description', type: 'textarea', perLanguage: true, maxLength: 2000, label: l('Mô tả', 'Description') },
+    { name: 'code', type: 'text', maxLength: 100, list: true, search: true, label: l('Mã', 'Code') },
+    { name: 'seoLink', type: 'text', maxLength: 500, list: true, label: l('Đường dẫn SEO', 'SEO link') },
+    { name: 'metaTitle', type: 'text', perLanguage: true, maxLength: 250, label: l('Meta title', 'Meta title') },
+    { name: 'metaDescription', type: 'textarea', perLanguage: true, maxLength: 1000, label: l('Meta description', 'Meta description') },
+    { name: 'metaKeyword', type: 'text', perLanguage: true, maxLength: 500, label: l('Meta keyword', 'Meta keyword') },
+    { name: 'thumbnail', type: 'image', altField: 'alt', list: true, label: l('Ảnh đại diện', 'Thumbnail') },
+    { name: 'alt', type: 'text', maxLength: 250, label: l('Alt', 'Alt text') },
+    orderField({ minMessage: l('Thứ tự phải đúng định dạng', 'order must be in right format') }),
+    isActiveField(),
+    { name: 'isCustomer', type: 'boolean', default: false, list: true, search: true, label: l('Dùng cho ứng dụng khách hàng', 'For the customer app') },
+  ],
+  list: { pageSizes: [10, 25, 50, 100], defaultPageSize: 10, searchPanel: true, orderBy: [{ field: 'order', direction: 'asc' }] },
+  routes: { list: '/faq-group', add: '/faq-group/add', edit: '/faq-group/:faqGroupId' },
+  concurrency: true,
+});

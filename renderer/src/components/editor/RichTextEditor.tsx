@@ -1,3 +1,4 @@
+import { closeHistory } from '@tiptap/pm/history';
 import {
   BoldOutlined,
   ItalicOutlined,
@@ -171,7 +172,17 @@ function Toolbar({ editor, disabled, onImage }: { editor: Editor; disabled?: boo
     }),
   });
 
-  const chain = () => editor.chain().focus();
+  // Each toolbar action is its own undo step: without closing the history group, an action taken within
+  // half a second of the previous edit (insert a table, then add a row) would be undone together with it.
+  const chain = () =>
+    editor
+      .chain()
+      .focus()
+      .command(({ tr }) => {
+        closeHistory(tr);
+        return true;
+      });
+  const history = () => editor.chain().focus();
   const button = (key: string, icon: ReactNode, active: boolean, run: () => void, enabled = true) => (
     <Tooltip key={key} title={t(key)}>
       <Button
@@ -210,8 +221,8 @@ function Toolbar({ editor, disabled, onImage }: { editor: Editor; disabled?: boo
 
   return (
     <div className="sd-rich-text-toolbar" role="toolbar" aria-label={t('toolbar')}>
-      {button('undo', <UndoOutlined />, false, () => chain().undo().run(), state.canUndo)}
-      {button('redo', <RedoOutlined />, false, () => chain().redo().run(), state.canRedo)}
+      {button('undo', <UndoOutlined />, false, () => history().undo().run(), state.canUndo)}
+      {button('redo', <RedoOutlined />, false, () => history().redo().run(), state.canRedo)}
       <Divider type="vertical" />
       <Select
         size="small"

@@ -1,7 +1,7 @@
 // FAQ groups: a resource added as one definition (shared/resources/faq-group.ts) and nothing else on the
 // server. Its spec calls, its messages, its search panel's filters, its lookup and website scoping.
 import { beforeAll, expect, it } from 'vitest';
-import { describeEachDatabase } from './harness';
+import { demoWebsites, describeEachDatabase } from './harness';
 
 const EN = { headers: { 'accept-language': 'en-US' } };
 const tr = (vi: string, en = vi) => JSON.stringify({ 'vi-VN': vi, 'en-US': en });
@@ -10,9 +10,7 @@ describeEachDatabase('faq groups', (ctx) => {
   let clinic = 0;
   let spa = 0;
   beforeAll(async () => {
-    const all = (await ctx.authed('GET', '/api/Websites/get-all')).body as { id: number; isDefault: boolean }[];
-    clinic = all.find((w) => w.isDefault)!.id;
-    spa = all.find((w) => !w.isDefault)!.id;
+    ({ clinic, spa } = await demoWebsites(ctx));
   });
 
   it('answers every call of the spec with its messages', async () => {

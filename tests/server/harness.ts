@@ -88,6 +88,12 @@ export interface SuiteOptions {
 
 export const CLIENT = { client_id: 'sitedesk', client_secret: 'sitedesk-secret' };
 
+/** The demo websites' ids (seedDemo): the default clinic and the spa. */
+export async function demoWebsites(ctx: ServerTestContext): Promise<{ clinic: number; spa: number }> {
+  const all = (await ctx.authed('GET', '/api/Websites/get-all')).body as { id: number; isDefault: boolean }[];
+  return { clinic: all.find((w) => w.isDefault)!.id, spa: all.find((w) => !w.isDefault)!.id };
+}
+
 export function dialects(): Dialect[] {
   const only = process.env.SITEDESK_TEST_DB;
   return only === 'sqlite' || only === 'postgres' ? [only] : ['sqlite', 'postgres'];

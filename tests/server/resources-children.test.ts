@@ -1,7 +1,7 @@
 // Resources with children through the generic engine: branch contacts (items, images) and hard contents
 // (details): every call of the spec, validation, scoping of children to parent and website, cascading delete.
 import { beforeAll, expect, it } from 'vitest';
-import { describeEachDatabase } from './harness';
+import { demoWebsites, describeEachDatabase } from './harness';
 
 const EN = { headers: { 'accept-language': 'en-US' } };
 const tr = (vi: string, en = vi) => JSON.stringify({ 'vi-VN': vi, 'en-US': en });
@@ -10,9 +10,7 @@ describeEachDatabase('resources with children', (ctx) => {
   let clinic = 0;
   let spa = 0;
   beforeAll(async () => {
-    const all = (await ctx.authed('GET', '/api/Websites/get-all')).body as { id: number; isDefault: boolean }[];
-    clinic = all.find((w) => w.isDefault)!.id;
-    spa = all.find((w) => !w.isDefault)!.id;
+    ({ clinic, spa } = await demoWebsites(ctx));
   });
 
   const branch = (websiteId = clinic, name = 'Chi nhánh Quận 1') =>

@@ -4,7 +4,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import { defineResource, isActiveField, orderField, type ResourceDef } from '../../shared/resources/define';
 import { registry, resourceRoutes } from '../../server/resources/index';
-import { describeEachDatabase } from './harness';
+import { demoWebsites, describeEachDatabase } from './harness';
 
 const l = (vi: string, en: string) => ({ vi, en });
 const tr = (vi: string, en = vi) => JSON.stringify({ 'vi-VN': vi, 'en-US': en });
@@ -94,9 +94,7 @@ describeEachDatabase(
     let clinic = 0;
     let spa = 0;
     beforeAll(async () => {
-      const all = (await ctx.authed('GET', '/api/Websites/get-all')).body as { id: number; isDefault: boolean }[];
-      clinic = all.find((w) => w.isDefault)!.id;
-      spa = all.find((w) => !w.isDefault)!.id;
+      ({ clinic, spa } = await demoWebsites(ctx));
     });
 
     it('gets a table with typed columns', async () => {

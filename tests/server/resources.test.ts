@@ -1,7 +1,7 @@
 // The generic resource engine through its real routes: social networks and settings (Info-website), paging,
 // keyword search, concurrency stamps, validation messages, website scoping, bad input.
 import { beforeAll, expect, it } from 'vitest';
-import { describeEachDatabase } from './harness';
+import { demoWebsites, describeEachDatabase } from './harness';
 
 const EN = { headers: { 'accept-language': 'en-US' } };
 const tr = (vi: string, en = vi) => JSON.stringify({ 'vi-VN': vi, 'en-US': en });
@@ -10,9 +10,7 @@ describeEachDatabase('resources', (ctx) => {
   let clinic = 0;
   let spa = 0;
   beforeAll(async () => {
-    const all = (await ctx.authed('GET', '/api/Websites/get-all')).body as { id: number; isDefault: boolean }[];
-    clinic = all.find((w) => w.isDefault)!.id;
-    spa = all.find((w) => !w.isDefault)!.id;
+    ({ clinic, spa } = await demoWebsites(ctx));
   });
 
   it('creates, reads, lists, updates and deletes a social network', async () => {

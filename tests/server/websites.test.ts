@@ -1,14 +1,11 @@
 // /api/Websites: websites, their languages and staff; the default rules and membership.
 import { expect, it } from 'vitest';
-import { describeEachDatabase, type ServerTestContext } from './harness';
+import { demoWebsites, describeEachDatabase, type ServerTestContext } from './harness';
 
 const EN = { headers: { 'accept-language': 'en-US' } };
 const tr = (vi: string, en = vi) => JSON.stringify({ 'vi-VN': vi, 'en-US': en });
 
-async function ids(ctx: ServerTestContext) {
-  const all = (await ctx.authed('GET', '/api/Websites/get-all')).body as { id: number; isDefault: boolean }[];
-  return { clinic: all.find((w) => w.isDefault)!.id, spa: all.find((w) => !w.isDefault)!.id };
-}
+const ids = demoWebsites;
 
 async function userId(ctx: ServerTestContext, userName: string) {
   return (await ctx.db.selectFrom('users').select('id').where('userName', '=', userName).executeTakeFirstOrThrow()).id;

@@ -1,46 +1,16 @@
 // Website information against the real server: the settings form, and branch contacts and hard contents
 // with their child items (images through the file picker), returning to /info-website with tab index 3.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { pickImage, unique, uploadImage } from './content-support';
 import { ACCESS_COOKIE, chooseOption, cookie, signIn, WEBSITES } from './support';
 
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const popup = (page: Page, title: string) => page.locator('.ant-modal').filter({ hasText: title });
 const saveButton = (scope: Page) => scope.getByRole('button', { name: /Lưu$/ });
 
-// A 1×1 PNG.
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
-
-/** Put an image into the file manager's root through the chunked upload, as the desktop or browser would. */
-async function uploadImage(request: APIRequestContext, token: string, name: string) {
-  const answer = await request.post('/api/chunk/upload', {
-    headers: { Authorization: `Bearer ${token}` },
-    multipart: {
-      folderId: '0',
-      fileId: crypto.randomUUID(),
-      chunkIndex: '0',
-      totalChunks: '1',
-      originalFileName: name,
-      totalSize: String(PNG.length),
-      file: { name, mimeType: 'image/png', buffer: PNG },
-    },
-  });
-  expect(answer.ok()).toBe(true);
-}
-
-/** Choose an image with the picker of the image field inside `scope`. */
-async function pickImage(page: Page, scope: ReturnType<Page['locator']>, fileName: string) {
-  await scope.getByTestId('image-field').getByRole('button', { name: 'Chọn' }).click();
-  const picker = page.getByTestId('file-picker');
-  await picker.locator(`[role="option"][data-name="${fileName}"]`).dblclick();
-  await expect(picker).toBeHidden();
-  await expect(scope.getByTestId('image-field')).toContainText(fileName);
-}
-
 async function signInWithImage(page: Page) {
   await signIn(page);
-  const token = (await cookie(page.context(), ACCESS_COOKIE))!.value;
   const image = `logo-${unique()}.png`;
-  await uploadImage(page.request, token, image);
+  await uploadImage(page, image);
   return image;
 }
 
@@ -97,7 +67,7 @@ test('add a branch contact with an item and an image', async ({ page }) => {
   const imageDialog = popup(page, 'Thêm Hình ảnh chi nhánh');
   await imageDialog.getByRole('button', { name: 'Lưu' }).click();
   await expect(imageDialog).toContainText('Hình ảnh là trường bắt buộc');
-  await pickImage(page, imageDialog, image);
+  await pickImage(page, imageDialog.getByTestId('image-field'), image);
   await imageDialog.getByLabel('Alt').fill('Mặt tiền');
   await imageDialog.getByRole('button', { name: 'Lưu' }).click();
   await expect(imageDialog).toBeHidden();
@@ -136,7 +106,7 @@ test('add a hard content with an item', async ({ page }) => {
   await dialog.getByLabel('Tên (Tiếng Việt)').fill('Mục 1');
   await dialog.getByRole('tab', { name: 'English' }).click();
   await dialog.getByLabel('Tên (English)').fill('Item 1');
-  await pickImage(page, dialog, image);
+  await pickImage(page, dialog.getByTestId('image-field'), image);
   // Ctrl+S saves the popup, not the page behind it.
   await page.keyboard.press('Control+s');
   await expect(dialog).toBeHidden();

@@ -1,7 +1,7 @@
 // Menus against the real server: a menu with items of each object type (custom URL, news category, news,
 // service), nested through the parent picker and re-ordered and re-parented by drag and drop.
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { api, unique, uploadImage } from './news-support';
+import { api, unique, uploadImage } from './content-support';
 import { signIn } from './support';
 
 const openDropdown = (page: Page) => page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');

@@ -2,7 +2,7 @@
 // a category and a disease created inline; save as draft; request review and find the form locked; decline
 // with a reason from the list; re-submit; approve; find it by keyword.
 import { expect, test, type Page } from '@playwright/test';
-import { api, pickImage, typeRichText, unique, uploadImage } from './news-support';
+import { api, pickImage, typeRichText, unique, uploadImage } from './content-support';
 import { chooseOption, signIn } from './support';
 
 /** A success notice (several may be on screen: the latest one). */

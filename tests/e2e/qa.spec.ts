@@ -2,7 +2,7 @@
 // languages with tags and the feature image, turn it into a news item with the same editor in a popup, then
 // Save + approve and find it pending (locked).
 import { expect, test, type Page } from '@playwright/test';
-import { api, pickImage, typeRichText, unique, uploadImage } from './news-support';
+import { api, pickImage, typeRichText, unique, uploadImage } from './content-support';
 import { chooseOption, signIn } from './support';
 
 const QUESTION = 'Đau ngực khi leo cầu thang có nguy hiểm không?';

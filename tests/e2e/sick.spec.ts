@@ -1,7 +1,7 @@
 // Sick categories against the real server: a category with a letter of each language's alphabet and a linked
 // news item, grouped by its letter in the list, its image picked in the grid, shown in the content language.
 import { expect, test, type Page } from '@playwright/test';
-import { api, unique, uploadImage } from './news-support';
+import { api, unique, uploadImage } from './content-support';
 import { chooseOption, signIn } from './support';
 
 const saveButton = (page: Page) => page.getByRole('button', { name: /Lưu$/ });

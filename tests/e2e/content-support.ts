@@ -1,4 +1,4 @@
-// Shared steps of the news and expert Q&A journeys: images in the file manager, the image picker, the API
+// Shared steps of the content journeys (news, Q&A, categories, menus, website information): images in the file manager, the image picker, the API
 // token of the signed-in page, and records set up through the API where another screen owns them.
 import { expect, type Locator, type Page } from '@playwright/test';
 import { ACCESS_COOKIE, cookie } from './support';

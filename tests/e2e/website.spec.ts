@@ -1,7 +1,7 @@
 // Website management against the real server: create a website, give it two languages and a staff member,
 // fill the second language, and see the header's selector follow.
 import { expect, test, type Page } from '@playwright/test';
-import { chooseOption, selectByLabel, signIn, WEBSITES } from './support';
+import { chooseOption, selectByLabel, selectedText, signIn, WEBSITES } from './support';
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
@@ -123,3 +123,30 @@ async function streamBytes(stream: NodeJS.ReadableStream): Promise<Buffer> {
   for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
   return Buffer.concat(chunks);
 }
+
+test('switching website in the header with unsaved changes asks first', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/info-website');
+  const brand = page.getByLabel('Thương hiệu (Tiếng Việt)');
+  await brand.fill('Chưa lưu');
+  const confirm = page.getByRole('dialog').filter({ hasText: 'Có thay đổi chưa lưu' });
+
+  // Stay: the website and the typed text are kept.
+  await selectByLabel(page, 'Website').click();
+  await page.locator(`.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="${WEBSITES.spa}"]`).click();
+  await confirm.getByRole('button', { name: 'Ở lại' }).click();
+  await expect(confirm).toBeHidden();
+  await expect.poll(() => selectedText(page, 'Website')).toBe(WEBSITES.clinic);
+  await expect(brand).toHaveValue('Chưa lưu');
+
+  // Discard: the header switches and the screen reloads for the other website.
+  await selectByLabel(page, 'Website').click();
+  await page.locator(`.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="${WEBSITES.spa}"]`).click();
+  await confirm.getByRole('button', { name: 'Bỏ thay đổi và đổi' }).click();
+  await expect.poll(() => selectedText(page, 'Website')).toBe(WEBSITES.spa);
+  await expect(page.getByLabel('Thương hiệu (Tiếng Việt)')).not.toHaveValue('Chưa lưu');
+
+  // Nothing unsaved: switching back asks nothing.
+  await chooseOption(page, 'Website', WEBSITES.clinic);
+  await expect(confirm).toBeHidden();
+});

@@ -1,9 +1,11 @@
 import { BgColorsOutlined, GlobalOutlined, MoreOutlined, TranslationOutlined } from '@ant-design/icons';
-import { Button, Popover, Select, Space } from 'antd';
+import { Button, Modal, Popover, Select, Space } from 'antd';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { THEMES } from '../../theme/themes';
 import { localized, useWorkspace } from '../../workspace';
 import { usePreference } from '../preferences';
+import { unsavedWork } from '../unsavedWork';
 import { UpdateControl } from './UpdateControl';
 
 function ThemeSelect() {
@@ -23,9 +25,37 @@ function ThemeSelect() {
   );
 }
 
+/**
+ * Switching website or content language reloads the screens (their data belongs to the old choice):
+ * when a form holds unsaved changes, ask first; cancelling leaves the selector where it was.
+ */
+function useSwitchGuard() {
+  const { t } = useTranslation();
+  return useCallback(
+    <T,>(apply: (value: T) => void) =>
+      (value: T) => {
+        const unsaved = unsavedWork();
+        if (!unsaved.length) {
+          apply(value);
+          return;
+        }
+        Modal.confirm({
+          title: t('header.unsavedTitle'),
+          content: t('header.unsavedSwitch', { list: unsaved.join(', ') }),
+          okText: t('header.discardAndSwitch'),
+          okButtonProps: { danger: true },
+          cancelText: t('header.stay'),
+          onOk: () => apply(value),
+        });
+      },
+    [t],
+  );
+}
+
 function WebsiteSelect({ width }: { width: number }) {
   const { t } = useTranslation();
   const { websites, websiteId, setWebsiteId, language } = useWorkspace();
+  const guard = useSwitchGuard();
   return (
     <Select
       aria-label={t('header.website')}
@@ -33,7 +63,7 @@ function WebsiteSelect({ width }: { width: number }) {
       value={websiteId ?? undefined}
       placeholder={t('header.noWebsite')}
       disabled={!websites.length}
-      onChange={setWebsiteId}
+      onChange={guard(setWebsiteId)}
       style={{ width }}
       suffixIcon={<GlobalOutlined />}
       popupMatchSelectWidth={false}
@@ -45,12 +75,13 @@ function WebsiteSelect({ width }: { width: number }) {
 function LanguageSelect() {
   const { t } = useTranslation();
   const { languages, language, setLanguage } = useWorkspace();
+  const guard = useSwitchGuard();
   return (
     <Select
       aria-label={t('header.language')}
       title={t('header.language')}
       value={language}
-      onChange={setLanguage}
+      onChange={guard(setLanguage)}
       style={{ width: 130 }}
       suffixIcon={<TranslationOutlined />}
       popupMatchSelectWidth={false}

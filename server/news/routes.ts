@@ -14,6 +14,7 @@ import { MSG, pickLang } from '../i18n';
 import { bodyObject, parseId, requireStamp, requireWebsite, stale } from '../resources/index';
 import { ok } from '../websites/context';
 import { actor, EMSG, isUniqueViolation, keywordOf, linkWords, paging, queryBool, queryInt, searchTextOf, type Body, type Db } from '../editorial/common';
+import { assertDecidable, readDecision } from '../editorial/decision';
 import { removeTagLinks, setTags } from '../editorial/tags';
 import { checkSeoLinks, readNewsInput, type NewsInput } from './input';
 import { listRows, loadNews } from './store';
@@ -230,30 +231,21 @@ export const newsRoutes: FastifyPluginAsync = async (app) => {
     const websiteId = await websiteOf(request);
     const id = parseId((request.params as Params).id);
     const body = bodyObject(request.body);
-    const status = typeof body.status === 'string' ? Number(body.status) : body.status;
-    if (status !== NEWS_STATUS.approved && status !== NEWS_STATUS.declined) throw httpError(400, EDITORIAL_MESSAGES.badStatus, { field: 'status' });
-    const reason = typeof body.declineReason === 'string' ? body.declineReason.trim() : '';
-    if (body.declineReason !== undefined && body.declineReason !== null && typeof body.declineReason !== 'string') {
-      throw httpError(400, EMSG.listInvalid('declineReason'), { field: 'declineReason' });
-    }
-    if (status === NEWS_STATUS.declined && !reason) throw httpError(400, EDITORIAL_MESSAGES.declineReasonRequired, { field: 'declineReason' });
-    if (reason.length > 2000) throw httpError(400, EMSG.listInvalid('declineReason'), { field: 'declineReason' });
-    const stamp = body.concurrencyStamp;
+    const { status, reason } = readDecision(body);
     const current = await detailOrThrow(app.db, websiteId, id);
-    if (typeof stamp === 'string' && stamp && stamp !== current.concurrencyStamp) throw stale(current);
-    if (current.approvedStatus !== NEWS_STATUS.pending) throw httpError(409, EDITORIAL_MESSAGES.onlyPendingDecided, { field: 'status', approvedStatus: current.approvedStatus });
+    assertDecidable(current, body.concurrencyStamp);
     const now = app.now();
     await app.db.transaction().execute(async (trx) => {
       const result = await trx
         .updateTable('news')
-        .set({ approvedStatus: status, declineReason: status === NEWS_STATUS.declined ? reason : null, concurrencyStamp: randomUUID(), updatedAt: iso(now) })
+        .set({ approvedStatus: status, declineReason: reason, concurrencyStamp: randomUUID(), updatedAt: iso(now) })
         .where('id', '=', id)
         .where('websiteId', '=', websiteId)
         .where('approvedStatus', '=', NEWS_STATUS.pending)
         .where('concurrencyStamp', '=', current.concurrencyStamp as string)
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) === 0) throw stale((await loadNews(trx, websiteId, id)) ?? current);
-      await history(trx, id, websiteId, status, status === NEWS_STATUS.declined ? reason : null, request, now);
+      await history(trx, id, websiteId, status, reason, request, now);
     });
     return ok(request, status === NEWS_STATUS.approved ? EMSG.approved : EMSG.declined, await detailOrThrow(app.db, websiteId, id));
   });

@@ -19,6 +19,7 @@ import { localize, MSG, pickLang } from '../i18n';
 import { bodyObject, checkAndConvert, parseId, requireStamp, requireWebsite, stale, toWire, websiteLanguages } from '../resources/index';
 import { ok } from '../websites/context';
 import { EMSG, keywordOf, paging, queryBool, queryInt, searchTextOf, type Body, type Db } from '../editorial/common';
+import { assertDecidable, readDecision } from '../editorial/decision';
 import { parseTagNames, removeTagLinks, setTags, tagsOf } from '../editorial/tags';
 import type { QaQuestionsTable } from '../editorial/tables';
 
@@ -144,19 +145,12 @@ export const qaRoutes: FastifyPluginAsync = async (app) => {
     const websiteId = await websiteOf(request);
     const id = parseId((request.params as Params).id);
     const body = bodyObject(request.body);
-    const status = typeof body.status === 'string' ? Number(body.status) : body.status;
-    if (status !== NEWS_STATUS.approved && status !== NEWS_STATUS.declined) throw httpError(400, EDITORIAL_MESSAGES.badStatus, { field: 'status' });
-    if (body.declineReason !== undefined && body.declineReason !== null && typeof body.declineReason !== 'string') {
-      throw httpError(400, EMSG.listInvalid('declineReason'), { field: 'declineReason' });
-    }
-    const reason = typeof body.declineReason === 'string' ? body.declineReason.trim().slice(0, 2000) : '';
-    if (status === NEWS_STATUS.declined && !reason) throw httpError(400, EDITORIAL_MESSAGES.declineReasonRequired, { field: 'declineReason' });
+    const { status, reason } = readDecision(body);
     const current = await loadOrThrow(app.db, websiteId, id);
-    if (typeof body.concurrencyStamp === 'string' && body.concurrencyStamp && body.concurrencyStamp !== current.concurrencyStamp) throw stale(current);
-    if (current.approvedStatus !== NEWS_STATUS.pending) throw httpError(409, EDITORIAL_MESSAGES.onlyPendingDecided, { field: 'status' });
+    assertDecidable(current, body.concurrencyStamp);
     const result = await app.db
       .updateTable('qa_questions')
-      .set({ approvedStatus: status, declineReason: status === NEWS_STATUS.declined ? reason : null, concurrencyStamp: randomUUID(), updatedAt: iso(app.now()) })
+      .set({ approvedStatus: status, declineReason: reason, concurrencyStamp: randomUUID(), updatedAt: iso(app.now()) })
       .where('id', '=', id)
       .where('websiteId', '=', websiteId)
       .where('approvedStatus', '=', NEWS_STATUS.pending)

@@ -80,6 +80,10 @@ describeEachDatabase('expert Q&A', (ctx) => {
 
     res = await ctx.authed('PUT', `/api/QAExperts/status/1/${q.id}`, { status: 3 });
     expect(res.body.Message).toBe('Lý do là trường bắt buộc');
+    // The same decision rules as news: an over-long reason is refused, never cut.
+    res = await ctx.authed('PUT', `/api/QAExperts/status/1/${q.id}`, { status: 3, declineReason: 'x'.repeat(2001) });
+    expect(res.status).toBe(400);
+    expect(res.body.field).toBe('declineReason');
     res = await ctx.authed('PUT', `/api/QAExperts/status/1/${q.id}`, { status: 3, declineReason: 'Cần bác sĩ xem lại' });
     expect(res.body.data).toMatchObject({ approvedStatus: 3, declineReason: 'Cần bác sĩ xem lại' });
     res = await ctx.authed('PUT', `/api/QAExperts/status/1/${q.id}`, { status: 2 });

@@ -50,6 +50,8 @@ test.describe('sign-in', () => {
     await submitLogin(page, ADMIN.username, ADMIN.password);
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('heading', { name: LABELS.dashboard })).toBeVisible();
+    // The dashboard's three demo charts are drawn (one recharts wrapper each).
+    await expect(page.locator('.recharts-wrapper')).toHaveCount(3);
     await expect(page.getByTestId('user-menu')).toContainText(ADMIN.fullName);
     expect((await cookie(context, ACCESS_COOKIE))?.expires).toBeGreaterThan(Date.now() / 1000);
     expect(await cookie(context, REFRESH_COOKIE)).toBeDefined();

@@ -1,5 +1,7 @@
+import { constants as zlibConstants } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
 // The console is served two ways: by the API server at the origin root (web), and by the
 // desktop app from a custom protocol. `base: './'` keeps every asset URL relative so both work.
@@ -50,7 +52,16 @@ function preloadSignIn(): Plugin {
 export default defineConfig({
   root: here('.'),
   base: './',
-  plugins: [react(), preloadSignIn()],
+  plugins: [
+    react(),
+    preloadSignIn(),
+    // Brotli and gzip siblings of every text asset, written once at build: the server sends the one the
+    // browser accepts (server/renderer.ts) instead of compressing the same files on every request.
+    compression({
+      algorithms: [defineAlgorithm('brotliCompress', { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }), defineAlgorithm('gzip', { level: 9 })],
+      threshold: 1024,
+    }),
+  ],
   build: {
     outDir: here('../dist/renderer'),
     emptyOutDir: true,

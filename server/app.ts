@@ -8,7 +8,8 @@
 //   app.tokens    TokenService;  app.throttle  LoginThrottle
 //   app.requireUser  the bearer guard (onRequest hook) for routes outside `auth: 'bearer'` modules
 //   request.user  { id, userName, fullName, sessionId, clientId } on bearer-guarded routes
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import type { Kysely } from 'kysely';
 import { requireUser } from './auth/guard';
@@ -110,6 +111,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorateRequest('user', null as unknown as AuthUser);
 
   installErrorHandlers(app);
+  // API answers above 1 KB go out compressed when the client accepts it (lists of news run to
+  // hundreds of KB). The console's files are precompressed at build and already carry their
+  // Content-Encoding, which this plugin leaves alone; images and archives are not compressible types.
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(formbody);
   // An empty body with a JSON content type (some clients send one on DELETE) means "no body",
   // not a parse error; everything else goes through Fastify's own (prototype-poisoning-safe) parser.
@@ -138,8 +143,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     const p = url.split('?')[0].toLowerCase();
     return apiPrefixes.some((prefix) => p === prefix || p.startsWith(prefix + '/'));
   };
+  // A person who types an API address (`/files`, `/api`) into a browser gets the console, which shows
+  // its own not-found page, rather than a JSON error; API clients still get the JSON 404.
+  const wantsPage = (request: FastifyRequest) => String(request.headers.accept ?? '').includes('text/html');
   app.setNotFoundHandler(async (request, reply) => {
-    if (serveConsole && !isApiPath(request.url) && (await serveConsole(request, reply))) return reply;
+    if (serveConsole && (!isApiPath(request.url) || wantsPage(request)) && (await serveConsole(request, reply))) return reply;
     return reply.code(404).send(errorBody(localize(request, MSG.notFound), 404));
   });
 

@@ -1,6 +1,8 @@
 // Serves the built console (RENDERER_DIR, default dist/renderer) for everything outside the API:
 // existing files as they are, and index.html for any other GET that accepts text/html (the
-// console routes with browser history). Files are looked up per request, so rebuilding while the
+// console routes with browser history). The build writes brotli and gzip siblings of every text
+// asset (renderer/vite.config.ts); the one the browser accepts is sent (`preCompressed`), so the
+// console is never compressed per request. Files are looked up per request, so rebuilding while the
 // server runs is enough; if the folder did not exist at start, `/` explains how to build it
 // (restart after the first build).
 import fs from 'node:fs';
@@ -12,7 +14,7 @@ export async function registerRenderer(app: FastifyInstance, rendererDir: string
   const root = path.resolve(rendererDir);
   const built = fs.existsSync(root);
   // serve: false: we only want reply.sendFile; the not-found handler decides what to send.
-  if (built) await app.register(fastifyStatic, { root, serve: false });
+  if (built) await app.register(fastifyStatic, { root, serve: false, preCompressed: true });
 
   /** Answers the request with a console file when there is one; false otherwise. */
   return async function serveConsole(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
@@ -42,7 +44,7 @@ export async function registerRenderer(app: FastifyInstance, rendererDir: string
     }
     if (!wantsPage) return false;
     if (isFile(path.join(root, 'index.html'))) {
-      await reply.header('Cache-Control', 'no-cache').sendFile('index.html', { maxAge: 0 });
+      await reply.header('Cache-Control', 'no-cache').sendFile('index.html', { cacheControl: false });
       return true;
     }
     await reply.code(pathname === '/' ? 200 : 404).type('text/html; charset=utf-8').send(NOT_BUILT);

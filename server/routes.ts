@@ -10,6 +10,7 @@ import { websiteRoutes } from './websites/routes';
 import { fileRoutes, fileServing } from './files/routes';
 import { resourceRoutes } from './resources/index';
 import { editorialRoutes } from './editorial/routes';
+import { dashboardRoutes } from './dashboard/routes';
 
 export interface RouteModule {
   /** for logs and docs */
@@ -27,6 +28,7 @@ export const routeModules: RouteModule[] = [
   { name: 'files', prefix: '/api', auth: 'bearer', plugin: fileRoutes },
   { name: 'files-serving', prefix: '/files', auth: 'public', plugin: fileServing },
   { name: 'editorial', prefix: '/api', auth: 'bearer', plugin: editorialRoutes },
+  { name: 'dashboard', prefix: '/api', auth: 'bearer', plugin: dashboardRoutes },
   // Keep last on /api: the generic resource routes skip any route a hand-written module registered above.
   { name: 'resources', prefix: '/api', auth: 'bearer', plugin: resourceRoutes('api') },
 ];

@@ -16,6 +16,7 @@ import { requireUser } from './auth/guard';
 import { LoginThrottle, type ThrottleSettings } from './auth/throttle';
 import { TokenService, type AuthUser } from './auth/tokens';
 import { prepareDatabase, type SeedOptions } from './bootstrap';
+import { seedDemoContent } from './demo/seed';
 import { loadOrCreateSecret } from './config';
 import { createDb, type DbHandle, type DialectName } from './db/dialect';
 import { migrateToLatest } from './db/migrate';
@@ -86,9 +87,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   if (ownsDb) app.addHook('onClose', () => handle.close());
 
+  let seededDemo = false;
   try {
     await migrateToLatest(handle.db);
-    await prepareDatabase(handle.db, options.seed ?? {}, now());
+    seededDemo = await prepareDatabase(handle.db, options.seed ?? {}, now());
   } catch (err) {
     await app.close();
     throw err;
@@ -151,5 +153,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     return reply.code(404).send(errorBody(localize(request, MSG.notFound), 404));
   });
 
+  // The demo content goes in through the routes themselves, so it needs them registered.
+  if (seededDemo && options.seed?.content) {
+    try {
+      await seedDemoContent(app);
+    } catch (err) {
+      await app.close();
+      throw err;
+    }
+  }
   return app;
 }

@@ -8,11 +8,16 @@ import { hashPassword } from './auth/passwords';
 import { CONSOLE_CLIENT_ID } from './auth/routes';
 import { iso } from './db/dialect';
 import type { Database } from './db/schema';
-import { seedEditorialDemo } from './editorial/demo';
+import { seedEditorialDemo } from './demo/questions';
 
 export interface SeedOptions {
-  /** SEED_DEMO=1: demo websites and accounts on an empty database */
+  /** SEED_DEMO=1: demo websites, accounts and expert questions on an empty database */
   demo?: boolean;
+  /**
+   * With `demo`: also the content of every screen (news, categories, diseases, menus, settings, files…, from
+   * server/demo/content.ts). SEED_DEMO=1 sets it; the server suite leaves it off so its figures start small.
+   */
+  content?: boolean;
   /** ADMIN_USERNAME / ADMIN_PASSWORD: the first account on an empty database */
   admin?: { userName: string; password: string; fullName?: string };
 }
@@ -73,7 +78,8 @@ export async function createUser(
   return row.id;
 }
 
-export async function prepareDatabase(db: Kysely<Database>, seed: SeedOptions, now: Date): Promise<void> {
+/** Answers whether the demo accounts were created just now (then the caller seeds the demo content). */
+export async function prepareDatabase(db: Kysely<Database>, seed: SeedOptions, now: Date): Promise<boolean> {
   const at = iso(now);
   await db
     .insertInto('languages')
@@ -87,7 +93,7 @@ export async function prepareDatabase(db: Kysely<Database>, seed: SeedOptions, n
     .execute();
 
   const anyUser = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
-  if (anyUser) return;
+  if (anyUser) return false;
 
   if (seed.demo) {
     await seedDemo(db, now);
@@ -107,6 +113,7 @@ export async function prepareDatabase(db: Kysely<Database>, seed: SeedOptions, n
       'The database has no accounts yet: set ADMIN_USERNAME and ADMIN_PASSWORD for the first administrator (or SEED_DEMO=1 for demo content).',
     );
   }
+  return Boolean(seed.demo);
 }
 
 async function seedDemo(db: Kysely<Database>, now: Date): Promise<void> {

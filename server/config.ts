@@ -41,7 +41,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     // Shorter lifetimes for end-to-end journeys of the expiry screens; defaults 900 s and 30 days.
     accessTokenTtlSeconds: positiveInt(env, 'ACCESS_TOKEN_TTL_SECONDS'),
     sessionTtlSeconds: positiveInt(env, 'SESSION_TTL_SECONDS'),
-    seed: { demo: /^(1|true|yes)$/i.test(env.SEED_DEMO ?? ''), admin },
+    seed: { demo: /^(1|true|yes)$/i.test(env.SEED_DEMO ?? ''), content: /^(1|true|yes)$/i.test(env.SEED_DEMO ?? ''), admin },
   };
 }
 

@@ -1,9 +1,12 @@
 // Shared steps of the console journeys (sign-in, header selectors, session inspection).
 import { expect, type BrowserContext, type Page } from '@playwright/test';
+import { DEMO_SITES, DEMO_WEBSITES } from '../../server/demo/content';
 
 export const ADMIN = { username: 'admin', password: 'Admin@123', fullName: 'Quản trị viên' } as const;
 /** Demo websites (SEED_DEMO=1), default first; names in Vietnamese, the default interface language. */
-export const WEBSITES = { clinic: 'Phòng khám Sitedesk', spa: 'Sitedesk Spa' } as const;
+export const WEBSITES = { clinic: DEMO_WEBSITES.clinic['vi-VN'], spa: DEMO_WEBSITES.spa['vi-VN'] } as const;
+/** The demo content of every screen (server/demo/content.ts): journeys name records that exist. */
+export { DEMO_SITES };
 export const ACCESS_COOKIE = 'access_token';
 export const REFRESH_COOKIE = 'refresh_token';
 

@@ -2,8 +2,8 @@
 // website, some answered, so the Q&A list is not empty.
 import { randomUUID } from 'node:crypto';
 import { iso } from '../db/dialect';
-import { searchTextOf, type Db } from './common';
-import './tables';
+import { searchTextOf, type Db } from '../editorial/common';
+import '../editorial/tables';
 
 const QUESTIONS = [
   {

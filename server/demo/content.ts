@@ -1,0 +1,280 @@
+// The demo content (SEED_DEMO=1) as plain data: what every screen shows on a first run, for both websites and
+// both languages. Seeded through the server's own routes by ./seed.ts; read by the browser journeys
+// (tests/e2e/support.ts) so they name records that really exist. Data only: no imports, no database code.
+
+export type Text = { 'vi-VN': string; 'en-US': string };
+const t = (vi: string, en: string): Text => ({ 'vi-VN': vi, 'en-US': en });
+
+export type SiteKey = 'clinic' | 'spa';
+/** The demo websites' names (bootstrap.ts creates them with these names, the clinic as the default). */
+export const DEMO_WEBSITES: Record<SiteKey, Text> = {
+  clinic: t('Phòng khám Sitedesk', 'Sitedesk Clinic'),
+  spa: t('Sitedesk Spa', 'Sitedesk Spa'),
+};
+
+/** A picture the seed draws (server/demo/png.ts) and uploads into a folder of the file manager. */
+export interface DemoImage {
+  key: string;
+  folder: string;
+  file: string;
+  from: readonly [number, number, number];
+  to: readonly [number, number, number];
+}
+
+/** Folders of the file manager (organisation-wide) and the images in them. */
+export const DEMO_FOLDERS = ['Tin tức', 'Banner', 'Logo', 'Bệnh lý'] as const;
+
+export const DEMO_IMAGES: DemoImage[] = [
+  { key: 'checkup', folder: 'Tin tức', file: 'kham-tong-quat.png', from: [14, 116, 144], to: [56, 189, 248] },
+  { key: 'heart', folder: 'Tin tức', file: 'tim-mach.png', from: [153, 27, 27], to: [248, 113, 113] },
+  { key: 'child', folder: 'Tin tức', file: 'nhi-khoa.png', from: [180, 83, 9], to: [251, 191, 36] },
+  { key: 'food', folder: 'Tin tức', file: 'dinh-duong.png', from: [21, 128, 61], to: [134, 239, 172] },
+  { key: 'vaccine', folder: 'Tin tức', file: 'tiem-chung.png', from: [67, 56, 202], to: [165, 180, 252] },
+  { key: 'event', folder: 'Tin tức', file: 'su-kien.png', from: [190, 24, 93], to: [249, 168, 212] },
+  { key: 'spa', folder: 'Tin tức', file: 'cham-soc-da.png', from: [157, 23, 77], to: [253, 186, 116] },
+  { key: 'massage', folder: 'Tin tức', file: 'massage.png', from: [120, 53, 15], to: [217, 119, 6] },
+  { key: 'bannerClinic', folder: 'Banner', file: 'banner-phong-kham.png', from: [12, 74, 110], to: [125, 211, 252] },
+  { key: 'bannerSpa', folder: 'Banner', file: 'banner-spa.png', from: [131, 24, 67], to: [244, 114, 182] },
+  { key: 'logoClinic', folder: 'Logo', file: 'logo-phong-kham.png', from: [3, 105, 161], to: [14, 165, 233] },
+  { key: 'logoSpa', folder: 'Logo', file: 'logo-spa.png', from: [190, 18, 60], to: [251, 113, 133] },
+  { key: 'sick', folder: 'Bệnh lý', file: 'benh-ly.png', from: [71, 85, 105], to: [203, 213, 225] },
+];
+
+export interface DemoCategory {
+  key: string;
+  parent?: string;
+  name: Text;
+  seoLink: string;
+  isHomePage?: boolean;
+  isHot?: boolean;
+}
+
+export interface DemoSick {
+  key: string;
+  alphabet: Text;
+  name: Text;
+  seoLink: Text;
+  description: Text;
+  isPrioritize?: boolean;
+}
+
+/** approvedStatus: 0 draft, 1 pending review, 2 approved, 3 declined (with `declineReason`). */
+export interface DemoNews {
+  title: Text;
+  description: Text;
+  seoLink: Text;
+  image: string;
+  categories: string[];
+  sicks?: string[];
+  tags: string[];
+  status: 0 | 1 | 2 | 3;
+  declineReason?: string;
+  isHot?: boolean;
+  isHomePage?: boolean;
+  type?: 0 | 1;
+  /** days before the seed's clock */
+  daysAgo: number;
+}
+
+export interface DemoMenuItem {
+  name: Text;
+  url?: string;
+  category?: string;
+  children?: DemoMenuItem[];
+}
+
+export interface DemoMenu {
+  name: Text;
+  /** 0 top, 1 bottom */
+  position: 0 | 1;
+  items: DemoMenuItem[];
+}
+
+export interface DemoSite {
+  settings: { brand: Text; metaTitle: Text; metaDescription: Text; hotline: string; zaloId: string; fanpage: string; logo: string; banner: string };
+  categories: DemoCategory[];
+  sicks: DemoSick[];
+  news: DemoNews[];
+  menus: DemoMenu[];
+  socialNetworks: { name: Text; url: string; order: number }[];
+  branches: { name: Text; address: Text; workTime: string; website: string; isDefault?: boolean; isOffice?: boolean; order: number }[];
+  hardContents: { name: Text; code: string; description: string; order: number }[];
+  faqGroups: { name: Text; description: Text; code: string; seoLink: string; isCustomer: boolean }[];
+}
+
+const CLINIC: DemoSite = {
+  settings: {
+    brand: t('Phòng khám Sitedesk', 'Sitedesk Clinic'),
+    metaTitle: t('Phòng khám Sitedesk – Chăm sóc sức khỏe toàn diện', 'Sitedesk Clinic – Complete health care'),
+    metaDescription: t('Khám tổng quát, tim mạch, nhi khoa và tiêm chủng tại trung tâm TP. Hồ Chí Minh.', 'General check-ups, cardiology, paediatrics and vaccination in central Ho Chi Minh City.'),
+    hotline: '1900 6868',
+    zaloId: '0909123456',
+    fanpage: 'https://facebook.com/sitedesk.clinic',
+    logo: 'logoClinic',
+    banner: 'bannerClinic',
+  },
+  categories: [
+    { key: 'health', name: t('Sức khỏe', 'Health'), seoLink: 'suc-khoe', isHomePage: true },
+    { key: 'heart', parent: 'health', name: t('Tim mạch', 'Cardiology'), seoLink: 'tim-mach', isHot: true },
+    { key: 'children', parent: 'health', name: t('Nhi khoa', 'Paediatrics'), seoLink: 'nhi-khoa' },
+    { key: 'vaccines', parent: 'children', name: t('Tiêm chủng', 'Vaccination'), seoLink: 'tiem-chung' },
+    { key: 'nutrition', name: t('Dinh dưỡng', 'Nutrition'), seoLink: 'dinh-duong', isHomePage: true },
+    { key: 'events', name: t('Sự kiện', 'Events'), seoLink: 'su-kien' },
+  ],
+  sicks: [
+    { key: 'asthma', alphabet: t('H', 'A'), name: t('Hen suyễn', 'Asthma'), seoLink: t('hen-suyen', 'asthma'), description: t('Bệnh viêm mạn tính đường thở.', 'A long-term inflammation of the airways.'), isPrioritize: true },
+    { key: 'diabetes', alphabet: t('Đ', 'D'), name: t('Đái tháo đường', 'Diabetes'), seoLink: t('dai-thao-duong', 'diabetes'), description: t('Rối loạn chuyển hóa đường huyết.', 'A disorder of blood sugar metabolism.'), isPrioritize: true },
+    { key: 'hypertension', alphabet: t('T', 'H'), name: t('Tăng huyết áp', 'Hypertension'), seoLink: t('tang-huyet-ap', 'hypertension'), description: t('Huyết áp cao kéo dài.', 'Persistently high blood pressure.') },
+    { key: 'flu', alphabet: t('C', 'F'), name: t('Cúm mùa', 'Seasonal flu'), seoLink: t('cum-mua', 'seasonal-flu'), description: t('Bệnh truyền nhiễm do virus cúm.', 'An infection caused by influenza viruses.') },
+    { key: 'gastritis', alphabet: t('V', 'G'), name: t('Viêm dạ dày', 'Gastritis'), seoLink: t('viem-da-day', 'gastritis'), description: t('Viêm niêm mạc dạ dày.', 'Inflammation of the stomach lining.') },
+    { key: 'anemia', alphabet: t('T', 'A'), name: t('Thiếu máu', 'Anaemia'), seoLink: t('thieu-mau', 'anaemia'), description: t('Thiếu hồng cầu hoặc huyết sắc tố.', 'Too few red blood cells or too little haemoglobin.') },
+  ],
+  news: [
+    { title: t('Bao lâu nên khám sức khỏe tổng quát một lần?', 'How often should you have a general check-up?'), description: t('Lịch khám định kỳ phù hợp cho từng độ tuổi.', 'A check-up schedule for every age.'), seoLink: t('bao-lau-nen-kham-tong-quat', 'how-often-general-check-up'), image: 'checkup', categories: ['health'], tags: ['Khám định kỳ', 'Sức khỏe'], status: 2, isHot: true, isHomePage: true, daysAgo: 2 },
+    { title: t('Năm dấu hiệu sớm của bệnh tim mạch', 'Five early signs of heart disease'), description: t('Đừng bỏ qua những triệu chứng tưởng chừng vô hại.', 'Symptoms not to ignore, however harmless they look.'), seoLink: t('dau-hieu-som-benh-tim-mach', 'early-signs-heart-disease'), image: 'heart', categories: ['heart'], sicks: ['hypertension'], tags: ['Tim mạch'], status: 2, isHot: true, daysAgo: 4 },
+    { title: t('Kiểm soát huyết áp tại nhà', 'Managing blood pressure at home'), description: t('Cách đo và ghi lại huyết áp đúng.', 'How to measure and record your blood pressure.'), seoLink: t('kiem-soat-huyet-ap-tai-nha', 'blood-pressure-at-home'), image: 'heart', categories: ['heart'], sicks: ['hypertension'], tags: ['Tim mạch', 'Huyết áp'], status: 2, daysAgo: 6 },
+    { title: t('Lịch tiêm chủng cho trẻ dưới 2 tuổi', 'Vaccination schedule for children under two'), description: t('Các mũi tiêm cần thiết trong hai năm đầu đời.', 'The vaccines a child needs in the first two years.'), seoLink: t('lich-tiem-chung-tre-duoi-2-tuoi', 'vaccination-under-two'), image: 'vaccine', categories: ['vaccines'], tags: ['Tiêm chủng', 'Nhi khoa'], status: 2, isHomePage: true, daysAgo: 8 },
+    { title: t('Chế độ ăn cho người đái tháo đường', 'Eating well with diabetes'), description: t('Thực đơn cân bằng giúp ổn định đường huyết.', 'Balanced meals that keep blood sugar steady.'), seoLink: t('che-do-an-dai-thao-duong', 'eating-well-with-diabetes'), image: 'food', categories: ['nutrition'], sicks: ['diabetes'], tags: ['Dinh dưỡng'], status: 2, daysAgo: 10 },
+    { title: t('Trẻ sốt: khi nào cần đưa đi khám?', 'Fever in children: when to see a doctor'), description: t('Những mức nhiệt độ và dấu hiệu cần lưu ý.', 'The temperatures and signs to watch for.'), seoLink: t('tre-sot-khi-nao-di-kham', 'child-fever-when-to-see-doctor'), image: 'child', categories: ['children'], sicks: ['flu'], tags: ['Nhi khoa'], status: 1, daysAgo: 1 },
+    { title: t('Phòng cúm mùa cho cả gia đình', 'Protecting the whole family from seasonal flu'), description: t('Tiêm vắc xin và thói quen vệ sinh đơn giản.', 'Vaccination and simple hygiene habits.'), seoLink: t('phong-cum-mua-gia-dinh', 'family-seasonal-flu'), image: 'vaccine', categories: ['health', 'vaccines'], sicks: ['flu'], tags: ['Tiêm chủng'], status: 1, daysAgo: 1 },
+    { title: t('Hen suyễn ở người lớn tuổi', 'Asthma in older adults'), description: t('Nhận biết và kiểm soát cơn hen.', 'Recognising and controlling asthma attacks.'), seoLink: t('hen-suyen-nguoi-lon-tuoi', 'asthma-older-adults'), image: 'checkup', categories: ['health'], sicks: ['asthma'], tags: ['Hô hấp'], status: 1, daysAgo: 0 },
+    { title: t('Ngày hội khám sức khỏe miễn phí tháng 12', 'Free health check day in December'), description: t('Phòng khám tổ chức khám miễn phí cho người cao tuổi.', 'The clinic offers free check-ups to older people.'), seoLink: t('ngay-hoi-kham-mien-phi-thang-12', 'free-health-check-day-december'), image: 'event', categories: ['events'], tags: ['Sự kiện'], status: 0, type: 1, daysAgo: 0 },
+    { title: t('Bổ sung sắt đúng cách', 'Taking iron supplements the right way'), description: t('Thiếu máu do thiếu sắt và cách bổ sung.', 'Iron-deficiency anaemia and how to treat it.'), seoLink: t('bo-sung-sat-dung-cach', 'iron-supplements-right-way'), image: 'food', categories: ['nutrition'], sicks: ['anemia'], tags: ['Dinh dưỡng'], status: 0, daysAgo: 3 },
+    { title: t('Viêm dạ dày: ăn gì, kiêng gì?', 'Gastritis: what to eat and what to avoid'), description: t('Gợi ý thực đơn cho người bệnh dạ dày.', 'Meal ideas for people with gastritis.'), seoLink: t('viem-da-day-an-gi-kieng-gi', 'gastritis-diet'), image: 'food', categories: ['nutrition'], sicks: ['gastritis'], tags: ['Tiêu hóa'], status: 3, declineReason: 'Cần bác sĩ chuyên khoa tiêu hóa duyệt lại phần thực đơn.', daysAgo: 5 },
+    { title: t('Khám tim mạch cần chuẩn bị gì?', 'Preparing for a heart check-up'), description: t('Những điều nên biết trước buổi khám.', 'What to know before your appointment.'), seoLink: t('kham-tim-mach-can-chuan-bi-gi', 'preparing-heart-check-up'), image: 'heart', categories: ['heart'], tags: ['Tim mạch'], status: 3, declineReason: 'Thiếu hình ảnh minh họa quy trình khám.', daysAgo: 7 },
+  ],
+  menus: [
+    {
+      name: t('Menu chính', 'Main menu'),
+      position: 0,
+      items: [
+        { name: t('Trang chủ', 'Home'), url: '/' },
+        { name: t('Giới thiệu', 'About us'), url: '/gioi-thieu' },
+        {
+          name: t('Chuyên khoa', 'Specialties'),
+          url: '/chuyen-khoa',
+          children: [
+            { name: t('Tim mạch', 'Cardiology'), category: 'heart' },
+            { name: t('Nhi khoa', 'Paediatrics'), category: 'children', children: [{ name: t('Tiêm chủng', 'Vaccination'), category: 'vaccines' }] },
+          ],
+        },
+        { name: t('Tin tức', 'News'), category: 'health' },
+        { name: t('Liên hệ', 'Contact'), url: '/lien-he' },
+      ],
+    },
+    {
+      name: t('Menu chân trang', 'Footer menu'),
+      position: 1,
+      items: [
+        { name: t('Chính sách bảo mật', 'Privacy policy'), url: '/chinh-sach-bao-mat' },
+        { name: t('Điều khoản sử dụng', 'Terms of use'), url: '/dieu-khoan' },
+        { name: t('Hỏi đáp', 'FAQ'), url: '/hoi-dap', children: [{ name: t('Đặt lịch khám', 'Booking'), url: '/hoi-dap/dat-lich' }] },
+      ],
+    },
+  ],
+  socialNetworks: [
+    { name: t('Facebook', 'Facebook'), url: 'https://facebook.com/sitedesk.clinic', order: 1 },
+    { name: t('Zalo', 'Zalo'), url: 'https://zalo.me/0909123456', order: 2 },
+    { name: t('YouTube', 'YouTube'), url: 'https://youtube.com/@sitedesk-clinic', order: 3 },
+  ],
+  branches: [
+    { name: t('Cơ sở Quận 1', 'District 1 branch'), address: t('12 Nguyễn Du, Quận 1, TP. Hồ Chí Minh', '12 Nguyen Du, District 1, Ho Chi Minh City'), workTime: '<p>Thứ 2 – Thứ 7: 7:00 – 19:00</p>', website: 'https://clinic.sitedesk.vn', isDefault: true, isOffice: true, order: 1 },
+    { name: t('Cơ sở Thủ Đức', 'Thu Duc branch'), address: t('88 Võ Văn Ngân, TP. Thủ Đức', '88 Vo Van Ngan, Thu Duc City'), workTime: '<p>Thứ 2 – Chủ nhật: 7:30 – 17:00</p>', website: 'https://clinic.sitedesk.vn/thu-duc', order: 2 },
+  ],
+  hardContents: [
+    { name: t('Giờ làm việc', 'Opening hours'), code: 'opening-hours', description: '<p>Thứ 2 – Thứ 7: 7:00 – 19:00</p>', order: 1 },
+    { name: t('Cam kết chất lượng', 'Our promise'), code: 'promise', description: '<p>Bác sĩ giàu kinh nghiệm, trang thiết bị hiện đại.</p>', order: 2 },
+  ],
+  faqGroups: [
+    { name: t('Đặt lịch khám', 'Booking an appointment'), description: t('Cách đặt, đổi và hủy lịch khám.', 'How to book, change or cancel.'), code: 'booking', seoLink: 'dat-lich-kham', isCustomer: true },
+    { name: t('Bảo hiểm y tế', 'Health insurance'), description: t('Các loại bảo hiểm được chấp nhận.', 'The insurance we accept.'), code: 'insurance', seoLink: 'bao-hiem-y-te', isCustomer: true },
+    { name: t('Kết quả xét nghiệm', 'Test results'), description: t('Nhận và đọc kết quả xét nghiệm.', 'Getting and reading your results.'), code: 'results', seoLink: 'ket-qua-xet-nghiem', isCustomer: false },
+  ],
+};
+
+const SPA: DemoSite = {
+  settings: {
+    brand: t('Sitedesk Spa', 'Sitedesk Spa'),
+    metaTitle: t('Sitedesk Spa – Thư giãn và chăm sóc da', 'Sitedesk Spa – Relaxation and skin care'),
+    metaDescription: t('Chăm sóc da, massage trị liệu và liệu trình thư giãn giữa lòng thành phố.', 'Skin care, therapeutic massage and relaxing treatments in the city centre.'),
+    hotline: '1900 7979',
+    zaloId: '0909765432',
+    fanpage: 'https://facebook.com/sitedesk.spa',
+    logo: 'logoSpa',
+    banner: 'bannerSpa',
+  },
+  categories: [
+    { key: 'beauty', name: t('Làm đẹp', 'Beauty'), seoLink: 'lam-dep', isHomePage: true },
+    { key: 'skin', parent: 'beauty', name: t('Chăm sóc da', 'Skin care'), seoLink: 'cham-soc-da', isHot: true },
+    { key: 'acne', parent: 'skin', name: t('Trị mụn', 'Acne care'), seoLink: 'tri-mun' },
+    { key: 'relax', name: t('Thư giãn', 'Relaxation'), seoLink: 'thu-gian', isHomePage: true },
+    { key: 'massage', parent: 'relax', name: t('Massage', 'Massage'), seoLink: 'massage' },
+    { key: 'offers', name: t('Ưu đãi', 'Offers'), seoLink: 'uu-dai' },
+  ],
+  sicks: [
+    { key: 'acne', alphabet: t('M', 'A'), name: t('Mụn trứng cá', 'Acne'), seoLink: t('mun-trung-ca', 'acne'), description: t('Tình trạng viêm nang lông và tuyến bã.', 'Inflamed hair follicles and oil glands.'), isPrioritize: true },
+    { key: 'melasma', alphabet: t('N', 'M'), name: t('Nám da', 'Melasma'), seoLink: t('nam-da', 'melasma'), description: t('Các mảng sắc tố sẫm màu trên da.', 'Dark patches of pigment on the skin.') },
+    { key: 'dryskin', alphabet: t('K', 'D'), name: t('Khô da', 'Dry skin'), seoLink: t('kho-da', 'dry-skin'), description: t('Da thiếu ẩm, bong tróc.', 'Skin that lacks moisture and flakes.') },
+    { key: 'backpain', alphabet: t('Đ', 'B'), name: t('Đau lưng', 'Back pain'), seoLink: t('dau-lung', 'back-pain'), description: t('Đau cơ vùng lưng do căng thẳng.', 'Muscle pain in the back from tension.') },
+  ],
+  news: [
+    { title: t('Quy trình chăm sóc da 5 bước buổi tối', 'A five-step evening skin routine'), description: t('Làm sạch, cân bằng, dưỡng ẩm đúng thứ tự.', 'Cleanse, tone and moisturise in the right order.'), seoLink: t('cham-soc-da-5-buoc-buoi-toi', 'five-step-evening-routine'), image: 'spa', categories: ['skin'], sicks: ['dryskin'], tags: ['Chăm sóc da'], status: 2, isHot: true, isHomePage: true, daysAgo: 1 },
+    { title: t('Massage đá nóng giúp giảm đau lưng', 'Hot stone massage for back pain'), description: t('Liệu pháp thư giãn cơ sâu.', 'A deep muscle relaxation therapy.'), seoLink: t('massage-da-nong-giam-dau-lung', 'hot-stone-massage-back-pain'), image: 'massage', categories: ['massage'], sicks: ['backpain'], tags: ['Massage'], status: 2, daysAgo: 3 },
+    { title: t('Trị mụn an toàn tại spa', 'Safe acne treatment at the spa'), description: t('Những liệu trình phù hợp cho da mụn.', 'Treatments suited to acne-prone skin.'), seoLink: t('tri-mun-an-toan-tai-spa', 'safe-acne-treatment'), image: 'spa', categories: ['acne'], sicks: ['acne'], tags: ['Trị mụn'], status: 2, daysAgo: 5 },
+    { title: t('Ưu đãi 20% liệu trình thư giãn cuối tuần', '20% off weekend relaxation treatments'), description: t('Áp dụng từ thứ Sáu đến Chủ nhật.', 'Friday to Sunday.'), seoLink: t('uu-dai-20-thu-gian-cuoi-tuan', 'weekend-relaxation-offer'), image: 'event', categories: ['offers'], tags: ['Ưu đãi'], status: 2, type: 1, daysAgo: 6 },
+    { title: t('Chống nắng đúng cách mỗi ngày', 'Everyday sun protection done right'), description: t('Chọn và thoa kem chống nắng hiệu quả.', 'Choosing and applying sunscreen well.'), seoLink: t('chong-nang-dung-cach', 'everyday-sun-protection'), image: 'spa', categories: ['skin'], sicks: ['melasma'], tags: ['Chăm sóc da'], status: 2, daysAgo: 9 },
+    { title: t('Nám da sau sinh: nguyên nhân và cách chăm sóc', 'Melasma after pregnancy: causes and care'), description: t('Hiểu về sắc tố da thay đổi sau sinh.', 'Understanding skin pigment changes after birth.'), seoLink: t('nam-da-sau-sinh', 'melasma-after-pregnancy'), image: 'spa', categories: ['skin'], sicks: ['melasma'], tags: ['Nám da'], status: 1, daysAgo: 0 },
+    { title: t('Tinh dầu nào giúp ngủ ngon?', 'Which essential oils help you sleep?'), description: t('Oải hương, cam ngọt và gỗ đàn hương.', 'Lavender, sweet orange and sandalwood.'), seoLink: t('tinh-dau-giup-ngu-ngon', 'essential-oils-sleep'), image: 'massage', categories: ['relax'], tags: ['Thư giãn'], status: 1, daysAgo: 1 },
+    { title: t('Chăm sóc da mùa hanh khô', 'Skin care in the dry season'), description: t('Giữ ẩm cho da khi thời tiết hanh khô.', 'Keeping skin moist when the air is dry.'), seoLink: t('cham-soc-da-mua-hanh-kho', 'dry-season-skin-care'), image: 'spa', categories: ['skin'], sicks: ['dryskin'], tags: ['Chăm sóc da'], status: 1, daysAgo: 2 },
+    { title: t('Khai trương phòng xông hơi thảo dược', 'Our new herbal steam room'), description: t('Trải nghiệm miễn phí trong tuần đầu.', 'Free to try in the opening week.'), seoLink: t('khai-truong-phong-xong-hoi', 'new-herbal-steam-room'), image: 'event', categories: ['offers'], tags: ['Sự kiện'], status: 0, type: 1, daysAgo: 0 },
+    { title: t('Massage cổ vai gáy cho dân văn phòng', 'Neck and shoulder massage for office workers'), description: t('Giải tỏa căng cơ sau giờ làm.', 'Easing tight muscles after work.'), seoLink: t('massage-co-vai-gay', 'neck-shoulder-massage'), image: 'massage', categories: ['massage'], sicks: ['backpain'], tags: ['Massage'], status: 0, daysAgo: 2 },
+    { title: t('Mặt nạ tự làm từ mật ong', 'Home-made honey face masks'), description: t('Công thức đơn giản tại nhà.', 'Simple recipes to make at home.'), seoLink: t('mat-na-mat-ong', 'honey-face-masks'), image: 'food', categories: ['beauty'], tags: ['Làm đẹp'], status: 3, declineReason: 'Cần ghi chú cảnh báo dị ứng trước khi đăng.', daysAgo: 4 },
+    { title: t('Tẩy tế bào chết bao lâu một lần?', 'How often should you exfoliate?'), description: t('Tần suất phù hợp cho từng loại da.', 'The right rhythm for each skin type.'), seoLink: t('tay-te-bao-chet-bao-lau', 'how-often-exfoliate'), image: 'spa', categories: ['skin'], tags: ['Chăm sóc da'], status: 3, declineReason: 'Trùng nội dung với bài đã đăng tháng trước.', daysAgo: 8 },
+  ],
+  menus: [
+    {
+      name: t('Menu chính', 'Main menu'),
+      position: 0,
+      items: [
+        { name: t('Trang chủ', 'Home'), url: '/' },
+        {
+          name: t('Dịch vụ', 'Services'),
+          url: '/dich-vu',
+          children: [
+            { name: t('Chăm sóc da', 'Skin care'), category: 'skin', children: [{ name: t('Trị mụn', 'Acne care'), category: 'acne' }] },
+            { name: t('Massage', 'Massage'), category: 'massage' },
+          ],
+        },
+        { name: t('Ưu đãi', 'Offers'), category: 'offers' },
+        { name: t('Liên hệ', 'Contact'), url: '/lien-he' },
+      ],
+    },
+    {
+      name: t('Menu chân trang', 'Footer menu'),
+      position: 1,
+      items: [
+        { name: t('Về chúng tôi', 'About us'), url: '/ve-chung-toi', children: [{ name: t('Đội ngũ', 'Our team'), url: '/ve-chung-toi/doi-ngu' }] },
+        { name: t('Chính sách bảo mật', 'Privacy policy'), url: '/chinh-sach-bao-mat' },
+      ],
+    },
+  ],
+  socialNetworks: [
+    { name: t('Facebook', 'Facebook'), url: 'https://facebook.com/sitedesk.spa', order: 1 },
+    { name: t('Instagram', 'Instagram'), url: 'https://instagram.com/sitedesk.spa', order: 2 },
+    { name: t('TikTok', 'TikTok'), url: 'https://tiktok.com/@sitedesk.spa', order: 3 },
+  ],
+  branches: [
+    { name: t('Spa Lê Lợi', 'Le Loi spa'), address: t('45 Lê Lợi, Quận 1, TP. Hồ Chí Minh', '45 Le Loi, District 1, Ho Chi Minh City'), workTime: '<p>9:00 – 21:00 mỗi ngày</p>', website: 'https://spa.sitedesk.vn', isDefault: true, isOffice: true, order: 1 },
+    { name: t('Spa Phú Mỹ Hưng', 'Phu My Hung spa'), address: t('20 Nguyễn Lương Bằng, Quận 7', '20 Nguyen Luong Bang, District 7'), workTime: '<p>9:00 – 20:00 mỗi ngày</p>', website: 'https://spa.sitedesk.vn/q7', order: 2 },
+  ],
+  hardContents: [
+    { name: t('Giờ mở cửa', 'Opening hours'), code: 'opening-hours', description: '<p>9:00 – 21:00 mỗi ngày</p>', order: 1 },
+    { name: t('Quà tặng khách hàng mới', 'New customer gift'), code: 'welcome-gift', description: '<p>Tặng liệu trình chăm sóc da 30 phút.</p>', order: 2 },
+  ],
+  faqGroups: [
+    { name: t('Đặt lịch hẹn', 'Appointments'), description: t('Đặt và đổi lịch hẹn spa.', 'Booking and changing spa appointments.'), code: 'booking', seoLink: 'dat-lich-hen', isCustomer: true },
+    { name: t('Thẻ thành viên', 'Membership'), description: t('Quyền lợi của thẻ thành viên.', 'What membership includes.'), code: 'membership', seoLink: 'the-thanh-vien', isCustomer: false },
+  ],
+};
+
+export const DEMO_SITES: Record<SiteKey, DemoSite> = { clinic: CLINIC, spa: SPA };

@@ -1,0 +1,204 @@
+// Seeds the demo content of ./content.ts through the server's own routes (app.inject, as the admin), so every
+// record is exactly what the console would have written: translations, stamps, search text, tags, links, and
+// images stored by the chunked upload like any other file. Runs once, on the database the demo accounts were
+// just created in (SEED_DEMO=1); the same data gives the same records, ids included (only stamps, tokens and
+// the generated names files are stored under differ).
+import type { FastifyInstance } from 'fastify';
+import { DEMO_FOLDERS, DEMO_IMAGES, DEMO_SITES, DEMO_WEBSITES, type DemoMenuItem, type SiteKey, type Text } from './content';
+import { drawPng } from './png';
+
+type Json = Record<string, unknown>;
+
+/** One call as the admin; anything but 200 stops the seed with the server's message. */
+function caller(app: FastifyInstance, token: string) {
+  return async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: Json | Buffer, headers: Record<string, string> = {}) => {
+    const res = await app.inject({ method, url, payload, headers: { authorization: `Bearer ${token}`, 'accept-language': 'vi-VN', ...headers } });
+    if (res.statusCode !== 200) throw new Error(`demo seed: ${method} ${url} answered ${res.statusCode}: ${res.body}`);
+    return JSON.parse(res.body) as { data?: unknown } & Json;
+  };
+}
+
+const json = (text: Text) => JSON.stringify(text);
+const LANGS = ['vi-VN', 'en-US'] as const;
+
+/** A one-part multipart body for POST chunk/upload (the whole picture is one chunk). */
+function multipart(fields: Record<string, string>, file: Buffer): { body: Buffer; type: string } {
+  const boundary = 'sitedesk-demo-boundary';
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="blob"\r\nContent-Type: application/octet-stream\r\n\r\n`));
+  parts.push(file, Buffer.from(`\r\n--${boundary}--\r\n`));
+  return { body: Buffer.concat(parts), type: `multipart/form-data; boundary=${boundary}` };
+}
+
+export async function seedDemoContent(app: FastifyInstance): Promise<void> {
+  const admin = await app.db.selectFrom('users').select(['id', 'userName']).where('normalizedUserName', '=', 'admin').executeTakeFirstOrThrow();
+  const session = await app.tokens.startSession(admin, 'sitedesk', 'openid');
+  const call = caller(app, session.access_token);
+  const now = app.now().getTime();
+
+  // Files: the folders, then each picture uploaded into its folder; their URLs go into the records below.
+  const folderIds = new Map<string, number>();
+  for (const name of DEMO_FOLDERS) {
+    const created = (await call('POST', '/api/Folders', { name })).data as { id: number };
+    folderIds.set(name, created.id);
+  }
+  const imageUrl = new Map<string, string>();
+  for (const [i, image] of DEMO_IMAGES.entries()) {
+    const png = drawPng({ width: 480, height: 300, from: image.from, to: image.to, disc: [0.3 + (i % 5) * 0.1, 0.35 + (i % 3) * 0.1] });
+    const { body, type } = multipart(
+      { folderId: String(folderIds.get(image.folder)), fileId: `demo-${image.key}`, chunkIndex: '0', totalChunks: '1', originalFileName: image.file, totalSize: String(png.length) },
+      png,
+    );
+    const done = (await call('POST', '/api/chunk/upload', body, { 'content-type': type })).data as { file: { url: string } };
+    imageUrl.set(image.key, done.file.url);
+  }
+  const img = (key: string) => imageUrl.get(key) ?? '';
+
+  const websites = await app.db.selectFrom('websites').select(['id', 'name']).orderBy('id').execute();
+  for (const key of Object.keys(DEMO_SITES) as SiteKey[]) {
+    const site = websites.find((w) => JSON.parse(w.name)['vi-VN'] === DEMO_WEBSITES[key]['vi-VN']);
+    if (!site) continue;
+    await seedWebsite(call, site.id, key, img, now);
+  }
+
+  await app.tokens.revoke(session.refresh_token, 'sitedesk');
+}
+
+async function seedWebsite(call: ReturnType<typeof caller>, website: number, key: SiteKey, img: (key: string) => string, now: number) {
+  const site = DEMO_SITES[key];
+  const s = site.settings;
+
+  await call('POST', `/api/Settings/settings/${website}`, {
+    brand: json(s.brand),
+    metaTitle: json(s.metaTitle),
+    metaDescription: json(s.metaDescription),
+    metaKeyword: json({ 'vi-VN': s.brand['vi-VN'], 'en-US': s.brand['en-US'] }),
+    logo: img(s.logo),
+    logoMobile: img(s.logo),
+    logoFooter: img(s.logo),
+    favicon: img(s.logo),
+    hotline: s.hotline,
+    zaloId: s.zaloId,
+    fanpage: s.fanpage,
+  });
+
+  // Categories in order, so a parent exists before its children.
+  const categoryIds = new Map<string, number>();
+  for (const [order, c] of site.categories.entries()) {
+    const created = (await call('POST', `/api/Categorys/${website}`, {
+      name: json(c.name),
+      description: json(c.name),
+      metaTitle: json(c.name),
+      seoLink: c.seoLink,
+      parentId: c.parent ? categoryIds.get(c.parent) : null,
+      bannerImages: img(s.banner),
+      isHomePage: Boolean(c.isHomePage),
+      isHot: Boolean(c.isHot),
+      order,
+      isActive: true,
+    })).data as { id: number };
+    categoryIds.set(c.key, created.id);
+  }
+
+  const sickIds = new Map<string, number>();
+  for (const d of site.sicks) {
+    const created = (await call('POST', `/api/Sicks/${website}`, {
+      image: img('sick'),
+      url: '',
+      seoLink: d.seoLink['vi-VN'],
+      isActive: true,
+      isPrioritize: Boolean(d.isPrioritize),
+      sickTranslations: LANGS.map((languageId) => ({
+        languageId,
+        alphabet: d.alphabet[languageId],
+        name: d.name[languageId],
+        description: d.description[languageId],
+        seoLink: d.seoLink[languageId],
+        content: `<p>${d.description[languageId]}</p>`,
+      })),
+    })).data as { id: number };
+    sickIds.set(d.key, created.id);
+  }
+
+  for (const n of site.news) {
+    const start = new Date(now - n.daysAgo * 86_400_000);
+    start.setUTCHours(1, 0, 0, 0);
+    const body = {
+      newsTranslations: LANGS.map((languageId) => ({
+        languageId,
+        title: n.title[languageId],
+        description: n.description[languageId],
+        content: `<h2>${n.title[languageId]}</h2><p>${n.description[languageId]}</p><p><img src="${img(n.image)}" alt="${n.title[languageId]}"></p>`,
+        seoLink: n.seoLink[languageId],
+        metaTitle: n.title[languageId],
+        metaDescription: n.description[languageId],
+        metaKeyword: n.tags.join(', '),
+        note: '',
+      })),
+      featureImage: img(n.image),
+      featureImageMobile: img(n.image),
+      altFeatureImage: n.title['vi-VN'],
+      bannerImages: img(s.banner),
+      bannerImagesMobile: img(s.banner),
+      isHot: Boolean(n.isHot),
+      isHomePage: Boolean(n.isHomePage),
+      isMobile: true,
+      isActive: true,
+      type: n.type ?? 0,
+      startTime: start.toISOString(),
+      categorys: n.categories.map((c) => categoryIds.get(c)),
+      sickNews: (n.sicks ?? []).map((sick, i) => ({ sickId: sickIds.get(sick), isDefault: i === 0 })),
+      subjectTags: n.tags.map((name) => ({ name })),
+    };
+    // Draft (0) as draft; everything else asks for review (1), then the decision.
+    const created = (await call('POST', `/api/News/${website}/${n.status === 0 ? 'false' : 'true'}`, body)).data as { id: number };
+    if (n.status === 2) await call('PUT', `/api/News/status/${website}/${created.id}`, { status: 2 });
+    if (n.status === 3) await call('PUT', `/api/News/status/${website}/${created.id}`, { status: 3, declineReason: n.declineReason });
+  }
+
+  for (const [order, menu] of site.menus.entries()) {
+    const created = (await call('POST', `/api/Menus/${website}`, { name: json(menu.name), description: json(menu.name), position: menu.position, order, isActive: true })).data as { id: number };
+    const addItems = async (items: DemoMenuItem[], parentId: number | null) => {
+      for (const [i, item] of items.entries()) {
+        const category = item.category ? categoryIds.get(item.category) : undefined;
+        const added = (await call('POST', `/api/Menus/item/${website}/${created.id}`, {
+          name: json(item.name),
+          parentId,
+          objectType: category ? 1 : 0,
+          ...(category ? { objectId: category } : { url: item.url }),
+          order: i,
+          isActive: true,
+        })).data as { id: number };
+        if (item.children) await addItems(item.children, added.id);
+      }
+    };
+    await addItems(menu.items, null);
+  }
+
+  for (const sn of site.socialNetworks) {
+    await call('POST', `/api/SocialNetworks/${website}`, { name: json(sn.name), description: json(sn.name), url: sn.url, image: img(s.logo), icon: img(s.logo), order: sn.order, isActive: true });
+  }
+  for (const b of site.branches) {
+    await call('POST', `/api/BranchContacts/${website}`, {
+      name: json(b.name),
+      address: json(b.address),
+      workTime: json({ 'vi-VN': b.workTime, 'en-US': b.workTime }),
+      description: json(b.name),
+      logo: img(s.logo),
+      website: b.website,
+      order: b.order,
+      isActive: true,
+      isDefault: Boolean(b.isDefault),
+      isOffice: Boolean(b.isOffice),
+    });
+  }
+  for (const h of site.hardContents) {
+    await call('POST', `/api/HardContents/${website}`, { name: json(h.name), code: h.code, description: json({ 'vi-VN': h.description, 'en-US': h.description }), order: h.order, isActive: true });
+  }
+  for (const [order, g] of site.faqGroups.entries()) {
+    await call('POST', `/api/FAQGroups/${website}`, { name: json(g.name), description: json(g.description), code: g.code, seoLink: g.seoLink, metaTitle: json(g.name), isCustomer: g.isCustomer, order, isActive: true });
+  }
+}

@@ -1,0 +1,99 @@
+// SEED_DEMO=1's content: every screen's list has records for both websites, in both languages; the seed is
+// deterministic (two fresh databases hold the same records); its pictures are served as PNG files.
+import type { FastifyInstance } from 'fastify';
+import { expect, it } from 'vitest';
+import { buildApp } from '../../server/app';
+import { DEMO_SITES, DEMO_WEBSITES } from '../../server/demo/content';
+import { describeEachDatabase } from './harness';
+
+/** GETs as the admin through inject; answers the parsed JSON. */
+async function reader(app: FastifyInstance) {
+  const login = await app.inject({
+    method: 'POST',
+    url: '/auth/connect/token',
+    payload: 'grant_type=password&username=admin&password=Admin@123&client_id=sitedesk&client_secret=sitedesk-secret',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
+  const token = (JSON.parse(login.body) as { access_token: string }).access_token;
+  return async (url: string) => {
+    const res = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+    expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
+    return JSON.parse(res.body);
+  };
+}
+
+/** What a person sees of the content, without the values that are generated (stamps, times, stored names). */
+async function snapshot(app: FastifyInstance) {
+  const get = await reader(app);
+  const websites = (await get('/api/Websites/get-all')) as { id: number; name: string }[];
+  const out: Record<string, unknown> = {};
+  for (const w of websites) {
+    for (const lang of ['vi-VN', 'en-US']) {
+      out[`${w.id} news ${lang}`] = (await get(`/api/News/${w.id}/${lang}?page=1&pageSize=100`)).data.map((n: Record<string, unknown>) => [n.id, n.title, n.approvedStatus]);
+      out[`${w.id} sicks ${lang}`] = (await get(`/api/Sicks/${w.id}?languageId=${lang}`)).data.map((s: Record<string, unknown>) => [s.id, s.alphabet, s.name]);
+    }
+    out[`${w.id} categories`] = (await get(`/api/categorys/${w.id}?page=1&pageSize=1000`)).data.map((c: Record<string, unknown>) => [c.id, c.parentId, c.name]);
+    out[`${w.id} menus`] = (await get(`/api/Menus/${w.id}?page=1&pageSize=100`)).data.map((m: Record<string, unknown>) => [m.id, m.name, m.position]);
+    out[`${w.id} faq`] = (await get(`/api/FAQGroups/${w.id}?page=1&pageSize=100`)).data.map((g: Record<string, unknown>) => [g.id, g.name]);
+  }
+  out.folders = (await get('/api/folders/current-directory/0?page=1&pageSize=1000')).folders.map((f: Record<string, unknown>) => [f.id, f.name]);
+  return out;
+}
+
+describeEachDatabase(
+  'demo seed',
+  (ctx) => {
+    it('fills every screen of both websites in both languages, the same way every time', async () => {
+      const first = await ctx.freshDatabase();
+      const app = await buildApp({ ...first, rendererDir: null, seed: { demo: true, content: true } });
+      let before: Record<string, unknown>;
+      try {
+        const get = await reader(app);
+        const websites = (await get('/api/Websites/get-all')) as { id: number; name: string }[];
+        expect(websites.map((w) => JSON.parse(w.name)['vi-VN']).sort()).toEqual([DEMO_WEBSITES.clinic['vi-VN'], DEMO_WEBSITES.spa['vi-VN']].sort());
+        for (const w of websites) {
+          const key = JSON.parse(w.name)['vi-VN'] === DEMO_WEBSITES.clinic['vi-VN'] ? 'clinic' : 'spa';
+          const site = DEMO_SITES[key];
+          for (const lang of ['vi-VN', 'en-US'] as const) {
+            const news = (await get(`/api/News/${w.id}/${lang}?page=1&pageSize=100`)).data as { title: string; approvedStatus: number; featureImage: string }[];
+            expect(news.map((n) => n.title).sort()).toEqual(site.news.map((n) => n.title[lang]).sort());
+            const sicks = (await get(`/api/Sicks/${w.id}?languageId=${lang}`)).data as { alphabet: string }[];
+            expect(new Set(sicks.map((s) => s.alphabet)).size, `${key} ${lang} letters`).toBeGreaterThanOrEqual(3);
+          }
+          const news = (await get(`/api/News/${w.id}/vi-VN?page=1&pageSize=100`)).data as { approvedStatus: number; featureImage: string }[];
+          expect(new Set(news.map((n) => n.approvedStatus))).toEqual(new Set([0, 1, 2, 3]));
+          // Every feature image is a stored PNG.
+          const png = await app.inject({ method: 'GET', url: news[0].featureImage });
+          expect(png.statusCode).toBe(200);
+          expect(png.rawPayload.subarray(1, 4).toString()).toBe('PNG');
+
+          const categories = (await get(`/api/categorys/${w.id}?page=1&pageSize=1000`)).data as { parentId: number | null }[];
+          expect(categories.some((c) => c.parentId !== null)).toBe(true);
+          const menus = (await get(`/api/Menus/${w.id}?page=1&pageSize=100`)).data as { id: number; position: number }[];
+          expect(new Set(menus.map((m) => m.position))).toEqual(new Set([0, 1]));
+          const items = (await get(`/api/Menus/item/get-all/${w.id}/${menus[0].id}`)) as { parentId: number | null }[] | { data: { parentId: number | null }[] };
+          const itemRows = Array.isArray(items) ? items : items.data;
+          expect(itemRows.some((i) => i.parentId !== null), 'nested menu items').toBe(true);
+          const settings = (await get(`/api/Settings/settings/${w.id}`)).data as { hotline: string; brand: string };
+          expect(settings.hotline).toBe(site.settings.hotline);
+          expect(JSON.parse(settings.brand)).toEqual(site.settings.brand);
+          for (const list of [`SocialNetworks/${w.id}`, `BranchContacts/${w.id}`, `HardContents/${w.id}?page=1&pageSize=10`, `FAQGroups/${w.id}?page=1&pageSize=10`]) {
+            const rows = (await get(`/api/${list}`)).data as unknown[];
+            expect(rows.length, list).toBeGreaterThan(0);
+          }
+        }
+        before = await snapshot(app);
+      } finally {
+        await app.close();
+      }
+
+      const second = await ctx.freshDatabase();
+      const again = await buildApp({ ...second, rendererDir: null, seed: { demo: true, content: true } });
+      try {
+        expect(await snapshot(again)).toEqual(before);
+      } finally {
+        await again.close();
+      }
+    }, 120_000);
+  },
+);

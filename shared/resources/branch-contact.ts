@@ -84,7 +84,7 @@ export const branchContactImage = defineResource({
   },
   fields: [
     { name: 'images', type: 'image', required: true, altField: 'alt', list: true, label: l('Hình ảnh', 'Image') },
-    { name: 'alt', type: 'text', maxLength: 250, list: true, label: l('Alt', 'Alt text') },
+    { name: 'alt', type: 'text', maxLength: 250, list: true, label: l('Mô tả ảnh', 'Alt text') },
     { name: 'url', type: 'url', maxLength: 1000, label: l('Đường dẫn', 'URL') },
     orderField(),
   ],

@@ -178,7 +178,7 @@ export const orderField = (overrides: Partial<FieldDef> = {}): FieldDef => ({
   type: 'number',
   label: { vi: 'Thứ tự', en: 'Order' },
   min: 0,
-  minMessage: { vi: 'Thứ tự phải đúng định dạng', en: 'Thứ tự phải đúng định dạng' },
+  minMessage: { vi: 'Thứ tự phải đúng định dạng', en: 'Order must be in the right format' },
   default: 0,
   list: true,
   ...overrides,

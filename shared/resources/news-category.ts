@@ -23,8 +23,8 @@ export const newsCategory = defineResource({
   fields: [
     { name: 'name', type: 'text', perLanguage: true, required: true, maxLength: 250, list: true, search: true, label: l('Tên', 'Name') },
     { name: 'description', type: 'textarea', perLanguage: true, maxLength: 4000, label: l('Mô tả', 'Description') },
-    { name: 'metaTitle', type: 'text', perLanguage: true, maxLength: 500, label: l('Meta title', 'Meta title') },
-    { name: 'metaDescription', type: 'textarea', perLanguage: true, maxLength: 4000, label: l('Meta description', 'Meta description') },
+    { name: 'metaTitle', type: 'text', perLanguage: true, maxLength: 500, label: l('Tiêu đề meta', 'Meta title') },
+    { name: 'metaDescription', type: 'textarea', perLanguage: true, maxLength: 4000, label: l('Mô tả meta', 'Meta description') },
     { name: 'seoLink', type: 'text', required: true, maxLength: 500, list: true, search: true, label: l('Đường dẫn SEO', 'SEO link') },
     {
       name: 'parentId',
@@ -33,8 +33,8 @@ export const newsCategory = defineResource({
       label: l('Danh mục cha', 'Parent category'),
     },
     { name: 'bannerImages', type: 'image', altField: 'altImages', maxLength: 2000, label: l('Ảnh banner', 'Banner image') },
-    { name: 'bannerImagesMobile', type: 'image', maxLength: 2000, label: l('Ảnh banner mobile', 'Mobile banner image') },
-    { name: 'altImages', type: 'text', maxLength: 500, label: l('Alt ảnh banner', 'Banner alt') },
+    { name: 'bannerImagesMobile', type: 'image', maxLength: 2000, label: l('Ảnh banner (di động)', 'Mobile banner image') },
+    { name: 'altImages', type: 'text', maxLength: 500, label: l('Mô tả ảnh banner', 'Banner alt text') },
     { name: 'isHomePage', type: 'boolean', default: false, list: true, label: l('Trang chủ', 'Home page') },
     { name: 'isHot', type: 'boolean', default: false, list: true, label: l('Nổi bật', 'Hot') },
     orderField(),

@@ -40,7 +40,7 @@ test('build a category tree; a category cannot go under itself or its descendant
   await expect(page.getByTestId('validation-summary')).toContainText('Thứ tự phải đúng định dạng');
   await page.getByLabel('Thứ tự').fill('1');
   await saveButton(page).click();
-  await expect(page.getByText('Added successfully')).toBeVisible();
+  await expect(page.getByText('Thêm mới thành công')).toBeVisible();
   await expect(page).toHaveURL(/\/news\/category$/);
 
   // The child, under the parent.

@@ -50,7 +50,7 @@ test('a stale save shows both versions and re-applies my change on top of theirs
   await expect(page.getByLabel('Tên (Tiếng Việt)')).toHaveValue(`${name} (đổi tên)`);
   await expect(page.getByLabel('Đường dẫn')).toHaveValue('https://new.example');
   await page.getByRole('button', { name: /Lưu$/ }).click();
-  await expect(page.getByText('Updated successfully')).toBeVisible();
+  await expect(page.getByText('Cập nhật thành công')).toBeVisible();
   await expect(page).toHaveURL(/\/info-website$/);
 
   const saved = (await (await page.request.get(`/api/SocialNetworks/1/${data.id}`, { headers })).json()) as { data: { name: string; url: string } };

@@ -23,9 +23,11 @@ test('FAQ groups: add, find with the search panel, edit and delete', async ({ pa
   await page.getByLabel('Tên nhóm (English)').fill(`${name} EN`);
   await page.getByLabel('Mã', { exact: true }).fill('FAQ-1');
   await page.getByRole('button', { name: /Lưu$/ }).click();
-  await expect(page.getByText('Added successfully')).toBeVisible();
+  await expect(page.getByText('Thêm mới thành công')).toBeVisible();
   await expect(page).toHaveURL(/\/faq-group$/);
   await expect(page.getByRole('cell', { name, exact: true })).toBeVisible();
+  // The pager counts records ("mục"), in Vietnamese.
+  await expect(page.locator('.ant-pagination-total-text')).toHaveText(/^\d+-\d+ trên \d+ mục$/);
 
   // The search panel: the name without its diacritics still finds it.
   const folded = name.replace('ó', 'o');
@@ -43,7 +45,7 @@ test('FAQ groups: add, find with the search panel, edit and delete', async ({ pa
   await expect(page.getByLabel('Tên nhóm (Tiếng Việt)')).toHaveValue(name);
   await page.getByLabel('Mã', { exact: true }).fill('FAQ-2');
   await page.getByRole('button', { name: /Lưu$/ }).click();
-  await expect(page.getByText('Updated successfully')).toBeVisible();
+  await expect(page.getByText('Cập nhật thành công')).toBeVisible();
   const row = page.getByRole('row').filter({ hasText: name });
   await expect(row).toContainText('FAQ-2');
 

@@ -1,5 +1,5 @@
 // The file picker and the image field, in the first form that has one (hard content, /hardContent/add):
-// 'Please select file' with nothing chosen, uploading into the picker by drop, choosing, clearing, and
+// 'Vui lòng chọn tệp' (Please select file) with nothing chosen, uploading into the picker by drop, choosing, clearing, and
 // the chosen URL travelling in the saved record.
 import { expect, test, type Page } from '@playwright/test';
 import { signIn } from './support';
@@ -20,7 +20,7 @@ test('choose an image for an image field through the picker', async ({ page }) =
 
   // Confirming with nothing chosen.
   await dialog.getByRole('button', { name: 'Chọn', exact: true }).click();
-  await expect(page.locator('.ant-message-notice').filter({ hasText: 'Please select file' })).toBeVisible();
+  await expect(page.locator('.ant-message-notice').filter({ hasText: 'Vui lòng chọn tệp' })).toBeVisible();
   await expect(dialog).toBeVisible();
 
   // Upload into the picker by dropping, then choose the new image with a click and Choose.

@@ -24,7 +24,7 @@ test('edit the settings of the website', async ({ page }) => {
   await page.getByLabel('Thương hiệu (English)').fill(`${brand} EN`);
   await page.getByLabel('Hotline').fill('1900 1234');
   await saveButton(page).click();
-  await expect(page.getByText('Updated successfully')).toBeVisible();
+  await expect(page.getByText('Cập nhật thành công')).toBeVisible();
 
   await page.reload();
   await expect(page.getByLabel('Thương hiệu (Tiếng Việt)')).toHaveValue(brand);

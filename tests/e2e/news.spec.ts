@@ -49,8 +49,8 @@ test('write, review, decline, re-submit and approve a news item', async ({ page 
   const summary = page.getByTestId('validation-summary');
   await expect(summary).toContainText('Tiêu đề (Tiếng Việt) là trường bắt buộc');
   await expect(summary).toContainText('Nội dung (English) là trường bắt buộc');
-  await expect(summary).toContainText('Ảnh Feature là trường bắt buộc');
-  await expect(page.locator('.ant-notification-notice').filter({ hasText: 'Ảnh Feature' })).toContainText('Ảnh Feature mobile là trường bắt buộc');
+  await expect(summary).toContainText('Ảnh đại diện là trường bắt buộc');
+  await expect(page.locator('.ant-notification-notice').filter({ hasText: 'Ảnh đại diện' })).toContainText('Ảnh đại diện (di động) là trường bắt buộc');
 
   // Vietnamese: the SEO link follows the title, diacritics folded.
   const content = page.getByTestId('news-content');
@@ -59,7 +59,7 @@ test('write, review, decline, re-submit and approve a news item', async ({ page 
   await expect(page.getByLabel('Đường dẫn SEO (Tiếng Việt)')).toHaveValue(`kham-suc-khoe-dinh-ky-${id}`);
   await page.getByLabel('Mô tả (Tiếng Việt)').fill('Gói khám tổng quát cho người lớn');
   await typeRichText(page, content, 'Nội dung gói khám sức khỏe');
-  await page.getByLabel('Meta title (Tiếng Việt)').fill(`Khám định kỳ ${id}`);
+  await page.getByLabel('Tiêu đề meta (Tiếng Việt)').fill(`Khám định kỳ ${id}`);
 
   // English: switching the content tabs switches the SEO tabs too.
   await content.getByRole('tab', { name: 'English' }).click();
@@ -72,7 +72,7 @@ test('write, review, decline, re-submit and approve a news item', async ({ page 
   const images = page.getByTestId('news-images').getByTestId('image-field');
   await pickImage(page, images.nth(0), feature);
   await pickImage(page, images.nth(1), mobile);
-  await page.getByLabel('Alt ảnh Feature').fill('Bác sĩ khám bệnh');
+  await page.getByLabel('Mô tả ảnh đại diện').fill('Bác sĩ khám bệnh');
 
   // Tags (free entry), a category from the tree, and a disease created inline.
   const tags = page.getByRole('combobox', { name: 'Thẻ', exact: true });
@@ -100,7 +100,7 @@ test('write, review, decline, re-submit and approve a news item', async ({ page 
 
   // Save as draft: created, and the form is now the news item's own page.
   await page.getByRole('button', { name: 'Lưu nháp' }).click();
-  await expect(toast(page, 'Added successfully')).toBeVisible();
+  await expect(toast(page, 'Thêm mới thành công')).toBeVisible();
   await expect(page).toHaveURL(/\/news\/\d+$/);
   const newsId = page.url().split('/').pop()!;
   await expect(page.getByTestId('status-tag').first()).toHaveText('Nháp');
@@ -120,7 +120,7 @@ test('write, review, decline, re-submit and approve a news item', async ({ page 
 
   // Request review: the form is locked.
   await page.getByRole('button', { name: 'Lưu và gửi duyệt' }).click();
-  await expect(toast(page, 'Updated successfully')).toBeVisible();
+  await expect(toast(page, 'Cập nhật thành công')).toBeVisible();
   await expect(page.getByTestId('news-locked')).toHaveText('Tin tức đang ở trạng thái chờ, không thể chỉnh sửa');
   await expect(page.getByRole('button', { name: 'Lưu nháp' })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Lưu và gửi duyệt' })).toBeDisabled();

@@ -42,7 +42,7 @@ test('answer a question, make a news item of it, save and approve', async ({ pag
   const summary = page.getByTestId('validation-summary');
   await expect(summary).toContainText('Câu trả lời (Tiếng Việt) là trường bắt buộc');
   await expect(summary).toContainText('Đường dẫn SEO (English) là trường bắt buộc');
-  await expect(summary).toContainText('Ảnh Feature là trường bắt buộc');
+  await expect(summary).toContainText('Ảnh đại diện là trường bắt buộc');
 
   const form = page.locator('form#qaAnswer');
   await typeRichText(page, form, 'Cần đi khám tim mạch sớm để được làm điện tâm đồ.');
@@ -65,7 +65,7 @@ test('answer a question, make a news item of it, save and approve', async ({ pag
   await expect(popup.getByTestId('image-field')).toContainText(image);
   await popup.getByRole('button', { name: 'Tạo tin tức', exact: true }).click();
   await expect(popup).toBeHidden();
-  await expect(toast(page, 'Added successfully')).toBeVisible();
+  await expect(toast(page, 'Thêm mới thành công')).toBeVisible();
   const newsLink = page.getByRole('link', { name: 'Mở tin tức' });
   const newsId = (await newsLink.getAttribute('href'))!.split('/').pop()!;
   const news = (await api(page, 'GET', `News/detail/1/${newsId}`)).data as Record<string, unknown>;
@@ -77,7 +77,7 @@ test('answer a question, make a news item of it, save and approve', async ({ pag
 
   // Save + approve: back to the list, answered and pending.
   await page.getByRole('button', { name: 'Lưu + duyệt' }).click();
-  await expect(toast(page, 'Updated successfully')).toBeVisible();
+  await expect(toast(page, 'Cập nhật thành công')).toBeVisible();
   await expect(page).toHaveURL(/\/expert-question-and-answer$/);
   await search.fill('leo cầu thang');
   await search.press('Enter');

@@ -31,14 +31,14 @@ test.describe('sign-in', () => {
     // The username field has the focus; Enter submits the empty form.
     await expect(page.getByLabel(LABELS.username)).toBeFocused();
     await page.keyboard.press('Enter');
-    await expect(page.getByText('Username is required')).toBeVisible();
-    await expect(page.getByText('Password is required')).toBeVisible();
+    await expect(page.getByText('Tên đăng nhập là trường bắt buộc')).toBeVisible();
+    await expect(page.getByText('Mật khẩu là trường bắt buộc')).toBeVisible();
     await expect(page).toHaveURL(/\/login$/);
     // Each message goes once its field is filled; the button submits too.
     await page.getByLabel(LABELS.username).fill('admin');
-    await expect(page.getByText('Username is required')).toBeHidden();
+    await expect(page.getByText('Tên đăng nhập là trường bắt buộc')).toBeHidden();
     await page.getByRole('button', { name: LABELS.loginButton }).click();
-    await expect(page.getByText('Password is required')).toBeVisible();
+    await expect(page.getByText('Mật khẩu là trường bắt buộc')).toBeVisible();
     await expect(page.getByLabel(LABELS.password)).toBeFocused();
   });
 
@@ -192,7 +192,7 @@ test.describe('session', () => {
     await setCookieValue(context, REFRESH_COOKIE, 'also-garbage');
     await page.goto('/profile');
     await expect(page).toHaveURL(/\/expiredToken$/);
-    await expect(page.getByText('Your token has been expired! Please go to login page!')).toBeVisible();
+    await expect(page.getByText('Phiên đăng nhập đã hết hạn! Vui lòng đến trang đăng nhập!')).toBeVisible();
     await page.getByRole('link', { name: 'Đến trang đăng nhập' }).click();
     await expect(page).toHaveURL(/\/login$/);
     await signIn(page);

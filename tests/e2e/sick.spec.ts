@@ -62,7 +62,7 @@ test('a sick category with a letter in each language, an image picked in the gri
   await openDropdown(page).locator(`.ant-select-item-option[title="${newsTitle} vi-VN"]`).click();
   await page.keyboard.press('Escape');
   await saveButton(page).click();
-  await expect(page.getByText('Added successfully')).toBeVisible();
+  await expect(page.getByText('Thêm mới thành công')).toBeVisible();
   await expect(page).toHaveURL(/\/sick$/);
 
   // Grouped by the Vietnamese letter.

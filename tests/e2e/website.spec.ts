@@ -24,7 +24,7 @@ test('create a website with two languages and a staff member', async ({ page }) 
   await expect(summary).toBeHidden();
   await page.getByLabel('Số điện thoại').fill('0909 000 111');
   await page.keyboard.press('Control+s');
-  await expect(page.getByText('Added successfully')).toBeVisible();
+  await expect(page.getByText('Thêm mới thành công')).toBeVisible();
   await expect(page).toHaveURL(/\/website\/\d+$/);
   const websiteId = page.url().split('/').pop();
 
@@ -64,7 +64,7 @@ test('create a website with two languages and a staff member', async ({ page }) 
 
   // Save: back to the list, which shows the new website; the header offers it with its languages.
   await page.getByRole('button', { name: /Lưu$/ }).click();
-  await expect(page.getByText('Updated successfully')).toBeVisible();
+  await expect(page.getByText('Cập nhật thành công')).toBeVisible();
   await expect(page).toHaveURL(/\/website$/);
   await expect(page.getByRole('cell', { name })).toBeVisible();
   await chooseOption(page, 'Website', name);

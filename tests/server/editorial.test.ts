@@ -65,7 +65,7 @@ describeEachDatabase('expert Q&A', (ctx) => {
     let res = await ctx.authed('PUT', `/api/QAExperts/1/${q.id}`, { concurrencyStamp: q.concurrencyStamp, answer: tr(''), seoLink: tr('a', ''), image: '' });
     expect(res.status).toBe(400);
     const messages = res.body.errors.map((e: { message: string }) => e.message);
-    expect(messages).toEqual(expect.arrayContaining(['Câu trả lời (Tiếng Việt) là trường bắt buộc', 'Đường dẫn SEO (English) là trường bắt buộc', 'Ảnh Feature là trường bắt buộc']));
+    expect(messages).toEqual(expect.arrayContaining(['Câu trả lời (Tiếng Việt) là trường bắt buộc', 'Đường dẫn SEO (English) là trường bắt buộc', 'Ảnh đại diện là trường bắt buộc']));
 
     res = await ctx.authed('PUT', `/api/QAExperts/1/${q.id}`, { ...answer(), concurrencyStamp: q.concurrencyStamp });
     expect(res.status, res.text).toBe(200);
@@ -314,7 +314,7 @@ describeEachDatabase('menus', (ctx) => {
     const other = await newMenu();
     let res = await ctx.authed('POST', `/api/Menus/item/1/${m.id}`, { name: tr('A') });
     expect(res.status).toBe(400);
-    expect(res.body.Message).toContain('{objectType} is required');
+    expect(res.body.Message).toContain('Loại đối tượng là trường bắt buộc');
 
     const root = await newItem(m.id);
     expect(root).toMatchObject({ order: 0, isActive: true, parentId: null, menuId: m.id });

@@ -140,8 +140,8 @@ describeEachDatabase('news', (ctx) => {
         'Tiêu đề (English) là trường bắt buộc',
         'Nội dung (Tiếng Việt) là trường bắt buộc',
         'Đường dẫn SEO (English) là trường bắt buộc',
-        'Ảnh Feature là trường bắt buộc',
-        'Ảnh Feature mobile là trường bắt buộc',
+        'Ảnh đại diện là trường bắt buộc',
+        'Ảnh đại diện (di động) là trường bắt buộc',
         'Loại tin là trường bắt buộc',
       ]),
     );
@@ -156,7 +156,7 @@ describeEachDatabase('news', (ctx) => {
     expect(res.body.errors[0]).toMatchObject({ field: 'content', languageId: 'en-US' });
 
     res = await ctx.authed('POST', '/api/News/1/false', newsBody({ featureImageMobile: '' }));
-    expect(res.body.Message).toBe('Ảnh Feature mobile là trường bắt buộc');
+    expect(res.body.Message).toBe('Ảnh đại diện (di động) là trường bắt buộc');
   });
 
   it('keeps SEO links unique per website and language, and suggests free ones', async () => {

@@ -1,4 +1,4 @@
-import { ProLayout, type MenuDataItem } from '@ant-design/pro-components';
+import { ProConfigProvider, ProLayout, type MenuDataItem } from '@ant-design/pro-components';
 import { Button, Result } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { Link, Outlet, useLocation } from 'react-router-dom';
 import { ApiError, errorMessage } from '../../api/client';
 import { isNarrow, useScreenClass } from '../../hooks/useScreenClass';
 import { session } from '../../session';
+import { proIntlFor } from '../../i18n/proIntl';
 import { findTheme } from '../../theme/themes';
 import { useWorkspace, WorkspaceProvider } from '../../workspace';
 import { ScreenFallback } from '../lazyScreen';
@@ -30,6 +31,7 @@ function WorkspaceOutlet() {
  */
 export default function AppLayout() {
   const { t } = useTranslation();
+  const [uiLanguage] = usePreference('uiLanguage');
   const [state, setState] = useState<{ ready: boolean; failure: string | null }>({ ready: false, failure: null });
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
@@ -71,11 +73,12 @@ export default function AppLayout() {
     );
   }
   return (
-    <>
+    // pro-components' texts (pager totals…) in the interface language, with our corrections (i18n/proIntl.ts).
+    <ProConfigProvider intl={proIntlFor(uiLanguage)}>
       {/* Notices live with the signed-in shell: the sign-in route shows its errors inline. */}
       <NoticeHost />
       {content}
-    </>
+    </ProConfigProvider>
   );
 }
 

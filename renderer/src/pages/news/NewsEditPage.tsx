@@ -75,11 +75,11 @@ function NewsEditor({ id }: { id?: Id }) {
   async function run(approve: boolean) {
     if (locked) return;
     approveRequest.current = approve;
-    // Spec: without the feature images (web and mobile) an error titled 'Ảnh Feature' says what is missing.
+    // Spec: without the feature images (web and mobile) an error titled with the feature image's label says what is missing.
     const missing = FEATURE_IMAGES.filter((f) => isBlank(form.getFieldValue(f.name)));
     if (missing.length) {
       api.error({
-        message: EDITORIAL_MESSAGES.featureImage.vi,
+        message: EDITORIAL_MESSAGES.featureImage[currentUi()],
         description: missing.map((f) => requiredMessage(f, currentUi())).join('. '),
         placement: 'top',
         duration: 3,
@@ -105,7 +105,7 @@ function NewsEditor({ id }: { id?: Id }) {
         </Typography.Title>
         {record && <StatusTag status={record.approvedStatus} />}
       </Space>
-      {locked && <Alert type="warning" showIcon role="status" data-testid="news-locked" message={EDITORIAL_MESSAGES.pendingLocked.vi} />}
+      {locked && <Alert type="warning" showIcon role="status" data-testid="news-locked" message={EDITORIAL_MESSAGES.pendingLocked[currentUi()]} />}
       {record?.approvedStatus === NEWS_STATUS.declined && record.declineReason ? (
         <Alert type="error" showIcon message={t('news:declined', { reason: String(record.declineReason) })} />
       ) : null}
@@ -162,12 +162,12 @@ function NewsEditor({ id }: { id?: Id }) {
           </Space>
         </Form>
         <Space wrap style={{ marginTop: 16 }}>
-          <Tooltip title={locked ? EDITORIAL_MESSAGES.pendingLocked.vi : t('resources:saveShortcut')}>
+          <Tooltip title={locked ? EDITORIAL_MESSAGES.pendingLocked[currentUi()] : t('resources:saveShortcut')}>
             <Button icon={<SaveOutlined />} loading={saving && !approveRequest.current} disabled={loading || locked} onClick={() => void run(false)}>
               {t('news:saveDraft')}
             </Button>
           </Tooltip>
-          <Tooltip title={locked ? EDITORIAL_MESSAGES.pendingLocked.vi : t('news:saveApproveHelp')}>
+          <Tooltip title={locked ? EDITORIAL_MESSAGES.pendingLocked[currentUi()] : t('news:saveApproveHelp')}>
             <Button type="primary" icon={<SendOutlined />} loading={saving && approveRequest.current} disabled={loading || locked} onClick={() => void run(true)}>
               {t('news:saveApprove')}
             </Button>

@@ -20,9 +20,19 @@ export function pickLang(acceptLanguage: string | string[] | undefined): Lang {
   return best && best.tag.startsWith('en') ? 'en' : 'vi';
 }
 
+/**
+ * The language of the messages a request's answer carries: the console's interface language
+ * (`X-Interface-Language`), else `Accept-Language`. The console's data calls send the content language as
+ * `Accept-Language` (the spec's convention), which is a separate choice from the language the user reads.
+ */
+export function messageLang(request: Pick<FastifyRequest, 'headers'>): Lang {
+  const ui = request.headers['x-interface-language'];
+  return pickLang(typeof ui === 'string' && ui.trim() ? ui : request.headers['accept-language']);
+}
+
 export function localize(request: Pick<FastifyRequest, 'headers'> | Lang, text: Text): string {
   if (typeof text === 'string') return text;
-  const lang = typeof request === 'string' ? request : pickLang(request.headers['accept-language']);
+  const lang = typeof request === 'string' ? request : messageLang(request);
   return text[lang];
 }
 

@@ -12,7 +12,7 @@ import { sick as def, sickTranslationFields } from '../../shared/resources/sick'
 import { validateRecord, writableFields, type UiLang } from '../../shared/resources/validate';
 import { iso } from '../db/dialect';
 import { httpError } from '../errors';
-import { MSG, pickLang } from '../i18n';
+import { MSG, messageLang } from '../i18n';
 import { bodyObject, parseId, requireStamp, requireWebsite, stale, validationError, websiteLanguages } from '../resources/index';
 import { ok } from '../websites/context';
 import { EMSG, idList, keywordOf, linkWords, languageNames, paging, parseTranslationRows, queryBool, searchTextOf, type Body, type Db } from './common';
@@ -160,7 +160,7 @@ async function rowsIn(db: Db, websiteId: number, lang: string, filter: { keyword
 
 export const sickRoutes: FastifyPluginAsync = async (app) => {
   const websiteOf = (request: FastifyRequest) => requireWebsite(app.db, request, (request.params as Params).website);
-  const ui = (request: FastifyRequest) => pickLang(request.headers['accept-language']);
+  const ui = (request: FastifyRequest) => messageLang(request);
 
   async function detailOrThrow(db: Db, websiteId: number, id: number) {
     const record = await loadSick(db, websiteId, id);

@@ -10,7 +10,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { EDITORIAL_MESSAGES, NEWS_STATUS, statusAfterSave, slugify } from '../../shared/editorial';
 import { iso } from '../db/dialect';
 import { httpError } from '../errors';
-import { MSG, pickLang } from '../i18n';
+import { MSG, messageLang } from '../i18n';
 import { bodyObject, parseId, requireStamp, requireWebsite, stale } from '../resources/index';
 import { ok } from '../websites/context';
 import { actor, EMSG, isUniqueViolation, keywordOf, linkWords, paging, queryBool, queryInt, searchTextOf, type Body, type Db } from '../editorial/common';
@@ -149,7 +149,7 @@ export const newsRoutes: FastifyPluginAsync = async (app) => {
   async function create(request: FastifyRequest, approve: boolean) {
     const websiteId = await websiteOf(request);
     const body = bodyObject(request.body);
-    const ui = pickLang(request.headers['accept-language']);
+    const ui = messageLang(request);
     const input = await readNewsInput(app.db, websiteId, body, ui);
     await checkSeoLinks(app.db, websiteId, input.translations);
     const now = app.now();
@@ -190,7 +190,7 @@ export const newsRoutes: FastifyPluginAsync = async (app) => {
     if (current.approvedStatus === NEWS_STATUS.pending) {
       throw httpError(409, EDITORIAL_MESSAGES.pendingLocked, { field: 'approvedStatus', approvedStatus: NEWS_STATUS.pending });
     }
-    const ui = pickLang(request.headers['accept-language']);
+    const ui = messageLang(request);
     const input = await readNewsInput(app.db, websiteId, body, ui, current);
     await checkSeoLinks(app.db, websiteId, input.translations, id);
     const now = app.now();

@@ -15,7 +15,7 @@ import type { ResourceDef } from '../../shared/resources/define';
 import { isBlank, parseTranslations } from '../../shared/resources/translations';
 import { iso } from '../db/dialect';
 import { httpError } from '../errors';
-import { localize, MSG, pickLang } from '../i18n';
+import { localize, MSG, messageLang } from '../i18n';
 import { bodyObject, checkAndConvert, parseId, requireStamp, requireWebsite, stale, toWire, websiteLanguages } from '../resources/index';
 import { ok } from '../websites/context';
 import { EMSG, keywordOf, paging, queryBool, queryInt, searchTextOf, type Body, type Db } from '../editorial/common';
@@ -87,7 +87,7 @@ export const qaRoutes: FastifyPluginAsync = async (app) => {
     const websiteId = await websiteOf(request);
     const body = bodyObject(request.body);
     const languages = await websiteLanguages(app.db, websiteId);
-    const values = checkAndConvert(questionDef, body, languages, pickLang(request.headers['accept-language']));
+    const values = checkAndConvert(questionDef, body, languages, messageLang(request));
     if (!Object.values(parseTranslations(values.title)).some((t) => t.trim())) throw httpError(400, EMSG.titleRequired, { field: 'title' });
     const tags = parseTagNames(body.subjectTags);
     const at = iso(app.now());
@@ -123,7 +123,7 @@ export const qaRoutes: FastifyPluginAsync = async (app) => {
       throw httpError(409, EDITORIAL_MESSAGES.qaPendingLocked, { field: 'approvedStatus', approvedStatus: NEWS_STATUS.pending });
     }
     const languages = await websiteLanguages(app.db, websiteId);
-    const values = checkAndConvert(qaDef, body, languages, pickLang(request.headers['accept-language']), current);
+    const values = checkAndConvert(qaDef, body, languages, messageLang(request), current);
     const tags = 'subjectTags' in body ? parseTagNames(body.subjectTags) : current.subjectTags.map((t) => t.name);
     const status = body.isApproveFlag === false || body.isApproveFlag === 'false' ? NEWS_STATUS.draft : NEWS_STATUS.pending;
     await app.db.transaction().execute(async (trx) => {

@@ -4,7 +4,7 @@ import type { FastifyPluginAsync, FastifyRequest, HTTPMethods } from 'fastify';
 import type { ResourceDef } from '../../shared/resources/define';
 import { parsePathTemplate, type HttpMethod } from '../../shared/resources/paths';
 import { httpError } from '../errors';
-import { localize, MSG, pickLang } from '../i18n';
+import { localize, MSG, messageLang } from '../i18n';
 import { parseId, requireWebsite, websiteLanguages } from './access';
 import { dynamic } from './dynamic';
 import { ResourceEngine, type OperationContext, type Scope } from './engine';
@@ -53,7 +53,7 @@ export function resourceRoutes(service: 'api' | 'core' = 'api', defs: Record<str
             const ctx: OperationContext = {
               db,
               now: app.now(),
-              ui: pickLang(request.headers['accept-language']),
+              ui: messageLang(request),
               languages: () => websiteLanguages(app.db, scope.websiteId),
             };
             const query = request.query as Record<string, unknown>;

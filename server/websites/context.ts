@@ -3,14 +3,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { dynamic, websiteLanguages, type OperationContext } from '../resources/index';
-import { localize, pickLang, type Text } from '../i18n';
+import { localize, messageLang, type Text } from '../i18n';
 
 /** `db` may be a transaction: every query of the operation then runs in it (SQLite has one connection). */
 export function operationContext(app: FastifyInstance, request: FastifyRequest, websiteId?: number, db: Kysely<Database> = app.db): OperationContext {
   return {
     db: dynamic(db),
     now: app.now(),
-    ui: pickLang(request.headers['accept-language']),
+    ui: messageLang(request),
     languages: () => websiteLanguages(db, websiteId),
   };
 }

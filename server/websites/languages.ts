@@ -8,7 +8,7 @@ import { validateRecord } from '../../shared/resources/validate';
 import { iso } from '../db/dialect';
 import type { Database } from '../db/schema';
 import { httpError } from '../errors';
-import { MSG, pickLang } from '../i18n';
+import { MSG, messageLang } from '../i18n';
 import { bodyObject, requireWebsite, RMSG, validationError } from '../resources/index';
 import { ok } from './context';
 
@@ -65,7 +65,7 @@ export const websiteLanguageRoutes: FastifyPluginAsync = async (app) => {
   app.post('/Websites/:websiteId/languages', async (request) => {
     const websiteId = await requireWebsite(app.db, request, (request.params as { websiteId: string }).websiteId);
     const body = bodyObject(request.body);
-    checkFlags(body, pickLang(request.headers['accept-language']), false);
+    checkFlags(body, messageLang(request), false);
     const languageId = String(body.languageId).trim();
     const created = await app.db.transaction().execute(async (trx) => {
       const known = await trx.selectFrom('languages').select('id').where('id', '=', languageId).executeTakeFirst();
@@ -87,7 +87,7 @@ export const websiteLanguageRoutes: FastifyPluginAsync = async (app) => {
     const params = request.params as { websiteId: string; languageId: string };
     const websiteId = await requireWebsite(app.db, request, params.websiteId);
     const body = bodyObject(request.body);
-    checkFlags({ ...body, languageId: params.languageId }, pickLang(request.headers['accept-language']), true);
+    checkFlags({ ...body, languageId: params.languageId }, messageLang(request), true);
     const updated = await app.db.transaction().execute(async (trx) => {
       const current = await one(trx, websiteId, params.languageId);
       if (!current) throw httpError(404, RMSG.languageNotFound);

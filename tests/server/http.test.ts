@@ -36,6 +36,9 @@ describeEachDatabase('http', (ctx) => {
     const vi = await ctx.request('POST', '/core/nothing');
     expect(vi.status).toBe(404);
     expect(vi.body.Message).toBe('Không tìm thấy địa chỉ yêu cầu');
+    // The console's interface language wins over the content language it sends as Accept-Language.
+    const ui = await ctx.request('GET', '/api/NoSuchThing', { headers: { 'accept-language': 'en-US', 'x-interface-language': 'vi-VN' } });
+    expect(ui.body.Message).toBe('Không tìm thấy địa chỉ yêu cầu');
   });
 
   it('answers 413 for a body over 1 MB', async () => {

@@ -31,12 +31,13 @@ beforeEach(() => {
 });
 
 describe('API clients', () => {
-  it('send the bearer token and the current language', async () => {
+  it('send the bearer token, the content language, and the interface language for messages', async () => {
     cmsApi.defaults.adapter = answer(200, []);
     await cmsApi.get('/Websites/get-all');
     const headers = AxiosHeaders.from(seen[0].headers);
     expect(headers.get('Authorization')).toBe('Bearer token-1');
     expect(headers.get('Accept-Language')).toBe('en-US');
+    expect(headers.get('X-Interface-Language')).toBe('vi-VN');
     expect(seen[0].baseURL).toBe('/api');
   });
 

@@ -101,6 +101,8 @@ async function authorize(config: InternalAxiosRequestConfig): Promise<InternalAx
     if (token) config.headers.set('Authorization', `Bearer ${token}`);
   }
   if (!config.headers.has('Accept-Language')) config.headers.set('Accept-Language', hooks.language());
+  // The server's messages (notices, validation) in the language the user reads, whatever the content language.
+  if (!config.headers.has('X-Interface-Language')) config.headers.set('X-Interface-Language', hooks.uiLanguage());
   return config;
 }
 

@@ -42,7 +42,7 @@ test('settings from the user menu: the service addresses of this server, read-on
 test('settings in English', async ({ page, baseURL }) => {
   await signIn(page);
   await openUserMenu(page);
-  await page.getByRole('menuitem', { name: 'Ngôn ngữ giao diện' }).hover();
+  await page.getByRole('menuitem', { name: 'Ngôn ngữ giao diện' }).click();
   await page.getByRole('menuitem', { name: 'English' }).click();
   await openUserMenu(page);
   await page.getByRole('menuitem', { name: 'Settings' }).click();

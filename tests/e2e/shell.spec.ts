@@ -5,11 +5,15 @@ import {
   ADMIN,
   chooseOption,
   colorScheme,
+  chooseTheme,
+  computedStyle,
   cookie,
+  currentTheme,
   LABELS,
   localStorageLength,
   openUserMenu,
   REFRESH_COOKIE,
+  selectByLabel,
   selectedText,
   setCookieValue,
   signIn,
@@ -88,35 +92,94 @@ test.describe('sign-in', () => {
     await expect(page.getByText(ADMIN.fullName).first()).toBeVisible();
   });
 
-  test('a signed-in user opening /login goes to /, and an unknown path lands on /', async ({ page }) => {
+  test('a signed-in user opening /login goes to /; an unknown path shows not-found inside the shell', async ({ page }) => {
     await signIn(page);
     await page.goto('/login');
     await expect(page).toHaveURL(/\/$/);
     await page.goto('/no/such/screen');
+    await expect(page).toHaveURL(/\/no\/such\/screen$/);
+    await expect(page.getByText('Địa chỉ này không có trong Sitedesk.')).toBeVisible();
+    await expect(page.getByTestId('user-menu')).toBeVisible(); // inside the shell
+    // An API address typed into the browser is the console's not-found page too, never raw JSON.
+    await page.goto('/files');
+    await expect(page.getByText('Địa chỉ này không có trong Sitedesk.')).toBeVisible();
+    await page.getByRole('button', { name: 'Về trang tổng quan' }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('heading', { name: LABELS.dashboard })).toBeVisible();
+  });
+
+  test('the sign-in page shows the product in the app\'s font, not a serif', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByTestId('product-name')).toHaveText('Sitedesk');
+    const font = await computedStyle(page.getByRole('heading', { name: LABELS.loginTitle }), 'fontFamily');
+    expect(font).toContain('Segoe UI');
+    expect(font.split(',')[0]).not.toMatch(/serif|Times/i);
   });
 });
 
 test.describe('header preferences', () => {
   test('dark by default; the chosen theme and website are kept across a reload', async ({ page }) => {
     await signIn(page);
-    expect(await selectedText(page, LABELS.theme)).toBe('Tối');
+    expect(await currentTheme(page)).toBe('Tối');
     expect(await colorScheme(page)).toBe('dark');
     // Default website first and pre-selected.
     expect(await selectedText(page, LABELS.website)).toBe(WEBSITES.clinic);
 
-    await chooseOption(page, LABELS.theme, 'Sáng');
+    await chooseTheme(page, 'Sáng');
     await expect.poll(() => colorScheme(page)).toBe('light');
     await chooseOption(page, LABELS.website, WEBSITES.spa);
     await chooseOption(page, LABELS.language, 'English');
 
     await page.reload();
     await expect(page.getByTestId('user-menu')).toBeVisible();
-    expect(await selectedText(page, LABELS.theme)).toBe('Sáng');
+    expect(await currentTheme(page)).toBe('Sáng');
     expect(await selectedText(page, LABELS.website)).toBe(WEBSITES.spa);
     expect(await selectedText(page, LABELS.language)).toBe('English');
     expect(await colorScheme(page)).toBe('light');
+  });
+
+  test('the header reads website, content language, user; theme and interface language are in the user menu', async ({ page }) => {
+    await signIn(page);
+    const left = async (locator: ReturnType<Page['locator']>) => (await locator.boundingBox())!.x;
+    const website = await left(selectByLabel(page, LABELS.website));
+    const language = await left(selectByLabel(page, LABELS.language));
+    const user = await left(page.getByTestId('user-menu'));
+    expect(website).toBeLessThan(language);
+    expect(language).toBeLessThan(user);
+    await expect(selectByLabel(page, LABELS.language)).toContainText('Ngôn ngữ nội dung');
+    await expect(page.getByRole('combobox', { name: LABELS.theme })).toHaveCount(0);
+  });
+
+  test('dialogs, menus and popovers of the dark theme are dark', async ({ page }) => {
+    await signIn(page);
+    const luminance = (css: string) => {
+      const [r, g, b] = (css.match(/\d+(\.\d+)?/g) ?? ['255', '255', '255']).map(Number);
+      return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
+    };
+    const background = (selector: string) => computedStyle(page.locator(selector).first(), 'backgroundColor');
+    // The user menu (a dropdown).
+    await openUserMenu(page);
+    await expect(page.locator('.ant-dropdown-menu').first()).toBeVisible();
+    expect(luminance(await background('.ant-dropdown-menu'))).toBeLessThan(0.3);
+    await page.keyboard.press('Escape');
+    // The unsaved-changes confirm: leave a touched form through the menu.
+    await page.goto('/faq-group/add');
+    await page.getByLabel('Tên nhóm (Tiếng Việt)').fill('Chưa lưu');
+    await page.getByRole('link', { name: LABELS.dashboard }).click();
+    await expect(page.locator('.ant-modal-confirm .ant-modal-content')).toBeVisible();
+    expect(luminance(await background('.ant-modal-confirm .ant-modal-content'))).toBeLessThan(0.3);
+    await page.getByRole('button', { name: 'Ở lại' }).click();
+  });
+
+  test('below 1280 px the sidebar shows icons only; one entry is highlighted', async ({ page }) => {
+    await page.setViewportSize({ width: 1024, height: 700 });
+    await signIn(page);
+    await expect(page.locator('.ant-pro-sider')).toHaveClass(/ant-layout-sider-collapsed/);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto('/news/category');
+    await expect(page.locator('.ant-pro-sider')).not.toHaveClass(/ant-layout-sider-collapsed/);
+    await expect(page.locator('.ant-pro-sider .ant-menu-item-selected')).toHaveCount(1);
+    await expect(page.locator('.ant-pro-sider .ant-menu-item-selected')).toContainText('Danh mục tin tức');
   });
 
   test('data calls carry the current language', async ({ page }) => {
@@ -130,7 +193,7 @@ test.describe('header preferences', () => {
   test('the interface language switches labels to English and back', async ({ page }) => {
     await signIn(page);
     await openUserMenu(page);
-    await page.getByRole('menuitem', { name: 'Ngôn ngữ giao diện' }).hover();
+    await page.getByRole('menuitem', { name: 'Ngôn ngữ giao diện' }).click();
     await page.getByRole('menuitem', { name: 'English' }).click();
     await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
     await page.reload();
@@ -141,7 +204,7 @@ test.describe('header preferences', () => {
 test.describe('session', () => {
   test('logout revokes the session and wipes cookies and local storage', async ({ page, context, request }) => {
     await signIn(page);
-    await chooseOption(page, LABELS.theme, 'Sáng'); // something in local storage
+    await chooseTheme(page, 'Sáng'); // something in local storage
     const refreshToken = (await cookie(context, REFRESH_COOKIE))!.value;
     const pushRemoved = page.waitForResponse((r) => r.request().method() === 'DELETE' && r.url().includes('/push/UserTokens/user/'));
 
@@ -158,7 +221,7 @@ test.describe('session', () => {
     await expect(page).toHaveURL(/\/login$/);
     // The preferences went with local storage: back to the dark default.
     await signIn(page);
-    expect(await selectedText(page, LABELS.theme)).toBe('Tối');
+    expect(await currentTheme(page)).toBe('Tối');
   });
 
   test('sign-in registers a push token for the user', async ({ page }) => {

@@ -1,5 +1,5 @@
 // Shared steps of the console journeys (sign-in, header selectors, session inspection).
-import { expect, type BrowserContext, type Page } from '@playwright/test';
+import { expect, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { DEMO_SITES, DEMO_WEBSITES } from '../../server/demo/content';
 
 export const ADMIN = { username: 'admin', password: 'Admin@123', fullName: 'Quản trị viên' } as const;
@@ -60,6 +60,38 @@ export async function selectedText(page: Page, selectLabel: string): Promise<str
 
 export async function openUserMenu(page: Page) {
   await page.getByTestId('user-menu').click();
+}
+
+/** A computed style of an element (the tests' TypeScript project has no DOM types). */
+export function computedStyle(locator: Locator, property: 'fontFamily' | 'backgroundColor'): Promise<string> {
+  return locator.evaluate(
+    (el, prop) => (globalThis as unknown as { getComputedStyle(e: unknown): Record<string, string> }).getComputedStyle(el)[prop],
+    property,
+  );
+}
+
+/** Open the user menu's theme submenu (submenus open on click). */
+async function openThemeMenu(page: Page) {
+  await openUserMenu(page);
+  await page.getByRole('menuitem', { name: new RegExp(`(^| )${LABELS.theme}( |$)`) }).click();
+  const submenu = page.locator('.ant-dropdown-menu-submenu-popup:not(.ant-dropdown-menu-submenu-hidden)');
+  await expect(submenu).toBeVisible();
+  return submenu;
+}
+
+/** Pick a theme in the user menu (the theme lives there, beside the interface language). */
+export async function chooseTheme(page: Page, name: string) {
+  const submenu = await openThemeMenu(page);
+  await submenu.getByRole('menuitem', { name, exact: true }).click();
+}
+
+/** The theme the user menu shows as chosen. */
+export async function currentTheme(page: Page): Promise<string> {
+  const submenu = await openThemeMenu(page);
+  const text = (await submenu.locator('.ant-dropdown-menu-item-selected').innerText()).trim();
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Escape');
+  return text;
 }
 
 export async function signOut(page: Page) {

@@ -1,6 +1,7 @@
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { Route, Routes } from 'react-router-dom';
 import AppLayout from './layout/AppLayout';
 import { lazyElement } from './lazyScreen';
+import NotFoundPage from './NotFound';
 import { screens } from './screens';
 
 // The signed-in part of the console: the route table (which reads every resource definition) and
@@ -14,8 +15,9 @@ export default function ProtectedApp() {
         {screenRoutes.map((screen) => (
           <Route key={screen.path} path={screen.path} element={screen.element} />
         ))}
-        {/* Unknown paths go to / (spec section 2). */}
-        <Route path="*" element={<Navigate to="/" replace />} />
+        {/* The spec sends unknown paths to /; issue 10 decided a not-found page inside the shell instead, so a
+            mistyped or stale address says so rather than silently showing the dashboard. */}
+        <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>
   );

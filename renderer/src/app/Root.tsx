@@ -7,12 +7,14 @@ import { findTheme } from '../theme/themes';
 import { usePreference } from './preferences';
 import type { AppRouter } from './router';
 
-/** The page behind the screens follows the theme (index.html starts dark, the default theme). */
+/** The page behind the screens follows the theme: background, text colour, font (index.html starts dark). */
 function BodyBackground() {
   const { token } = theme.useToken(); // cached per theme, unlike theme.getDesignToken
   useEffect(() => {
     document.body.style.background = token.colorBgLayout;
-  }, [token.colorBgLayout]);
+    document.body.style.color = token.colorText;
+    document.body.style.fontFamily = token.fontFamily;
+  }, [token.colorBgLayout, token.colorText, token.fontFamily]);
   return null;
 }
 

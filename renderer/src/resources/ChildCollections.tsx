@@ -1,5 +1,6 @@
 import { ModalForm, type ActionType } from '@ant-design/pro-components';
-import { Alert, Card, Modal, Spin, Tabs } from 'antd';
+import { Alert, Card, Spin, Tabs } from 'antd';
+import { confirmDialog } from '../app/dialogs';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getResource } from '../../../shared/resources';
@@ -94,7 +95,7 @@ export function ChildModal({ def, parentId, row, onClose, onSaved, inputs }: Chi
 
   const close = () => {
     if (!state.isDirty()) return onClose();
-    Modal.confirm({
+    confirmDialog({
       title: t('unsavedTitle'),
       content: t('unsavedText'),
       okText: t('leave'),

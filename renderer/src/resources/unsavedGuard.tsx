@@ -1,4 +1,4 @@
-import { Modal } from 'antd';
+import { confirmDialog } from '../app/dialogs';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker, useLocation } from 'react-router-dom';
@@ -21,7 +21,7 @@ export function useUnsavedGuard(isDirty: () => boolean, label?: string): void {
   const blocker = useBlocker(({ currentLocation, nextLocation }) => read.current() && currentLocation.pathname !== nextLocation.pathname);
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
-    Modal.confirm({
+    confirmDialog({
       title: t('unsavedTitle'),
       content: t('unsavedText'),
       okText: t('leave'),

@@ -82,18 +82,26 @@ export default function AppLayout() {
   );
 }
 
+/** The path of the menu entry that `pathname` is deepest in ('/news/category/3' → '/news/category'). */
+export function deepestArea(menu: MenuDataItem[], pathname: string): string | undefined {
+  const paths = menu.flatMap((item) => [item, ...(item.children ?? [])]).map((item) => item.path).filter((p): p is string => Boolean(p) && !p!.startsWith('/__group/'));
+  const inside = (p: string) => (p === '/' ? pathname === '/' : pathname === p || pathname.startsWith(`${p}/`));
+  return paths.filter(inside).sort((a, b) => b.length - a.length)[0];
+}
+
 /** Side navigation, header, and the current screen. */
 function Shell() {
   const { t } = useTranslation();
   const location = useLocation();
   const screen = useScreenClass();
   const [themeKey] = usePreference('theme');
-  const [collapsed, setCollapsed] = useState(isNarrow(screen));
+  const [collapsed, setCollapsed] = useState(screen !== 'large');
   const [collapsedFor, setCollapsedFor] = useState(screen);
-  // Side menu collapses below 960 px (re-decided when the size class changes); the user may still open it.
+  // Side menu collapses to icons below 1280 px, so lists keep their columns (re-decided when the size class
+  // changes); the user may still open it.
   if (collapsedFor !== screen) {
     setCollapsedFor(screen);
-    setCollapsed(isNarrow(screen));
+    setCollapsed(screen !== 'large');
   }
 
   const menu = useMemo(
@@ -112,6 +120,9 @@ function Shell() {
     [t],
   );
 
+  // One highlighted entry: the deepest area the path is in (/news/category is "Danh mục tin tức", not also "Tin tức").
+  const selected = useMemo(() => deepestArea(menu, location.pathname), [menu, location.pathname]);
+
   return (
     <ProLayout
       title={t('appName')}
@@ -125,6 +136,7 @@ function Shell() {
       onCollapse={setCollapsed}
       route={{ path: '/', children: menu }}
       location={{ pathname: location.pathname }}
+      selectedKeys={selected ? [selected] : []}
       menu={{ locale: false }}
       menuItemRender={(item, dom) => (item.path ? <Link to={item.path}>{dom}</Link> : dom)}
       actionsRender={() => [<HeaderControls key="controls" compact={screen === 'xsmall'} />]}

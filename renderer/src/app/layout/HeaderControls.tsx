@@ -1,29 +1,11 @@
-import { BgColorsOutlined, GlobalOutlined, MoreOutlined, TranslationOutlined } from '@ant-design/icons';
-import { Button, Modal, Popover, Select, Space } from 'antd';
+import { GlobalOutlined, MoreOutlined, TranslationOutlined } from '@ant-design/icons';
+import { Button, Popover, Select, Space } from 'antd';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { THEMES } from '../../theme/themes';
 import { localized, useWorkspace } from '../../workspace';
-import { usePreference } from '../preferences';
+import { confirmDialog } from '../dialogs';
 import { unsavedWork } from '../unsavedWork';
 import { UpdateControl } from './UpdateControl';
-
-function ThemeSelect() {
-  const { t } = useTranslation();
-  const [theme, setTheme] = usePreference('theme');
-  return (
-    <Select
-      aria-label={t('header.theme')}
-      title={t('header.theme')}
-      value={theme}
-      onChange={setTheme}
-      style={{ width: 150 }}
-      suffixIcon={<BgColorsOutlined />}
-      options={THEMES.map((item) => ({ value: item.key, label: t(`themes.${item.key}`) }))}
-      popupMatchSelectWidth={false}
-    />
-  );
-}
 
 /**
  * Switching website or content language reloads the screens (their data belongs to the old choice):
@@ -39,7 +21,7 @@ function useSwitchGuard() {
           apply(value);
           return;
         }
-        Modal.confirm({
+        confirmDialog({
           title: t('header.unsavedTitle'),
           content: t('header.unsavedSwitch', { list: unsaved.join(', ') }),
           okText: t('header.discardAndSwitch'),
@@ -72,7 +54,8 @@ function WebsiteSelect({ width }: { width: number }) {
   );
 }
 
-function LanguageSelect() {
+/** The content language: which language's texts the screens show and edit (not the interface language). */
+function LanguageSelect({ labelled }: { labelled: boolean }) {
   const { t } = useTranslation();
   const { languages, language, setLanguage } = useWorkspace();
   const guard = useSwitchGuard();
@@ -82,7 +65,8 @@ function LanguageSelect() {
       title={t('header.language')}
       value={language}
       onChange={guard(setLanguage)}
-      style={{ width: 130 }}
+      style={{ minWidth: 130 }}
+      prefix={labelled ? <span style={{ opacity: 0.65 }}>{t('header.language')}:</span> : undefined}
       suffixIcon={<TranslationOutlined />}
       popupMatchSelectWidth={false}
       options={languages.map((l) => ({ value: l.languageId, label: l.name || l.languageId }))}
@@ -91,8 +75,9 @@ function LanguageSelect() {
 }
 
 /**
- * Header: a downloaded app update (desktop), theme, website and content-language selectors; below 600 px
- * theme and language fold into a popover.
+ * Header: a downloaded app update (desktop), then the website, then the content language (the language of the
+ * records being edited); the user menu follows. Interface language and theme live in the user menu. Below
+ * 600 px the content language folds into a popover.
  */
 export function HeaderControls({ compact }: { compact: boolean }) {
   const { t } = useTranslation();
@@ -104,12 +89,7 @@ export function HeaderControls({ compact }: { compact: boolean }) {
         <Popover
           trigger="click"
           placement="bottomRight"
-          content={
-            <Space direction="vertical">
-              <ThemeSelect />
-              <LanguageSelect />
-            </Space>
-          }
+          content={<LanguageSelect labelled />}
         >
           <Button type="text" icon={<MoreOutlined />} aria-label={t('header.more')} />
         </Popover>
@@ -119,9 +99,8 @@ export function HeaderControls({ compact }: { compact: boolean }) {
   return (
     <Space size={8} wrap={false}>
       <UpdateControl />
-      <ThemeSelect />
       <WebsiteSelect width={200} />
-      <LanguageSelect />
+      <LanguageSelect labelled />
     </Space>
   );
 }

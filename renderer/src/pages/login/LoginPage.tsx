@@ -97,6 +97,9 @@ export default function LoginPage() {
           boxShadow: token.boxShadowTertiary,
         }}
       >
+        <div style={{ textAlign: 'center', color: token.colorPrimary, fontSize: token.fontSizeHeading3, fontWeight: token.fontWeightStrong, marginBottom: token.marginXS }} data-testid="product-name">
+          {t('appName')}
+        </div>
         <h1
           style={{
             textAlign: 'center',

@@ -1,6 +1,6 @@
 // A news body → checked values. Fields the client leaves out keep their stored value on update (a partial
 // body never wipes data); the required rules and messages are the shared ones (shared/editorial.ts newsDef).
-import { NEWS_TRANSLATION_FIELDS, newsDef, rowsToMaps } from '../../shared/editorial';
+import { NEWS_TRANSLATION_FIELDS, newsDef, rowsToMaps, slugify } from '../../shared/editorial';
 import { newsCategory } from '../../shared/resources/news-category';
 import { validateRecord, type FieldError, type UiLang } from '../../shared/resources/validate';
 import { httpError } from '../errors';
@@ -27,7 +27,41 @@ const BOOLEAN_DEFAULTS: Partial<Record<NewsTopField, boolean>> = { isMobile: fal
 /** The console may send numbers as text ("0"). */
 const numberish = (v: unknown) => (typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : v);
 
-export async function readNewsInput(db: Db, websiteId: number, body: Body, ui: UiLang, current?: Record<string, unknown>): Promise<NewsInput> {
+/**
+ * What a draft must have: the title in the website's default language, nothing more (every other field is
+ * still checked for its format). What asks for review must have everything the spec requires to publish.
+ */
+const DRAFT_DEF = { fields: newsDef.fields.map((f) => ({ ...f, required: undefined })) };
+const DRAFT_TITLE_DEF = { fields: newsDef.fields.filter((f) => f.name === 'title') };
+
+/** The website's default language (the one a draft's title must be in). */
+async function defaultLanguage(db: Db, websiteId: number): Promise<string | undefined> {
+  const row = await db.selectFrom('website_languages').select('languageId').where('websiteId', '=', websiteId).where('isDefault', '=', true).executeTakeFirst();
+  return row?.languageId;
+}
+
+/** A link free in the website and language: the slug of `title`, with "-2", "-3"… while taken. */
+export async function freeSeoLink(db: Db, websiteId: number, title: string, languageId?: string, exceptId?: number): Promise<string> {
+  const base = slugify(title) || 'tin-tuc';
+  const taken = async (link: string) => {
+    let q = db.selectFrom('news_translations').select('newsId').where('websiteId', '=', websiteId).where('seoLink', '=', link);
+    if (languageId) q = q.where('languageId', '=', languageId);
+    if (exceptId !== undefined) q = q.where('newsId', '!=', exceptId);
+    return !!(await q.executeTakeFirst());
+  };
+  let link = base;
+  for (let n = 2; await taken(link); n++) link = `${base}-${n}`;
+  return link;
+}
+
+export async function readNewsInput(
+  db: Db,
+  websiteId: number,
+  body: Body,
+  ui: UiLang,
+  current?: Record<string, unknown>,
+  mode: 'draft' | 'review' = 'review',
+): Promise<NewsInput> {
   const has = (k: string) => k in body && body[k] !== undefined;
   const pick = (k: string) => (has(k) ? body[k] : current?.[k]);
 
@@ -45,9 +79,22 @@ export async function readNewsInput(db: Db, websiteId: number, body: Body, ui: U
 
   const maps = rowsToMaps(translations, NEWS_TRANSLATION_FIELDS);
   const languages = await websiteLanguages(db, websiteId);
-  const errors: FieldError[] = validateRecord(newsDef, { ...top, ...maps }, languages, ui);
+  if (mode === 'draft') {
+    const main = await defaultLanguage(db, websiteId);
+    const errors = [
+      ...validateRecord(DRAFT_TITLE_DEF, maps, languages.filter((l) => l.languageId === main), ui),
+      ...validateRecord(DRAFT_DEF, { ...top, ...maps }, languages, ui),
+    ];
+    if (errors.length) throw validationError(errors);
+    // A titled translation is kept with a link made from its title when it has none yet (links are unique).
+    for (const t of translations) {
+      if (!t.seoLink && t.title.trim()) t.seoLink = await freeSeoLink(db, websiteId, t.title, t.languageId, current?.id as number | undefined);
+    }
+    if (top.type === null || top.type === undefined) top.type = 0;
+  }
+  const errors: FieldError[] = mode === 'draft' ? [] : validateRecord(newsDef, { ...top, ...maps }, languages, ui);
   // Languages the website does not require are optional, but a title given there still needs its content and link.
-  for (const t of translations.filter((x) => !languages.some((l) => l.languageId === x.languageId))) {
+  for (const t of mode === 'draft' ? [] : translations.filter((x) => !languages.some((l) => l.languageId === x.languageId))) {
     if (!t.title.trim() && !t.seoLink && !t.content.trim()) continue;
     const one = validateRecord(newsDef, { ...top, ...rowsToMaps([t], NEWS_TRANSLATION_FIELDS) }, [{ languageId: t.languageId, name: known.get(t.languageId)! }], ui);
     errors.push(...one.filter((e) => e.languageId));

@@ -7,7 +7,7 @@
 //   the news is approved); every status change is recorded with who and when (`statusHistory`).
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { EDITORIAL_MESSAGES, NEWS_STATUS, statusAfterSave, slugify } from '../../shared/editorial';
+import { EDITORIAL_MESSAGES, NEWS_STATUS, statusAfterSave } from '../../shared/editorial';
 import { iso } from '../db/dialect';
 import { httpError } from '../errors';
 import { MSG, messageLang } from '../i18n';
@@ -16,7 +16,7 @@ import { ok } from '../websites/context';
 import { actor, EMSG, isUniqueViolation, keywordOf, linkWords, paging, queryBool, queryInt, searchTextOf, type Body, type Db } from '../editorial/common';
 import { assertDecidable, readDecision } from '../editorial/decision';
 import { removeTagLinks, setTags } from '../editorial/tags';
-import { checkSeoLinks, readNewsInput, type NewsInput } from './input';
+import { checkSeoLinks, freeSeoLink, readNewsInput, type NewsInput } from './input';
 import { listRows, loadNews } from './store';
 
 const FLAGS: Record<string, boolean> = { true: true, false: false, '1': true, '0': false };
@@ -132,16 +132,8 @@ export const newsRoutes: FastifyPluginAsync = async (app) => {
     const title = typeof query.title === 'string' ? query.title : '';
     if (!title.trim()) throw httpError(400, EMSG.titleRequired, { field: 'title' });
     const exceptId = query.id === undefined || query.id === '' ? undefined : parseId(query.id);
-    const base = slugify(title) || 'tin-tuc';
-    const taken = async (link: string) => {
-      let q = app.db.selectFrom('news_translations').select('newsId').where('websiteId', '=', websiteId).where('seoLink', '=', link);
-      if (typeof query.languageId === 'string' && query.languageId) q = q.where('languageId', '=', query.languageId);
-      if (exceptId !== undefined) q = q.where('newsId', '!=', exceptId);
-      return !!(await q.executeTakeFirst());
-    };
-    let link = base;
-    for (let n = 2; await taken(link); n++) link = `${base}-${n}`;
-    return ok(request, MSG.success, { seoLink: link });
+    const languageId = typeof query.languageId === 'string' && query.languageId ? query.languageId : undefined;
+    return ok(request, MSG.success, { seoLink: await freeSeoLink(app.db, websiteId, title, languageId, exceptId) });
   });
 
   // ---- writes ------------------------------------------------------------------------------------------
@@ -150,7 +142,7 @@ export const newsRoutes: FastifyPluginAsync = async (app) => {
     const websiteId = await websiteOf(request);
     const body = bodyObject(request.body);
     const ui = messageLang(request);
-    const input = await readNewsInput(app.db, websiteId, body, ui);
+    const input = await readNewsInput(app.db, websiteId, body, ui, undefined, approve ? 'review' : 'draft');
     await checkSeoLinks(app.db, websiteId, input.translations);
     const now = app.now();
     const status = statusAfterSave(approve);
@@ -191,7 +183,7 @@ export const newsRoutes: FastifyPluginAsync = async (app) => {
       throw httpError(409, EDITORIAL_MESSAGES.pendingLocked, { field: 'approvedStatus', approvedStatus: NEWS_STATUS.pending });
     }
     const ui = messageLang(request);
-    const input = await readNewsInput(app.db, websiteId, body, ui, current);
+    const input = await readNewsInput(app.db, websiteId, body, ui, current, approve ? 'review' : 'draft');
     await checkSeoLinks(app.db, websiteId, input.translations, id);
     const now = app.now();
     const status = statusAfterSave(approve);

@@ -38,7 +38,7 @@ test('answer a question, make a news item of it, save and approve', async ({ pag
 
   // Answer and link are required in every language, and the feature image.
   await page.getByRole('button', { name: 'Lưu + duyệt' }).click();
-  await expect(page.locator('.ant-message-notice').filter({ hasText: '{Feature image} required' })).toBeVisible();
+  await expect(page.locator('.ant-message-notice').filter({ hasText: 'Ảnh đại diện là trường bắt buộc' })).toBeVisible();
   const summary = page.getByTestId('validation-summary');
   await expect(summary).toContainText('Câu trả lời (Tiếng Việt) là trường bắt buộc');
   await expect(summary).toContainText('Đường dẫn SEO (English) là trường bắt buộc');

@@ -1,6 +1,6 @@
 // News with its review workflow, tags and SEO links (issue 5), on SQLite and PostgreSQL.
 import { expect, it } from 'vitest';
-import { describeEachDatabase } from './harness';
+import { demoWebsites, describeEachDatabase } from './harness';
 import { createNews, newsBody } from './news-helpers';
 
 describeEachDatabase('news', (ctx) => {
@@ -130,8 +130,8 @@ describeEachDatabase('news', (ctx) => {
     }
   });
 
-  it('requires the spec fields with its messages', async () => {
-    let res = await ctx.authed('POST', '/api/News/1/false', { newsTranslations: [] });
+  it('requires the spec fields with its messages to ask for review', async () => {
+    let res = await ctx.authed('POST', '/api/News/1/true', { newsTranslations: [] });
     expect(res.status).toBe(400);
     const messages = res.body.errors.map((e: { message: string }) => e.message);
     expect(messages).toEqual(
@@ -150,13 +150,44 @@ describeEachDatabase('news', (ctx) => {
     // Rich text with markup only is empty; English messages with Accept-Language.
     const body = newsBody();
     body.newsTranslations[1].content = '<p> </p>';
-    res = await ctx.authed('POST', '/api/News/1/false', body, { headers: { 'accept-language': 'en-US' } });
+    res = await ctx.authed('POST', '/api/News/1/true', body, { headers: { 'accept-language': 'en-US' } });
     expect(res.status).toBe(400);
     expect(res.body.Message).toBe('Content (English) is required');
     expect(res.body.errors[0]).toMatchObject({ field: 'content', languageId: 'en-US' });
 
-    res = await ctx.authed('POST', '/api/News/1/false', newsBody({ featureImageMobile: '' }));
+    res = await ctx.authed('POST', '/api/News/1/true', newsBody({ featureImageMobile: '' }));
     expect(res.body.Message).toBe('Ảnh đại diện (di động) là trường bắt buộc');
+  });
+
+  it('saves a draft with the title in the default language and nothing more', async () => {
+    const site = (await demoWebsites(ctx)).clinic;
+    const title = `Bản nháp ${Date.now()}`;
+    const res = await ctx.authed('POST', `/api/News/${site}/false`, { newsTranslations: [{ languageId: 'vi-VN', title }] });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.data.approvedStatus).toBe(0);
+    const vi = res.body.data.newsTranslations.find((t: { languageId: string }) => t.languageId === 'vi-VN');
+    expect(vi.title).toBe(title);
+    expect(vi.seoLink).toMatch(/^ban-nhap-\d+$/); // made from the title: links are unique
+    // A second draft of the same title gets a free link.
+    const again = await ctx.authed('POST', `/api/News/${site}/false`, { newsTranslations: [{ languageId: 'vi-VN', title }] });
+    expect(again.body.data.newsTranslations[0].seoLink).toBe(`${vi.seoLink}-2`);
+
+    // Without the default language's title: refused, nothing written.
+    const before = (await ctx.authed('GET', `/api/News/${site}/vi-VN?page=1&pageSize=1`)).body.totalRows;
+    const untitled = await ctx.authed('POST', `/api/News/${site}/false`, { newsTranslations: [{ languageId: 'en-US', title: 'Only English' }] });
+    expect(untitled.status).toBe(400);
+    expect(untitled.body.Message).toBe('Tiêu đề (Tiếng Việt) là trường bắt buộc');
+    expect((await ctx.authed('GET', `/api/News/${site}/vi-VN?page=1&pageSize=1`)).body.totalRows).toBe(before);
+    // Formats still hold in a draft.
+    const tooLong = await ctx.authed('POST', `/api/News/${site}/false`, { newsTranslations: [{ languageId: 'vi-VN', title: 'x'.repeat(5000) }] });
+    expect(tooLong.status).toBe(400);
+
+    // Asking for review names every field still missing.
+    const draft = res.body.data;
+    const review = await ctx.authed('PUT', `/api/News/${site}/${draft.id}/true`, { concurrencyStamp: draft.concurrencyStamp });
+    expect(review.status).toBe(400);
+    const missing = review.body.errors.map((e: { message: string }) => e.message);
+    expect(missing).toEqual(expect.arrayContaining(['Nội dung (Tiếng Việt) là trường bắt buộc', 'Tiêu đề (English) là trường bắt buộc', 'Ảnh đại diện là trường bắt buộc']));
   });
 
   it('keeps SEO links unique per website and language, and suggests free ones', async () => {

@@ -6,13 +6,14 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { ResourceDef } from '../../../shared/resources/define';
 import type { LanguageRef } from '../../../shared/resources/validate';
-import { notifyError } from '../app/notices';
+import { NotFound } from '../app/NotFound';
 import { useWorkspace } from '../workspace';
 import { ChildCollections } from './ChildCollections';
 import { ConflictDialog } from './ConflictDialog';
 import type { Id, Row } from './dataProvider';
 import { resourceTitle } from './labels';
 import { afterSaveTarget, backTarget, editPath } from './navigation';
+import { FormFooter } from './FormFooter';
 import { ResourceFields } from './ResourceFields';
 import { useSaveShortcut } from './shortcuts';
 import { useUnsavedGuard } from './unsavedGuard';
@@ -52,6 +53,7 @@ export interface ResourceEditorProps {
  */
 export function ResourceEditor({ def, id: rawId, languages: languagesOf, onSaved, onChildrenChanged, embedded, extra, inputs, adapter, renderChildren }: ResourceEditorProps) {
   const { t } = useTranslation('resources');
+  const { t: tc } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
   const workspace = useWorkspace();
@@ -65,10 +67,6 @@ export function ResourceEditor({ def, id: rawId, languages: languagesOf, onSaved
     id,
     adapter,
     languagesFor: languagesOf ?? (() => workspaceLanguages(workspace.languages)),
-    onNotFound: () => {
-      notifyError(t('notFoundHere'));
-      navigate(back.path, { replace: true, state: back.state });
-    },
   });
   const { form, loading, saving, isUpdate, summary, conflict, languages } = state;
 
@@ -92,6 +90,9 @@ export function ResourceEditor({ def, id: rawId, languages: languagesOf, onSaved
   useSaveShortcut(() => void run('stay'), !conflict);
 
   const title = resourceTitle(def);
+  if (state.notFound) {
+    return <NotFound subTitle={tc('notFound.record')} backTo={back.path} backLabel={tc('notFound.toList')} />;
+  }
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
       {!embedded && (
@@ -125,9 +126,10 @@ export function ResourceEditor({ def, id: rawId, languages: languagesOf, onSaved
               values={state.values}
               isUpdate={isUpdate}
               inputs={inputs}
+              attempted={state.attempted}
             />
           </ProForm>
-          <Space wrap>
+          <FormFooter>
             {after(def) && (
               <Button type="primary" icon={<SaveOutlined />} loading={saving} disabled={loading} onClick={() => void run('leave')}>
                 {t('save')}
@@ -138,7 +140,7 @@ export function ResourceEditor({ def, id: rawId, languages: languagesOf, onSaved
                 {after(def) ? t('saveAndStay') : t('save')}
               </Button>
             </Tooltip>
-          </Space>
+          </FormFooter>
         </Spin>
       </Card>
       {renderChildren ? (

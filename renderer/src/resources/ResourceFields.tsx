@@ -26,6 +26,8 @@ export interface ResourceFieldsProps {
   isUpdate: boolean;
   /** Inputs of particular fields in place of the generic ones. */
   inputs?: FieldInputs;
+  /** The user has tried to save: empty required fields are now errors (red tab dots). */
+  attempted?: boolean;
 }
 
 /** Per-language fields still empty in a language, required ones first. */
@@ -35,7 +37,11 @@ export function emptyIn(def: ResourceDef, languageId: string, values: Row): { re
   return { required: empty.filter((f) => f.required), optional: empty.filter((f) => !f.required) };
 }
 
-function TabLabel({ def, language, values }: { def: ResourceDef; language: LanguageRef; values: Row }) {
+/**
+ * A language tab's name, with a dot while fields of that language are empty: grey until the user has tried to
+ * save (a new form is not an error), then red for required ones and amber for optional ones.
+ */
+function TabLabel({ def, language, values, attempted }: { def: ResourceDef; language: LanguageRef; values: Row; attempted: boolean }) {
   const { t } = useTranslation('resources');
   const { required, optional } = emptyIn(def, language.languageId, values);
   const all = [...required, ...optional];
@@ -50,7 +56,7 @@ function TabLabel({ def, language, values }: { def: ResourceDef; language: Langu
   return (
     <Tooltip title={tip}>
       <span data-testid={`language-tab-${language.languageId}`} data-missing={all.map((f) => f.name).join(',')}>
-        <Badge status={required.length ? 'error' : 'warning'} /> {name}
+        <Badge status={!attempted ? 'default' : required.length ? 'error' : 'warning'} /> {name}
       </span>
     </Tooltip>
   );
@@ -97,7 +103,7 @@ function CustomInput({ render, ...props }: FieldInputProps & { languageId?: stri
 const span = (field: FieldDef) =>
   field.type === 'richText' || field.type === 'textarea' ? 24 : field.type === 'boolean' ? 6 : 12;
 
-export function ResourceFields({ def, languages, activeLanguage, onLanguageChange, values, isUpdate, inputs }: ResourceFieldsProps) {
+export function ResourceFields({ def, languages, activeLanguage, onLanguageChange, values, isUpdate, inputs, attempted }: ResourceFieldsProps) {
   const fields = formFields(def);
   const perLanguage = fields.filter((f) => f.perLanguage && !f.sameInEveryLanguage);
   const edited = editedLanguageOf(languages.map((l) => l.languageId));
@@ -116,7 +122,7 @@ export function ResourceFields({ def, languages, activeLanguage, onLanguageChang
             key: language.languageId,
             // Every tab is rendered (hidden when inactive) so its fields are validated and submitted.
             forceRender: true,
-            label: <TabLabel def={def} language={language} values={values} />,
+            label: <TabLabel def={def} language={language} values={values} attempted={Boolean(attempted)} />,
             children: perLanguage.map((field) => (
               <FieldItem
                 key={field.name}

@@ -10,6 +10,7 @@ import { buildColumns, listFields, type ColumnLabels } from './columns';
 import { createDataProvider, idOf, type Id, type Row } from './dataProvider';
 import { exportFileName, exportTable, saveFile, toCsv, toXlsx } from './export';
 import { fieldLabel, optionLabel, resourceTitle } from './labels';
+import { useListEmpty } from './ListEmpty';
 import { buildTree, type TreeRow } from './tree';
 
 /** Page sizes of the spec (section 9): 10/25/50/100, default 10, unless the definition says otherwise. */
@@ -62,6 +63,8 @@ export function ResourceList({ def, parentId, onOpen, onAdd, actionRef: external
     cancel: t('cancel'),
   };
   const canDelete = Boolean(def.api.remove);
+  const [filtered, setFiltered] = useState(false);
+  const empty = useListEmpty({ title: resourceTitle(def), onAdd, filtered });
   const columns = buildColumns(def, {
     language,
     languages,
@@ -111,6 +114,7 @@ export function ResourceList({ def, parentId, onOpen, onAdd, actionRef: external
   const pageSizes = def.list?.pageSizes ?? DEFAULT_PAGE_SIZES;
   return (
     <ProTable<Row>
+      {...empty}
       rowKey={(row) => String(idOf(def, row) ?? JSON.stringify(row))}
       actionRef={actionRef}
       columns={columns}
@@ -124,6 +128,7 @@ export function ResourceList({ def, parentId, onOpen, onAdd, actionRef: external
       request={async (params) => {
         const { current, pageSize, keyword, ...filters } = params as Record<string, unknown>;
         lastQuery.current = { keyword: keyword as string | undefined, filters };
+        setFiltered(Boolean(typeof keyword === 'string' && keyword.trim()) || Object.values(filters).some((v) => v !== undefined && v !== ''));
         if (treeField) {
           const all = await provider.getList({
             page: 1,

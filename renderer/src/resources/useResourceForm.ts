@@ -25,7 +25,7 @@ export interface UseResourceFormOptions {
   languagesFor(record: Row | null): readonly LanguageRef[];
   /** A record already at hand (child rows of a list whose definition has no `get`). */
   initialRecord?: Row;
-  /** The record is not there (404): e.g. it belongs to another website. */
+  /** The record is not there (404, or an id that cannot exist); the state's `notFound` says so too. */
   onNotFound?(): void;
   /**
    * For hand-written screens whose wire form differs from the definition's (e.g. news: per-language texts in
@@ -50,19 +50,29 @@ export interface Conflict {
 
 export type SaveOutcome = { kind: 'created' | 'updated'; result: SaveResult; id?: Id };
 
+export interface SaveOptions {
+  /** Check only these fields before saving (a draft needs its title, not everything publishing needs). */
+  only?: string[];
+}
+
 export function useResourceForm({ def, id, parentId, languagesFor, initialRecord, onNotFound, adapter }: UseResourceFormOptions) {
   const { t } = useTranslation('resources');
   const { websiteId, language } = useWorkspace();
   const [form] = Form.useForm();
   const provider = useMemo(() => createDataProvider(def, { websiteId, language }), [def, websiteId, language]);
   const isUpdate = id !== undefined || Boolean(def.singleton);
-  const needsLoad = isUpdate && Boolean(def.api.get) && !initialRecord;
+  // An id the definition can never have (`/news/undefined`, `/faq-group/abc`) is not asked of the server.
+  const impossibleId = id !== undefined && !def.idField && !/^\d+$/.test(String(id));
+  const needsLoad = isUpdate && Boolean(def.api.get) && !initialRecord && !impossibleId;
+  const [notFound, setNotFound] = useState(impossibleId);
 
   const [record, setRecord] = useState<Row | null>(initialRecord ?? null);
   const [loading, setLoading] = useState(needsLoad);
   const [saving, setSaving] = useState(false);
   const [values, setValues] = useState<Row>({});
   const [summary, setSummary] = useState<SummaryItem[]>([]);
+  /** Save was pressed at least once: from then on, empty required fields are shown as errors. */
+  const [attempted, setAttempted] = useState(false);
   const [conflict, setConflict] = useState<Conflict | null>(null);
   const languagesOf = useRef(languagesFor);
   useEffect(() => {
@@ -74,14 +84,15 @@ export function useResourceForm({ def, id, parentId, languagesFor, initialRecord
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const languages = useMemo(() => computed, [languageKey]);
   const languageIds = useMemo(() => languages.map((l) => l.languageId), [languages]);
-  const [chosenLanguage, setActiveLanguage] = useState(languageIds[0]);
+  // Forms open on the tab of the header's content language (the language the user is working in).
+  const [chosenLanguage, setActiveLanguage] = useState(languageIds.includes(language) ? language : languageIds[0]);
   const activeLanguage = languageIds.includes(chosenLanguage) ? chosenLanguage : languageIds[0];
   const stamp = useRef<string | undefined>(undefined);
   const original = useRef<Row>({});
   const dirty = useRef(false);
-  const notFound = useRef(onNotFound);
+  const onNotFoundRef = useRef(onNotFound);
   useEffect(() => {
-    notFound.current = onNotFound;
+    onNotFoundRef.current = onNotFound;
   });
   const wire = useRef(adapter);
   useEffect(() => {
@@ -102,26 +113,34 @@ export function useResourceForm({ def, id, parentId, languagesFor, initialRecord
       setRecord(next);
       setValues(formValues);
       setSummary([]);
+      setAttempted(false);
     },
     [def, form],
   );
 
   // Load once per mount (screens remount when the website changes): state is set only in the callbacks.
   useEffect(() => {
+    if (impossibleId) {
+      onNotFoundRef.current?.();
+      return;
+    }
     let alive = true;
     const pending = needsLoad ? provider.getOne({ id, parentId, quietStatuses: [404] }).then(fromWire) : Promise.resolve(initialRecord ?? null);
     pending
       .then(
         (next) => alive && show(next),
         (error: unknown) => {
-          if (alive && error instanceof ApiError && error.status === 404) notFound.current?.();
+          if (alive && error instanceof ApiError && error.status === 404) {
+            setNotFound(true);
+            onNotFoundRef.current?.();
+          }
         },
       )
       .finally(() => alive && setLoading(false));
     return () => {
       alive = false;
     };
-  }, [needsLoad, show, initialRecord, provider, id, parentId, fromWire]);
+  }, [needsLoad, show, initialRecord, provider, id, parentId, fromWire, impossibleId]);
 
   const onValuesChange = useCallback(
     (_: Row, all: Row) => {
@@ -159,10 +178,18 @@ export function useResourceForm({ def, id, parentId, languagesFor, initialRecord
   );
 
   /** Validate and save; resolves with what happened, or undefined when nothing was saved. */
-  const save = useCallback(async (): Promise<SaveOutcome | undefined> => {
+  const save = useCallback(async (options: SaveOptions = {}): Promise<SaveOutcome | undefined> => {
+    if (!options.only) setAttempted(true);
     let formValues: Row;
     try {
-      formValues = await form.validateFields();
+      if (options.only) {
+        // A partial save (a draft) checks only what it needs; errors of an earlier full check no longer apply.
+        form.setFields(form.getFieldsError().map((f) => ({ name: f.name, errors: [] })));
+        await form.validateFields(options.only);
+        formValues = form.getFieldsValue() as Row;
+      } else {
+        formValues = await form.validateFields();
+      }
     } catch (error) {
       if (error && typeof error === 'object' && 'errorFields' in error) onFinishFailed(error as Parameters<typeof onFinishFailed>[0]);
       return undefined;
@@ -236,6 +263,12 @@ export function useResourceForm({ def, id, parentId, languagesFor, initialRecord
 
   const takeTheirs = useCallback(() => reapply(new Set()), [reapply]);
 
+  /** Read the record again and show it as saved (after a decision made elsewhere, e.g. approve). */
+  const reload = useCallback(async () => {
+    if (!needsLoad) return;
+    show(fromWire(await provider.getOne({ id, parentId })));
+  }, [needsLoad, provider, id, parentId, show, fromWire]);
+
   /** Re-read the record's languages after its language list changed (website form), keeping unsaved edits. */
   const refreshLanguages = useCallback(async () => {
     if (!needsLoad) return;
@@ -256,13 +289,17 @@ export function useResourceForm({ def, id, parentId, languagesFor, initialRecord
     form,
     languages,
     refreshLanguages,
+    reload,
     provider,
     record,
     loading,
+    /** The record does not exist in this website (404), or the id cannot be one: show not-found, not a form. */
+    notFound,
     saving,
     isUpdate,
     values,
     summary,
+    attempted,
     conflict,
     activeLanguage,
     setActiveLanguage,

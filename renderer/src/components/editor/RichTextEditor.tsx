@@ -19,6 +19,7 @@ import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/r
 import StarterKit from '@tiptap/starter-kit';
 import { Button, Divider, Dropdown, Input, Modal, Select, Tooltip, theme } from 'antd';
 import { useEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { NoFormStyle } from 'antd/es/form/context';
 import { useTranslation } from 'react-i18next';
 import { inputAccept } from '../files/fileTypes';
 import { imageFilesOf, insertImages, UploadableImage, type UploadMessages } from './imageUploads';
@@ -115,7 +116,8 @@ export default function RichTextEditor({ value, onChange, disabled, minHeight = 
   }, [editor, value]);
 
   useEffect(() => {
-    if (editor && !editor.isDestroyed) editor.setEditable(!disabled);
+    // No update event: making the editor (non-)editable is not an edit, and would validate an untouched field.
+    if (editor && !editor.isDestroyed) editor.setEditable(!disabled, false);
   }, [editor, disabled]);
 
   const cssVars = {
@@ -131,7 +133,12 @@ export default function RichTextEditor({ value, onChange, disabled, minHeight = 
 
   return (
     <div className="sd-rich-text" style={cssVars} data-disabled={disabled || undefined}>
-      {editor && <Toolbar editor={editor} disabled={disabled} onImage={() => fileInput.current?.click()} />}
+      {editor && (
+        // The toolbar's selects are tools, not the field: they do not turn red with the field's error.
+        <NoFormStyle status override>
+          <Toolbar editor={editor} disabled={disabled} onImage={() => fileInput.current?.click()} />
+        </NoFormStyle>
+      )}
       <EditorContent editor={editor} className="sd-rich-text-content" />
       <input
         ref={fileInput}

@@ -5,13 +5,14 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { EDITORIAL_MESSAGES, NEWS_STATUS, newsDef } from '../../../../shared/editorial';
 import type { ResourceDef } from '../../../../shared/resources/define';
-import { isBlank } from '../../../../shared/resources/translations';
+import { flatName, isBlank } from '../../../../shared/resources/translations';
 import { requiredMessage } from '../../../../shared/resources/validate';
-import { notifyError } from '../../app/notices';
+import { NotFound } from '../../app/NotFound';
 import { ConflictDialog } from '../../resources/ConflictDialog';
 import type { Id, Row } from '../../resources/dataProvider';
 import { currentUi } from '../../resources/labels';
 import { workspaceLanguages } from '../../resources/languages';
+import { FormFooter } from '../../resources/FormFooter';
 import { ResourceFields } from '../../resources/ResourceFields';
 import { useSaveShortcut } from '../../resources/shortcuts';
 import { useUnsavedGuard } from '../../resources/unsavedGuard';
@@ -20,6 +21,7 @@ import { ValidationSummary } from '../../resources/ValidationSummary';
 import { useWorkspace } from '../../workspace';
 import { useCategoryTree, useSickOptions, useTagOptions } from './lookups';
 import { NEWS_EXTRA, newsAdapter } from './newsWire';
+import { ReviewActions } from './ReviewActions';
 import { useSeoSuggestion } from './seoSuggest';
 import { SickQuickCreate } from './SickQuickCreate';
 import { StatusHistory, StatusTag, type StatusEntry } from './StatusHistory';
@@ -56,10 +58,6 @@ function NewsEditor({ id }: { id?: Id }) {
     id,
     languagesFor: () => workspaceLanguages(workspace.languages),
     adapter,
-    onNotFound: () => {
-      notifyError(t('resources:notFoundHere'));
-      navigate('/news', { replace: true });
-    },
   });
   const { form, record, loading, saving, languages, conflict } = state;
   const onValuesChange = useSeoSuggestion(form, state.onValuesChange);
@@ -75,8 +73,9 @@ function NewsEditor({ id }: { id?: Id }) {
   async function run(approve: boolean) {
     if (locked) return;
     approveRequest.current = approve;
-    // Spec: without the feature images (web and mobile) an error titled with the feature image's label says what is missing.
-    const missing = FEATURE_IMAGES.filter((f) => isBlank(form.getFieldValue(f.name)));
+    // Spec: without the feature images (web and mobile) an error titled with the feature image's label says what
+    // is missing when asking for review; a draft saves with its title in the default language and nothing more.
+    const missing = approve ? FEATURE_IMAGES.filter((f) => isBlank(form.getFieldValue(f.name))) : [];
     if (missing.length) {
       api.error({
         message: EDITORIAL_MESSAGES.featureImage[currentUi()],
@@ -85,14 +84,15 @@ function NewsEditor({ id }: { id?: Id }) {
         duration: 3,
       });
     }
-    const outcome = await state.save();
+    const outcome = await state.save(approve ? {} : { only: [flatName('title', languages[0].languageId)] });
     if (outcome?.kind === 'created' && outcome.id !== undefined) navigate(`/news/${String(outcome.id)}`, { replace: true });
   }
 
-  const tabs = { languages, activeLanguage: state.activeLanguage, onLanguageChange: state.setActiveLanguage, values: state.values, isUpdate: state.isUpdate };
+  const tabs = { languages, activeLanguage: state.activeLanguage, onLanguageChange: state.setActiveLanguage, values: state.values, isUpdate: state.isUpdate, attempted: state.attempted };
   const history = (record?.statusHistory as StatusEntry[] | undefined) ?? [];
   const title = id === undefined ? t('news:addTitle') : t('news:editTitle');
 
+  if (state.notFound) return <NotFound subTitle={t('common:notFound.record')} backTo="/news" backLabel={t('common:notFound.toList')} />;
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
       {notices}
@@ -161,8 +161,8 @@ function NewsEditor({ id }: { id?: Id }) {
             </Card>
           </Space>
         </Form>
-        <Space wrap style={{ marginTop: 16 }}>
-          <Tooltip title={locked ? EDITORIAL_MESSAGES.pendingLocked[currentUi()] : t('resources:saveShortcut')}>
+        <FormFooter>
+          <Tooltip title={locked ? EDITORIAL_MESSAGES.pendingLocked[currentUi()] : t('news:saveDraftHelp')}>
             <Button icon={<SaveOutlined />} loading={saving && !approveRequest.current} disabled={loading || locked} onClick={() => void run(false)}>
               {t('news:saveDraft')}
             </Button>
@@ -172,7 +172,10 @@ function NewsEditor({ id }: { id?: Id }) {
               {t('news:saveApprove')}
             </Button>
           </Tooltip>
-        </Space>
+          {record && id !== undefined && (
+            <ReviewActions kind="News" id={id} approvedStatus={record.approvedStatus} onDecided={state.reload} blockedReason={state.isDirty() ? t('news:review.saveFirst') : undefined} />
+          )}
+        </FormFooter>
       </Spin>
       <StatusHistory entries={history} />
       <SickQuickCreate

@@ -2,7 +2,7 @@ import { CheckOutlined, CloseOutlined, DownloadOutlined, InfoCircleOutlined, Plu
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { Button, Dropdown, Select, Space, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { NEWS_STATUS, newsDef } from '../../../../shared/editorial';
@@ -17,6 +17,9 @@ import { fieldLabel, optionLabel } from '../../resources/labels';
 import { useWorkspace } from '../../workspace';
 import { decide } from './status';
 import { DeclineModal } from './DeclineModal';
+import { ReviewActions } from './ReviewActions';
+import { useListEmpty } from '../../resources/ListEmpty';
+import { useUrlFilters } from '../../resources/useUrlFilters';
 
 /**
  * /news: the website's news in the content language. Keyword, status and type filters, refresh, add; the info
@@ -31,7 +34,11 @@ export default function NewsListPage() {
   const navigate = useNavigate();
   const { websiteId, language, languages } = useWorkspace();
   const actionRef = useRef<ActionType>();
-  const [filters, setFilters] = useState<{ approvedStatus?: number; type?: number }>({});
+  // Filters live in the address (/news?status=1: the dashboard links there; back/forward work).
+  const [urlFilters, setFilter] = useUrlFilters({ status: 'int', type: 'int' });
+  const filters = useMemo(() => ({ approvedStatus: urlFilters.status, type: urlFilters.type }), [urlFilters.status, urlFilters.type]);
+  const [keywordShown, setKeywordShown] = useState(false);
+  const empty = useListEmpty({ title: t('news:title'), onAdd: () => navigate('/news/add'), filtered: keywordShown || filters.approvedStatus !== undefined || filters.type !== undefined });
   const [menu, setMenu] = useState<{ row: Row; x: number; y: number } | null>(null);
   const [declining, setDeclining] = useState<Row | null>(null);
   const lastKeyword = useRef<string | undefined>(undefined);
@@ -72,7 +79,18 @@ export default function NewsListPage() {
       await reload();
     },
   });
-  const actions = generic.pop()!;
+  const genericActions = generic.pop()!;
+  // Approve / decline beside info and delete, for the users allowed to review (only pending rows enable them).
+  const actions: ProColumns<Row> = {
+    ...genericActions,
+    width: undefined,
+    render: (dom, row, index, action, schema) => (
+      <Space size={0} wrap={false}>
+        <ReviewActions kind="News" id={row.id as number} approvedStatus={row.approvedStatus} onDecided={reload} compact />
+        {genericActions.render?.(dom, row, index, action, schema) as ReactNode}
+      </Space>
+    ),
+  };
   const columns: ProColumns<Row>[] = [
     { key: 'featureImage', title: fieldLabel(newsDef, field('featureImage')), width: 90, render: (_, row) => <ImageThumb url={(row.featureImage as string) || undefined} height={50} /> },
     ...generic,
@@ -111,6 +129,7 @@ export default function NewsListPage() {
         {t('news:title')}
       </Typography.Title>
       <ProTable<Row>
+        {...empty}
         rowKey={(row) => String(row.id)}
         actionRef={actionRef}
         columns={columns}
@@ -123,6 +142,7 @@ export default function NewsListPage() {
         request={async (params) => {
           const keyword = typeof params.keyword === 'string' ? params.keyword : undefined;
           lastKeyword.current = keyword;
+          setKeywordShown(Boolean(keyword?.trim()));
           const result = await fetchPage(Number(params.current) || 1, Number(params.pageSize) || PAGE_SIZES[0], keyword);
           return { data: result.data, total: result.total, success: true };
         }}
@@ -141,7 +161,7 @@ export default function NewsListPage() {
             allowClear
             style={{ width: 150 }}
             value={filters.approvedStatus}
-            onChange={(approvedStatus?: number) => setFilters((f) => ({ ...f, approvedStatus }))}
+            onChange={(approvedStatus?: number) => setFilter('status', approvedStatus)}
             options={enumOptions('approvedStatus')}
           />,
           <Select
@@ -151,7 +171,7 @@ export default function NewsListPage() {
             allowClear
             style={{ width: 130 }}
             value={filters.type}
-            onChange={(type?: number) => setFilters((f) => ({ ...f, type }))}
+            onChange={(type?: number) => setFilter('type', type)}
             options={enumOptions('type')}
           />,
           <Dropdown

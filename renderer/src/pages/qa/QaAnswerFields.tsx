@@ -20,6 +20,7 @@ export interface QaAnswerFieldsProps {
   onLanguageChange(languageId: string): void;
   values: Row;
   isUpdate: boolean;
+  attempted?: boolean;
 }
 
 export function QaAnswerFields(props: QaAnswerFieldsProps) {

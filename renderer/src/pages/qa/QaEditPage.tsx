@@ -6,7 +6,9 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { EDITORIAL_MESSAGES, NEWS_STATUS } from '../../../../shared/editorial';
 import { isBlank, unflattenValues } from '../../../../shared/resources/translations';
 import { notifyError } from '../../app/notices';
+import { NotFound } from '../../app/NotFound';
 import { ConflictDialog } from '../../resources/ConflictDialog';
+import { FormFooter } from '../../resources/FormFooter';
 import type { Id, Row } from '../../resources/dataProvider';
 import { currentUi } from '../../resources/labels';
 import { workspaceLanguages } from '../../resources/languages';
@@ -16,6 +18,7 @@ import { useResourceForm } from '../../resources/useResourceForm';
 import { ValidationSummary } from '../../resources/ValidationSummary';
 import { useWorkspace } from '../../workspace';
 import { useSeoSuggestion } from '../news/seoSuggest';
+import { ReviewActions } from '../news/ReviewActions';
 import { StatusTag } from '../news/StatusHistory';
 import { QaAnswerFields } from './QaAnswerFields';
 import { qaAdapter, qaFormDef } from './qaForm';
@@ -31,9 +34,6 @@ export default function QaEditPage() {
   return <QaEditor key={questionId} id={questionId!} />;
 }
 
-/** Spec part 2, section 8: the toast of a missing feature image, in its words. */
-export const IMAGE_REQUIRED_TOAST = '{Feature image} required';
-
 function QaEditor({ id }: { id: Id }) {
   const { t } = useTranslation(['qa', 'resources']);
   const navigate = useNavigate();
@@ -45,10 +45,6 @@ function QaEditor({ id }: { id: Id }) {
     id,
     languagesFor: () => workspaceLanguages(workspace.languages),
     adapter: qaAdapter,
-    onNotFound: () => {
-      notifyError(t('resources:notFoundHere'));
-      navigate('/expert-question-and-answer', { replace: true });
-    },
   });
   const { form, record, loading, saving, conflict, languages } = state;
   const onValuesChange = useSeoSuggestion(form, state.onValuesChange);
@@ -59,12 +55,14 @@ function QaEditor({ id }: { id: Id }) {
 
   async function save() {
     if (locked) return;
-    if (isBlank(form.getFieldValue('image'))) notifyError(IMAGE_REQUIRED_TOAST);
+    // Spec part 2, section 8: a toast says the feature image is missing (in the interface language).
+    if (isBlank(form.getFieldValue('image'))) notifyError(t('qa:imageRequired'));
     const outcome = await state.save();
     if (outcome) navigate('/expert-question-and-answer');
   }
 
   const lockedText = EDITORIAL_MESSAGES.qaPendingLocked[currentUi()];
+  if (state.notFound) return <NotFound subTitle={t('common:notFound.record')} backTo="/expert-question-and-answer" backLabel={t('common:notFound.toList')} />;
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
       <Space align="center" wrap>
@@ -119,9 +117,10 @@ function QaEditor({ id }: { id: Id }) {
                 onLanguageChange={state.setActiveLanguage}
                 values={state.values}
                 isUpdate
+                attempted={state.attempted}
               />
             </Form>
-            <Space wrap>
+            <FormFooter>
               <Tooltip title={locked ? lockedText : t('qa:saveApproveHelp')}>
                 <Button type="primary" icon={<SendOutlined />} loading={saving} disabled={loading || locked} onClick={() => void save()}>
                   {t('qa:saveApprove')}
@@ -130,7 +129,10 @@ function QaEditor({ id }: { id: Id }) {
               <Button icon={<FileAddOutlined />} disabled={loading || !record} onClick={() => setAsNews(true)}>
                 {t('qa:createNews')}
               </Button>
-            </Space>
+              {record && (
+                <ReviewActions kind="QAExperts" id={id} approvedStatus={record.approvedStatus} onDecided={state.reload} blockedReason={state.isDirty() ? t('news:review.saveFirst') : undefined} />
+              )}
+            </FormFooter>
           </Card>
         </Space>
       </Spin>

@@ -2,15 +2,19 @@ import { PlusOutlined } from '@ant-design/icons';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { Button, Select, Space, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { qaDef } from '../../../../shared/editorial';
+import { NEWS_STATUS_OPTIONS, qaDef } from '../../../../shared/editorial';
 import { cmsApi } from '../../api/client';
 import { notifySuccess } from '../../app/notices';
 import { buildColumns } from '../../resources/columns';
 import { readList, type Row } from '../../resources/dataProvider';
+import { currentUi } from '../../resources/labels';
+import { useListEmpty } from '../../resources/ListEmpty';
+import { useUrlFilters } from '../../resources/useUrlFilters';
 import { useWorkspace } from '../../workspace';
+import { ReviewActions } from '../news/ReviewActions';
 
 /**
  * /expert-question-and-answer: the visitors' questions, newest first, with keyword and answered filters. The
@@ -24,7 +28,11 @@ export default function QaListPage() {
   const navigate = useNavigate();
   const { websiteId, language, languages } = useWorkspace();
   const actionRef = useRef<ActionType>();
-  const [answered, setAnswered] = useState<boolean | undefined>(undefined);
+  // Filters live in the address (?answered=false, ?status=1: the dashboard links there).
+  const [filters, setFilter] = useUrlFilters({ answered: 'bool', status: 'int' });
+  const { answered, status } = filters;
+  const [keywordShown, setKeywordShown] = useState(false);
+  const empty = useListEmpty({ title: t('qa:title'), filtered: keywordShown || answered !== undefined || status !== undefined });
   const site = encodeURIComponent(String(websiteId));
   const open = (row: Row) => navigate(`/expert-question-and-answer/${String(row.id)}`);
 
@@ -50,7 +58,18 @@ export default function QaListPage() {
       await actionRef.current?.reload();
     },
   });
-  const actions = generic.pop()!;
+  const genericActions = generic.pop()!;
+  // Approve / decline beside info and delete (enabled for pending answers), for the users allowed to review.
+  const actions: ProColumns<Row> = {
+    ...genericActions,
+    width: undefined,
+    render: (dom, row, index, action, schema) => (
+      <Space size={0} wrap={false}>
+        <ReviewActions kind="QAExperts" id={row.id as number} approvedStatus={row.approvedStatus} onDecided={() => actionRef.current?.reload()} compact />
+        {genericActions.render?.(dom, row, index, action, schema) as ReactNode}
+      </Space>
+    ),
+  };
   const columns: ProColumns<Row>[] = [
     ...generic,
     {
@@ -68,12 +87,13 @@ export default function QaListPage() {
         {t('qa:title')}
       </Typography.Title>
       <ProTable<Row>
+        {...empty}
         rowKey={(row) => String(row.id)}
         actionRef={actionRef}
         columns={columns}
         cardBordered
         search={false}
-        params={{ isAnswer: answered }}
+        params={{ isAnswer: answered, approvedStatus: status }}
         options={{ search: { placeholder: t('resources:keyword'), allowClear: true }, reload: true, density: true, setting: true }}
         pagination={{ pageSizeOptions: PAGE_SIZES, defaultPageSize: PAGE_SIZES[0], showSizeChanger: true }}
         scroll={{ x: 'max-content' }}
@@ -81,6 +101,8 @@ export default function QaListPage() {
           const query: Row = { page: Number(params.current) || 1, pageSize: Number(params.pageSize) || PAGE_SIZES[0] };
           if (typeof params.keyword === 'string' && params.keyword.trim()) query.keyword = params.keyword.trim();
           if (answered !== undefined) query.isAnswer = answered;
+          if (status !== undefined) query.approvedStatus = status;
+          setKeywordShown(Boolean(query.keyword));
           const body = (await cmsApi.get(`/QAExperts/${site}`, { params: query })).data as Row;
           // Spec: the list succeeds when code equals 1.
           if (body.code !== undefined && body.code !== 1) return { data: [], total: 0, success: false };
@@ -96,11 +118,21 @@ export default function QaListPage() {
             allowClear
             style={{ width: 160 }}
             value={answered}
-            onChange={(v?: boolean) => setAnswered(v)}
+            onChange={(v?: boolean) => setFilter('answered', v)}
             options={[
               { value: true, label: t('qa:answeredYes') },
               { value: false, label: t('qa:answeredNo') },
             ]}
+          />,
+          <Select
+            key="status"
+            aria-label={t('qa:statusFilter')}
+            placeholder={t('qa:statusFilter')}
+            allowClear
+            style={{ width: 160 }}
+            value={status}
+            onChange={(v?: number) => setFilter('status', v)}
+            options={NEWS_STATUS_OPTIONS.map((o) => ({ value: o.value as number, label: o.label[currentUi()] }))}
           />,
           <Button key="add" type="primary" icon={<PlusOutlined />} onClick={() => navigate('/news/add')}>
             {t('resources:add')}

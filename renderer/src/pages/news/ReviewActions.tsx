@@ -1,0 +1,85 @@
+import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
+import { Button, Space, Tooltip } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NEWS_STATUS } from '../../../../shared/editorial';
+import { useSession } from '../../session';
+import type { CurrentUser } from '../../session/session';
+import type { Id } from '../../resources/dataProvider';
+import { useWorkspace } from '../../workspace';
+import { DeclineModal } from './DeclineModal';
+import { decide } from './status';
+
+/**
+ * Who may approve or decline. Every signed-in staff member today (the spec has no finer roles); the roles issue
+ * plugs its rule in here, and every review button asks this one function.
+ */
+export function canReview(user: CurrentUser | null | undefined): boolean {
+  return Boolean(user);
+}
+
+export interface ReviewActionsProps {
+  kind: 'News' | 'QAExperts';
+  id: Id;
+  approvedStatus: unknown;
+  /** After a decision: reload the record or the list. */
+  onDecided(): void | Promise<unknown>;
+  /** Small icon buttons for a table row. */
+  compact?: boolean;
+  /** Edits not saved yet would not be part of what is approved: say so instead of deciding. */
+  blockedReason?: string;
+}
+
+/**
+ * `Duyệt` / `Từ chối` as buttons: enabled only while the item is pending (spec), Decline asks for the reason.
+ * Shown to users allowed to review; on the detail pages and in the list rows of news and expert Q&A.
+ */
+export function ReviewActions({ kind, id, approvedStatus, onDecided, compact, blockedReason }: ReviewActionsProps) {
+  const { t } = useTranslation('news');
+  const { user } = useSession();
+  const { websiteId } = useWorkspace();
+  const [declining, setDeclining] = useState(false);
+  const [busy, setBusy] = useState(false);
+  if (!canReview(user)) return null;
+  const pending = approvedStatus === NEWS_STATUS.pending;
+  const disabledReason = !pending ? t('review.onlyPending') : blockedReason;
+
+  async function approve() {
+    setBusy(true);
+    try {
+      await decide(kind, websiteId!, id, 'approve');
+      await onDecided();
+    } catch {
+      // The API client showed the server's message.
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const size = compact ? 'small' : 'middle';
+  return (
+    <>
+      <Space size={compact ? 4 : 8}>
+        <Tooltip title={disabledReason ?? (compact ? t('menu.approve') : undefined)}>
+          <Button size={size} type={compact ? 'text' : 'primary'} icon={<CheckOutlined />} aria-label={t('menu.approve')} disabled={Boolean(disabledReason)} loading={busy} onClick={() => void approve()}>
+            {compact ? null : t('menu.approve')}
+          </Button>
+        </Tooltip>
+        <Tooltip title={disabledReason ?? (compact ? t('menu.decline') : undefined)}>
+          <Button size={size} type={compact ? 'text' : 'default'} danger icon={<CloseOutlined />} aria-label={t('menu.decline')} disabled={Boolean(disabledReason)} onClick={() => setDeclining(true)}>
+            {compact ? null : t('menu.decline')}
+          </Button>
+        </Tooltip>
+      </Space>
+      <DeclineModal
+        open={declining}
+        onCancel={() => setDeclining(false)}
+        onSend={async (reason) => {
+          await decide(kind, websiteId!, id, 'decline', reason);
+          setDeclining(false);
+          await onDecided();
+        }}
+      />
+    </>
+  );
+}

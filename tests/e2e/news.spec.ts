@@ -44,8 +44,8 @@ test('write, review, decline, re-submit and approve a news item', async ({ page 
   await page.getByRole('button', { name: 'Thêm mới' }).click();
   await expect(page).toHaveURL(/\/news\/add$/);
 
-  // Saving empty: the summary names what is missing, and the feature images get their own error.
-  await page.getByRole('button', { name: 'Lưu nháp' }).click();
+  // Asking for review with nothing filled in: the summary names what is missing, the feature images get their own error.
+  await page.getByRole('button', { name: 'Lưu và gửi duyệt' }).click();
   const summary = page.getByTestId('validation-summary');
   await expect(summary).toContainText('Tiêu đề (Tiếng Việt) là trường bắt buộc');
   await expect(summary).toContainText('Nội dung (English) là trường bắt buộc');

@@ -106,7 +106,7 @@ describeEachDatabase('resources with children', (ctx) => {
     const details = `/api/HardContents/detail/${clinic}/${id}`;
 
     const badDetail = await ctx.authed('POST', details, { name: tr('Mục', ''), order: -1 }, EN);
-    expect(badDetail.body.errors.map((e: { message: string }) => e.message)).toEqual(['Name (English) is required', 'Image is required', 'Thứ tự phải đúng định dạng']);
+    expect(badDetail.body.errors.map((e: { message: string }) => e.message)).toEqual(['Name (English) is required', 'Image is required', 'Order must be in the right format']);
     const d1 = await ctx.authed('POST', details, { name: tr('Mục 2', 'Item 2'), image: '/files/2.png', order: 2 });
     const d2 = await ctx.authed('POST', details, { name: tr('Mục 1', 'Item 1'), image: '/files/1.png', order: 1 });
     expect(d1.body.data).toMatchObject({ hardContentId: id, isActive: true, order: 2 });

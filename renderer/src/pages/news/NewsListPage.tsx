@@ -2,7 +2,7 @@ import { CheckOutlined, CloseOutlined, DownloadOutlined, InfoCircleOutlined, Plu
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { Button, Dropdown, Select, Space, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { NEWS_STATUS, newsDef } from '../../../../shared/editorial';
@@ -17,7 +17,7 @@ import { fieldLabel, optionLabel } from '../../resources/labels';
 import { useWorkspace } from '../../workspace';
 import { decide } from './status';
 import { DeclineModal } from './DeclineModal';
-import { ReviewActions } from './ReviewActions';
+import { withReviewActions } from './ReviewActions';
 import { useListEmpty } from '../../resources/ListEmpty';
 import { useUrlFilters } from '../../resources/useUrlFilters';
 
@@ -79,18 +79,9 @@ export default function NewsListPage() {
       await reload();
     },
   });
-  const genericActions = generic.pop()!;
-  // Approve / decline beside info and delete, for the users allowed to review (only pending rows enable them).
-  const actions: ProColumns<Row> = {
-    ...genericActions,
-    width: undefined,
-    render: (dom, row, index, action, schema) => (
-      <Space size={0} wrap={false}>
-        <ReviewActions kind="News" id={row.id as number} approvedStatus={row.approvedStatus} onDecided={reload} compact />
-        {genericActions.render?.(dom, row, index, action, schema) as ReactNode}
-      </Space>
-    ),
-  };
+  // Approve / decline beside info and delete, for the users allowed to review.
+  // eslint-disable-next-line react-hooks/refs -- the reload runs after a click on a decision, never during render
+  const actions = withReviewActions('News', generic.pop()!, reload);
   const columns: ProColumns<Row>[] = [
     { key: 'featureImage', title: fieldLabel(newsDef, field('featureImage')), width: 90, render: (_, row) => <ImageThumb url={(row.featureImage as string) || undefined} height={50} /> },
     ...generic,

@@ -1,6 +1,7 @@
 import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
 import { Button, Space, Tooltip } from 'antd';
-import { useState } from 'react';
+import type { ProColumns } from '@ant-design/pro-components';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NEWS_STATUS } from '../../../../shared/editorial';
 import { useSession } from '../../session';
@@ -82,4 +83,25 @@ export function ReviewActions({ kind, id, approvedStatus, onDecided, compact, bl
       />
     </>
   );
+}
+
+/**
+ * A list's actions column with Approve / Decline in front of its own buttons (info, delete), for the users allowed
+ * to review; only pending rows enable them.
+ */
+export function withReviewActions<Row extends { id?: unknown; approvedStatus?: unknown }>(
+  kind: ReviewActionsProps['kind'],
+  actions: ProColumns<Row>,
+  onDecided: () => void | Promise<unknown>,
+): ProColumns<Row> {
+  return {
+    ...actions,
+    width: undefined,
+    render: (dom, row, index, action, schema) => (
+      <Space size={0} wrap={false}>
+        <ReviewActions kind={kind} id={row.id as Id} approvedStatus={row.approvedStatus} onDecided={onDecided} compact />
+        {actions.render?.(dom, row, index, action, schema) as ReactNode}
+      </Space>
+    ),
+  };
 }

@@ -2,7 +2,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { Button, Select, Space, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { useRef, useState, type ReactNode } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { NEWS_STATUS_OPTIONS, qaDef } from '../../../../shared/editorial';
@@ -14,7 +14,7 @@ import { currentUi } from '../../resources/labels';
 import { useListEmpty } from '../../resources/ListEmpty';
 import { useUrlFilters } from '../../resources/useUrlFilters';
 import { useWorkspace } from '../../workspace';
-import { ReviewActions } from '../news/ReviewActions';
+import { withReviewActions } from '../news/ReviewActions';
 
 /**
  * /expert-question-and-answer: the visitors' questions, newest first, with keyword and answered filters. The
@@ -58,18 +58,9 @@ export default function QaListPage() {
       await actionRef.current?.reload();
     },
   });
-  const genericActions = generic.pop()!;
-  // Approve / decline beside info and delete (enabled for pending answers), for the users allowed to review.
-  const actions: ProColumns<Row> = {
-    ...genericActions,
-    width: undefined,
-    render: (dom, row, index, action, schema) => (
-      <Space size={0} wrap={false}>
-        <ReviewActions kind="QAExperts" id={row.id as number} approvedStatus={row.approvedStatus} onDecided={() => actionRef.current?.reload()} compact />
-        {genericActions.render?.(dom, row, index, action, schema) as ReactNode}
-      </Space>
-    ),
-  };
+  // Approve / decline beside info and delete, for the users allowed to review.
+  // eslint-disable-next-line react-hooks/refs -- the reload runs after a click on a decision, never during render
+  const actions = withReviewActions('QAExperts', generic.pop()!, () => actionRef.current?.reload());
   const columns: ProColumns<Row>[] = [
     ...generic,
     {

@@ -13,6 +13,7 @@ import { buildColumns, type ColumnLabels } from '../../resources/columns';
 import { createDataProvider, idOf, type DataProvider, type Row } from '../../resources/dataProvider';
 import { groupRows, isGroupRow } from '../../resources/grouping';
 import { resourceTitle } from '../../resources/labels';
+import { useListEmpty } from '../../resources/ListEmpty';
 import { useWorkspace } from '../../workspace';
 
 const sick: ResourceDef = sickDef;
@@ -91,6 +92,8 @@ export default function SickListPage() {
   const actionRef = useRef<ActionType>();
   const provider = useMemo(() => createDataProvider(sick, { websiteId, language }), [websiteId, language]);
   const [expanded, setExpanded] = useState<readonly Key[]>([]);
+  const [filtered, setFiltered] = useState(false);
+  const empty = useListEmpty({ title: resourceTitle(sick), onAdd: () => navigate('/sick/add'), filtered });
   const reload = () => void actionRef.current?.reload();
 
   const labels: ColumnLabels = {
@@ -144,6 +147,7 @@ export default function SickListPage() {
         {resourceTitle(sick)}
       </Typography.Title>
       <ProTable<Row>
+        {...empty}
         rowKey={(row) => (isGroupRow(row) ? row.key : String(idOf(sick, row)))}
         actionRef={actionRef}
         columns={columns}
@@ -155,6 +159,7 @@ export default function SickListPage() {
         expandable={{ expandedRowKeys: expanded, onExpandedRowsChange: (keys) => setExpanded(keys) }}
         request={async (params) => {
           const { current, pageSize, keyword } = params as Record<string, unknown>;
+          setFiltered(typeof keyword === 'string' && Boolean(keyword.trim()));
           const result = await provider.getList({ page: Number(current) || 1, pageSize: Number(pageSize) || DEFAULT_PAGE_SIZE, keyword: typeof keyword === 'string' ? keyword : undefined });
           const groups = groupRows(result.data, 'alphabet');
           setExpanded(groups.map((g) => g.key));

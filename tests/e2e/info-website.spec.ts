@@ -68,7 +68,7 @@ test('add a branch contact with an item and an image', async ({ page }) => {
   await imageDialog.getByRole('button', { name: 'Lưu' }).click();
   await expect(imageDialog).toContainText('Hình ảnh là trường bắt buộc');
   await pickImage(page, imageDialog.getByTestId('image-field'), image);
-  await imageDialog.getByLabel('Alt').fill('Mặt tiền');
+  await imageDialog.getByLabel('Mô tả ảnh').fill('Mặt tiền');
   await imageDialog.getByRole('button', { name: 'Lưu' }).click();
   await expect(imageDialog).toBeHidden();
   await expect(images.getByRole('cell', { name: 'Mặt tiền' })).toBeVisible();
@@ -119,7 +119,7 @@ test('add a hard content with an item', async ({ page }) => {
   await expect(page.getByRole('cell', { name })).toBeVisible();
 });
 
-test("switching website leaves an edit screen of the other website's record", async ({ page }) => {
+test("switching website on an edit screen says the record is not in that website, with a way back", async ({ page }) => {
   await signIn(page);
   const token = (await cookie(page.context(), ACCESS_COOKIE))!.value;
   const name = `Mạng ${unique()}`;
@@ -131,8 +131,10 @@ test("switching website leaves an edit screen of the other website's record", as
   await page.goto(`/socialNetwork/${data.id}`);
   await expect(page.getByLabel('Tên (Tiếng Việt)')).toHaveValue(name);
   await chooseOption(page, 'Website', WEBSITES.spa);
+  await expect(page.getByText('Không có bản ghi này trong website đang chọn.')).toBeVisible();
+  await expect(page.getByLabel('Tên (Tiếng Việt)')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Về danh sách' }).click();
   await expect(page).toHaveURL(/\/info-website$/);
-  await expect(page.getByText('Bản ghi không thuộc website đang chọn; quay về danh sách.')).toBeVisible();
   await page.getByRole('tab', { name: 'Mạng xã hội' }).click();
   await expect(page.getByRole('cell', { name })).toHaveCount(0);
 });

@@ -75,7 +75,7 @@ test('a menu with nested items of each object type, re-ordered by drag and drop'
   const first = popup(page);
   await expect(first.getByRole('combobox', { name: 'Loại đối tượng' })).toBeVisible();
   await first.getByRole('button', { name: /Lưu$/ }).click();
-  await expect(first).toContainText('is required');
+  await expect(first).toContainText('Loại đối tượng là trường bắt buộc');
   await first.getByRole('button', { name: /Huỷ$/ }).click();
   const customDialog = await newItem(page, custom, 'Tùy chỉnh (URL)');
   await customDialog.getByLabel('Đường dẫn', { exact: true }).fill('https://clinic.example/lien-he');

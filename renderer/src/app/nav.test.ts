@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isGroup, NAV, visibleNav } from './nav';
+import { deepestArea, isGroup, NAV, visibleNav } from './nav';
 
 describe('nav registry', () => {
   it('lists every area of both spec documents', () => {
@@ -15,5 +15,13 @@ describe('nav registry', () => {
     expect(withFiles).toHaveLength(2);
     const media = withFiles[1];
     expect(isGroup(media) && media.areas.map((a) => a.path)).toEqual(['/file']);
+  });
+
+  it('highlights only the deepest area a path is in', () => {
+    expect(deepestArea(NAV, '/news/category/3')).toBe('/news/category');
+    expect(deepestArea(NAV, '/news/12')).toBe('/news');
+    expect(deepestArea(NAV, '/')).toBe('/');
+    expect(deepestArea(NAV, '/newsletter')).toBeUndefined();
+    expect(deepestArea(NAV, '/no/such/screen')).toBeUndefined();
   });
 });

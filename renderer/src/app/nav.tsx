@@ -128,3 +128,13 @@ export function visibleNav(registeredPaths: ReadonlySet<string>): NavEntry[] {
     return areas.length ? [{ ...entry, areas }] : [];
   });
 }
+
+/**
+ * The path of the area `pathname` is deepest in ('/news/category/3' → '/news/category', not also '/news'): the
+ * one side-menu entry to highlight.
+ */
+export function deepestArea(entries: readonly NavEntry[], pathname: string): string | undefined {
+  const paths = entries.flatMap((entry) => (isGroup(entry) ? entry.areas.map((a) => a.path) : [entry.path]));
+  const inside = (p: string) => (p === '/' ? pathname === '/' : pathname === p || pathname.startsWith(`${p}/`));
+  return paths.filter(inside).sort((a, b) => b.length - a.length)[0];
+}

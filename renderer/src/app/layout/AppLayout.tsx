@@ -10,7 +10,7 @@ import { proIntlFor } from '../../i18n/proIntl';
 import { findTheme } from '../../theme/themes';
 import { useWorkspace, WorkspaceProvider } from '../../workspace';
 import { ScreenFallback } from '../lazyScreen';
-import { isGroup, visibleNav } from '../nav';
+import { deepestArea, isGroup, visibleNav } from '../nav';
 import { usePreference } from '../preferences';
 import { screens } from '../screens';
 import NoticeHost from '../NoticeHost';
@@ -82,13 +82,6 @@ export default function AppLayout() {
   );
 }
 
-/** The path of the menu entry that `pathname` is deepest in ('/news/category/3' → '/news/category'). */
-export function deepestArea(menu: MenuDataItem[], pathname: string): string | undefined {
-  const paths = menu.flatMap((item) => [item, ...(item.children ?? [])]).map((item) => item.path).filter((p): p is string => Boolean(p) && !p!.startsWith('/__group/'));
-  const inside = (p: string) => (p === '/' ? pathname === '/' : pathname === p || pathname.startsWith(`${p}/`));
-  return paths.filter(inside).sort((a, b) => b.length - a.length)[0];
-}
-
 /** Side navigation, header, and the current screen. */
 function Shell() {
   const { t } = useTranslation();
@@ -121,7 +114,7 @@ function Shell() {
   );
 
   // One highlighted entry: the deepest area the path is in (/news/category is "Danh mục tin tức", not also "Tin tức").
-  const selected = useMemo(() => deepestArea(menu, location.pathname), [menu, location.pathname]);
+  const selected = useMemo(() => deepestArea(visibleNav(registeredPaths), location.pathname), [location.pathname]);
 
   return (
     <ProLayout

@@ -5,7 +5,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { sql } from 'kysely';
 import { MSG } from '../i18n';
 import { requireWebsite } from '../resources/index';
-import { ok } from '../websites/context';
+import { ok } from '../http/envelope';
 import type { Db } from '../editorial/common';
 
 type Contributor = (db: Db, websiteId: number) => Promise<Record<string, number>>;

@@ -4,7 +4,6 @@ import type { Kysely } from 'kysely';
 import type { Label } from '../../shared/resources/define';
 import type { Database } from '../db/schema';
 import { httpError } from '../errors';
-import { RMSG } from '../resources/index';
 import { foldText } from '../resources/search';
 import './tables';
 
@@ -36,33 +35,6 @@ export function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: string; message?: string } | null;
   return !!e && (e.code === '23505' || e.code === 'SQLITE_CONSTRAINT_UNIQUE' || e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY');
 }
-
-/** `true`/`false` (also 1/0) from a query string; undefined when absent or empty; 400 otherwise. */
-export function queryBool(raw: unknown, name: string): boolean | undefined {
-  if (raw === undefined || raw === '') return undefined;
-  if (raw === 'true' || raw === '1') return true;
-  if (raw === 'false' || raw === '0') return false;
-  throw httpError(400, RMSG.badQuery(name));
-}
-
-/** A whole number from a query string within [min, max]; undefined when absent or empty; 400 otherwise. */
-export function queryInt(raw: unknown, name: string, min: number, max: number): number | undefined {
-  if (raw === undefined || raw === '') return undefined;
-  if (typeof raw !== 'string' || !/^-?\d{1,10}$/.test(raw.trim())) throw httpError(400, RMSG.badQuery(name));
-  const n = Number(raw);
-  if (n < min || n > max) throw httpError(400, RMSG.badQuery(name));
-  return n;
-}
-
-/** page (default 1) and pageSize (default `size`, at most `max`). */
-export function paging(query: Body, size = 20, max = 1000) {
-  const page = queryInt(query.page, 'page', 1, 1_000_000) ?? 1;
-  const pageSize = Math.min(queryInt(query.pageSize, 'pageSize', 1, 1_000_000) ?? size, max);
-  return { page, pageSize, offset: (page - 1) * pageSize };
-}
-
-export const keywordOf = (query: Body): string | undefined =>
-  typeof query.keyword === 'string' && query.keyword.trim() ? query.keyword.trim() : undefined;
 
 /** An SEO link as words ("dau-da-day" → "dau da day"), so a keyword finds it. */
 export const linkWords = (link: string | null | undefined) => (link ? link.replace(/[-_/]+/g, ' ') : link);

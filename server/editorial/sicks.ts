@@ -14,8 +14,9 @@ import { iso } from '../db/dialect';
 import { httpError } from '../errors';
 import { MSG, messageLang } from '../i18n';
 import { bodyObject, parseId, requireStamp, requireWebsite, stale, validationError, websiteLanguages } from '../resources/index';
-import { ok } from '../websites/context';
-import { EMSG, idList, keywordOf, linkWords, languageNames, paging, parseTranslationRows, queryBool, searchTextOf, type Body, type Db } from './common';
+import { ok } from '../http/envelope';
+import { EMSG, idList, linkWords, languageNames, parseTranslationRows, searchTextOf, type Body, type Db } from './common';
+import { keywordMatch, keywordOf, paging, queryBool } from '../http/query';
 
 const T_FIELDS = ['alphabet', 'name', 'description', 'seoLink', 'content'] as const;
 type SickTranslation = { languageId: string } & Record<(typeof T_FIELDS)[number], string>;
@@ -137,7 +138,7 @@ const searchText = (input: SickInput) => searchTextOf([...input.translations.fla
 async function rowsIn(db: Db, websiteId: number, lang: string, filter: { keyword?: string; isActive?: boolean }) {
   let q = db.selectFrom('sicks').selectAll().where('websiteId', '=', websiteId);
   if (filter.isActive !== undefined) q = q.where('isActive', '=', filter.isActive);
-  if (filter.keyword) q = q.where('searchText', 'like', `%${searchTextOf([filter.keyword]).replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  if (filter.keyword) q = q.where(keywordMatch(filter.keyword));
   const rows = await q.execute();
   const translations = await translationsOf(db, rows.map((r) => r.id));
   const out = rows.map(({ searchText: _s, createdAt, updatedAt, ...row }) => {

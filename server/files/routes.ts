@@ -4,10 +4,11 @@
 import multipart, { type Multipart } from '@fastify/multipart';
 import send from '@fastify/send';
 import { create as contentDisposition } from 'content-disposition';
+import { ok } from '../http/envelope';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { parseInput } from '../errors';
-import { localize, MSG, type Text } from '../i18n';
+import { localize, MSG } from '../i18n';
 import type { ChunkRequest } from './chunk-store';
 import { FILES_MSG, badRequest, notFound } from './errors';
 import { filesEngine } from './engine';
@@ -63,8 +64,6 @@ async function eachPart(parts: AsyncIterableIterator<Multipart>, handle: (part: 
   }
   if (failure) throw failure.error;
 }
-
-const ok = <T>(request: FastifyRequest, message: Text, data: T) => ({ code: 1, message: localize(request, message), data });
 
 /** A whole number from a multipart text field; NaN when missing or not digits (the engine refuses it). */
 const intField = (value: string | undefined) => (value !== undefined && /^\s*\d+\s*$/.test(value) ? Number(value) : NaN);

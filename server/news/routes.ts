@@ -12,8 +12,9 @@ import { iso } from '../db/dialect';
 import { httpError } from '../errors';
 import { MSG, messageLang } from '../i18n';
 import { bodyObject, parseId, requireStamp, requireWebsite, stale } from '../resources/index';
-import { ok } from '../websites/context';
-import { actor, EMSG, isUniqueViolation, keywordOf, linkWords, paging, queryBool, queryInt, searchTextOf, type Body, type Db } from '../editorial/common';
+import { ok } from '../http/envelope';
+import { actor, EMSG, isUniqueViolation, linkWords, searchTextOf, type Body, type Db } from '../editorial/common';
+import { keywordMatch, keywordOf, paging, queryBool, queryInt } from '../http/query';
 import { assertDecidable, readDecision } from '../editorial/decision';
 import { removeTagLinks, setTags } from '../editorial/tags';
 import { checkSeoLinks, freeSeoLink, readNewsInput, type NewsInput } from './input';
@@ -107,7 +108,7 @@ export const newsRoutes: FastifyPluginAsync = async (app) => {
     const status = queryInt(query.approvedStatus, 'approvedStatus', 0, 3);
     if (status !== undefined) q = q.where('approvedStatus', '=', status);
     const keyword = keywordOf(query);
-    if (keyword) q = q.where('searchText', 'like', `%${searchTextOf([keyword]).replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    if (keyword) q = q.where(keywordMatch(keyword));
     const [rows, count] = await Promise.all([
       q.selectAll().orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(pageSize).offset(offset).execute(),
       q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),

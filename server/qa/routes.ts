@@ -17,8 +17,9 @@ import { iso } from '../db/dialect';
 import { httpError } from '../errors';
 import { localize, MSG, messageLang } from '../i18n';
 import { bodyObject, checkAndConvert, parseId, requireStamp, requireWebsite, stale, toWire, websiteLanguages } from '../resources/index';
-import { ok } from '../websites/context';
-import { EMSG, keywordOf, paging, queryBool, queryInt, searchTextOf, type Body, type Db } from '../editorial/common';
+import { ok } from '../http/envelope';
+import { EMSG, type Body, type Db } from '../editorial/common';
+import { keywordMatch, keywordOf, paging, queryBool, queryInt } from '../http/query';
 import { assertDecidable, readDecision } from '../editorial/decision';
 import { parseTagNames, removeTagLinks, setTags, tagsOf } from '../editorial/tags';
 import type { QaQuestionsTable } from '../editorial/tables';
@@ -69,7 +70,7 @@ export const qaRoutes: FastifyPluginAsync = async (app) => {
     const status = queryInt(query.approvedStatus, 'approvedStatus', 0, 3);
     if (status !== undefined) q = q.where('approvedStatus', '=', status);
     const keyword = keywordOf(query);
-    if (keyword) q = q.where('searchText', 'like', `%${searchTextOf([keyword]).replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    if (keyword) q = q.where(keywordMatch(keyword));
     const [rows, count] = await Promise.all([
       q.selectAll().orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(pageSize).offset(offset).execute(),
       q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),

@@ -5,7 +5,7 @@
 // `websiteId = <the website in the path>`, and a child only with its parent key (every ancestor is checked
 // against the path too). A record reached through another website's id does not exist (404).
 import { randomUUID } from 'node:crypto';
-import { sql, type SelectQueryBuilder } from 'kysely';
+import type { SelectQueryBuilder } from 'kysely';
 import type { ResourceDef } from '../../shared/resources/define';
 import type { LanguageRef, UiLang } from '../../shared/resources/validate';
 import { iso } from '../db/dialect';
@@ -15,7 +15,7 @@ import type { DynamicDb } from './dynamic';
 import { RMSG } from './messages';
 import { checkAndConvert, emptyRecord, selectColumns, toWire, type Row } from './records';
 import { hasIdColumn, hasStamp, hasWebsiteId, storageType } from './schema';
-import { likePattern } from './search';
+import { keywordMatch } from '../http/query';
 
 /** Where a request points: the website and the parent keys from its path. */
 export interface Scope {
@@ -122,7 +122,7 @@ export class ResourceEngine {
   private searched(def: ResourceDef, q: AnyQuery, keyword: unknown): AnyQuery {
     if (typeof keyword !== 'string' || !keyword.trim()) return q;
     if (!hasIdColumn(def)) return q;
-    return q.where(sql<boolean>`${sql.ref('searchText')} like ${likePattern(keyword)} escape ${'\\'}`);
+    return q.where(keywordMatch(keyword));
   }
 
   private base(ctx: OperationContext, def: ResourceDef, scope: Scope, query: Record<string, unknown>, restrict?: Restrict): AnyQuery {

@@ -4,7 +4,8 @@ import type { FastifyPluginAsync, FastifyRequest, HTTPMethods } from 'fastify';
 import type { ResourceDef } from '../../shared/resources/define';
 import { parsePathTemplate, type HttpMethod } from '../../shared/resources/paths';
 import { httpError } from '../errors';
-import { localize, MSG, messageLang } from '../i18n';
+import { MSG, messageLang, type Text } from '../i18n';
+import { ok } from '../http/envelope';
 import { parseId, requireWebsite, websiteLanguages } from './access';
 import { dynamic } from './dynamic';
 import { ResourceEngine, type OperationContext, type Scope } from './engine';
@@ -57,10 +58,10 @@ export function resourceRoutes(service: 'api' | 'core' = 'api', defs: Record<str
               languages: () => websiteLanguages(app.db, scope.websiteId),
             };
             const query = request.query as Record<string, unknown>;
-            const ok = (message: { vi: string; en: string }, data?: unknown) => ({ code: 1, message: localize(request, message), ...(data === undefined ? {} : { data }) });
+            const answer = (message: Text, data?: unknown) => ok(request, message, data);
             if (def.singleton) {
-              if (op === 'get' || op === 'list') return ok(MSG.success, await engine.getSingleton(ctx, def, scope));
-              return ok(MSG.updated, await engine.saveSingleton(ctx, def, scope, bodyObject(request.body)));
+              if (op === 'get' || op === 'list') return answer(MSG.success, await engine.getSingleton(ctx, def, scope));
+              return answer(MSG.updated, await engine.saveSingleton(ctx, def, scope, bodyObject(request.body)));
             }
             switch (op) {
               case 'list':
@@ -68,14 +69,14 @@ export function resourceRoutes(service: 'api' | 'core' = 'api', defs: Record<str
               case 'getAll':
                 return engine.all(ctx, def, scope, query);
               case 'get':
-                return ok(MSG.success, await engine.get(ctx, def, scope, parseId(value('id'))));
+                return answer(MSG.success, await engine.get(ctx, def, scope, parseId(value('id'))));
               case 'create':
-                return ok(MSG.added, await engine.create(ctx, def, scope, bodyObject(request.body)));
+                return answer(MSG.added, await engine.create(ctx, def, scope, bodyObject(request.body)));
               case 'update':
-                return ok(MSG.updated, await engine.update(ctx, def, scope, parseId(value('id')), bodyObject(request.body)));
+                return answer(MSG.updated, await engine.update(ctx, def, scope, parseId(value('id')), bodyObject(request.body)));
               case 'remove':
                 await engine.remove(ctx, def, scope, parseId(value('id')));
-                return ok(MSG.deleted);
+                return answer(MSG.deleted);
             }
           },
         });

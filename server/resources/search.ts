@@ -32,8 +32,3 @@ export function searchTextOf(fields: FieldDef[], row: Record<string, unknown>): 
   }
   return foldText(parts.join('\n').replace(/\s+/g, ' ').trim());
 }
-
-/** `LIKE` pattern for a keyword (with `\` as the escape character). */
-export function likePattern(keyword: string): string {
-  return `%${foldText(keyword.trim()).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { dynamic, websiteLanguages, type OperationContext } from '../resources/index';
-import { localize, messageLang, type Text } from '../i18n';
+import { messageLang } from '../i18n';
 
 /** `db` may be a transaction: every query of the operation then runs in it (SQLite has one connection). */
 export function operationContext(app: FastifyInstance, request: FastifyRequest, websiteId?: number, db: Kysely<Database> = app.db): OperationContext {
@@ -14,9 +14,3 @@ export function operationContext(app: FastifyInstance, request: FastifyRequest, 
     languages: () => websiteLanguages(db, websiteId),
   };
 }
-
-export const ok = (request: FastifyRequest, message: Text, data?: unknown) => ({
-  code: 1,
-  message: localize(request, message),
-  ...(data === undefined ? {} : { data }),
-});

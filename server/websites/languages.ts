@@ -10,7 +10,7 @@ import type { Database } from '../db/schema';
 import { httpError } from '../errors';
 import { MSG, messageLang } from '../i18n';
 import { bodyObject, requireWebsite, RMSG, validationError } from '../resources/index';
-import { ok } from './context';
+import { ok } from '../http/envelope';
 
 const def = resources.websiteLanguage;
 

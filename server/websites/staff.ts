@@ -7,7 +7,7 @@ import type { Database } from '../db/schema';
 import { httpError } from '../errors';
 import { MSG } from '../i18n';
 import { parseId, requireWebsite, RMSG } from '../resources/index';
-import { ok } from './context';
+import { ok } from '../http/envelope';
 
 function staff(db: Kysely<Database>, websiteId: number) {
   return db

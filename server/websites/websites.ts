@@ -10,7 +10,8 @@ import { httpError } from '../errors';
 import { MSG } from '../i18n';
 import { bodyObject, dynamic, engine, requireWebsite, RMSG, type DynamicDb, type Restrict } from '../resources/index';
 import { websiteLanguagesOf } from './languages';
-import { ok, operationContext } from './context';
+import { ok } from '../http/envelope';
+import { operationContext } from './context';
 
 const def = resources.website;
 

@@ -1,0 +1,48 @@
+// Reading a list's query string, the same way for every list (the resource engine's and the hand-written
+// ones): numbers, flags, paging and the keyword, each a 400 naming the parameter when it is not what it says.
+import { sql, type Expression, type SqlBool } from 'kysely';
+import { httpError } from '../errors';
+import { RMSG } from '../resources/messages';
+import { foldText } from '../resources/search';
+
+export type Query = Record<string, unknown>;
+
+/** `true`/`false` (also 1/0); undefined when absent or empty; 400 otherwise. */
+export function queryBool(raw: unknown, name: string): boolean | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  if (raw === 'true' || raw === '1') return true;
+  if (raw === 'false' || raw === '0') return false;
+  throw httpError(400, RMSG.badQuery(name));
+}
+
+/** A whole number within [min, max]; undefined when absent or empty; 400 otherwise. */
+export function queryInt(raw: unknown, name: string, min: number, max: number): number | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  if (typeof raw !== 'string' || !/^-?\d{1,10}$/.test(raw.trim())) throw httpError(400, RMSG.badQuery(name));
+  const n = Number(raw);
+  if (n < min || n > max) throw httpError(400, RMSG.badQuery(name));
+  return n;
+}
+
+/** page (default 1) and pageSize (default `size`, at most `max`). */
+export function paging(query: Query, size = 20, max = 1000) {
+  const page = queryInt(query.page, 'page', 1, 1_000_000) ?? 1;
+  const pageSize = Math.min(queryInt(query.pageSize, 'pageSize', 1, 1_000_000) ?? size, max);
+  return { page, pageSize, offset: (page - 1) * pageSize };
+}
+
+export const keywordOf = (query: Query): string | undefined =>
+  typeof query.keyword === 'string' && query.keyword.trim() ? query.keyword.trim() : undefined;
+
+/** `LIKE` pattern for a keyword, folded like the `searchText` columns, with `\` escaping `%`, `_` and itself. */
+export function likePattern(keyword: string): string {
+  return `%${foldText(keyword.trim()).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * The keyword condition on a `searchText` column. `ESCAPE` is spelled out: PostgreSQL escapes with `\` by default,
+ * SQLite has no escape character at all, so without it "50%" or "phi_kham" would match differently per database.
+ */
+export function keywordMatch(keyword: string, column = 'searchText'): Expression<SqlBool> {
+  return sql<SqlBool>`${sql.ref(column)} like ${likePattern(keyword)} escape ${'\\'}`;
+}

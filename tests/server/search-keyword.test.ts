@@ -1,0 +1,61 @@
+// A keyword means its characters, in every list and on both databases: `%` and `_` are not wildcards (SQLite's
+// LIKE has no escape character unless the query names one), and diacritics are folded.
+import { expect, it } from 'vitest';
+import { demoWebsites, describeEachDatabase } from './harness';
+import { createNews } from './news-helpers';
+
+describeEachDatabase('keyword search', (ctx) => {
+  it('finds "50%" and "phi_kham" literally in news, Q&A, diseases and engine lists', async () => {
+    const { clinic } = await demoWebsites(ctx);
+    const tag = Date.now().toString(36);
+    const tr = (vi: string, en = vi) => JSON.stringify({ 'vi-VN': vi, 'en-US': en });
+    const percent = `Giảm 50% phí khám ${tag}`;
+    const underscore = `Mã phi_kham ${tag}`;
+
+    // One record of each list, with each of the two titles.
+    for (const title of [percent, underscore]) {
+      await createNews(ctx, clinic, 'false', {
+        newsTranslations: [
+          { languageId: 'vi-VN', title, description: '', content: '<p>x</p>', seoLink: `n-${title.length}-${tag}-${title.includes('%') ? 'p' : 'u'}` },
+          { languageId: 'en-US', title, description: '', content: '<p>x</p>', seoLink: `n-${title.length}-${tag}-${title.includes('%') ? 'p' : 'u'}-en` },
+        ],
+      });
+      const q = await ctx.authed('POST', `/api/QAExperts/${clinic}`, { fullName: 'Khách', title: tr(title) });
+      expect(q.status, q.text).toBe(200);
+      const letter = title.includes('%') ? 'G' : 'M';
+      const sick = await ctx.authed('POST', `/api/Sicks/${clinic}`, {
+        seoLink: `s-${tag}-${letter}`,
+        isActive: true,
+        sickTranslations: [
+          { languageId: 'vi-VN', alphabet: letter, name: title, seoLink: `s-${tag}-${letter}` },
+          { languageId: 'en-US', alphabet: letter, name: title, seoLink: `s-${tag}-${letter}-en` },
+        ],
+      });
+      expect(sick.status, sick.text).toBe(200);
+      const group = await ctx.authed('POST', `/api/FAQGroups/${clinic}`, { name: tr(title), order: 0, isActive: true });
+      expect(group.status, group.text).toBe(200);
+    }
+
+    const lists: [string, (keyword: string) => string, (row: Record<string, unknown>) => string][] = [
+      ['news', (k) => `/api/News/${clinic}/vi-VN?page=1&pageSize=100&keyword=${encodeURIComponent(k)}`, (r) => String(r.title)],
+      ['Q&A', (k) => `/api/QAExperts/${clinic}?page=1&pageSize=100&keyword=${encodeURIComponent(k)}`, (r) => JSON.parse(String(r.title))['vi-VN']],
+      ['diseases', (k) => `/api/Sicks/${clinic}?languageId=vi-VN&keyword=${encodeURIComponent(k)}`, (r) => String(r.name)],
+      ['FAQ groups', (k) => `/api/FAQGroups/${clinic}?page=1&pageSize=100&keyword=${encodeURIComponent(k)}`, (r) => JSON.parse(String(r.name))['vi-VN']],
+    ];
+    for (const [name, url, titleOf] of lists) {
+      const found = async (keyword: string) => {
+        const res = await ctx.authed('GET', url(keyword));
+        expect(res.status, `${name} ${keyword}: ${res.text}`).toBe(200);
+        return (res.body.data as Record<string, unknown>[]).map(titleOf);
+      };
+      expect(await found(`50% ${tag}`), name).toEqual([]); // the tag follows "khám", not "50%"
+      expect(await found('50%'), name).toContain(percent);
+      expect(await found('50%'), name).not.toContain(underscore);
+      // "_" is a character: "phi_kham" is not "phí khám".
+      expect(await found('phi_kham'), name).toContain(underscore);
+      expect(await found('phi_kham'), name).not.toContain(percent);
+      // Diacritics folded, as everywhere.
+      expect(await found(`giam 50% phi kham ${tag}`), name).toEqual([percent]);
+    }
+  });
+});

@@ -71,6 +71,9 @@ export const DEFAULTS = {
   bodyLimit: 1024 * 1024,
 };
 
+/** Routes that stream stored files (files/routes.ts): never compressed per request. */
+const STORED_FILE_ROUTES = /^\/files\/|^\/api\/files\/downloads\//i;
+
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const now = options.now ?? (() => new Date());
   const handle = options.db ?? createDb({ databaseUrl: options.databaseUrl, dataDir: options.dataDir });
@@ -113,9 +116,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorateRequest('user', null as unknown as AuthUser);
 
   installErrorHandlers(app);
-  // API answers above 1 KB go out compressed when the client accepts it (lists of news run to
-  // hundreds of KB). The console's files are precompressed at build and already carry their
-  // Content-Encoding, which this plugin leaves alone; images and archives are not compressible types.
+  // API answers above 1 KB go out compressed when the client accepts it: lists of news run to hundreds
+  // of KB. Stored files (their public URLs and Files/downloads) go out byte for byte as stored, so that
+  // Content-Length, ETag and byte ranges describe what is sent (a .txt would otherwise be compressed on
+  // the fly). The console's files are precompressed at build (server/renderer.ts) and answered by the
+  // not-found handler, which this plugin's per-route hooks never see.
+  app.addHook('onRoute', (route) => {
+    if (STORED_FILE_ROUTES.test(route.url)) route.compress = false;
+  });
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(formbody);
   // An empty body with a JSON content type (some clients send one on DELETE) means "no body",

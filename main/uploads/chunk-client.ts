@@ -11,8 +11,10 @@
 import http from 'node:http';
 import https from 'node:https';
 import { randomUUID } from 'node:crypto';
+import { UPLOAD_CHUNK_BYTES } from '../../shared/uploads';
 
-export const CHUNK_SIZE = 2_000_000;
+/** The protocol's chunk size (shared with the server and the browser engine). */
+export const CHUNK_SIZE = UPLOAD_CHUNK_BYTES;
 
 export interface StoredFile {
   id: number;

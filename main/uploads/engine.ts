@@ -10,6 +10,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { UploadItem, UploadState } from '../../shared/ipc/contract';
 import { DesktopError } from '../../shared/ipc/errors';
+import { chunkCount, chunkLength, MAX_UPLOAD_BYTES } from '../../shared/uploads';
 import { CHUNK_SIZE, ChunkHttpError, type ChunkClient, type ChunkStatus, type StoredFile } from './chunk-client';
 
 /** What is kept on disk per upload. */
@@ -78,14 +79,14 @@ export function createUploadEngine(deps: UploadEngineDeps) {
   const chunkSize = deps.chunkSize ?? CHUNK_SIZE;
   const attempts = deps.attempts ?? 4;
   const retryDelayMs = deps.retryDelayMs ?? 1_000;
-  const maxFileSize = deps.maxFileSize ?? 500_000_000;
+  const maxFileSize = deps.maxFileSize ?? MAX_UPLOAD_BYTES;
   const now = deps.now ?? Date.now;
   const entries = new Map<string, Entry>();
   const idle = new Set<() => void>();
   let shuttingDown = false;
 
-  const totalChunksOf = (size: number) => Math.max(1, Math.ceil(size / chunkSize));
-  const chunkLength = (size: number, index: number) => Math.max(0, Math.min(chunkSize, size - index * chunkSize));
+  const totalChunksOf = (size: number) => chunkCount(size, chunkSize);
+  const lengthOf = (size: number, index: number) => chunkLength(size, index, chunkSize);
 
   // Restore the last run's queue. Unfinished uploads come back paused: they need a signed-in user
   // and the user's go-ahead; resuming asks the server which chunks it already has.
@@ -193,7 +194,7 @@ export function createUploadEngine(deps: UploadEngineDeps) {
   };
 
   const receivedBytes = (record: PersistedUpload, received: number[]) =>
-    received.reduce((sum, index) => sum + chunkLength(record.size, index), 0);
+    received.reduce((sum, index) => sum + lengthOf(record.size, index), 0);
 
   const complete = (entry: Entry, file: StoredFile) => {
     entry.record.file = file;
@@ -240,7 +241,7 @@ export function createUploadEngine(deps: UploadEngineDeps) {
           persist();
         }
         for (const chunkIndex of pending) {
-          const length = chunkLength(record.size, chunkIndex);
+          const length = lengthOf(record.size, chunkIndex);
           const bytes = new Uint8Array(length);
           await assertUnchanged(record, handle);
           const { bytesRead } = await handle.read(bytes, 0, length, chunkIndex * chunkSize);

@@ -1,5 +1,5 @@
 import type { UploadEntry, Uploads } from './uploads';
-import { SpeedMeter, backoffMs, isRetryable, planChunks, remainingSeconds, type ChunkPlan } from './uploadMath';
+import { SpeedMeter, backoffMs, isRetryable, planChunks, remainingSeconds, UPLOAD_CHUNK_BYTES, type ChunkPlan } from '../../shared/uploads';
 
 /** What `POST chunk/upload` and `GET chunk/status/{fileId}` answer in `data` (brief: chunked upload contract). */
 export interface ChunkAnswer {
@@ -84,7 +84,7 @@ const FINISHED = new Set<UploadEntry['state']>(['completed', 'failed', 'cancelle
 export function createBrowserUploads(options: BrowserUploadOptions): Uploads {
   const {
     transport,
-    chunkSize = 2_000_000,
+    chunkSize = UPLOAD_CHUNK_BYTES,
     maxFiles = 2,
     chunksPerFile = 2,
     maxRetries = 5,

@@ -24,6 +24,7 @@ import { readFileSync } from 'node:fs';
 import { link, mkdir, open, readdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { MAX_UPLOAD_BYTES, UPLOAD_CHUNK_BYTES } from '../../shared/uploads';
 import { sanitizeName } from './file-name';
 import { requireAllowedExtension, requireMatchingContent } from './file-types';
 import { FileStore, type StoredFile } from './file-store';
@@ -32,8 +33,9 @@ import {
 } from './disk';
 import { FILES_MSG, FilesError, badRequest, conflict, tooLarge } from './errors';
 
-export const CHUNK_SIZE = 2_000_000;
-export const DEFAULT_MAX_FILE_SIZE = 500_000_000;
+/** The protocol's chunk size (shared/uploads.ts). */
+export const CHUNK_SIZE = UPLOAD_CHUNK_BYTES;
+export const DEFAULT_MAX_FILE_SIZE = MAX_UPLOAD_BYTES;
 export const ABANDONED_AFTER_MS = 24 * 60 * 60 * 1000;
 /** An assembly marker older than this belongs to a process that died mid-way. */
 const STALE_MARKER_MS = 15 * 60 * 1000;

@@ -3,10 +3,10 @@
  * (server/files/file-types.ts) and the spec: the picker accepts png, jpeg, jpg, webp, txt, pdf, doc, docx,
  * xls, xlsx, gif (section 9); the media picker only .mp3 and .mp4 (part 2); uploads at most 500,000,000 bytes.
  */
-export type AcceptKind = 'image' | 'file' | 'media';
+import { MAX_UPLOAD_BYTES } from '../../../../shared/uploads';
 
-export const MAX_UPLOAD_BYTES = 500_000_000;
-export const CHUNK_BYTES = 2_000_000;
+export { MAX_UPLOAD_BYTES };
+export type AcceptKind = 'image' | 'file' | 'media';
 
 export const IMAGE_EXTENSIONS = ['png', 'jpg', 'jpeg', 'webp', 'gif'] as const;
 export const PICKER_FILE_EXTENSIONS = ['png', 'jpeg', 'jpg', 'webp', 'txt', 'pdf', 'doc', 'docx', 'xls', 'xlsx', 'gif'] as const;

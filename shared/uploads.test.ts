@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backoffMs, isRetryable, planChunks, remainingSeconds, SpeedMeter } from './uploadMath';
+import { backoffMs, isRetryable, planChunks, remainingSeconds, SpeedMeter } from './uploads';
 
 describe('planChunks', () => {
   it('cuts 2,000,000-byte chunks with a shorter last one', () => {

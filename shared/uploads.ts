@@ -1,8 +1,20 @@
 /**
- * The arithmetic of chunked uploads, kept pure so it is tested on its own: how a file is cut
- * (brief: 2,000,000-byte chunks, the last one shorter), how fast it goes, how long is left, and how
- * long to wait before sending a failed chunk again.
+ * The chunked upload protocol's numbers and arithmetic, one module for the server, the desktop engine and the
+ * browser engine: the chunk size (spec: 2,000,000 bytes, the last chunk shorter), how a file is cut, how fast it
+ * goes, how long is left, and how long to wait before sending a failed chunk again. Pure, tested on its own.
  */
+
+/** Bytes per chunk of `POST chunk/upload` (spec section 9). */
+export const UPLOAD_CHUNK_BYTES = 2_000_000;
+
+/** The default largest file (spec section 9). */
+export const MAX_UPLOAD_BYTES = 500_000_000;
+
+/** Chunks a file of `size` bytes is cut into (an empty file is one empty chunk). */
+export const chunkCount = (size: number, chunkSize = UPLOAD_CHUNK_BYTES) => Math.max(1, Math.ceil(size / chunkSize));
+
+/** Bytes of chunk `index` of a file of `size` bytes. */
+export const chunkLength = (size: number, index: number, chunkSize = UPLOAD_CHUNK_BYTES) => Math.max(0, Math.min(chunkSize, size - index * chunkSize));
 export interface ChunkPlan {
   index: number;
   start: number;
@@ -14,7 +26,7 @@ export interface ChunkPlan {
 export function planChunks(size: number, chunkSize: number): ChunkPlan[] {
   if (!Number.isSafeInteger(size) || size < 0) throw new RangeError(`bad size ${size}`);
   if (!Number.isSafeInteger(chunkSize) || chunkSize < 1) throw new RangeError(`bad chunk size ${chunkSize}`);
-  const count = Math.max(1, Math.ceil(size / chunkSize));
+  const count = chunkCount(size, chunkSize);
   return Array.from({ length: count }, (_, index) => ({ index, start: index * chunkSize, end: Math.min(size, (index + 1) * chunkSize) }));
 }
 

@@ -20,6 +20,8 @@ export interface NewsInput {
   tags: string[];
   /** in order; exactly one isDefault (the flagged one, else the first) */
   sicks: { sickId: number; isDefault: boolean }[];
+  /** Draft translations whose SEO link the server made from the title (made again if another save takes it first). */
+  generatedLinks: NewsTranslation[];
 }
 
 const BOOLEAN_DEFAULTS: Partial<Record<NewsTopField, boolean>> = { isMobile: false, isHomePage: false, isHot: false, isActive: true };
@@ -79,6 +81,7 @@ export async function readNewsInput(
 
   const maps = rowsToMaps(translations, NEWS_TRANSLATION_FIELDS);
   const languages = await websiteLanguages(db, websiteId);
+  const generatedLinks: NewsTranslation[] = [];
   if (mode === 'draft') {
     const main = await defaultLanguage(db, websiteId);
     const errors = [
@@ -88,7 +91,9 @@ export async function readNewsInput(
     if (errors.length) throw validationError(errors);
     // A titled translation is kept with a link made from its title when it has none yet (links are unique).
     for (const t of translations) {
-      if (!t.seoLink && t.title.trim()) t.seoLink = await freeSeoLink(db, websiteId, t.title, t.languageId, current?.id as number | undefined);
+      if (t.seoLink || !t.title.trim()) continue;
+      t.seoLink = await freeSeoLink(db, websiteId, t.title, t.languageId, current?.id as number | undefined);
+      generatedLinks.push(t);
     }
     if (top.type === null || top.type === undefined) top.type = 0;
   }
@@ -126,7 +131,7 @@ export async function readNewsInput(
     if (missing) throw httpError(400, EMSG.sickUnknown(missing.sickId), { field: 'sickNews' });
   }
 
-  return { top: top as Pick<NewsTable, NewsTopField>, translations, categoryIds, tags, sicks };
+  return { top: top as Pick<NewsTable, NewsTopField>, translations, categoryIds, tags, sicks, generatedLinks };
 }
 
 /** 409 when one of the SEO links is used by another news of the website in the same language. */

@@ -73,13 +73,27 @@ async function writeChildren(db: Db, websiteId: number, id: number, input: NewsI
   }
 }
 
-/** A unique-index refusal that got past the pre-check (two saves at once): the same 409 as the pre-check. */
+/** The translations whose SEO link the user chose (the ones the server made are free, or made again on a race). */
+const chosenLinks = (input: NewsInput) => input.translations.filter((t) => !input.generatedLinks.includes(t));
+
+/**
+ * A unique-index refusal that got past the pre-check (two saves at once). Links the server made for a draft are
+ * made again and the save retried (the user chose none, so any free one will do); a link the user chose gets
+ * the same 409 as the pre-check.
+ */
 async function seoRace<T>(db: Db, websiteId: number, input: NewsInput, exceptId: number | undefined, write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (err) {
-    if (isUniqueViolation(err)) await checkSeoLinks(db, websiteId, input.translations, exceptId);
-    throw err;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write();
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+      if (input.generatedLinks.length && attempt < 20) {
+        for (const t of input.generatedLinks) t.seoLink = await freeSeoLink(db, websiteId, t.title, t.languageId, exceptId);
+        continue;
+      }
+      await checkSeoLinks(db, websiteId, input.translations, exceptId);
+      throw err;
+    }
   }
 }
 
@@ -144,7 +158,7 @@ export const newsRoutes: FastifyPluginAsync = async (app) => {
     const body = bodyObject(request.body);
     const ui = messageLang(request);
     const input = await readNewsInput(app.db, websiteId, body, ui, undefined, approve ? 'review' : 'draft');
-    await checkSeoLinks(app.db, websiteId, input.translations);
+    await checkSeoLinks(app.db, websiteId, chosenLinks(input));
     const now = app.now();
     const status = statusAfterSave(approve);
     const id = await seoRace(app.db, websiteId, input, undefined, () =>
@@ -185,7 +199,7 @@ export const newsRoutes: FastifyPluginAsync = async (app) => {
     }
     const ui = messageLang(request);
     const input = await readNewsInput(app.db, websiteId, body, ui, current, approve ? 'review' : 'draft');
-    await checkSeoLinks(app.db, websiteId, input.translations, id);
+    await checkSeoLinks(app.db, websiteId, chosenLinks(input), id);
     const now = app.now();
     const status = statusAfterSave(approve);
     await seoRace(app.db, websiteId, input, id, () =>

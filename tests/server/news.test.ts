@@ -190,6 +190,15 @@ describeEachDatabase('news', (ctx) => {
     expect(missing).toEqual(expect.arrayContaining(['Nội dung (Tiếng Việt) là trường bắt buộc', 'Tiêu đề (English) là trường bắt buộc', 'Ảnh đại diện là trường bắt buộc']));
   });
 
+  it('saves drafts of the same title at once, each with its own link (the unique index decides)', async () => {
+    const site = (await demoWebsites(ctx)).clinic;
+    const title = `Cùng lúc ${Date.now()}`;
+    const answers = await Promise.all(Array.from({ length: 8 }, () => ctx.authed('POST', `/api/News/${site}/false`, { newsTranslations: [{ languageId: 'vi-VN', title }] })));
+    expect(answers.map((a) => a.status)).toEqual(Array(8).fill(200));
+    const links = answers.map((a) => a.body.data.newsTranslations[0].seoLink as string);
+    expect(new Set(links).size).toBe(8);
+  });
+
   it('keeps SEO links unique per website and language, and suggests free ones', async () => {
     const a = await createNews(ctx);
     const link = a.newsTranslations[0].seoLink;

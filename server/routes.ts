@@ -11,6 +11,8 @@ import { fileRoutes, fileServing } from './files/routes';
 import { resourceRoutes } from './resources/index';
 import { editorialRoutes } from './editorial/routes';
 import { dashboardRoutes } from './dashboard/routes';
+import { newsCategoryResource } from './editorial/categories';
+import { menuItemResource } from './editorial/menus';
 
 export interface RouteModule {
   /** for logs and docs */
@@ -29,8 +31,8 @@ export const routeModules: RouteModule[] = [
   { name: 'files-serving', prefix: '/files', auth: 'public', plugin: fileServing },
   { name: 'editorial', prefix: '/api', auth: 'bearer', plugin: editorialRoutes },
   { name: 'dashboard', prefix: '/api', auth: 'bearer', plugin: dashboardRoutes },
-  // Keep last on /api: the generic resource routes skip any route a hand-written module registered above.
-  { name: 'resources', prefix: '/api', auth: 'bearer', plugin: resourceRoutes('api') },
+  // The definition-driven resources, with the hooks of the modules that customise some of them.
+  { name: 'resources', prefix: '/api', auth: 'bearer', plugin: resourceRoutes('api', { served: [newsCategoryResource, menuItemResource] }) },
 ];
 
 /**

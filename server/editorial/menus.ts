@@ -1,25 +1,21 @@
-// Menu items (shared/resources/menu.ts): reads are the engine's generic routes; create, update and delete
-// are taken over for the tree and link rules, and a re-order call serves drag and drop:
+// Menu items (shared/resources/menu.ts): the engine's resource with hooks for the tree and link rules, and a
+// re-order action for drag and drop:
 //   - parentId: none or an item of the same menu, never the item itself or one below it;
 //   - objectType 1 (category) / 2 (news) with an objectId: the record must exist in the website, and when no
 //     seoLink is sent it is taken from that record (the news' link in the website's default language);
 //   - an item with sub-items cannot be deleted (400);
 //   - PUT Menus/item/order/{website}/{menuId} with [{ id, parentId, order }]: one transaction, whole tree checked.
 import { randomUUID } from 'node:crypto';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { MENU_OBJECT_TYPE } from '../../shared/editorial';
 import type { Label } from '../../shared/resources/define';
 import { menuItem as def } from '../../shared/resources/menu';
 import { newsCategory } from '../../shared/resources/news-category';
 import { iso } from '../db/dialect';
 import { httpError } from '../errors';
-import { localize, MSG } from '../i18n';
-import { dynamic, engine, parseId, websiteLanguages, bodyObject, type DynamicDb, type Scope } from '../resources/index';
 import { ok } from '../http/envelope';
-import { operationContext } from '../websites/context';
+import { serve, validated, websiteLanguages, type DynamicDb, type Scope } from '../resources/index';
 import type { Body } from './common';
-import { freshOrThrow, scopeOf, takeOver } from './hooks';
-import { checkTree, parentIdOf, TREE_MSG } from './tree';
+import { checkTree, parentIdOf, refuseWithChildren, TREE_MSG } from './tree';
 
 const ITEM: Label = { vi: 'Mục menu', en: 'The menu item' };
 const MMSG = {
@@ -83,91 +79,52 @@ async function prepare(db: DynamicDb, scope: Scope, body: Body, current?: Record
   if (!sent && !keepsStored) body.seoLink = linked;
 }
 
-export const menuItemRoutes: FastifyPluginAsync = async (app) => {
-  const idOf = (request: FastifyRequest) => parseId((request.params as { id: string }).id);
-
-  async function menuScope(request: FastifyRequest) {
-    const scope = await scopeOf(request, def);
-    await engine.checkAncestors(dynamic(app.db), def, scope);
-    return scope;
-  }
-
-  takeOver(app, def, 'create', async (request) => {
-    const scope = await menuScope(request);
-    const body = { ...bodyObject(request.body) };
-    const record = await app.db.transaction().execute(async (trx) => {
-      const ctx = operationContext(app, request, scope.websiteId, trx);
-      await prepare(ctx.db, scope, body);
-      return engine.create(ctx, def, scope, body);
-    });
-    return ok(request, MSG.added, record);
-  });
-
-  takeOver(app, def, 'update', async (request) => {
-    const scope = await menuScope(request);
-    const id = idOf(request);
-    const body = { ...bodyObject(request.body) };
-    const record = await app.db.transaction().execute(async (trx) => {
-      const ctx = operationContext(app, request, scope.websiteId, trx);
-      const current = await freshOrThrow(ctx.db, def, scope, id, body);
-      await prepare(ctx.db, scope, body, current);
-      return engine.update(ctx, def, scope, id, body);
-    });
-    return ok(request, MSG.updated, record);
-  });
-
-  takeOver(app, def, 'remove', async (request) => {
-    const scope = await menuScope(request);
-    const id = idOf(request);
-    await app.db.transaction().execute(async (trx) => {
-      const db = dynamic(trx);
-      await engine.readOrThrow(db, def, scope, id);
-      const child = await db.selectFrom(def.table).select('id').where('websiteId', '=', scope.websiteId!).where('parentId', '=', id).executeTakeFirst();
-      if (child) throw httpError(400, TREE_MSG.hasChildren(ITEM));
-      await db.deleteFrom(def.table).where('id', '=', id).where('websiteId', '=', scope.websiteId!).execute();
-    });
-    return ok(request, MSG.deleted);
-  });
-
-  /**
-   * Drag and drop: `[{ id, parentId, order }]` for some or all items of the menu. Every item listed gets its
-   * new parent and order (and a new concurrencyStamp) in one transaction; the resulting tree is checked as a
-   * whole. Answers the menu's items in list order.
-   */
-  app.put('/Menus/item/order/:website/:menuId', async (request) => {
-    const scope = await menuScope(request);
-    const raw = request.body;
-    if (!Array.isArray(raw) || raw.length === 0) throw httpError(400, MMSG.orderInvalid);
-    const moves = new Map<number, number | null>();
-    const orders = new Map<number, number>();
-    for (const entry of raw) {
-      if (!entry || typeof entry !== 'object' || Array.isArray(entry)) throw httpError(400, MMSG.orderInvalid);
-      const e = entry as Body;
-      const id = numberish(e.id);
-      const order = numberish(e.order ?? 0);
-      if (typeof id !== 'number' || !Number.isInteger(id) || id < 1 || moves.has(id)) throw httpError(400, MMSG.orderInvalid);
-      if (typeof order !== 'number' || !Number.isInteger(order) || order < 0 || order > 2_147_483_647) throw httpError(400, MMSG.orderInvalid, { field: 'order' });
-      moves.set(id, parentIdOf({ parentId: e.parentId ?? null }) ?? null);
-      orders.set(id, order);
-    }
-    const now = app.now();
-    await app.db.transaction().execute(async (trx) => {
-      const db = dynamic(trx);
-      const all = await items(db, scope);
-      for (const id of moves.keys()) if (!all.some((n) => n.id === id)) throw httpError(400, MMSG.orderInvalid, { field: 'id' });
-      checkTree(all, moves);
-      for (const [id, parentId] of moves) {
-        await db
-          .updateTable(def.table)
-          .set({ parentId, order: orders.get(id), concurrencyStamp: randomUUID(), updatedAt: iso(now) })
-          .where('id', '=', id)
-          .where('websiteId', '=', scope.websiteId!)
-          .where('menuId', '=', scope.keys.menuId)
-          .execute();
-      }
-    });
-    const ctx = operationContext(app, request, scope.websiteId);
-    return { code: 1, message: localize(request, MMSG.reordered), data: await engine.all(ctx, def, scope) };
-  });
-};
-
+export const menuItemResource = serve(def, {
+  async prepare(ctx, body, current) {
+    const input = { ...body };
+    await prepare(ctx.db, ctx.scope, input, current);
+    return validated(ctx, def, input, current);
+  },
+  beforeRemove: refuseWithChildren(def, ITEM, 'menuId'),
+  actions: [
+    {
+      /**
+       * Drag and drop: `[{ id, parentId, order }]` for some or all items of the menu. Every item listed gets its
+       * new parent and order (and a new concurrencyStamp) in one transaction; the resulting tree is checked as a
+       * whole. Answers the menu's items in list order.
+       */
+      path: 'PUT Menus/item/order/{website}/{menuId}',
+      async run({ ctx, engine, body: raw }) {
+        const scope = ctx.scope;
+        if (!Array.isArray(raw) || raw.length === 0) throw httpError(400, MMSG.orderInvalid);
+        const moves = new Map<number, number | null>();
+        const orders = new Map<number, number>();
+        for (const entry of raw) {
+          if (!entry || typeof entry !== 'object' || Array.isArray(entry)) throw httpError(400, MMSG.orderInvalid);
+          const e = entry as Body;
+          const id = numberish(e.id);
+          const order = numberish(e.order ?? 0);
+          if (typeof id !== 'number' || !Number.isInteger(id) || id < 1 || moves.has(id)) throw httpError(400, MMSG.orderInvalid);
+          if (typeof order !== 'number' || !Number.isInteger(order) || order < 0 || order > 2_147_483_647) throw httpError(400, MMSG.orderInvalid, { field: 'order' });
+          moves.set(id, parentIdOf({ parentId: e.parentId ?? null }) ?? null);
+          orders.set(id, order);
+        }
+        await ctx.db.transaction().execute(async (db) => {
+          const all = await items(db, scope);
+          for (const id of moves.keys()) if (!all.some((n) => n.id === id)) throw httpError(400, MMSG.orderInvalid, { field: 'id' });
+          checkTree(all, moves);
+          for (const [id, parentId] of moves) {
+            await db
+              .updateTable(def.table)
+              .set({ parentId, order: orders.get(id), concurrencyStamp: randomUUID(), updatedAt: iso(ctx.now) })
+              .where('id', '=', id)
+              .where('websiteId', '=', scope.websiteId!)
+              .where('menuId', '=', scope.keys.menuId)
+              .execute();
+          }
+        });
+        return ok(ctx.request, MMSG.reordered, await engine.all(ctx, def, scope));
+      },
+    },
+  ],
+});

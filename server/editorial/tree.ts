@@ -1,7 +1,8 @@
 // Trees by parentId (news categories, menu items): a parent must be a node of the same tree and a node can
 // never end up below itself.
-import type { Label } from '../../shared/resources/define';
+import type { Label, ResourceDef } from '../../shared/resources/define';
 import { httpError } from '../errors';
+import type { HookContext } from '../resources/index';
 import type { Body } from './common';
 
 export const TREE_MSG = {
@@ -43,3 +44,12 @@ export function checkTree(nodes: { id: number; parentId: number | null }[], move
     }
   }
 }
+
+/** A delete hook: a node with children cannot be deleted (400 naming `what`). Children are looked up in the record's scope. */
+export const refuseWithChildren =
+  (def: ResourceDef, what: Label, scopeKey?: string) =>
+  async (ctx: HookContext, id: number): Promise<void> => {
+    let q = ctx.db.selectFrom(def.table).select('id').where('websiteId', '=', ctx.scope.websiteId!).where('parentId', '=', id);
+    if (scopeKey) q = q.where(scopeKey, '=', ctx.scope.keys[scopeKey]);
+    if (await q.executeTakeFirst()) throw httpError(400, TREE_MSG.hasChildren(what));
+  };

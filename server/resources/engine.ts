@@ -5,7 +5,8 @@
 // `websiteId = <the website in the path>`, and a child only with its parent key (every ancestor is checked
 // against the path too). A record reached through another website's id does not exist (404).
 import { randomUUID } from 'node:crypto';
-import type { SelectQueryBuilder } from 'kysely';
+import type { Kysely, SelectQueryBuilder } from 'kysely';
+import type { Database } from '../db/schema';
 import type { ResourceDef } from '../../shared/resources/define';
 import type { LanguageRef, UiLang } from '../../shared/resources/validate';
 import { iso } from '../db/dialect';
@@ -15,7 +16,9 @@ import type { DynamicDb } from './dynamic';
 import { RMSG } from './messages';
 import { checkAndConvert, emptyRecord, selectColumns, toWire, type Row } from './records';
 import { hasIdColumn, hasStamp, hasWebsiteId, storageType } from './schema';
-import { keywordMatch } from '../http/query';
+import { keywordMatch, queryBool, queryInt } from '../http/query';
+import { websiteLanguages } from './access';
+import { validated, type HookContext, type ListFilter, type Prepared, type ResourceHooks } from './hooks';
 
 /** Where a request points: the website and the parent keys from its path. */
 export interface Scope {
@@ -42,7 +45,18 @@ export type Restrict = (q: AnyQuery) => AnyQuery;
 const TEXT_TYPES = new Set(['text', 'textarea', 'richText', 'url']);
 
 export class ResourceEngine {
-  constructor(private readonly registry: Record<string, ResourceDef>) {}
+  /**
+   * `hooks`: what modules add to some resources (hooks.ts). Operations on a resource with hooks expect the
+   * `HookContext` the engine's routes build.
+   */
+  constructor(
+    private readonly registry: Record<string, ResourceDef>,
+    private readonly hooks: Record<string, ResourceHooks> = {},
+  ) {}
+
+  hooksOf(def: ResourceDef): ResourceHooks {
+    return this.hooks[def.name] ?? {};
+  }
 
   def(name: string): ResourceDef {
     const def = this.registry[name];
@@ -81,6 +95,11 @@ export class ResourceEngine {
   // ---- reads ---------------------------------------------------------------------------------------
 
   private orderBy(def: ResourceDef, q: AnyQuery): AnyQuery {
+    const custom = this.hooksOf(def).orderBy;
+    if (custom) {
+      for (const o of custom) q = q.orderBy(o.column, o.direction);
+      return q;
+    }
     const order = def.list?.orderBy ?? (def.fields.some((f) => f.name === 'order') ? [{ field: 'order', direction: 'asc' as const }] : []);
     for (const o of order) q = q.orderBy(o.field, o.direction);
     return hasIdColumn(def) ? q.orderBy('id', 'asc') : q;
@@ -92,8 +111,10 @@ export class ResourceEngine {
    * folded search column (case and Vietnamese diacritics ignored), so it may also hit another searchable field.
    */
   private filtered(def: ResourceDef, q: AnyQuery, query: Record<string, unknown>): AnyQuery {
+    const own = this.hooksOf(def).filters ?? [];
+    for (const f of own) q = hookFilter(q, f, query);
     for (const f of def.fields) {
-      if (f.computed || f.hidden || !(f.name in query)) continue;
+      if (f.computed || f.hidden || !(f.name in query) || own.some((o) => o.name === f.name)) continue;
       const raw = query[f.name];
       if (typeof raw !== 'string' || raw === '') continue;
       if (f.search && TEXT_TYPES.has(f.type)) {
@@ -131,13 +152,17 @@ export class ResourceEngine {
     return this.searched(def, this.filtered(def, q, query), query.keyword);
   }
 
-  private async rows(def: ResourceDef, q: AnyQuery): Promise<Row[]> {
+  private async rows(ctx: OperationContext, def: ResourceDef, q: AnyQuery): Promise<Row[]> {
+    const shape = this.hooksOf(def).listRows;
+    if (shape) return shape(ctx as HookContext, (await this.orderBy(def, q.selectAll()).execute()) as Row[]);
     return ((await this.orderBy(def, q.select(selectColumns(def))).execute()) as Row[]).map((r) => toWire(def, r));
   }
 
   /** Every matching row, in list order (plain lists, embedded children). Honours keyword and filters. */
   async all(ctx: OperationContext, def: ResourceDef, scope: Scope, query: Record<string, unknown> = {}, restrict?: Restrict): Promise<Row[]> {
-    return this.rows(def, this.base(ctx, def, scope, query, restrict));
+    const rows = await this.rows(ctx, def, this.base(ctx, def, scope, query, restrict));
+    const sort = this.hooksOf(def).sortRows;
+    return sort ? sort(ctx as HookContext, rows) : rows;
   }
 
   /** `{ data, totalRows }` for `page`/`pageSize` (default 1 and the definition's size or 20, capped at maxPageSize or 1000). */
@@ -146,14 +171,23 @@ export class ResourceEngine {
     const base = this.base(ctx, def, scope, query, restrict);
     const page = positiveInt(query.page, 'page') ?? 1;
     const size = Math.min(positiveInt(query.pageSize, 'pageSize') ?? spec?.defaultPageSize ?? DEFAULT_PAGE_SIZE, spec?.maxPageSize ?? DEFAULT_MAX_PAGE_SIZE);
+    if (this.hooksOf(def).sortRows) {
+      const every = await this.all(ctx, def, scope, query, restrict);
+      return { data: every.slice((page - 1) * size, page * size), totalRows: every.length };
+    }
     const [data, count] = await Promise.all([
-      this.rows(def, base.limit(size).offset((page - 1) * size)),
+      this.rows(ctx, def, base.limit(size).offset((page - 1) * size)),
       base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow() as Promise<{ count: number | string }>,
     ]);
     return { data, totalRows: Number(count.count) };
   }
 
   async read(db: DynamicDb, def: ResourceDef, scope: Scope, id: number | string): Promise<Row | undefined> {
+    const detail = this.hooksOf(def).detail;
+    if (detail) {
+      const stored = await this.scoped(def, db.selectFrom(def.table).selectAll().where('id', '=', id), scope).executeTakeFirst();
+      return stored ? detail(db, stored as Row) : undefined;
+    }
     const row = await this.scoped(def, db.selectFrom(def.table).select(selectColumns(def)).where(def.idField ?? 'id', '=', id), scope).executeTakeFirst();
     return row ? toWire(def, row as Row) : undefined;
   }
@@ -167,6 +201,7 @@ export class ResourceEngine {
   /** The record with its embedded children (`children[].embedAs`). */
   async get(ctx: OperationContext, def: ResourceDef, scope: Scope, id: number): Promise<Row> {
     const record = await this.readOrThrow(ctx.db, def, scope, id);
+    if (this.hooksOf(def).detail) return record;
     for (const child of def.children ?? []) {
       if (!child.embedAs) continue;
       const childDef = this.def(child.resource);
@@ -185,8 +220,49 @@ export class ResourceEngine {
     return values;
   }
 
+  /** A write with hooks: in one transaction (unless the caller's), run again while the `retry` hook asks. */
+  private async writing<T>(ctx: OperationContext, def: ResourceDef, scope: Scope, work: (ctx: HookContext, done: (p: Prepared<unknown>) => Prepared<unknown>) => Promise<T>): Promise<T> {
+    const hooks = this.hooksOf(def);
+    for (let attempt = 1; ; attempt++) {
+      let last: Prepared<unknown> | undefined;
+      const done = (p: Prepared<unknown>) => (last = p);
+      try {
+        if (ctx.db.isTransaction) return await work(ctx as HookContext, done);
+        return await ctx.db.transaction().execute((trx) =>
+          work({ ...(ctx as HookContext), db: trx, languages: () => websiteLanguages(trx as unknown as Kysely<Database>, scope.websiteId) }, done),
+        );
+      } catch (err) {
+        if (!hooks.retry || !(await hooks.retry(ctx as HookContext, err, attempt, last))) throw err;
+      }
+    }
+  }
+
+  private async prepared(ctx: HookContext, def: ResourceDef, body: Row, current?: Row): Promise<Prepared<unknown>> {
+    const prepare = this.hooksOf(def).prepare;
+    return prepare ? prepare(ctx, body, current) : validated(ctx, def, body, current);
+  }
+
+  private hasWriteHooks(def: ResourceDef): boolean {
+    const h = this.hooksOf(def);
+    return !!(h.prepare || h.afterWrite || h.guard || h.retry);
+  }
+
   async create(ctx: OperationContext, def: ResourceDef, scope: Scope, body: Row): Promise<Row> {
-    const values = checkAndConvert(def, body, await ctx.languages(), ctx.ui);
+    if (!this.hasWriteHooks(def)) {
+      const values = checkAndConvert(def, body, await ctx.languages(), ctx.ui);
+      return this.readOrThrow(ctx.db, def, scope, await this.insert(ctx, def, scope, values));
+    }
+    const hooks = this.hooksOf(def);
+    const id = await this.writing(ctx, def, scope, async (hctx, done) => {
+      const prepared = done(await this.prepared(hctx, def, body));
+      const id = await this.insert(hctx, def, scope, prepared.values);
+      await hooks.afterWrite?.(hctx, { ...prepared, id });
+      return id;
+    });
+    return this.readOrThrow(ctx.db, def, scope, id);
+  }
+
+  private async insert(ctx: OperationContext, def: ResourceDef, scope: Scope, values: Row): Promise<number> {
     const at = iso(ctx.now);
     const inserted = await ctx.db
       .insertInto(def.table)
@@ -198,7 +274,7 @@ export class ResourceEngine {
         if (isForeignKeyViolation(err)) throw httpError(404, MSG.recordNotFound);
         throw err;
       });
-    return this.readOrThrow(ctx.db, def, scope, (inserted as { id: number }).id);
+    return (inserted as { id: number }).id;
   }
 
   /**
@@ -208,9 +284,27 @@ export class ResourceEngine {
    */
   async update(ctx: OperationContext, def: ResourceDef, scope: Scope, id: number, body: Row): Promise<Row> {
     const stamp = hasStamp(def) ? requireStamp(body) : undefined;
+    if (this.hasWriteHooks(def)) {
+      const hooks = this.hooksOf(def);
+      await this.writing(ctx, def, scope, async (hctx, done) => {
+        const current = await this.readOrThrow(hctx.db, def, scope, id);
+        if (stamp !== undefined && current.concurrencyStamp !== stamp) throw stale(current);
+        hooks.guard?.(current, hctx);
+        const prepared = done(await this.prepared(hctx, def, body, current));
+        await this.write(hctx, def, scope, id, stamp, prepared.values);
+        await hooks.afterWrite?.(hctx, { ...prepared, id, current });
+      });
+      return this.readOrThrow(ctx.db, def, scope, id);
+    }
     const current = await this.readOrThrow(ctx.db, def, scope, id);
     if (stamp !== undefined && current.concurrencyStamp !== stamp) throw stale(current);
     const values = checkAndConvert(def, body, await ctx.languages(), ctx.ui, current);
+    await this.write(ctx, def, scope, id, stamp, values);
+    return this.readOrThrow(ctx.db, def, scope, id);
+  }
+
+  /** `UPDATE … WHERE id AND scope AND concurrencyStamp = sent`; nothing updated → 409 with the record as it is. */
+  private async write(ctx: OperationContext, def: ResourceDef, scope: Scope, id: number, stamp: string | undefined, values: Row): Promise<void> {
     let q = this.scoped(def, ctx.db.updateTable(def.table).where('id', '=', id), scope);
     if (stamp !== undefined) q = q.where('concurrencyStamp', '=', stamp);
     const result = await q
@@ -221,16 +315,21 @@ export class ResourceEngine {
       const now = await this.readOrThrow(ctx.db, def, scope, id);
       throw stale(now);
     }
-    return this.readOrThrow(ctx.db, def, scope, id);
   }
 
   /** Delete a record and, in the same transaction, its children (and theirs). */
   async remove(ctx: OperationContext, def: ResourceDef, scope: Scope, id: number): Promise<void> {
-    await ctx.db.transaction().execute(async (trx) => {
+    const hooks = this.hooksOf(def);
+    const work = async (trx: DynamicDb) => {
+      const hctx = { ...(ctx as HookContext), db: trx };
+      await hooks.beforeRemove?.(hctx, id);
       const result = await this.scoped(def, trx.deleteFrom(def.table).where('id', '=', id), scope).executeTakeFirst();
       if (Number(result.numDeletedRows) === 0) throw httpError(404, MSG.recordNotFound);
       await this.removeChildren(trx, def, [id]);
-    });
+      await hooks.afterRemove?.(hctx, id);
+    };
+    if (ctx.db.isTransaction) await work(ctx.db);
+    else await ctx.db.transaction().execute(work);
   }
 
   /**
@@ -312,6 +411,27 @@ export function requireStamp(body: Row): string {
 
 /** 409 carrying the record as it is now, so the console can show both versions. */
 export const stale = (current: Row) => httpError(409, RMSG.stale, { data: current });
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** One `ListFilter` of a module (hooks.ts) applied from the query string. */
+function hookFilter(q: AnyQuery, f: ListFilter, query: Record<string, unknown>): AnyQuery {
+  const raw = query[f.name];
+  if (f.kind === 'int') {
+    const v = queryInt(raw, f.name, f.min, f.max);
+    return v === undefined ? q : q.where(f.column ?? f.name, '=', v);
+  }
+  if (f.kind === 'bool') {
+    const v = queryBool(raw, f.name);
+    return v === undefined ? q : q.where(f.column ?? f.name, '=', v);
+  }
+  if (raw === undefined || raw === '') return q;
+  if (typeof raw !== 'string' || Number.isNaN(Date.parse(raw))) throw httpError(400, RMSG.badQuery(f.name));
+  if (f.kind === 'from') return q.where(f.column, '>=', DAY.test(raw) ? raw : new Date(raw).toISOString());
+  // A day as the end means the whole day: everything before the next one.
+  if (DAY.test(raw)) return q.where(f.column, '<', new Date(Date.parse(raw) + 86_400_000).toISOString().slice(0, 10));
+  return q.where(f.column, '<=', new Date(raw).toISOString());
+}
 
 function positiveInt(raw: unknown, name: string): number | undefined {
   if (raw === undefined || raw === '') return undefined;

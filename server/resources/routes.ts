@@ -1,35 +1,73 @@
 // Generic routes for every definition-driven resource (see registry.ts for the exceptions), registered from
-// the definitions' path templates. Also syncs their tables at start-up (schema.ts).
+// the definitions' path templates, with the hooks and actions of the modules that serve some of them
+// (hooks.ts). Also syncs their tables at start-up (schema.ts).
+//
+// Every method + path is registered once: a module customises a resource through hooks, never by registering
+// the route first, so a second registration is an error at start-up rather than a silent skip.
 import type { FastifyPluginAsync, FastifyRequest, HTTPMethods } from 'fastify';
 import type { ResourceDef } from '../../shared/resources/define';
-import { parsePathTemplate, type HttpMethod } from '../../shared/resources/paths';
+import { parsePathTemplate, type HttpMethod, type ParsedPath } from '../../shared/resources/paths';
 import { httpError } from '../errors';
-import { MSG, messageLang, type Text } from '../i18n';
+import { localize, MSG, messageLang, type Text } from '../i18n';
 import { ok } from '../http/envelope';
 import { parseId, requireWebsite, websiteLanguages } from './access';
 import { dynamic } from './dynamic';
-import { ResourceEngine, type OperationContext, type Scope } from './engine';
+import { ResourceEngine, type Scope } from './engine';
+import type { HookContext, ResourceHooks, ServedResource } from './hooks';
 import { bodyObject } from './records';
-import { engine as sharedEngine, HAND_WRITTEN_ROUTES, registry, SCHEMA_FROM_MIGRATION } from './registry';
+import { HAND_WRITTEN_ROUTES, registry } from './registry';
 import { hasWebsiteId, refreshSearchText, syncResourceTables } from './schema';
 
 type Operation = 'list' | 'getAll' | 'get' | 'create' | 'update' | 'remove';
 const DEFAULT_METHOD: Record<Operation, HttpMethod> = { list: 'GET', getAll: 'GET', get: 'GET', create: 'POST', update: 'PUT', remove: 'DELETE' };
 
-/**
- * The engine's routes live under one service prefix (the route module's). `defs` defaults to the registry
- * (tests pass a registry with more definitions, to show that a definition is all a simple resource needs).
- */
-export function resourceRoutes(service: 'api' | 'core' = 'api', defs: Record<string, ResourceDef> = registry): FastifyPluginAsync {
-  const engine = defs === registry ? sharedEngine : new ResourceEngine(defs);
+export interface ResourceRoutesOptions {
+  /** Definitions to serve (default: the registry). Parents are looked up here, then in the registry. */
+  defs?: Record<string, ResourceDef>;
+  /** Definitions with hooks, from the modules that serve them (server/routes.ts). */
+  served?: ServedResource[];
+}
+
+/** The engine's routes live under one service prefix (the route module's). */
+export function resourceRoutes(service: 'api' | 'core' = 'api', options: ResourceRoutesOptions = {}): FastifyPluginAsync {
+  const served = options.served ?? [];
+  const own: Record<string, ResourceDef> = { ...(options.defs ?? registry) };
+  for (const s of served) own[s.def.name] = s.def;
+  const hooks: Record<string, ResourceHooks> = Object.fromEntries(served.map((s) => [s.def.name, s.hooks]));
+  const engine = new ResourceEngine({ ...registry, ...own }, hooks);
+  const fromMigration = new Set(served.filter((s) => s.tableFromMigration).map((s) => s.def.name));
+
   return async (app) => {
     const db = dynamic(app.db);
-    const synced = Object.values(defs).filter((d) => !SCHEMA_FROM_MIGRATION.has(d.name));
-    await syncResourceTables(db, app.dialect, synced, (name) => defs[name]?.table);
+    const synced = Object.values(own).filter((d) => !fromMigration.has(d.name));
+    await syncResourceTables(db, app.dialect, synced, (name) => own[name]?.table ?? registry[name]?.table);
     for (const def of synced) await refreshSearchText(db, def, app.now());
 
-    for (const def of Object.values(defs)) {
+    /** The scope and the hooks' context of a request on one of `def`'s paths. */
+    async function contextOf(request: FastifyRequest, def: ResourceDef, parsed: ParsedPath) {
+      const queryOf = new Map(parsed.queryParams.map((q) => [q.param, q.query]));
+      const query = request.query as Record<string, unknown>;
+      const params: Record<string, string | undefined> = { ...(request.params as Record<string, string>) };
+      for (const [param, name] of queryOf) if (typeof query[name] === 'string') params[param] ??= query[name] as string;
+      const scope = await scopeOf(engine, request, def, (name) => params[name]);
+      const ctx: HookContext = {
+        db,
+        now: app.now(),
+        ui: messageLang(request),
+        languages: () => websiteLanguages(app.db, scope.websiteId),
+        scope,
+        params,
+        request,
+      };
+      return { scope, ctx, query, params };
+    }
+
+    const route = (parsed: ParsedPath, handler: (request: FastifyRequest) => Promise<unknown>) =>
+      app.route({ method: parsed.method as HTTPMethods, url: parsed.path.replace(/\{([^}]+)\}/g, ':$1'), handler });
+
+    for (const def of Object.values(own)) {
       if (HAND_WRITTEN_ROUTES.has(def.name)) continue;
+      const h = engine.hooksOf(def);
       for (const op of Object.keys(DEFAULT_METHOD) as Operation[]) {
         const template = op === 'list' ? def.api.list?.path : def.api[op];
         if (!template) continue;
@@ -38,47 +76,42 @@ export function resourceRoutes(service: 'api' | 'core' = 'api', defs: Record<str
         if (!def.singleton && (def.idField ?? 'id') !== 'id') {
           throw new Error(`resource ${def.name}: the generic engine serves integer ids only; list it in HAND_WRITTEN_ROUTES`);
         }
-        const url = parsed.path.replace(/\{([^}]+)\}/g, ':$1');
-        if (app.hasRoute({ method: parsed.method, url: `${app.prefix}${url}` })) continue; // taken over by hand
-        const queryOf = new Map(parsed.queryParams.map((q) => [q.param, q.query]));
-        app.route({
-          method: parsed.method as HTTPMethods,
-          url,
-          handler: async (request) => {
-            const value = (name: string): unknown => {
-              const params = request.params as Record<string, string | undefined>;
-              const query = request.query as Record<string, unknown>;
-              return params[name] ?? (queryOf.has(name) ? query[queryOf.get(name)!] : undefined);
-            };
-            const scope = await scopeOf(engine, request, def, value);
-            const ctx: OperationContext = {
-              db,
-              now: app.now(),
-              ui: messageLang(request),
-              languages: () => websiteLanguages(app.db, scope.websiteId),
-            };
-            const query = request.query as Record<string, unknown>;
-            const answer = (message: Text, data?: unknown) => ok(request, message, data);
-            if (def.singleton) {
-              if (op === 'get' || op === 'list') return answer(MSG.success, await engine.getSingleton(ctx, def, scope));
-              return answer(MSG.updated, await engine.saveSingleton(ctx, def, scope, bodyObject(request.body)));
+        route(parsed, async (request) => {
+          const { scope, ctx, query, params } = await contextOf(request, def, parsed);
+          const answer = (message: Text, data?: unknown) => ok(request, message, data);
+          const id = () => parseId(params.id);
+          if (def.singleton) {
+            if (op === 'get' || op === 'list') return answer(MSG.success, await engine.getSingleton(ctx, def, scope));
+            return answer(MSG.updated, await engine.saveSingleton(ctx, def, scope, bodyObject(request.body)));
+          }
+          switch (op) {
+            case 'list': {
+              const rows = def.api.list?.paged ? await engine.page(ctx, def, scope, query) : await engine.all(ctx, def, scope, query);
+              return h.listEnvelope ? { code: 1, message: localize(request, MSG.success), ...(Array.isArray(rows) ? { data: rows } : rows) } : rows;
             }
-            switch (op) {
-              case 'list':
-                return def.api.list?.paged ? engine.page(ctx, def, scope, query) : engine.all(ctx, def, scope, query);
-              case 'getAll':
-                return engine.all(ctx, def, scope, query);
-              case 'get':
-                return answer(MSG.success, await engine.get(ctx, def, scope, parseId(value('id'))));
-              case 'create':
-                return answer(MSG.added, await engine.create(ctx, def, scope, bodyObject(request.body)));
-              case 'update':
-                return answer(MSG.updated, await engine.update(ctx, def, scope, parseId(value('id')), bodyObject(request.body)));
-              case 'remove':
-                await engine.remove(ctx, def, scope, parseId(value('id')));
-                return answer(MSG.deleted);
+            case 'getAll': {
+              const rows = await engine.all(ctx, def, scope, query);
+              return h.lookup ? h.lookup(rows) : rows;
             }
-          },
+            case 'get':
+              return answer(MSG.success, await engine.get(ctx, def, scope, id()));
+            case 'create':
+              return answer(h.messages?.created ?? MSG.added, await engine.create(ctx, def, scope, bodyObject(request.body)));
+            case 'update':
+              return answer(h.messages?.updated ?? MSG.updated, await engine.update(ctx, def, scope, id(), bodyObject(request.body)));
+            case 'remove':
+              await engine.remove(ctx, def, scope, id());
+              return answer(MSG.deleted);
+          }
+        });
+      }
+      for (const action of h.actions ?? []) {
+        const parsed = parsePathTemplate(action.path, 'POST');
+        if (parsed.service !== service) continue;
+        route(parsed, async (request) => {
+          const { ctx, query, params } = await contextOf(request, def, parsed);
+          const id = params.id === undefined ? undefined : parseId(params.id);
+          return action.run({ ctx, engine, def, id, body: request.body, query });
         });
       }
     }

@@ -1,0 +1,129 @@
+// Hook points of a definition-driven resource: what a module adds to the engine's list/read/write/delete instead
+// of writing those routes again (docs/api.md "Resources", "Hooks and actions"). A module exports its resource as
+// `serve(def, hooks)`; server/routes.ts hands the list to the engine's routes, so the same paging, search, scoping,
+// stamps, transactions and answers serve news as they serve a social network link.
+//
+// Order of a write: scope checked → (update) stamp required, current record read (404), stamp compared (409) →
+// `guard(current)` → `prepare(body, current)` (validation and normalisation: the column values) → INSERT/UPDATE
+// with the stamp condition → `afterWrite` (child tables, history) — all in one transaction when any hook writes,
+// retried when `retry` says so. A delete: `beforeRemove` → DELETE (404 when nothing) → children → `afterRemove`.
+import type { FastifyRequest } from 'fastify';
+import type { ResourceDef } from '../../shared/resources/define';
+import type { Text } from '../i18n';
+import type { DynamicDb } from './dynamic';
+import type { OperationContext, ResourceEngine, Scope } from './engine';
+import { checkAndConvert, type Row } from './records';
+
+/** What a hook knows about the request it serves. */
+export interface HookContext extends OperationContext {
+  scope: Scope;
+  /** Path parameters (`{lang}`, `{flag}` …) of the route being served. */
+  params: Record<string, string | undefined>;
+  request: FastifyRequest;
+}
+
+/**
+ * A list filter read from the query string, beyond the definition's own field filters: `int` and `bool` are
+ * equality on `column` (default: the name), `from`/`to` a date range on it (inclusive, `YYYY-MM-DD` or ISO time).
+ * Malformed values answer 400 naming the parameter.
+ */
+export type ListFilter =
+  | { name: string; kind: 'int'; min: number; max: number; column?: string }
+  | { name: string; kind: 'bool'; column?: string }
+  | { name: string; kind: 'from' | 'to'; column: string };
+
+export interface Prepared<I> {
+  /** Column values of the row itself (the engine adds websiteId, parent key, stamp and times). */
+  values: Row;
+  /** Whatever `afterWrite` needs (nested rows, links). */
+  input: I;
+}
+
+export interface WriteArgs<I> extends Prepared<I> {
+  id: number;
+  /** The record before an update (the detail form); undefined on a create. */
+  current?: Row;
+}
+
+export interface ResourceHooks<I = unknown> {
+  // ---- lists ----
+  /** Filters of the list beyond the keyword; a field named here is not also filtered by the definition. */
+  filters?: ListFilter[];
+  /** Order of the list (default: the definition's `list.orderBy`, else `order`, then id). */
+  orderBy?: { column: string; direction: 'asc' | 'desc' }[];
+  /** The list answer also carries `code` and `message` (as the spec writes for this list). */
+  listEnvelope?: boolean;
+  /** Rows of a list in wire form (default: the definition's columns). Gets whole stored rows. */
+  listRows?(ctx: HookContext, rows: Row[]): Promise<Row[]>;
+  /** An order SQL cannot express (small collections): every match is shaped, sorted here, then paged. */
+  sortRows?(ctx: HookContext, rows: Row[]): Row[];
+  /** The `getAll` lookup's items (default: the list rows). */
+  lookup?(rows: Row[]): unknown[];
+
+  // ---- reads ----
+  /** One record in wire form, from its whole stored row (detail, the answer of writes, the 409's `data`). */
+  detail?(db: DynamicDb, row: Row): Promise<Row>;
+
+  // ---- writes ----
+  /** Refuse a write to the record as it is (409 for a locked state, …); runs after the stamp check. */
+  guard?(current: Row, ctx: HookContext): void;
+  /** Validation and normalisation before a write (replaces the definition's checks): the row's column values. */
+  prepare?(ctx: HookContext, body: Row, current?: Row): Promise<Prepared<I>>;
+  /** In the write's transaction, once the row is written: child tables, history. */
+  afterWrite?(ctx: HookContext, written: WriteArgs<I>): Promise<void>;
+  /**
+   * The write failed with `err` (attempt 1, 2, …; `prepared`: what this attempt's `prepare` gave, if it got that
+   * far): true runs the whole write again (prepare included), false lets the error go; it may throw the error
+   * the user should see instead.
+   */
+  retry?(ctx: HookContext, err: unknown, attempt: number, prepared?: Prepared<I>): Promise<boolean>;
+  /** Answer messages of create and update (default: added, updated). */
+  messages?: { created?: Text; updated?: Text };
+
+  // ---- deletes ----
+  /** In the delete's transaction, before the row goes (refuse with a 4xx). */
+  beforeRemove?(ctx: HookContext, id: number): Promise<void>;
+  /** In the delete's transaction, after the row went: rows not tied by a foreign key. */
+  afterRemove?(ctx: HookContext, id: number): Promise<void>;
+
+  // ---- more routes ----
+  /** Routes beyond list/get/create/update/delete: transitions, suggestions, reordering. */
+  actions?: ActionDef[];
+}
+
+export interface ActionArgs {
+  ctx: HookContext;
+  engine: ResourceEngine;
+  def: ResourceDef;
+  /** `{id}` of the path, when it has one (checked: a positive whole number). */
+  id?: number;
+  /** The body as sent (`bodyObject()` reads an object from it). */
+  body: unknown;
+  query: Record<string, unknown>;
+}
+
+export interface ActionDef {
+  /** Path template with its method, e.g. 'PUT News/status/{website}/{id}' (scope read like the other routes). */
+  path: string;
+  /** The whole answer (use `ok()` from server/http/envelope.ts for the envelope). */
+  run(args: ActionArgs): Promise<unknown>;
+}
+
+/** A definition with the hooks of the module that serves it. */
+export interface ServedResource {
+  def: ResourceDef;
+  hooks: ResourceHooks<any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- each module's own input type
+  /** The table comes from a migration (server/db/migrations), not from the definition's fields. */
+  tableFromMigration?: boolean;
+}
+
+export const serve = <I>(def: ResourceDef, hooks: ResourceHooks<I>, options: { tableFromMigration?: boolean } = {}): ServedResource => ({
+  def,
+  hooks,
+  ...options,
+});
+
+/** The definition's own validation and conversion, for a `prepare` hook that adds rules before it. */
+export async function validated(ctx: OperationContext, def: ResourceDef, body: Row, current?: Row): Promise<Prepared<undefined>> {
+  return { values: checkAndConvert(def, body, await ctx.languages(), ctx.ui, current), input: undefined };
+}

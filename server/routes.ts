@@ -13,6 +13,7 @@ import { editorialRoutes } from './editorial/routes';
 import { dashboardRoutes } from './dashboard/routes';
 import { newsCategoryResource } from './editorial/categories';
 import { menuItemResource } from './editorial/menus';
+import { sickResource } from './editorial/sicks';
 
 export interface RouteModule {
   /** for logs and docs */
@@ -32,7 +33,7 @@ export const routeModules: RouteModule[] = [
   { name: 'editorial', prefix: '/api', auth: 'bearer', plugin: editorialRoutes },
   { name: 'dashboard', prefix: '/api', auth: 'bearer', plugin: dashboardRoutes },
   // The definition-driven resources, with the hooks of the modules that customise some of them.
-  { name: 'resources', prefix: '/api', auth: 'bearer', plugin: resourceRoutes('api', { served: [newsCategoryResource, menuItemResource] }) },
+  { name: 'resources', prefix: '/api', auth: 'bearer', plugin: resourceRoutes('api', { served: [newsCategoryResource, menuItemResource, sickResource] }) },
 ];
 
 /**

@@ -5,9 +5,13 @@ import type { Label } from '../../shared/resources/define';
 import type { Database } from '../db/schema';
 import { httpError } from '../errors';
 import { foldText } from '../resources/search';
+import type { DynamicDb } from '../resources/index';
 import './tables';
 
 export type Db = Kysely<Database>;
+
+/** The engine's untyped handle (hooks get it) as the typed one the editorial tables are declared in. */
+export const typed = (db: DynamicDb): Db => db as unknown as Db;
 export type Body = Record<string, unknown>;
 
 export const EMSG = {

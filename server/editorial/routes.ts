@@ -3,12 +3,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { newsRoutes } from '../news/routes';
 import { tagRoutes } from './tags';
-import { sickRoutes } from './sicks';
 import { qaRoutes } from '../qa/routes';
 
 export const editorialRoutes: FastifyPluginAsync = async (app) => {
   await app.register(newsRoutes);
   await app.register(tagRoutes);
-  await app.register(sickRoutes);
   await app.register(qaRoutes);
 };

@@ -1,22 +1,18 @@
-// /api/Sicks: sick (disease) categories with nested translations (shared/resources/sick.ts).
+// /api/Sicks: sick (disease) categories with nested translations (shared/resources/sick.ts), the engine's
+// resource with hooks (the translations and news links are child tables):
 //   - alphabet and seoLink required in each of the website's languages; the letter one of the language's
 //     alphabet (29 Vietnamese letters for vi…, A–Z otherwise: shared/editorial.ts);
 //   - sickNews [{ newsId, isDefault }]: news of the same website; the flagged one (else the first) is the
 //     sick's default news;
 //   - lists sorted by the letter's place in the language's alphabet, then by name.
-import { randomUUID } from 'node:crypto';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { alphabetIndex, alphabetOf, rowsToMaps } from '../../shared/editorial';
 import type { Label } from '../../shared/resources/define';
 import { sick as def, sickTranslationFields } from '../../shared/resources/sick';
 import { validateRecord, writableFields, type UiLang } from '../../shared/resources/validate';
-import { iso } from '../db/dialect';
 import { httpError } from '../errors';
-import { MSG, messageLang } from '../i18n';
-import { bodyObject, parseId, requireStamp, requireWebsite, stale, validationError, websiteLanguages } from '../resources/index';
-import { ok } from '../http/envelope';
-import { EMSG, idList, linkWords, languageNames, parseTranslationRows, searchTextOf, type Body, type Db } from './common';
-import { keywordMatch, keywordOf, paging, queryBool } from '../http/query';
+import { serve, validationError, websiteLanguages } from '../resources/index';
+import { EMSG, idList, linkWords, languageNames, parseTranslationRows, searchTextOf, typed, type Body, type Db } from './common';
+import type { SicksTable } from './tables';
 
 const T_FIELDS = ['alphabet', 'name', 'description', 'seoLink', 'content'] as const;
 type SickTranslation = { languageId: string } & Record<(typeof T_FIELDS)[number], string>;
@@ -26,7 +22,7 @@ const letterMessage = (languageName: string, letters: readonly string[]): Label 
   en: `Letter (${languageName}) must be one of ${letters.join(', ')}`,
 });
 
-type Params = Record<string, string>;
+type SickRow = Omit<SicksTable, 'id'> & { id: number };
 
 async function translationsOf(db: Db, ids: number[]) {
   const out = new Map<number, SickTranslation[]>();
@@ -42,15 +38,14 @@ async function translationsOf(db: Db, ids: number[]) {
   return out;
 }
 
-async function loadSick(db: Db, websiteId: number, id: number) {
-  const row = await db.selectFrom('sicks').selectAll().where('id', '=', id).where('websiteId', '=', websiteId).executeTakeFirst();
-  if (!row) return undefined;
-  const translations = (await translationsOf(db, [id])).get(id) ?? [];
+/** The whole record in wire form, from its stored row: translations and linked news with their titles. */
+async function detailOf(db: Db, row: SickRow) {
+  const translations = (await translationsOf(db, [row.id])).get(row.id) ?? [];
   const links = await db
     .selectFrom('sick_news as sn')
     .innerJoin('news_translations as t', 't.newsId', 'sn.newsId')
     .select(['sn.newsId', 'sn.sickDefault', 't.languageId', 't.title'])
-    .where('sn.sickId', '=', id)
+    .where('sn.sickId', '=', row.id)
     .orderBy('sn.newsId')
     .execute();
   const sickNews: { newsId: number; isDefault: boolean; title: Record<string, string> }[] = [];
@@ -75,16 +70,16 @@ interface SickInput {
   news?: { newsId: number; isDefault: boolean }[];
 }
 
-async function readInput(db: Db, websiteId: number, body: Body, ui: UiLang, current?: Awaited<ReturnType<typeof loadSick>>): Promise<SickInput> {
+async function readInput(db: Db, websiteId: number, body: Body, ui: UiLang, current?: Body): Promise<SickInput> {
   const has = (k: string) => k in body && body[k] !== undefined;
   const top: Body = {};
   for (const f of writableFields(def)) {
-    let v = has(f.name) ? body[f.name] : current ? (current as Body)[f.name] : f.default;
+    let v = has(f.name) ? body[f.name] : current ? current[f.name] : f.default;
     if (typeof v === 'string') v = v.trim();
     top[f.name] = v === '' ? null : v;
   }
   const known = await languageNames(db);
-  const translations = parseTranslationRows(has('sickTranslations') ? body.sickTranslations : (current?.sickTranslations ?? []), 'sickTranslations', T_FIELDS, known) as SickTranslation[];
+  const translations = parseTranslationRows(has('sickTranslations') ? body.sickTranslations : ((current?.sickTranslations as unknown[] | undefined) ?? []), 'sickTranslations', T_FIELDS, known) as SickTranslation[];
   const languages = await websiteLanguages(db, websiteId);
   const errors = [
     ...validateRecord(def, top, languages, ui),
@@ -134,14 +129,10 @@ async function writeChildren(db: Db, websiteId: number, id: number, input: SickI
 
 const searchText = (input: SickInput) => searchTextOf([...input.translations.flatMap((t) => [t.name, t.description, linkWords(t.seoLink)]), linkWords(input.top.seoLink), input.top.url]);
 
-/** Rows in one language (its text, else the first language's), sorted by letter then name. */
-async function rowsIn(db: Db, websiteId: number, lang: string, filter: { keyword?: string; isActive?: boolean }) {
-  let q = db.selectFrom('sicks').selectAll().where('websiteId', '=', websiteId);
-  if (filter.isActive !== undefined) q = q.where('isActive', '=', filter.isActive);
-  if (filter.keyword) q = q.where(keywordMatch(filter.keyword));
-  const rows = await q.execute();
+/** List rows in one language (its text, else the first language's). */
+async function rowsIn(db: Db, rows: SickRow[], lang: string) {
   const translations = await translationsOf(db, rows.map((r) => r.id));
-  const out = rows.map(({ searchText: _s, createdAt, updatedAt, ...row }) => {
+  return rows.map(({ searchText: _s, createdAt, updatedAt, ...row }) => {
     const list = translations.get(row.id) ?? [];
     const t = list.find((x) => x.languageId === lang) ?? list[0];
     return {
@@ -156,86 +147,31 @@ async function rowsIn(db: Db, websiteId: number, lang: string, filter: { keyword
       updateTime: updatedAt,
     };
   });
-  return out.sort((a, b) => alphabetIndex(a.languageId, a.alphabet) - alphabetIndex(b.languageId, b.alphabet) || a.name.localeCompare(b.name, lang) || a.id - b.id);
 }
 
-export const sickRoutes: FastifyPluginAsync = async (app) => {
-  const websiteOf = (request: FastifyRequest) => requireWebsite(app.db, request, (request.params as Params).website);
-  const ui = (request: FastifyRequest) => messageLang(request);
+type ListRow = Awaited<ReturnType<typeof rowsIn>>[number];
 
-  async function detailOrThrow(db: Db, websiteId: number, id: number) {
-    const record = await loadSick(db, websiteId, id);
-    if (!record) throw httpError(404, MSG.recordNotFound);
-    return record;
-  }
+/** The content language of a list: `{lang}` of the path, `?languageId=` of the list (Vietnamese when absent). */
+const langOf = (params: Record<string, string | undefined>) => params.lang || 'vi-VN';
 
-  /** Lookup for pickers: `[{ id, alphabet, name, seoLink, isActive, isPrioritize }]` in `lang`. */
-  app.get('/Sicks/get-all/:website/:lang', async (request) => {
-    const websiteId = await websiteOf(request);
-    const rows = await rowsIn(app.db, websiteId, (request.params as Params).lang, {});
-    return rows.map((r) => ({ id: r.id, alphabet: r.alphabet, name: r.name, seoLink: r.seoLink, isActive: r.isActive, isPrioritize: r.isPrioritize }));
-  });
-
-  /** `?languageId=&keyword=&isActive=&page=&pageSize=` → `{ data, totalRows }` (page size 20 by default, up to 1000). */
-  app.get('/Sicks/:website', async (request) => {
-    const websiteId = await websiteOf(request);
-    const query = request.query as Body;
-    const lang = typeof query.languageId === 'string' && query.languageId ? query.languageId : 'vi-VN';
-    const { pageSize, offset } = paging(query, 20, 1000);
-    const rows = await rowsIn(app.db, websiteId, lang, { keyword: keywordOf(query), isActive: queryBool(query.isActive, 'isActive') });
-    return { data: rows.slice(offset, offset + pageSize), totalRows: rows.length };
-  });
-
-  app.get('/Sicks/:website/:id', async (request) => {
-    const websiteId = await websiteOf(request);
-    return ok(request, MSG.success, await detailOrThrow(app.db, websiteId, parseId((request.params as Params).id)));
-  });
-
-  app.post('/Sicks/:website', async (request) => {
-    const websiteId = await websiteOf(request);
-    const input = await readInput(app.db, websiteId, bodyObject(request.body), ui(request));
-    const at = iso(app.now());
-    const id = await app.db.transaction().execute(async (trx) => {
-      const row = await trx
-        .insertInto('sicks')
-        .values({ ...input.top, websiteId, searchText: searchText(input), concurrencyStamp: randomUUID(), createdAt: at, updatedAt: at })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await writeChildren(trx, websiteId, row.id, input);
-      return row.id;
-    });
-    return ok(request, MSG.added, await detailOrThrow(app.db, websiteId, id));
-  });
-
-  /** Fields left out keep their value (the list's image picker sends `{ image, concurrencyStamp }`). */
-  app.put('/Sicks/:website/:id', async (request) => {
-    const websiteId = await websiteOf(request);
-    const id = parseId((request.params as Params).id);
-    const body = bodyObject(request.body);
-    const stamp = requireStamp(body);
-    const current = await detailOrThrow(app.db, websiteId, id);
-    if (current.concurrencyStamp !== stamp) throw stale(current);
-    const input = await readInput(app.db, websiteId, body, ui(request), current);
-    await app.db.transaction().execute(async (trx) => {
-      const result = await trx
-        .updateTable('sicks')
-        .set({ ...input.top, searchText: searchText(input), concurrencyStamp: randomUUID(), updatedAt: iso(app.now()) })
-        .where('id', '=', id)
-        .where('websiteId', '=', websiteId)
-        .where('concurrencyStamp', '=', stamp)
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 0) throw stale((await loadSick(trx, websiteId, id)) ?? current);
-      await writeChildren(trx, websiteId, id, input);
-    });
-    return ok(request, MSG.updated, await detailOrThrow(app.db, websiteId, id));
-  });
-
-  /** Translations and news links go with the row (ON DELETE CASCADE). */
-  app.delete('/Sicks/:website/:id', async (request) => {
-    const websiteId = await websiteOf(request);
-    const id = parseId((request.params as Params).id);
-    const result = await app.db.deleteFrom('sicks').where('id', '=', id).where('websiteId', '=', websiteId).executeTakeFirst();
-    if (Number(result.numDeletedRows) === 0) throw httpError(404, MSG.recordNotFound);
-    return ok(request, MSG.deleted);
-  });
-};
+export const sickResource = serve<SickInput>(
+  def,
+  {
+    filters: [{ name: 'isActive', kind: 'bool' }],
+    listRows: (ctx, rows) => rowsIn(typed(ctx.db), rows as unknown as SickRow[], langOf(ctx.params)),
+    /** By the letter's place in the language's alphabet, then by name. */
+    sortRows: (ctx, rows) =>
+      (rows as ListRow[]).sort((a, b) => alphabetIndex(a.languageId, a.alphabet) - alphabetIndex(b.languageId, b.alphabet) || a.name.localeCompare(b.name, langOf(ctx.params)) || a.id - b.id),
+    /** The pickers' lookup: `[{ id, alphabet, name, seoLink, isActive, isPrioritize }]`. */
+    lookup: (rows) => (rows as ListRow[]).map((r) => ({ id: r.id, alphabet: r.alphabet, name: r.name, seoLink: r.seoLink, isActive: r.isActive, isPrioritize: r.isPrioritize })),
+    detail: (db, row) => detailOf(typed(db), row as unknown as SickRow),
+    /** Fields left out keep their value (the list's image picker sends `{ image, concurrencyStamp }`). */
+    async prepare(ctx, body, current) {
+      const input = await readInput(typed(ctx.db), ctx.scope.websiteId!, body, ctx.ui, current);
+      return { values: { ...input.top, searchText: searchText(input) }, input };
+    },
+    afterWrite: (ctx, { id, input }) => writeChildren(typed(ctx.db), ctx.scope.websiteId!, id, input),
+    // Translations and news links go with the row (ON DELETE CASCADE).
+  },
+  { tableFromMigration: true },
+);

@@ -14,6 +14,7 @@ import { dashboardRoutes } from './dashboard/routes';
 import { newsCategoryResource } from './editorial/categories';
 import { menuItemResource } from './editorial/menus';
 import { sickResource } from './editorial/sicks';
+import { qaResource } from './qa/resource';
 
 export interface RouteModule {
   /** for logs and docs */
@@ -33,7 +34,7 @@ export const routeModules: RouteModule[] = [
   { name: 'editorial', prefix: '/api', auth: 'bearer', plugin: editorialRoutes },
   { name: 'dashboard', prefix: '/api', auth: 'bearer', plugin: dashboardRoutes },
   // The definition-driven resources, with the hooks of the modules that customise some of them.
-  { name: 'resources', prefix: '/api', auth: 'bearer', plugin: resourceRoutes('api', { served: [newsCategoryResource, menuItemResource, sickResource] }) },
+  { name: 'resources', prefix: '/api', auth: 'bearer', plugin: resourceRoutes('api', { served: [newsCategoryResource, menuItemResource, sickResource, qaResource] }) },
 ];
 
 /**

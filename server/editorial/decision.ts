@@ -1,9 +1,15 @@
-// The review decision shared by news and expert Q&A (`PUT News/status/...`, `PUT QAExperts/status/...`):
-// approve (2) or decline (3, reason required) an item that is pending, with an optional stamp.
+// The review workflow shared by every reviewed resource (news, expert Q&A, services to come): a pending item is
+// locked, and a decision approves (2) or declines (3, reason required) it, with an optional stamp.
+import { randomUUID } from 'node:crypto';
 import { EDITORIAL_MESSAGES, NEWS_STATUS } from '../../shared/editorial';
+import type { Label } from '../../shared/resources/define';
+import { iso } from '../db/dialect';
 import { httpError } from '../errors';
-import { stale } from '../resources/index';
+import { ok } from '../http/envelope';
+import { bodyObject, stale, type ActionDef, type HookContext } from '../resources/index';
 import { EMSG, type Body } from './common';
+
+type Row = Record<string, unknown>;
 
 export interface Decision {
   status: typeof NEWS_STATUS.approved | typeof NEWS_STATUS.declined;
@@ -32,4 +38,42 @@ export function assertDecidable(current: Record<string, unknown>, stamp: unknown
   if (current.approvedStatus !== NEWS_STATUS.pending) {
     throw httpError(409, EDITORIAL_MESSAGES.onlyPendingDecided, { field: 'status', approvedStatus: current.approvedStatus });
   }
+}
+
+/** The update hook of a reviewed resource: a pending item cannot be saved (409 with the resource's words). */
+export const lockedWhilePending = (message: Label) => (current: Row) => {
+  if (current.approvedStatus === NEWS_STATUS.pending) {
+    throw httpError(409, message, { field: 'approvedStatus', approvedStatus: NEWS_STATUS.pending });
+  }
+};
+
+/**
+ * The review decision as an action of a reviewed resource (`PUT News/status/{website}/{id}`,
+ * `PUT QAExperts/status/{website}/{id}`): approve (2) or decline (3, reason required) a pending item, with an
+ * optional stamp; one conditional UPDATE (still pending, unchanged), then `onDecided` in the same transaction
+ * (news records it in its history). Answers the record as it is now.
+ */
+export function reviewAction(path: string, onDecided?: (ctx: HookContext, id: number, decision: Decision) => Promise<void>): ActionDef {
+  return {
+    path,
+    async run({ ctx, engine, def, id, body: raw }) {
+      const body = bodyObject(raw);
+      const decision = readDecision(body);
+      const current = await engine.readOrThrow(ctx.db, def, ctx.scope, id!);
+      assertDecidable(current, body.concurrencyStamp);
+      await ctx.db.transaction().execute(async (trx) => {
+        const update = trx
+          .updateTable(def.table)
+          .set({ approvedStatus: decision.status, declineReason: decision.reason, concurrencyStamp: randomUUID(), updatedAt: iso(ctx.now) })
+          .where('id', '=', id!)
+          .where('approvedStatus', '=', NEWS_STATUS.pending)
+          .where('concurrencyStamp', '=', current.concurrencyStamp as string);
+        const result = await engine.scoped(def, update, ctx.scope).executeTakeFirst();
+        if (Number(result.numUpdatedRows) === 0) throw stale(await engine.readOrThrow(trx, def, ctx.scope, id!));
+        await onDecided?.({ ...ctx, db: trx }, id!, decision);
+      });
+      const message = decision.status === NEWS_STATUS.approved ? EMSG.approved : EMSG.declined;
+      return ok(ctx.request, message, await engine.readOrThrow(ctx.db, def, ctx.scope, id!));
+    },
+  };
 }

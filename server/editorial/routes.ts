@@ -3,10 +3,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { newsRoutes } from '../news/routes';
 import { tagRoutes } from './tags';
-import { qaRoutes } from '../qa/routes';
 
 export const editorialRoutes: FastifyPluginAsync = async (app) => {
   await app.register(newsRoutes);
   await app.register(tagRoutes);
-  await app.register(qaRoutes);
 };

@@ -1,0 +1,84 @@
+// /api/QAExperts: questions visitors asked and the experts' answers (spec part 2, "Expert Q&A"), the engine's
+// resource with hooks (tags, the review workflow):
+//
+//   POST   creates a question (title in some language required; status 0);
+//   PUT    is the screen's "Save + approve": the answer with title, answer and seoLink in every website language
+//          and a feature image, then the item is pending (1) and cannot be saved again until decided
+//          (409 'Câu hỏi đang ở trạng thái chờ, không thể chỉnh sửa'); `isApproveFlag: false` saves as draft (0);
+//   PUT QAExperts/status/{website}/{id} approves (2) or declines (3, declineReason required) a pending item,
+//          the same rule as news.
+// Per-language title, content, answer and seoLink travel as JSON text, like the engine's resources, and go
+// through the engine's checkAndConvert (shared validation and messages).
+import { EDITORIAL_MESSAGES, NEWS_STATUS, qaDef } from '../../shared/editorial';
+import type { ResourceDef } from '../../shared/resources/define';
+import { isBlank, parseTranslations } from '../../shared/resources/translations';
+import { httpError } from '../errors';
+import { checkAndConvert, serve, toWire } from '../resources/index';
+import { EMSG, typed } from '../editorial/common';
+import { lockedWhilePending, reviewAction } from '../editorial/decision';
+import { parseTagNames, removeTagLinks, setTags, tagsOf } from '../editorial/tags';
+import type { QaQuestionsTable } from '../editorial/tables';
+
+type Row = Omit<QaQuestionsTable, 'id'> & { id: number };
+
+/** A question as asked: nothing of the answer is required yet. */
+const questionDef: ResourceDef = { ...qaDef, fields: qaDef.fields.map((f) => ({ ...f, required: undefined })) };
+
+const hasAnswer = (answer: unknown) => Object.values(parseTranslations(answer)).some((t) => !isBlank(t, { type: 'richText' }));
+
+function wire(row: Row, tags: { name: string }[]): Record<string, unknown> & { concurrencyStamp: string; approvedStatus: number; subjectTags: { name: string }[] } {
+  return {
+    concurrencyStamp: row.concurrencyStamp,
+    ...toWire(qaDef, row as unknown as Record<string, unknown>),
+    isAnswer: row.isAnswer,
+    approvedStatus: row.approvedStatus,
+    declineReason: row.declineReason,
+    subjectTags: tags,
+    createTime: row.createdAt,
+    updateTime: row.updatedAt,
+  };
+}
+
+const NEWEST_FIRST = [
+  { column: 'createdAt', direction: 'desc' as const },
+  { column: 'id', direction: 'desc' as const },
+];
+
+export const qaResource = serve<{ tags: string[] }>(
+  qaDef,
+  {
+    listEnvelope: true,
+    filters: [
+      { name: 'isAnswer', kind: 'bool' },
+      { name: 'approvedStatus', kind: 'int', min: 0, max: 3 },
+    ],
+    orderBy: NEWEST_FIRST,
+    async listRows(ctx, rows) {
+      const tags = await tagsOf(typed(ctx.db), 'qa', rows.map((r) => r.id as number));
+      return (rows as unknown as Row[]).map((r) => wire(r, tags.get(r.id) ?? []));
+    },
+    async detail(db, row) {
+      const id = row.id as number;
+      return wire(row as unknown as Row, (await tagsOf(typed(db), 'qa', [id])).get(id) ?? []);
+    },
+    guard: lockedWhilePending(EDITORIAL_MESSAGES.qaPendingLocked),
+    async prepare(ctx, body, current) {
+      const languages = await ctx.languages();
+      if (!current) {
+        // A question as asked: a title in some language.
+        const values = checkAndConvert(questionDef, body, languages, ctx.ui);
+        if (!Object.values(parseTranslations(values.title)).some((t) => t.trim())) throw httpError(400, EMSG.titleRequired, { field: 'title' });
+        const tags = parseTagNames(body.subjectTags);
+        return { values: { ...values, isAnswer: hasAnswer(values.answer), approvedStatus: NEWS_STATUS.draft, searchText: values.searchText ?? '' }, input: { tags } };
+      }
+      const values = checkAndConvert(qaDef, body, languages, ctx.ui, current);
+      const tags = 'subjectTags' in body ? parseTagNames(body.subjectTags) : (current.subjectTags as { name: string }[]).map((t) => t.name);
+      const status = body.isApproveFlag === false || body.isApproveFlag === 'false' ? NEWS_STATUS.draft : NEWS_STATUS.pending;
+      return { values: { ...values, isAnswer: hasAnswer(values.answer), approvedStatus: status }, input: { tags } };
+    },
+    afterWrite: (ctx, { id, input }) => setTags(typed(ctx.db), ctx.scope.websiteId!, 'qa', id, input.tags, ctx.now),
+    afterRemove: (ctx, id) => removeTagLinks(typed(ctx.db), 'qa', id),
+    actions: [reviewAction('PUT QAExperts/status/{website}/{id}')],
+  },
+  { tableFromMigration: true },
+);

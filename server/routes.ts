@@ -15,6 +15,7 @@ import { newsCategoryResource } from './editorial/categories';
 import { menuItemResource } from './editorial/menus';
 import { sickResource } from './editorial/sicks';
 import { qaResource } from './qa/resource';
+import { newsResource } from './news/resource';
 
 export interface RouteModule {
   /** for logs and docs */
@@ -34,7 +35,7 @@ export const routeModules: RouteModule[] = [
   { name: 'editorial', prefix: '/api', auth: 'bearer', plugin: editorialRoutes },
   { name: 'dashboard', prefix: '/api', auth: 'bearer', plugin: dashboardRoutes },
   // The definition-driven resources, with the hooks of the modules that customise some of them.
-  { name: 'resources', prefix: '/api', auth: 'bearer', plugin: resourceRoutes('api', { served: [newsCategoryResource, menuItemResource, sickResource, qaResource] }) },
+  { name: 'resources', prefix: '/api', auth: 'bearer', plugin: resourceRoutes('api', { served: [newsCategoryResource, menuItemResource, sickResource, qaResource, newsResource] }) },
 ];
 
 /**

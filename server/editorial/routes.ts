@@ -1,10 +1,8 @@
-// The editorial area under /api: news with its review workflow, tags, expert Q&A, sick categories. The news
-// categories and menu items are the engine's resources with hooks (categories.ts, menus.ts: see server/routes.ts).
+// The editorial area's own routes under /api: the tag lookups. News, expert Q&A, sick categories, news categories
+// and menu items are the engine's resources with hooks (server/routes.ts lists them).
 import type { FastifyPluginAsync } from 'fastify';
-import { newsRoutes } from '../news/routes';
 import { tagRoutes } from './tags';
 
 export const editorialRoutes: FastifyPluginAsync = async (app) => {
-  await app.register(newsRoutes);
   await app.register(tagRoutes);
 };

@@ -6,7 +6,7 @@ import type { Db } from '../editorial/common';
 import { tagsOf } from '../editorial/tags';
 import type { NewsTable } from '../editorial/tables';
 
-type NewsRow = Omit<NewsTable, 'id'> & { id: number };
+export type NewsRow = Omit<NewsTable, 'id'> & { id: number };
 
 const TOP_FIELDS = [
   'featureImage',
@@ -83,10 +83,9 @@ export async function sickNames(db: Db, sickIds: number[]): Promise<Map<number, 
   return out;
 }
 
-/** The whole news record in wire form, or undefined when it is not a news of this website. */
-export async function loadNews(db: Db, websiteId: number, id: number): Promise<Record<string, unknown> | undefined> {
-  const row = await db.selectFrom('news').selectAll().where('id', '=', id).where('websiteId', '=', websiteId).executeTakeFirst();
-  if (!row) return undefined;
+/** The whole news record in wire form, from its stored row. */
+export async function newsDetail(db: Db, row: NewsRow): Promise<Record<string, unknown>> {
+  const id = row.id;
   const [translations, categories, tags, sicks, history] = await Promise.all([
     translationsOf(db, [id]),
     categoriesOf(db, [id]),

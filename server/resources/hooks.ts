@@ -61,6 +61,8 @@ export interface ResourceHooks<I = unknown> {
   lookup?(rows: Row[]): unknown[];
 
   // ---- reads ----
+  /** The record's id among the path parameters, for paths of several forms (default: `{id}`). */
+  idOf?(params: Record<string, string | undefined>): string | undefined;
   /** One record in wire form, from its whole stored row (detail, the answer of writes, the 409's `data`). */
   detail?(db: DynamicDb, row: Row): Promise<Row>;
 

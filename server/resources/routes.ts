@@ -79,7 +79,7 @@ export function resourceRoutes(service: 'api' | 'core' = 'api', options: Resourc
         route(parsed, async (request) => {
           const { scope, ctx, query, params } = await contextOf(request, def, parsed);
           const answer = (message: Text, data?: unknown) => ok(request, message, data);
-          const id = () => parseId(params.id);
+          const id = () => parseId(h.idOf ? h.idOf(params) : params.id);
           if (def.singleton) {
             if (op === 'get' || op === 'list') return answer(MSG.success, await engine.getSingleton(ctx, def, scope));
             return answer(MSG.updated, await engine.saveSingleton(ctx, def, scope, bodyObject(request.body)));

@@ -1,0 +1,157 @@
+// /api/News: news of a website with the review workflow (spec part 1, sections 4 and 7), the engine's resource
+// with hooks: translations, categories, tags and sick links are child tables; the status follows the save.
+//
+// Status rules, enforced here (not only by the console's buttons):
+//   save as draft → 0 Draft; save as approve (the review request) → 1 Pending, from 0, 2 or 3 alike;
+//   a pending news cannot be saved (409 'Tin tức đang ở trạng thái chờ, không thể chỉnh sửa');
+//   only a pending news can be approved (2) or declined (3, reason required and kept on the record until
+//   the news is approved); every status change is recorded with who and when (`statusHistory`).
+//
+// Paths (spec): POST News/{website}/{isApproveFlag} or POST News/{website}/{lang} (flag in the body);
+// PUT News/{website}/{id}/{flag} or PUT News/{website}/{lang}/{id} (flag in the body).
+import { newsDef, EDITORIAL_MESSAGES, statusAfterSave } from '../../shared/editorial';
+import { iso } from '../db/dialect';
+import { httpError } from '../errors';
+import { MSG } from '../i18n';
+import { ok } from '../http/envelope';
+import { parseId, serve, type HookContext } from '../resources/index';
+import { actor, EMSG, isUniqueViolation, linkWords, searchTextOf, typed, type Body, type Db } from '../editorial/common';
+import { lockedWhilePending, reviewAction } from '../editorial/decision';
+import { removeTagLinks, setTags } from '../editorial/tags';
+import { checkSeoLinks, freeSeoLink, readNewsInput, type NewsInput } from './input';
+import { listRows, newsDetail, type NewsRow } from './store';
+
+const FLAGS: Record<string, boolean> = { true: true, false: false, '1': true, '0': false };
+const isFlag = (v: string | undefined): v is string => v !== undefined && v.toLowerCase() in FLAGS;
+
+/** `PUT News/{website}/{id}/{flag}` rather than `PUT News/{website}/{lang}/{id}`. */
+const flagForm = (params: HookContext['params']) => isFlag(params.flag) && /^\d+$/.test(params.id ?? '');
+
+/** Save as approve (the review request) or as draft: from the path's flag, else `isApproveFlag` in the body. */
+function approveRequested(ctx: HookContext, body: Body): boolean {
+  const fromPath = ctx.params.flag !== undefined ? (flagForm(ctx.params) ? ctx.params.flag : undefined) : ctx.params.isApproveFlag;
+  if (isFlag(fromPath)) return FLAGS[fromPath.toLowerCase()];
+  return body.isApproveFlag === true || body.isApproveFlag === 'true';
+}
+
+async function history(ctx: HookContext, newsId: number, status: number, reason: string | null) {
+  await typed(ctx.db)
+    .insertInto('news_status_history')
+    .values({ newsId, websiteId: ctx.scope.websiteId!, status, reason, ...actor(ctx.request), time: iso(ctx.now) })
+    .execute();
+}
+
+const searchText = (input: NewsInput) => searchTextOf(input.translations.flatMap((t) => [t.title, t.description, linkWords(t.seoLink)]));
+
+/** Translations, categories, tags and sick links of a news (inside the write's transaction). */
+async function writeChildren(db: Db, websiteId: number, id: number, input: NewsInput, now: Date) {
+  await db.deleteFrom('news_translations').where('newsId', '=', id).execute();
+  // Rows of languages the website does not require are kept only when they have a link (validation made
+  // sure a title or content there comes with one).
+  const rows = input.translations.filter((t) => t.seoLink);
+  if (rows.length) await db.insertInto('news_translations').values(rows.map((t) => ({ ...t, newsId: id, websiteId }))).execute();
+
+  await db.deleteFrom('news_categories').where('newsId', '=', id).execute();
+  if (input.categoryIds.length) {
+    await db.insertInto('news_categories').values(input.categoryIds.map((categoryId, i) => ({ newsId: id, categoryId, websiteId, sortOrder: i }))).execute();
+  }
+
+  await setTags(db, websiteId, 'news', id, input.tags, now);
+
+  // Keep the sick side's own default flag for links that stay.
+  const before = await db.selectFrom('sick_news').select(['sickId', 'sickDefault']).where('newsId', '=', id).execute();
+  await db.deleteFrom('sick_news').where('newsId', '=', id).execute();
+  if (input.sicks.length) {
+    await db
+      .insertInto('sick_news')
+      .values(
+        input.sicks.map((s, i) => ({
+          sickId: s.sickId,
+          newsId: id,
+          websiteId,
+          newsDefault: s.isDefault,
+          sickDefault: before.find((b) => b.sickId === s.sickId)?.sickDefault ?? false,
+          sortOrder: i,
+        })),
+      )
+      .execute();
+  }
+}
+
+/** The translations whose SEO link the user chose (the ones the server made are free, or made again on a race). */
+const chosenLinks = (input: NewsInput) => input.translations.filter((t) => !input.generatedLinks.includes(t));
+
+interface Prepared {
+  news: NewsInput;
+  /** the news being updated */
+  id?: number;
+}
+
+export const newsResource = serve<Prepared>(
+  newsDef,
+  {
+    filters: [
+      { name: 'type', kind: 'int', min: 0, max: 1 },
+      { name: 'isActive', kind: 'bool' },
+      { name: 'approvedStatus', kind: 'int', min: 0, max: 3 },
+    ],
+    orderBy: [
+      { column: 'createdAt', direction: 'desc' },
+      { column: 'id', direction: 'desc' },
+    ],
+    /** In the path's language (`News/{website}/{lang}`). */
+    listRows: (ctx, rows) => listRows(typed(ctx.db), rows as unknown as NewsRow[], ctx.params.lang ?? ''),
+    detail: (db, row) => newsDetail(typed(db), row as unknown as NewsRow),
+    idOf: (params) => (params.flag === undefined || flagForm(params) ? params.id : params.flag),
+    guard: lockedWhilePending(EDITORIAL_MESSAGES.pendingLocked),
+    async prepare(ctx, body, current) {
+      const db = typed(ctx.db);
+      const websiteId = ctx.scope.websiteId!;
+      const approve = approveRequested(ctx, body);
+      const id = current?.id as number | undefined;
+      const news = await readNewsInput(db, websiteId, body, ctx.ui, current, approve ? 'review' : 'draft');
+      await checkSeoLinks(db, websiteId, chosenLinks(news), id);
+      const values: Body = { ...news.top, approvedStatus: statusAfterSave(approve), searchText: searchText(news) };
+      if (!current) {
+        const { id: creatorId, fullName } = ctx.request.user;
+        Object.assign(values, { declineReason: null, viewCount: 0, creatorId, creatorFullName: fullName });
+      }
+      return { values, input: { news, id } };
+    },
+    async afterWrite(ctx, { id, input, values, current }) {
+      await writeChildren(typed(ctx.db), ctx.scope.websiteId!, id, input.news, ctx.now);
+      if (!current || values.approvedStatus !== current.approvedStatus) await history(ctx, id, values.approvedStatus as number, null);
+    },
+    /**
+     * A unique-index refusal that got past the pre-check (two saves at once). A draft whose links the server made
+     * is saved again (its links made again: any free one will do); a link the user chose gets the pre-check's 409.
+     */
+    async retry(ctx, err, attempt, prepared) {
+      if (!isUniqueViolation(err) || !prepared) return false;
+      if (prepared.input.news.generatedLinks.length && attempt < 20) return true;
+      await checkSeoLinks(typed(ctx.db), ctx.scope.websiteId!, prepared.input.news.translations, prepared.input.id);
+      return false;
+    },
+    // Translations, category and sick links, history go with the row (ON DELETE CASCADE); tag links are generic.
+    afterRemove: (ctx, id) => removeTagLinks(typed(ctx.db), 'news', id),
+    actions: [
+      reviewAction('PUT News/status/{website}/{id}', (ctx, id, decision) => history(ctx, id, decision.status, decision.reason)),
+      {
+        /**
+         * A free SEO link from a title: `?title=…[&languageId=vi-VN][&id=<news being edited>]` → `data: { seoLink }`,
+         * the slug of the title with "-2", "-3"… added while it is taken in that language (in any, when none is given).
+         */
+        path: 'GET News/seo-suggest/{website}',
+        async run({ ctx, query }) {
+          const title = typeof query.title === 'string' ? query.title : '';
+          if (!title.trim()) throw httpError(400, EMSG.titleRequired, { field: 'title' });
+          const exceptId = query.id === undefined || query.id === '' ? undefined : parseId(query.id);
+          const languageId = typeof query.languageId === 'string' && query.languageId ? query.languageId : undefined;
+          return ok(ctx.request, MSG.success, { seoLink: await freeSeoLink(typed(ctx.db), ctx.scope.websiteId!, title, languageId, exceptId) });
+        },
+      },
+    ],
+  },
+  { tableFromMigration: true },
+);
+

@@ -24,6 +24,7 @@ import type { Database } from './db/schema';
 import { errorBody, httpError, installErrorHandlers, sendError } from './errors';
 import { localize, MSG } from './i18n';
 import { registerRenderer } from './renderer';
+import type { FilesOptions } from './files/engine';
 import { apiPrefixes, routeModules, type RouteModule } from './routes';
 
 declare module 'fastify' {
@@ -35,6 +36,8 @@ declare module 'fastify' {
     tokens: TokenService;
     throttle: LoginThrottle;
     requireUser: typeof requireUser;
+    /** Options of the route modules, from buildApp. */
+    moduleOptions: ModuleOptions;
   }
   interface FastifyRequest {
     /** Set by the bearer guard; only meaningful on guarded routes. */
@@ -62,6 +65,12 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** extra modules (tests); the real ones are listed in routes.ts */
   extraModules?: RouteModule[];
+  /** the file store's limits and disk access (tests simulate a full disk) */
+  files?: FilesOptions;
+}
+
+export interface ModuleOptions {
+  files?: FilesOptions;
 }
 
 export const DEFAULTS = {
@@ -102,6 +111,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('db', handle.db);
   app.decorate('dialect', handle.dialect);
   app.decorate('dataDir', options.dataDir);
+  app.decorate('moduleOptions', { files: options.files } satisfies ModuleOptions);
   app.decorate('now', now);
   app.decorate(
     'tokens',

@@ -7,9 +7,8 @@
  *
  * Runtime-free: read by the server and the console.
  */
-import type { EnumOption, FieldDef, Label, ResourceDef } from './resources/define';
+import { type EnumOption, type FieldDef, type Label, type ResourceDef, l } from './resources/define';
 
-const l = (vi: string, en: string): Label => ({ vi, en });
 
 // ---- News review workflow (spec part 1, section 4) --------------------------------------------------
 
@@ -155,6 +154,7 @@ export const newsDef = {
     create: 'POST News/{website}/{isApproveFlag}',
     update: 'PUT News/{website}/{id}/{flag}',
     remove: 'News/{website}/{id}',
+    actions: { review: 'PUT News/status/{website}/{id}', seoSuggest: 'News/seo-suggest/{website}' },
   },
   fields: [
     perLang('title', l('Tiêu đề', 'Title'), { required: true, maxLength: 500, list: true }),
@@ -200,6 +200,7 @@ export const qaDef = {
     create: 'QAExperts/{website}',
     update: 'QAExperts/{website}/{id}',
     remove: 'QAExperts/{website}/{id}',
+    actions: { review: 'PUT QAExperts/status/{website}/{id}' },
   },
   fields: [
     { name: 'fullName', type: 'text', maxLength: 200, list: true, label: l('Họ tên', 'Full name') },

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Label } from '../../shared/resources/define';
 import type { Database } from '../db/schema';
 import { httpError } from '../errors';
-import { foldText } from '../resources/search';
+import { foldedText } from '../resources/search';
 import type { DynamicDb } from '../resources/index';
 import './tables';
 
@@ -43,9 +43,8 @@ export function isUniqueViolation(err: unknown): boolean {
 /** An SEO link as words ("dau-da-day" → "dau da day"), so a keyword finds it. */
 export const linkWords = (link: string | null | undefined) => (link ? link.replace(/[-_/]+/g, ' ') : link);
 
-/** Folded text for the `searchText` column (same folding as the resource engine's keyword search). */
-export const searchTextOf = (parts: (string | null | undefined)[]) =>
-  foldText(parts.filter((p): p is string => !!p).map((p) => p.replace(/<[^>]*>/g, ' ')).join('\n').replace(/\s+/g, ' ').trim());
+/** Folded text for the `searchText` column of texts that may hold HTML (the engine's folding, search.ts). */
+export const searchTextOf = (parts: (string | null | undefined)[]) => foldedText(parts.map((p) => p?.replace(/<[^>]*>/g, ' ')));
 
 /** Known language ids → names (for messages). */
 export async function languageNames(db: Db): Promise<Map<string, string>> {

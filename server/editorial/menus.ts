@@ -93,7 +93,7 @@ export const menuItemResource = serve(def, {
        * new parent and order (and a new concurrencyStamp) in one transaction; the resulting tree is checked as a
        * whole. Answers the menu's items in list order.
        */
-      path: 'PUT Menus/item/order/{website}/{menuId}',
+      path: def.api.actions.reorder,
       async run({ ctx, engine, body: raw }) {
         const scope = ctx.scope;
         if (!Array.isArray(raw) || raw.length === 0) throw httpError(400, MMSG.orderInvalid);

@@ -1,6 +1,5 @@
 // One file engine (store, catalog, chunk store, sweeper) per server instance, shared by the bearer-guarded
 // /api routes and the public /files serving route.
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { ChunkStore, DEFAULT_MAX_FILE_SIZE } from './chunk-store';
 import { FilesCatalog, type FileJson } from './catalog';
@@ -21,19 +20,12 @@ export interface FilesEngine {
   maxFileSize: number;
 }
 
-// buildApp has no slot for module options, so they are registered per DATA_DIR before the app is built.
-const configured = new Map<string, FilesOptions>();
 const engines = new WeakMap<object, FilesEngine>();
-
-/** Options for the server that will use `dataDir` (tests, embedding). Call before buildApp. */
-export function configureFiles(dataDir: string, options: FilesOptions): void {
-  configured.set(path.resolve(dataDir), options);
-}
 
 export function filesEngine(app: FastifyInstance): FilesEngine {
   let engine = engines.get(app.db);
   if (!engine) {
-    const options = configured.get(path.resolve(app.dataDir)) ?? {};
+    const options = app.moduleOptions.files ?? {};
     const openSink = options.openSink ?? openFileSink;
     const maxFileSize = options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE;
     const store = new FileStore(app.dataDir, openSink);

@@ -135,13 +135,13 @@ export const newsResource = serve<Prepared>(
     // Translations, category and sick links, history go with the row (ON DELETE CASCADE); tag links are generic.
     afterRemove: (ctx, id) => removeTagLinks(typed(ctx.db), 'news', id),
     actions: [
-      reviewAction('PUT News/status/{website}/{id}', (ctx, id, decision) => history(ctx, id, decision.status, decision.reason)),
+      reviewAction(newsDef.api.actions.review, (ctx, id, decision) => history(ctx, id, decision.status, decision.reason)),
       {
         /**
          * A free SEO link from a title: `?title=…[&languageId=vi-VN][&id=<news being edited>]` → `data: { seoLink }`,
          * the slug of the title with "-2", "-3"… added while it is taken in that language (in any, when none is given).
          */
-        path: 'GET News/seo-suggest/{website}',
+        path: newsDef.api.actions.seoSuggest,
         async run({ ctx, query }) {
           const title = typeof query.title === 'string' ? query.title : '';
           if (!title.trim()) throw httpError(400, EMSG.titleRequired, { field: 'title' });

@@ -78,7 +78,7 @@ export const qaResource = serve<{ tags: string[] }>(
     },
     afterWrite: (ctx, { id, input }) => setTags(typed(ctx.db), ctx.scope.websiteId!, 'qa', id, input.tags, ctx.now),
     afterRemove: (ctx, id) => removeTagLinks(typed(ctx.db), 'qa', id),
-    actions: [reviewAction('PUT QAExperts/status/{website}/{id}')],
+    actions: [reviewAction(qaDef.api.actions.review)],
   },
   { tableFromMigration: true },
 );

@@ -6,4 +6,5 @@ export { ResourceEngine, requireStamp, stale, type OperationContext, type Scope,
 export { parseId, requireWebsite, websiteLanguages } from './access';
 export { checkAndConvert, toWire, bodyObject, validationError } from './records';
 export { dynamic, type DynamicDb } from './dynamic';
+export { operationContext } from './context';
 export { RMSG } from './messages';

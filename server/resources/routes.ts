@@ -8,9 +8,10 @@ import type { FastifyPluginAsync, FastifyRequest, HTTPMethods } from 'fastify';
 import type { ResourceDef } from '../../shared/resources/define';
 import { parsePathTemplate, type HttpMethod, type ParsedPath } from '../../shared/resources/paths';
 import { httpError } from '../errors';
-import { localize, MSG, messageLang, type Text } from '../i18n';
+import { localize, MSG, type Text } from '../i18n';
 import { ok } from '../http/envelope';
-import { parseId, requireWebsite, websiteLanguages } from './access';
+import { parseId, requireWebsite } from './access';
+import { operationContext } from './context';
 import { dynamic } from './dynamic';
 import { ResourceEngine, type Scope } from './engine';
 import type { HookContext, ResourceHooks, ServedResource } from './hooks';
@@ -50,15 +51,7 @@ export function resourceRoutes(service: 'api' | 'core' = 'api', options: Resourc
       const params: Record<string, string | undefined> = { ...(request.params as Record<string, string>) };
       for (const [param, name] of queryOf) if (typeof query[name] === 'string') params[param] ??= query[name] as string;
       const scope = await scopeOf(engine, request, def, (name) => params[name]);
-      const ctx: HookContext = {
-        db,
-        now: app.now(),
-        ui: messageLang(request),
-        languages: () => websiteLanguages(app.db, scope.websiteId),
-        scope,
-        params,
-        request,
-      };
+      const ctx: HookContext = { ...operationContext(app, request, scope.websiteId), scope, params, request };
       return { scope, ctx, query, params };
     }
 

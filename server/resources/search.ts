@@ -30,5 +30,9 @@ export function searchTextOf(fields: FieldDef[], row: Record<string, unknown>): 
     const texts = f.perLanguage ? Object.values(parseTranslations(value)) : [String(value)];
     for (const t of texts) parts.push(f.type === 'richText' ? stripTags(t) : t);
   }
-  return foldText(parts.join('\n').replace(/\s+/g, ' ').trim());
+  return foldedText(parts);
 }
+
+/** Texts (HTML already stripped where it is HTML) → one folded search text; blanks skipped. */
+export const foldedText = (parts: readonly (string | null | undefined)[]): string =>
+  foldText(parts.filter((p): p is string => !!p).join('\n').replace(/\s+/g, ' ').trim());

@@ -11,7 +11,7 @@ import { MSG } from '../i18n';
 import { bodyObject, dynamic, engine, requireWebsite, RMSG, type DynamicDb, type Restrict } from '../resources/index';
 import { websiteLanguagesOf } from './languages';
 import { ok } from '../http/envelope';
-import { operationContext } from './context';
+import { operationContext } from '../resources/index';
 
 const def = resources.website;
 

@@ -1,6 +1,5 @@
-import { defineResource, isActiveField, orderField, type Label } from './define';
+import { defineResource, isActiveField, orderField, l } from './define';
 
-const l = (vi: string, en: string): Label => ({ vi, en });
 
 /** Contact kinds (spec part 1, section 4: 0 Email, 1 Phone, 2 TIN, 3 KvK). */
 export const CONTACT_TYPES = [

@@ -12,6 +12,9 @@
 /** A label in both interface languages. The console registers these with i18next. */
 export type Label = { vi: string; en: string };
 
+/** A label from its Vietnamese and English wording (the one helper definitions and messages write labels with). */
+export const l = (vi: string, en: string): Label => ({ vi, en });
+
 export type FieldType =
   | 'text' // single line
   | 'textarea' // multi line plain text
@@ -115,6 +118,11 @@ export interface ResourceApi {
   remove?: PathTemplate;
   /** Extra lookups this resource offers (e.g. 'Websites/get-all'); answered as plain arrays. */
   getAll?: PathTemplate;
+  /**
+   * Calls beyond list/read/write, by name (a transition such as 'PUT News/status/{website}/{id}'): the server
+   * serves them as actions of the resource, the console calls them with the data provider's `custom`.
+   */
+  actions?: Record<string, PathTemplate>;
 }
 
 export interface ListOptions {

@@ -1,6 +1,5 @@
-import { defineResource, isActiveField, orderField, type Label } from './define';
+import { defineResource, isActiveField, orderField, l } from './define';
 
-const l = (vi: string, en: string): Label => ({ vi, en });
 
 /**
  * FAQ groups (spec part 2: entities, validation, calls; routes /faq-group, /faq-group/add,

@@ -1,6 +1,5 @@
-import { defineResource, isActiveField, orderField, type Label } from './define';
+import { defineResource, isActiveField, orderField, l } from './define';
 
-const l = (vi: string, en: string): Label => ({ vi, en });
 
 /** Hard contents: fixed-content blocks of a website, with their detail items. */
 export const hardContent = defineResource({

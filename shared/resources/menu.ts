@@ -1,7 +1,6 @@
 import { MENU_OBJECT_TYPE_OPTIONS, MENU_POSITION_OPTIONS } from '../editorial';
-import { defineResource, isActiveField, orderField, type Label } from './define';
+import { defineResource, isActiveField, orderField, l } from './define';
 
-const l = (vi: string, en: string): Label => ({ vi, en });
 
 /** Menus of a website, each with a tree of items (edited in a 1000x850 popup once the menu has an id). */
 export const menu = defineResource({
@@ -47,6 +46,8 @@ export const menuItem = defineResource({
     create: 'Menus/item/{website}/{menuId}',
     update: 'Menus/item/{website}/{menuId}/{id}',
     remove: 'Menus/item/{website}/{menuId}/{id}',
+    /** Drag and drop: `[{ id, parentId, order }]`, one transaction, the whole tree checked. */
+    actions: { reorder: 'PUT Menus/item/order/{website}/{menuId}' },
   },
   fields: [
     {

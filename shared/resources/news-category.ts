@@ -1,6 +1,5 @@
-import { defineResource, isActiveField, orderField, type Label } from './define';
+import { defineResource, isActiveField, orderField, l } from './define';
 
-const l = (vi: string, en: string): Label => ({ vi, en });
 
 /**
  * News categories: a tree (parentId) per website. Generic engine routes, plus the rules in

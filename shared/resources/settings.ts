@@ -1,6 +1,5 @@
-import { defineResource, type Label } from './define';
+import { defineResource, l } from './define';
 
-const l = (vi: string, en: string): Label => ({ vi, en });
 
 /** The settings record of a website (Info-website, tab Information): one per website, get and save. */
 export const settings = defineResource({

@@ -1,6 +1,5 @@
-import { defineResource, isActiveField, type FieldDef, type Label } from './define';
+import { defineResource, isActiveField, type FieldDef, l } from './define';
 
-const l = (vi: string, en: string): Label => ({ vi, en });
 
 /**
  * Sick (disease) categories. Their per-language texts travel as `sickTranslations: [{ languageId, alphabet,

@@ -1,6 +1,5 @@
-import { defineResource, isActiveField, orderField, type Label } from './define';
+import { defineResource, isActiveField, orderField, l } from './define';
 
-const l = (vi: string, en: string): Label => ({ vi, en });
 
 /** Social networks of a website (Info-website tab, /socialNetwork/add|{id}). */
 export const socialNetwork = defineResource({

@@ -1,6 +1,5 @@
-import { defineResource, type Label } from './define';
+import { defineResource, l as req } from './define';
 
-const req = (vi: string, en: string): Label => ({ vi, en });
 
 /** Websites: global (a website is the scope of everything else). Spec part 1, "Website list and detail". */
 export const website = defineResource({

@@ -7,7 +7,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from './harness';
 import { CHUNK, chunkCount, chunkOf, fetchBytes, sendChunk, sha256, uploadFile } from './files-helpers';
 import { pdfBytes, pngBytes } from '../../server/files/testing';
-import { configureFiles, filesEngine } from '../../server/files/engine';
+import { filesEngine } from '../../server/files/engine';
 import { openFileSink, type OpenSink } from '../../server/files/disk';
 
 describeEachDatabase('files: uploads and serving', (ctx) => {
@@ -236,8 +236,7 @@ describeEachDatabase('files: uploads and serving', (ctx) => {
         },
       };
     };
-    configureFiles(ctx.dataDir, { openSink: failAfter(1_000_000) });
-    await ctx.restart();
+    await ctx.restart({ files: { openSink: failAfter(1_000_000) } });
     try {
       const t = (await ctx.signIn()).access_token;
       const original = pngBytes(CHUNK + 500);
@@ -256,8 +255,7 @@ describeEachDatabase('files: uploads and serving', (ctx) => {
       expect(blobs().length).toBe(before);
       expect(tempFiles()).toEqual([]);
     } finally {
-      configureFiles(ctx.dataDir, {});
-      await ctx.restart();
+      await ctx.restart({ files: {} });
       token = (await ctx.signIn()).access_token;
     }
   });

@@ -1,7 +1,7 @@
 import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
-import { ProTable, type ActionType } from '@ant-design/pro-components';
-import { Button, Dropdown, Tooltip } from 'antd';
-import { useMemo, useRef, useState, type Key, type MutableRefObject, type ReactNode } from 'react';
+import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { Button, Dropdown, Tooltip, Typography } from 'antd';
+import { useMemo, useRef, useState, type Key, type MouseEvent, type MutableRefObject, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ResourceDef } from '../../../shared/resources/define';
 import { notifySuccess } from '../app/notices';
@@ -11,6 +11,7 @@ import { createDataProvider, idOf, type Id, type Row } from './dataProvider';
 import { exportFileName, exportTable, saveFile, toCsv, toXlsx } from './export';
 import { fieldLabel, optionLabel, resourceTitle } from './labels';
 import { useListEmpty } from './ListEmpty';
+import { groupRows, isGroupRow } from './grouping';
 import { buildTree, type TreeRow } from './tree';
 
 /** Page sizes of the spec (section 9): 10/25/50/100, default 10, unless the definition says otherwise. */
@@ -32,13 +33,33 @@ export interface ResourceListProps {
   headerTitle?: ReactNode;
   /** Smaller chrome for child collections below a form. */
   compact?: boolean;
+
+  // ---- slots: what a screen adds to the generic list ----
+  /**
+   * The columns as shown, from the definition's (info/delete last): add columns around them, wrap the actions
+   * column (review buttons), render a cell differently.
+   */
+  columns?: (generic: ProColumns<Row>[]) => ProColumns<Row>[];
+  /** Toolbar items before export and add (filters the screen keeps, e.g. in the address). */
+  toolbar?: ReactNode[];
+  /** Query values beyond the keyword and the search panel (the toolbar's filters); the list reloads when they change. */
+  params?: Row;
+  /** Right-click on a row (a screen's context menu). */
+  onContextMenu?: (row: Row, event: MouseEvent) => void;
+  /** Rows grouped under header rows by this field's value (kept in the server's order), e.g. the sick list's letter. */
+  groupBy?: string;
+  /** Text of a group's header row. */
+  groupTitle?: (value: string, count: number) => ReactNode;
+  /** The export button (default: shown). */
+  exportable?: boolean;
 }
 
 /**
  * The generic list (ProTable) of a resource: columns and search form from the definition, server paging,
  * keyword box (or the search panel), info/delete per row, double-click to open, add, refresh, export.
  */
-export function ResourceList({ def, parentId, onOpen, onAdd, actionRef: externalRef, onChanged, rowLanguages, headerTitle, compact }: ResourceListProps) {
+export function ResourceList(props: ResourceListProps) {
+  const { def, parentId, onOpen, onAdd, actionRef: externalRef, onChanged, rowLanguages, headerTitle, compact, groupBy } = props;
   const { t } = useTranslation('resources');
   const { websiteId, language, languages } = useWorkspace();
   const ownRef = useRef<ActionType>();
@@ -65,7 +86,7 @@ export function ResourceList({ def, parentId, onOpen, onAdd, actionRef: external
   const canDelete = Boolean(def.api.remove);
   const [filtered, setFiltered] = useState(false);
   const empty = useListEmpty({ title: resourceTitle(def), onAdd, filtered });
-  const columns = buildColumns(def, {
+  const generic = buildColumns(def, {
     language,
     languages,
     rowLanguages,
@@ -83,6 +104,16 @@ export function ResourceList({ def, parentId, onOpen, onAdd, actionRef: external
         }
       : undefined,
   });
+  const shown = props.columns ? props.columns(generic) : generic;
+  // Group header rows span the table: only the first column says which group it is.
+  const columns: ProColumns<Row>[] = groupBy
+    ? shown.map((column, i) => ({
+        ...column,
+        render: (dom, row, index, action, schema) =>
+          isGroupRow(row) ? (i === 0 ? <Typography.Text strong data-testid="list-group">{props.groupTitle?.(row.__group, row.count) ?? row.__group}</Typography.Text> : null) : column.render ? column.render(dom, row, index, action, schema) : dom,
+      }))
+    : shown;
+  const open = (row: Row) => !isGroupRow(row) && onOpen?.(row);
 
   async function exportAs(format: 'csv' | 'xlsx') {
     // Every row matching the current filter (not just the page on screen), in the list's columns.
@@ -115,10 +146,11 @@ export function ResourceList({ def, parentId, onOpen, onAdd, actionRef: external
   return (
     <ProTable<Row>
       {...empty}
-      rowKey={(row) => String(idOf(def, row) ?? JSON.stringify(row))}
+      rowKey={(row) => (isGroupRow(row) ? row.key : String(idOf(def, row) ?? JSON.stringify(row)))}
       actionRef={actionRef}
       columns={columns}
       headerTitle={headerTitle}
+      params={props.params}
       cardBordered={!compact}
       search={searchPanel ? { labelWidth: 'auto', searchText: t('search'), resetText: t('reset') } : false}
       options={{ search: searchPanel ? false : { placeholder: t('keyword'), allowClear: true }, reload: true, density: !compact, setting: !compact }}
@@ -157,11 +189,21 @@ export function ResourceList({ def, parentId, onOpen, onAdd, actionRef: external
           filters,
           parentId,
         });
+        if (groupBy) {
+          const groups = groupRows(result.data, groupBy);
+          setExpanded(groups.map((g) => g.key));
+          return { data: groups, total: result.total, success: true };
+        }
         return { data: result.data, total: result.total, success: true };
       }}
-      onRow={(row) => ({ onDoubleClick: () => onOpen?.(row) })}
-      expandable={treeField ? { expandedRowKeys: expanded, onExpandedRowsChange: (keys) => setExpanded(keys) } : undefined}
+      onRow={(row) => ({
+        onDoubleClick: () => open(row),
+        onContextMenu: props.onContextMenu && !isGroupRow(row) ? (event) => props.onContextMenu!(row, event) : undefined,
+      })}
+      expandable={treeField || groupBy ? { expandedRowKeys: expanded, onExpandedRowsChange: (keys) => setExpanded(keys) } : undefined}
       toolBarRender={() => [
+        ...(props.toolbar ?? []),
+        props.exportable !== false && (
         <Dropdown
           key="export"
           menu={{
@@ -175,7 +217,8 @@ export function ResourceList({ def, parentId, onOpen, onAdd, actionRef: external
           <Tooltip title={t('exportNote')}>
             <Button icon={<DownloadOutlined />}>{t('export')}</Button>
           </Tooltip>
-        </Dropdown>,
+        </Dropdown>
+        ),
         onAdd && (
           <Button key="add" type="primary" icon={<PlusOutlined />} onClick={onAdd}>
             {t('add')}

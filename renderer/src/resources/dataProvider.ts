@@ -41,6 +41,12 @@ export interface DataProvider {
   create(params: { values: Row; parentId?: Id }): Promise<SaveResult>;
   update(params: { id?: Id; values: Row; concurrencyStamp?: string; parentId?: Id }): Promise<SaveResult>;
   remove(params: { id: Id; parentId?: Id }): Promise<{ message?: string }>;
+  /**
+   * A call outside list/read/write (a transition, a re-order, a suggestion): a path template of the resource's
+   * service, e.g. 'PUT News/status/{website}/{id}', with `{website}`, `{lang}` and `params` expanded; answers the
+   * body with its message unwrapped.
+   */
+  custom(params: { path: string; params?: PathParams; query?: Row; body?: unknown } & CallOptions): Promise<{ data: unknown; message?: string }>;
 }
 
 export interface ProviderContext {
@@ -171,6 +177,9 @@ export function createDataProvider(def: ResourceDef, context: ProviderContext): 
       const params = { ...baseParams(parentId), id, [idField]: id };
       const { message } = unwrap(await call(need('remove'), params, 'DELETE'));
       return { message };
+    },
+    async custom({ path, params, query, body, quietStatuses }) {
+      return unwrap(await call(path, { ...baseParams(), ...params }, 'GET', { params: query, data: body, quietStatuses }));
     },
   };
 }

@@ -2,9 +2,8 @@ import { Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { resources } from '../../../../shared/resources';
 import type { ResourceDef } from '../../../../shared/resources/define';
-import { cmsApi } from '../../api/client';
 import { ChildTree } from '../../resources/ChildTree';
-import { idOf, unwrap, type Id, type Row } from '../../resources/dataProvider';
+import { createDataProvider, idOf, type Id, type Row } from '../../resources/dataProvider';
 import { optionLabel } from '../../resources/labels';
 import type { Placement } from '../../resources/tree';
 import { TreeParentSelect } from '../../resources/TreeParentSelect';
@@ -24,8 +23,8 @@ export function MenuItemTree({ menuId }: { menuId: Id }) {
   const { websiteId } = useWorkspace();
 
   async function reorder(items: Placement[]) {
-    const response = await cmsApi.put(`/Menus/item/order/${encodeURIComponent(String(websiteId))}/${encodeURIComponent(String(menuId))}`, items);
-    return { message: unwrap(response.data).message };
+    const { message } = await createDataProvider(def, { websiteId }).custom({ path: def.api.actions!.reorder, params: { menuId }, body: items });
+    return { message };
   }
 
   const describe = (row: Row) => {

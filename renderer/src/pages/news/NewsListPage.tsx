@@ -1,116 +1,42 @@
-import { CheckOutlined, CloseOutlined, DownloadOutlined, InfoCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
-import { Button, Dropdown, Select, Space, Tag, Typography } from 'antd';
+import { CheckOutlined, CloseOutlined, InfoCircleOutlined } from '@ant-design/icons';
+import type { ActionType } from '@ant-design/pro-components';
+import { Dropdown, Select, Space, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { NEWS_STATUS, newsDef } from '../../../../shared/editorial';
 import { textIn } from '../../../../shared/resources/translations';
-import { cmsApi } from '../../api/client';
-import { notifySuccess } from '../../app/notices';
 import { ImageThumb } from '../../components/files/ImageField';
-import { buildColumns, listFields } from '../../resources/columns';
-import { readList, type Row } from '../../resources/dataProvider';
-import { exportFileName, exportTable, saveFile, toCsv, toXlsx } from '../../resources/export';
+import type { Row } from '../../resources/dataProvider';
 import { fieldLabel, optionLabel } from '../../resources/labels';
+import { ResourceList } from '../../resources/ResourceList';
+import { useUrlFilters } from '../../resources/useUrlFilters';
 import { useWorkspace } from '../../workspace';
 import { decide } from './status';
 import { DeclineModal } from './DeclineModal';
 import { withReviewActions } from './ReviewActions';
-import { useListEmpty } from '../../resources/ListEmpty';
-import { useUrlFilters } from '../../resources/useUrlFilters';
 
 /**
- * /news: the website's news in the content language. Keyword, status and type filters, refresh, add; the info
- * button or a double-click opens the detail; the row context menu offers Detail, Approve and Decline (the last
- * two only for pending news; Decline asks for the reason). Status by name and colour.
+ * /news: the website's news in the content language, on the generic list. Keyword, status and type filters,
+ * refresh, export, add; the info button or a double-click opens the detail; the row context menu offers Detail,
+ * Approve and Decline (the last two only for pending news; Decline asks for the reason). Status by name and colour.
  */
-const PAGE_SIZES = [10, 25, 50, 100];
 const field = (name: string) => newsDef.fields.find((f) => f.name === name)!;
 
 export default function NewsListPage() {
   const { t } = useTranslation(['news', 'resources']);
   const navigate = useNavigate();
-  const { websiteId, language, languages } = useWorkspace();
+  const { websiteId, language } = useWorkspace();
   const actionRef = useRef<ActionType>();
   // Filters live in the address (/news?status=1: the dashboard links there; back/forward work).
   const [urlFilters, setFilter] = useUrlFilters({ status: 'int', type: 'int' });
   const filters = useMemo(() => ({ approvedStatus: urlFilters.status, type: urlFilters.type }), [urlFilters.status, urlFilters.type]);
-  const [keywordShown, setKeywordShown] = useState(false);
-  const empty = useListEmpty({ title: t('news:title'), onAdd: () => navigate('/news/add'), filtered: keywordShown || filters.approvedStatus !== undefined || filters.type !== undefined });
   const [menu, setMenu] = useState<{ row: Row; x: number; y: number } | null>(null);
   const [declining, setDeclining] = useState<Row | null>(null);
-  const lastKeyword = useRef<string | undefined>(undefined);
-  const site = encodeURIComponent(String(websiteId));
-  const listUrl = `/News/${site}/${encodeURIComponent(language)}`;
 
   const open = (row: Row) => navigate(`/news/${String(row.id)}`);
   const reload = () => actionRef.current?.reload();
-
-  async function fetchPage(page: number, pageSize: number, keyword?: string) {
-    const params: Row = { page, pageSize, ...filters };
-    if (keyword?.trim()) params.keyword = keyword.trim();
-    return readList((await cmsApi.get(listUrl, { params })).data);
-  }
-
-  const labels = {
-    yes: t('resources:yes'),
-    no: t('resources:no'),
-    info: t('resources:info'),
-    delete: t('resources:delete'),
-    deleteConfirm: t('resources:deleteConfirm'),
-    actions: t('resources:actions'),
-    missing: (names: string) => t('resources:missing', { languages: names }),
-    ok: t('resources:ok'),
-    cancel: t('resources:cancel'),
-  };
-  // The definition's list columns (title in the content language, active, type, status as coloured tags) and
-  // the info/delete buttons; the picture, categories, author and date around them.
-  const generic = buildColumns(newsDef, {
-    language,
-    languages,
-    searchPanel: false,
-    labels,
-    onOpen: open,
-    onDelete: async (row) => {
-      const answer = await cmsApi.delete(`/News/${site}/${String(row.id)}`);
-      notifySuccess(((answer.data as Row | undefined)?.message as string | undefined) || t('resources:deleted'));
-      await reload();
-    },
-  });
-  // Approve / decline beside info and delete, for the users allowed to review.
-  // eslint-disable-next-line react-hooks/refs -- the reload runs after a click on a decision, never during render
-  const actions = withReviewActions('News', generic.pop()!, reload);
-  const columns: ProColumns<Row>[] = [
-    { key: 'featureImage', title: fieldLabel(newsDef, field('featureImage')), width: 90, render: (_, row) => <ImageThumb url={(row.featureImage as string) || undefined} height={50} /> },
-    ...generic,
-    {
-      key: 'categories',
-      title: t('news:categories'),
-      render: (_, row) => ((row.categoriesNews as Row[] | undefined) ?? []).map((c) => <Tag key={String(c.categoryId)}>{textIn(c.name, language)}</Tag>),
-    },
-    { key: 'creator', dataIndex: 'creatorFullName', title: t('news:creator') },
-    { key: 'createTime', title: t('news:createTime'), render: (_, row) => (row.createTime ? dayjs(row.createTime as string).format('HH:mm DD-MM-YYYY') : '') },
-    actions,
-  ];
-
-  async function exportAs(format: 'csv' | 'xlsx') {
-    const first = await fetchPage(1, 100, lastKeyword.current);
-    const rows = first.total > first.data.length ? (await fetchPage(1, Math.min(first.total, 1000), lastKeyword.current)).data : first.data;
-    const table = exportTable(newsDef, listFields(newsDef), rows, language, {
-      field: (f) => fieldLabel(newsDef, f),
-      option: (f, v) => {
-        const option = f.options?.find((o) => String(o.value) === String(v));
-        return option && optionLabel(newsDef, f, option);
-      },
-      yes: labels.yes,
-      no: labels.no,
-    });
-    if (format === 'csv') saveFile(toCsv(table), 'text/csv;charset=utf-8', exportFileName(newsDef, 'csv'));
-    else saveFile(await toXlsx(table, t('news:title')), 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', exportFileName(newsDef, 'xlsx'));
-  }
-
   const pending = menu?.row.approvedStatus === NEWS_STATUS.pending;
   const enumOptions = (name: string) => (field(name).options ?? []).map((o) => ({ value: o.value as number, label: optionLabel(newsDef, field(name), o) }));
 
@@ -119,32 +45,32 @@ export default function NewsListPage() {
       <Typography.Title level={3} style={{ textAlign: 'center', margin: 0 }}>
         {t('news:title')}
       </Typography.Title>
-      <ProTable<Row>
-        {...empty}
-        rowKey={(row) => String(row.id)}
+      <ResourceList
+        def={newsDef}
         actionRef={actionRef}
-        columns={columns}
-        cardBordered
-        search={false}
+        onOpen={open}
+        onAdd={() => navigate('/news/add')}
         params={filters}
-        options={{ search: { placeholder: t('resources:keyword'), allowClear: true }, reload: true, density: true, setting: true }}
-        pagination={{ pageSizeOptions: PAGE_SIZES, defaultPageSize: PAGE_SIZES[0], showSizeChanger: true }}
-        scroll={{ x: 'max-content' }}
-        request={async (params) => {
-          const keyword = typeof params.keyword === 'string' ? params.keyword : undefined;
-          lastKeyword.current = keyword;
-          setKeywordShown(Boolean(keyword?.trim()));
-          const result = await fetchPage(Number(params.current) || 1, Number(params.pageSize) || PAGE_SIZES[0], keyword);
-          return { data: result.data, total: result.total, success: true };
-        }}
-        onRow={(row) => ({
-          onDoubleClick: () => open(row),
-          onContextMenu: (event) => {
-            event.preventDefault();
-            setMenu({ row, x: event.clientX, y: event.clientY });
+        // The definition's columns (title in the content language, active, type, status as coloured tags) with the
+        // picture, categories, author and date around them, and Approve / Decline beside info and delete.
+        columns={(generic) => [
+          { key: 'featureImage', title: fieldLabel(newsDef, field('featureImage')), width: 90, render: (_, row) => <ImageThumb url={(row.featureImage as string) || undefined} height={50} /> },
+          ...generic.slice(0, -1),
+          {
+            key: 'categories',
+            title: t('news:categories'),
+            render: (_, row) => ((row.categoriesNews as Row[] | undefined) ?? []).map((c) => <Tag key={String(c.categoryId)}>{textIn(c.name, language)}</Tag>),
           },
-        })}
-        toolBarRender={() => [
+          { key: 'creator', dataIndex: 'creatorFullName', title: t('news:creator') },
+          { key: 'createTime', title: t('news:createTime'), render: (_, row) => (row.createTime ? dayjs(row.createTime as string).format('HH:mm DD-MM-YYYY') : '') },
+           
+          withReviewActions(newsDef, generic[generic.length - 1], reload),
+        ]}
+        onContextMenu={(row, event) => {
+          event.preventDefault();
+          setMenu({ row, x: event.clientX, y: event.clientY });
+        }}
+        toolbar={[
           <Select
             key="status"
             aria-label={t('news:status')}
@@ -165,21 +91,6 @@ export default function NewsListPage() {
             onChange={(type?: number) => setFilter('type', type)}
             options={enumOptions('type')}
           />,
-          <Dropdown
-            key="export"
-            menu={{
-              items: [
-                { key: 'csv', label: t('resources:exportCsv') },
-                { key: 'xlsx', label: t('resources:exportExcel') },
-              ],
-              onClick: ({ key }) => void exportAs(key as 'csv' | 'xlsx'),
-            }}
-          >
-            <Button icon={<DownloadOutlined />}>{t('resources:export')}</Button>
-          </Dropdown>,
-          <Button key="add" type="primary" icon={<PlusOutlined />} onClick={() => navigate('/news/add')}>
-            {t('resources:add')}
-          </Button>,
         ]}
       />
       {/* The row context menu, opened where the row was right-clicked. */}
@@ -198,7 +109,7 @@ export default function NewsListPage() {
             setMenu(null);
             if (!row) return;
             if (key === 'detail') open(row);
-            else if (key === 'approve') void decide('News', websiteId!, row.id as number, 'approve').then(reload, () => undefined);
+            else if (key === 'approve') void decide(newsDef, websiteId!, row.id as number, 'approve').then(reload, () => undefined);
             else if (key === 'decline') setDeclining(row);
           },
         }}
@@ -209,7 +120,7 @@ export default function NewsListPage() {
         open={Boolean(declining)}
         onCancel={() => setDeclining(null)}
         onSend={async (reason) => {
-          await decide('News', websiteId!, declining!.id as number, 'decline', reason);
+          await decide(newsDef, websiteId!, declining!.id as number, 'decline', reason);
           setDeclining(null);
           await reload();
         }}

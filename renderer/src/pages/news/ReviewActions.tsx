@@ -4,6 +4,7 @@ import type { ProColumns } from '@ant-design/pro-components';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NEWS_STATUS } from '../../../../shared/editorial';
+import type { ResourceDef } from '../../../../shared/resources/define';
 import { useSession } from '../../session';
 import type { CurrentUser } from '../../session/session';
 import type { Id } from '../../resources/dataProvider';
@@ -20,7 +21,8 @@ export function canReview(user: CurrentUser | null | undefined): boolean {
 }
 
 export interface ReviewActionsProps {
-  kind: 'News' | 'QAExperts';
+  /** The reviewed resource (its `review` action). */
+  def: ResourceDef;
   id: Id;
   approvedStatus: unknown;
   /** After a decision: reload the record or the list. */
@@ -35,7 +37,7 @@ export interface ReviewActionsProps {
  * `Duyệt` / `Từ chối` as buttons: enabled only while the item is pending (spec), Decline asks for the reason.
  * Shown to users allowed to review; on the detail pages and in the list rows of news and expert Q&A.
  */
-export function ReviewActions({ kind, id, approvedStatus, onDecided, compact, blockedReason }: ReviewActionsProps) {
+export function ReviewActions({ def, id, approvedStatus, onDecided, compact, blockedReason }: ReviewActionsProps) {
   const { t } = useTranslation('news');
   const { user } = useSession();
   const { websiteId } = useWorkspace();
@@ -48,7 +50,7 @@ export function ReviewActions({ kind, id, approvedStatus, onDecided, compact, bl
   async function approve() {
     setBusy(true);
     try {
-      await decide(kind, websiteId!, id, 'approve');
+      await decide(def, websiteId!, id, 'approve');
       await onDecided();
     } catch {
       // The API client showed the server's message.
@@ -76,7 +78,7 @@ export function ReviewActions({ kind, id, approvedStatus, onDecided, compact, bl
         open={declining}
         onCancel={() => setDeclining(false)}
         onSend={async (reason) => {
-          await decide(kind, websiteId!, id, 'decline', reason);
+          await decide(def, websiteId!, id, 'decline', reason);
           setDeclining(false);
           await onDecided();
         }}
@@ -90,7 +92,7 @@ export function ReviewActions({ kind, id, approvedStatus, onDecided, compact, bl
  * to review; only pending rows enable them.
  */
 export function withReviewActions<Row extends { id?: unknown; approvedStatus?: unknown }>(
-  kind: ReviewActionsProps['kind'],
+  def: ResourceDef,
   actions: ProColumns<Row>,
   onDecided: () => void | Promise<unknown>,
 ): ProColumns<Row> {
@@ -99,7 +101,7 @@ export function withReviewActions<Row extends { id?: unknown; approvedStatus?: u
     width: undefined,
     render: (dom, row, index, action, schema) => (
       <Space size={0} wrap={false}>
-        <ReviewActions kind={kind} id={row.id as Id} approvedStatus={row.approvedStatus} onDecided={onDecided} compact />
+        <ReviewActions def={def} id={row.id as Id} approvedStatus={row.approvedStatus} onDecided={onDecided} compact />
         {actions.render?.(dom, row, index, action, schema) as ReactNode}
       </Space>
     ),

@@ -3,7 +3,7 @@ import { Alert, Button, Card, Descriptions, Form, Space, Spin, Tooltip, Typograp
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { EDITORIAL_MESSAGES, NEWS_STATUS } from '../../../../shared/editorial';
+import { EDITORIAL_MESSAGES, NEWS_STATUS, qaDef } from '../../../../shared/editorial';
 import { isBlank, unflattenValues } from '../../../../shared/resources/translations';
 import { notifyError } from '../../app/notices';
 import { NotFound } from '../../app/NotFound';
@@ -130,7 +130,7 @@ function QaEditor({ id }: { id: Id }) {
                 {t('qa:createNews')}
               </Button>
               {record && (
-                <ReviewActions kind="QAExperts" id={id} approvedStatus={record.approvedStatus} onDecided={state.reload} blockedReason={state.isDirty() ? t('news:review.saveFirst') : undefined} />
+                <ReviewActions def={qaDef} id={id} approvedStatus={record.approvedStatus} onDecided={state.reload} blockedReason={state.isDirty() ? t('news:review.saveFirst') : undefined} />
               )}
             </FormFooter>
           </Card>

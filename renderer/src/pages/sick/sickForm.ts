@@ -1,5 +1,5 @@
 import { mapsToRows, rowsToMaps, type TranslationRow } from '../../../../shared/editorial';
-import type { FieldDef, Label, ResourceDef } from '../../../../shared/resources/define';
+import { l, type FieldDef, type ResourceDef } from '../../../../shared/resources/define';
 import { sick, sickTranslationFields } from '../../../../shared/resources/sick';
 import { parseTranslations } from '../../../../shared/resources/translations';
 import type { Row } from '../../resources/dataProvider';
@@ -11,7 +11,6 @@ import type { WireAdapter } from '../../resources/useResourceForm';
  * texts travel as `sickTranslations: [{ languageId, … }]` and the news as `sickNews: [{ newsId, isDefault }]`
  * (the first one chosen is the default); `sickAdapter` converts both ways.
  */
-const l = (vi: string, en: string): Label => ({ vi, en });
 export const T_FIELDS = sickTranslationFields.map((f) => f.name);
 
 export const sickNewsField: FieldDef = {

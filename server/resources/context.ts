@@ -1,11 +1,13 @@
-// Helpers shared by the website routes.
+// The context of an operation: the database (or the transaction every query of it runs in: SQLite has one
+// connection), the clock, the interface language of messages and the website's languages.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { dynamic, websiteLanguages, type OperationContext } from '../resources/index';
 import { messageLang } from '../i18n';
+import { websiteLanguages } from './access';
+import { dynamic } from './dynamic';
+import type { OperationContext } from './engine';
 
-/** `db` may be a transaction: every query of the operation then runs in it (SQLite has one connection). */
 export function operationContext(app: FastifyInstance, request: FastifyRequest, websiteId?: number, db: Kysely<Database> = app.db): OperationContext {
   return {
     db: dynamic(db),

@@ -9,6 +9,21 @@ const restrict = (patterns, message) => ({
   'no-restricted-imports': ['error', { patterns: [{ group: patterns, message }] }],
 });
 
+// Layers inside server/ (ARCHITECTURE.md): db and the base files < http < resources < modules. A layer imports only
+// the layers below it; a module imports the modules it builds on, never one that builds on it.
+const serverRuntime = ['electron', '**/renderer/**', '**/main/**', '**/preload/**'];
+const serverModules = ['auth', 'core', 'dashboard', 'demo', 'editorial', 'files', 'news', 'push', 'qa', 'websites'];
+const above = (...folders) => folders.flatMap((f) => [`../${f}`, `../${f}/**`, `./${f}/**`, `../../${f}/**`]);
+const serverLayer = (files, forbidden, message) => ({
+  files,
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      { patterns: [{ group: serverRuntime, message: 'server/ is a plain Node service.' }, { group: above(...forbidden), message }] },
+    ],
+  },
+});
+
 export default tseslint.config(
   { ignores: ['dist/**', 'release/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', '.tmp/**'] },
   js.configs.recommended,
@@ -56,8 +71,15 @@ export default tseslint.config(
   {
     files: ['server/**'],
     languageOptions: { globals: { ...globals.node } },
-    rules: { ...restrict(['electron', '**/renderer/**', '**/main/**', '**/preload/**'], 'server/ is a plain Node service.') },
+    rules: { ...restrict(serverRuntime, 'server/ is a plain Node service.') },
   },
+  serverLayer(['server/db/**', 'server/errors.ts', 'server/i18n.ts', 'server/messages.ts', 'server/config.ts'], ['http', 'resources', ...serverModules],
+    'The base (db, errors, messages) is below every other layer of server/.'),
+  serverLayer(['server/http/**'], ['resources', ...serverModules], 'server/http (envelope, query) is below the resource engine and the modules.'),
+  serverLayer(['server/resources/**'], serverModules, 'The resource engine knows no module: a module hands it hooks (server/routes.ts).'),
+  serverLayer(['server/editorial/**'], ['news', 'qa', 'dashboard', 'demo'], 'editorial/ holds what news and Q&A share: it does not import them.'),
+  serverLayer(['server/websites/**', 'server/auth/**', 'server/files/**', 'server/push/**', 'server/core/**'], ['editorial', 'news', 'qa', 'dashboard', 'demo'],
+    'A base module does not import the content modules built on it.'),
   {
     files: ['tests/**', 'scripts/**', '*.config.*'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },

@@ -22,10 +22,11 @@ import { createDb, type DbHandle, type DialectName } from './db/dialect';
 import { migrateToLatest } from './db/migrate';
 import type { Database } from './db/schema';
 import { errorBody, httpError, installErrorHandlers, sendError } from './errors';
-import { localize, MSG } from './i18n';
+import { localize } from './i18n';
 import { registerRenderer } from './renderer';
 import type { FilesOptions } from './files/engine';
 import { apiPrefixes, routeModules, type RouteModule } from './routes';
+import { M } from './messages';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -93,7 +94,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bodyLimit: options.bodyLimit ?? DEFAULTS.bodyLimit,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 500 },
     // Undecodable URLs and over-long parameters: the same error shape as everything else.
-    frameworkErrors: (error, request, reply) => sendError(request, reply, httpError(400, MSG.badRequest)),
+    frameworkErrors: (error, request, reply) => sendError(request, reply, httpError(400, M.badRequest)),
     // Behind a LAN proxy the client address is informative only (throttling is per account).
     trustProxy: false,
   });
@@ -168,7 +169,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const wantsPage = (request: FastifyRequest) => String(request.headers.accept ?? '').includes('text/html');
   app.setNotFoundHandler(async (request, reply) => {
     if (serveConsole && (!isApiPath(request.url) || wantsPage(request)) && (await serveConsole(request, reply))) return reply;
-    return reply.code(404).send(errorBody(localize(request, MSG.notFound), 404));
+    return reply.code(404).send(errorBody(localize(request, M.notFound), 404));
   });
 
   // The demo content goes in through the routes themselves, so it needs them registered.

@@ -1,12 +1,13 @@
 // Errors a route throws, and the handlers that turn every failure into the wire shape
 // `{ code, Message, message }` with a 4xx status (5xx only for real server faults).
 //
-//   throw httpError(404, MSG.recordNotFound)
+//   throw httpError(404, M.recordNotFound)
 //   throw httpError(409, { vi: '…', en: '…' })
 //   const body = parseInput(schema, request.body)   // zod; 400 naming the field on failure
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { localize, MSG, pickLang, type Text } from './i18n';
+import { localize, pickLang, type Text } from './i18n';
+import { M } from './messages';
 
 export class HttpError extends Error {
   constructor(
@@ -67,17 +68,17 @@ function fromFastifyError(err: FastifyError): HttpError | undefined {
     case 'FST_FILES_LIMIT':
     case 'FST_PARTS_LIMIT':
     case 'FST_FIELDS_LIMIT':
-      return httpError(413, MSG.tooLarge);
+      return httpError(413, M.tooLarge);
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return httpError(400, MSG.malformedJson);
+      return httpError(400, M.malformedJson);
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return httpError(415, MSG.unsupportedMediaType);
+      return httpError(415, M.unsupportedMediaType);
   }
   // JSON.parse failures surface as SyntaxError with statusCode 400.
-  if (err instanceof SyntaxError && err.statusCode === 400) return httpError(400, MSG.malformedJson);
+  if (err instanceof SyntaxError && err.statusCode === 400) return httpError(400, M.malformedJson);
   if (typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500) {
-    return httpError(err.statusCode, err.message || MSG.badRequest);
+    return httpError(err.statusCode, err.message || M.badRequest);
   }
   return undefined;
 }
@@ -88,7 +89,7 @@ export function installErrorHandlers(app: FastifyInstance) {
     const mapped = fromFastifyError(error as FastifyError);
     if (mapped) return sendError(request, reply, mapped);
     request.log.error({ err: error }, 'unhandled error');
-    return sendError(request, reply, httpError(500, MSG.serverError));
+    return sendError(request, reply, httpError(500, M.serverError));
   });
 }
 

@@ -36,26 +36,3 @@ export function localize(request: Pick<FastifyRequest, 'headers'> | Lang, text: 
   return text[lang];
 }
 
-/** Messages used by more than one module. Module-specific ones live with their module. */
-export const MSG = {
-  unauthorized: {
-    vi: 'Bạn chưa đăng nhập hoặc phiên đăng nhập đã hết hạn',
-    en: 'You are not signed in or your session has expired',
-  },
-  forbidden: { vi: 'Bạn không có quyền thực hiện thao tác này', en: 'You are not allowed to do this' },
-  notFound: { vi: 'Không tìm thấy địa chỉ yêu cầu', en: 'The requested address was not found' },
-  recordNotFound: { vi: 'Không tìm thấy dữ liệu', en: 'Record not found' },
-  tooLarge: { vi: 'Dữ liệu gửi lên quá lớn', en: 'The request body is too large' },
-  malformedJson: { vi: 'Dữ liệu JSON không hợp lệ', en: 'The request body is not valid JSON' },
-  unsupportedMediaType: { vi: 'Kiểu dữ liệu gửi lên không được hỗ trợ', en: 'Unsupported content type' },
-  badRequest: { vi: 'Yêu cầu không hợp lệ', en: 'Bad request' },
-  conflict: {
-    vi: 'Dữ liệu đã bị thay đổi bởi người khác, vui lòng tải lại',
-    en: 'The record was changed by someone else, please reload',
-  },
-  serverError: { vi: 'Lỗi máy chủ, vui lòng thử lại sau', en: 'Server error, please try again later' },
-  added: { vi: 'Thêm mới thành công', en: 'Added successfully' },
-  updated: { vi: 'Cập nhật thành công', en: 'Updated successfully' },
-  deleted: { vi: 'Xóa thành công', en: 'Deleted successfully' },
-  success: { vi: 'Thành công', en: 'Success' },
-} as const satisfies Record<string, { vi: string; en: string }>;

@@ -3,12 +3,12 @@
 // protected routes can add `{ onRequest: app.requireUser }` to single routes instead.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { httpError } from '../errors';
-import { MSG } from '../i18n';
+import { M } from '../messages';
 
 export async function requireUser(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
   const header = request.headers.authorization;
   const match = typeof header === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
   const user = match ? await request.server.tokens.verifyAccess(match[1]) : null;
-  if (!user) throw httpError(401, MSG.unauthorized, {}, { 'WWW-Authenticate': 'Bearer' });
+  if (!user) throw httpError(401, M.unauthorized, {}, { 'WWW-Authenticate': 'Bearer' });
   request.user = user;
 }

@@ -6,11 +6,11 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { parseInput } from '../errors';
-import { localize, MSG } from '../i18n';
+import { localize } from '../i18n';
 import { safeEqualHex, sha256 } from './crypto';
-import { AUTH_MSG } from './messages';
 import { burnPasswordCheck, verifyPassword } from './passwords';
 import { oauthError, type TokenAnswer } from './tokens';
+import { M } from '../messages';
 
 /** The console's client: /auth/token carries no credentials and is accepted for this client. */
 export const CONSOLE_CLIENT_ID = 'sitedesk';
@@ -66,18 +66,18 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
       const client = await app.db.selectFrom('oauth_clients').select(['id', 'secretHash']).where('id', '=', id).executeTakeFirst();
       if (client && safeEqualHex(client.secretHash, sha256(secret))) return client.id;
     }
-    throw oauthError(401, 'invalid_client', AUTH_MSG.invalidClient);
+    throw oauthError(401, 'invalid_client', M.invalidClient);
   }
 
   async function passwordGrant(request: FastifyRequest, form: z.infer<typeof tokenForm>, clientId: string): Promise<TokenAnswer> {
     const userName = form.username?.trim() ?? '';
     const password = form.password ?? '';
-    if (!userName || !password) throw oauthError(400, 'invalid_request', AUTH_MSG.missingCredentials);
+    if (!userName || !password) throw oauthError(400, 'invalid_request', M.missingCredentials);
     const account = userName.toLowerCase();
 
     const wait = await app.throttle.retryAfterSeconds(account);
     if (wait > 0) {
-      const err = oauthError(429, 'too_many_attempts', AUTH_MSG.throttled(Math.ceil(wait / 60)));
+      const err = oauthError(429, 'too_many_attempts', M.throttled(Math.ceil(wait / 60)));
       err.headers['Retry-After'] = String(wait);
       throw err;
     }
@@ -91,9 +91,9 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     const ip = request.ip ?? null;
     if (!user || !ok) {
       await app.throttle.record(account, false, ip);
-      throw oauthError(400, 'invalid_grant', AUTH_MSG.wrongPassword);
+      throw oauthError(400, 'invalid_grant', M.wrongPassword);
     }
-    if (!user.isActive) throw oauthError(400, 'invalid_grant', AUTH_MSG.inactive);
+    if (!user.isActive) throw oauthError(400, 'invalid_grant', M.inactive);
     return app.db.transaction().execute(async (trx) => {
       await app.throttle.record(account, true, ip, trx);
       return app.tokens.startSession(user, clientId, form.scope?.trim() || DEFAULT_SCOPE, trx);
@@ -109,10 +109,10 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
       case 'password':
         return passwordGrant(request, form, clientId);
       case 'refresh_token':
-        if (!form.refresh_token) throw oauthError(400, 'invalid_request', AUTH_MSG.missingRefreshToken);
+        if (!form.refresh_token) throw oauthError(400, 'invalid_request', M.missingRefreshToken);
         return app.tokens.rotate(form.refresh_token, clientId);
       default:
-        throw oauthError(400, 'unsupported_grant_type', AUTH_MSG.unsupportedGrant);
+        throw oauthError(400, 'unsupported_grant_type', M.unsupportedGrant);
     }
   });
 
@@ -124,8 +124,8 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     const { id, secret } = clientCredentials(request, form);
     const clientId = id ? await authenticateClient(id, secret) : CONSOLE_CLIENT_ID;
     noStore(reply);
-    if (grantType !== 'refresh_token') throw oauthError(400, 'unsupported_grant_type', AUTH_MSG.unsupportedGrant);
-    if (!refreshToken) throw oauthError(400, 'invalid_request', AUTH_MSG.missingRefreshToken);
+    if (grantType !== 'refresh_token') throw oauthError(400, 'unsupported_grant_type', M.unsupportedGrant);
+    if (!refreshToken) throw oauthError(400, 'invalid_request', M.missingRefreshToken);
     return app.tokens.rotate(refreshToken, clientId);
   });
 
@@ -133,9 +133,9 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     const form = parseInput(revocationForm, request.body);
     const { id, secret } = clientCredentials(request, form);
     const clientId = await authenticateClient(id, secret);
-    if (!form.token) throw oauthError(400, 'invalid_request', AUTH_MSG.missingToken);
+    if (!form.token) throw oauthError(400, 'invalid_request', M.missingToken);
     await app.tokens.revoke(form.token, clientId);
     noStore(reply);
-    return reply.code(200).send({ code: 1, message: localize(request, MSG.success) });
+    return reply.code(200).send({ code: 1, message: localize(request, M.success) });
   });
 };

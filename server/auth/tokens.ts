@@ -13,7 +13,7 @@ import { iso } from '../db/dialect';
 import type { Database } from '../db/schema';
 import { httpError } from '../errors';
 import { randomToken, sha256 } from './crypto';
-import { AUTH_MSG } from './messages';
+import { M } from '../messages';
 
 export interface TokenSettings {
   secret: string;
@@ -87,7 +87,7 @@ export class TokenService {
   async rotate(refreshToken: string, clientId: string): Promise<TokenAnswer> {
     const nowDate = this.now();
     const now = iso(nowDate);
-    const invalid = () => oauthError(400, 'invalid_grant', AUTH_MSG.invalidRefreshToken);
+    const invalid = () => oauthError(400, 'invalid_grant', M.invalidRefreshToken);
 
     const outcome = await this.db.transaction().execute(async (trx) => {
       const row = await trx

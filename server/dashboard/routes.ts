@@ -3,10 +3,10 @@
 // feedback) adds its figure by adding its contributor here, not by editing a handler.
 import type { FastifyPluginAsync } from 'fastify';
 import { sql } from 'kysely';
-import { MSG } from '../i18n';
 import { requireWebsite } from '../resources/index';
 import { ok } from '../http/envelope';
 import type { Db } from '../editorial/common';
+import { M } from '../messages';
 
 type Contributor = (db: Db, websiteId: number) => Promise<Record<string, number>>;
 
@@ -52,6 +52,6 @@ export const dashboardRoutes: FastifyPluginAsync = async (app) => {
     const websiteId = await requireWebsite(app.db, request, (request.params as { website: string }).website);
     const data: Record<string, Record<string, number>> = {};
     for (const [name, count] of Object.entries(FIGURES)) data[name] = await count(app.db, websiteId);
-    return ok(request, MSG.success, data);
+    return ok(request, M.success, data);
   });
 };

@@ -7,7 +7,8 @@ import type { Label } from '../../shared/resources/define';
 import { httpError } from '../errors';
 import { serve, validated, type DynamicDb, type Scope } from '../resources/index';
 import type { Body } from './common';
-import { checkTree, parentIdOf, refuseWithChildren, TREE_MSG } from './tree';
+import { checkTree, parentIdOf, refuseWithChildren } from './tree';
+import { M } from '../messages';
 
 const CATEGORY: Label = { vi: 'Danh mục', en: 'The category' };
 const seoTaken = (link: string): Label => ({
@@ -25,7 +26,7 @@ async function checkRules(db: DynamicDb, scope: Scope, body: Body, id?: number) 
     body.parentId = parentId;
     const all = await nodes(db, scope.websiteId!);
     if (id === undefined) {
-      if (parentId !== null && !all.some((n) => n.id === parentId)) throw httpError(400, TREE_MSG.parentUnknown, { field: 'parentId' });
+      if (parentId !== null && !all.some((n) => n.id === parentId)) throw httpError(400, M.parentUnknown, { field: 'parentId' });
     } else {
       checkTree(all, new Map([[id, parentId]]));
     }

@@ -1,12 +1,12 @@
 // Pieces shared by the editorial modules (news, Q&A, sick categories, categories, menus).
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { Label } from '../../shared/resources/define';
 import type { Database } from '../db/schema';
 import { httpError } from '../errors';
 import { foldedText } from '../resources/search';
 import type { DynamicDb } from '../resources/index';
 import './tables';
+import { M } from '../messages';
 
 export type Db = Kysely<Database>;
 
@@ -14,25 +14,6 @@ export type Db = Kysely<Database>;
 export const typed = (db: DynamicDb): Db => db as unknown as Db;
 export type Body = Record<string, unknown>;
 
-export const EMSG = {
-  translationsInvalid: (field: string): Label => ({
-    vi: `${field} phải là danh sách [{ languageId, … }] với mỗi ngôn ngữ một lần`,
-    en: `${field} must be a list of [{ languageId, … }] with each language once`,
-  }),
-  languageUnknown: (id: string): Label => ({ vi: `Ngôn ngữ ${id} không tồn tại`, en: `Language ${id} does not exist` }),
-  seoTaken: (seoLink: string, languageName: string): Label => ({
-    vi: `Đường dẫn SEO "${seoLink}" (${languageName}) đã được sử dụng trên website này`,
-    en: `The SEO link "${seoLink}" (${languageName}) is already used on this website`,
-  }),
-  listInvalid: (field: string): Label => ({ vi: `Trường ${field} không hợp lệ`, en: `Field ${field} is invalid` }),
-  categoryUnknown: (id: number): Label => ({ vi: `Danh mục ${id} không tồn tại trên website này`, en: `Category ${id} does not exist on this website` }),
-  sickUnknown: (id: number): Label => ({ vi: `Danh mục bệnh ${id} không tồn tại trên website này`, en: `Sick category ${id} does not exist on this website` }),
-  newsUnknown: (id: number): Label => ({ vi: `Tin tức ${id} không tồn tại trên website này`, en: `News ${id} does not exist on this website` }),
-  tagTooLong: { vi: 'Tên thẻ không được dài quá 100 ký tự', en: 'A tag name must be at most 100 characters' },
-  titleRequired: { vi: 'Tiêu đề là trường bắt buộc', en: 'Title is required' },
-  approved: { vi: 'Duyệt thành công', en: 'Approved successfully' },
-  declined: { vi: 'Từ chối thành công', en: 'Declined successfully' },
-} as const;
 
 /** A unique index refused the write (SQLite and PostgreSQL say it differently). */
 export function isUniqueViolation(err: unknown): boolean {
@@ -57,19 +38,19 @@ export async function languageNames(db: Db): Promise<Map<string, string>> {
  * language once. Strings only for text fields (null/absent → ''); anything else is a 400 naming the list.
  */
 export function parseTranslationRows(raw: unknown, listName: string, fields: readonly string[], known: Map<string, string>) {
-  if (!Array.isArray(raw)) throw httpError(400, EMSG.translationsInvalid(listName), { field: listName });
+  if (!Array.isArray(raw)) throw httpError(400, M.translationsInvalid(listName), { field: listName });
   const seen = new Set<string>();
   return raw.map((item) => {
-    if (!item || typeof item !== 'object' || Array.isArray(item)) throw httpError(400, EMSG.translationsInvalid(listName), { field: listName });
+    if (!item || typeof item !== 'object' || Array.isArray(item)) throw httpError(400, M.translationsInvalid(listName), { field: listName });
     const r = item as Body;
     const languageId = r.languageId;
-    if (typeof languageId !== 'string' || seen.has(languageId)) throw httpError(400, EMSG.translationsInvalid(listName), { field: listName });
-    if (!known.has(languageId)) throw httpError(400, EMSG.languageUnknown(languageId), { field: listName });
+    if (typeof languageId !== 'string' || seen.has(languageId)) throw httpError(400, M.translationsInvalid(listName), { field: listName });
+    if (!known.has(languageId)) throw httpError(400, M.languageIdUnknown(languageId), { field: listName });
     seen.add(languageId);
     const row: { languageId: string } & Record<string, string> = { languageId };
     for (const f of fields) {
       const v = r[f];
-      if (v !== undefined && v !== null && typeof v !== 'string') throw httpError(400, EMSG.listInvalid(`${listName}.${f}`), { field: `${listName}.${f}` });
+      if (v !== undefined && v !== null && typeof v !== 'string') throw httpError(400, M.listInvalid(`${listName}.${f}`), { field: `${listName}.${f}` });
       row[f] = typeof v === 'string' ? (f === 'seoLink' || f === 'alphabet' ? v.trim() : v) : '';
     }
     return row;
@@ -79,12 +60,12 @@ export function parseTranslationRows(raw: unknown, listName: string, fields: rea
 /** A list of positive integer ids (or objects holding one under `key`); 400 naming `field` otherwise. Duplicates dropped. */
 export function idList(raw: unknown, field: string, key?: string): number[] {
   if (raw === undefined || raw === null) return [];
-  if (!Array.isArray(raw)) throw httpError(400, EMSG.listInvalid(field), { field });
+  if (!Array.isArray(raw)) throw httpError(400, M.listInvalid(field), { field });
   const ids: number[] = [];
   for (const item of raw) {
     const v = key && item && typeof item === 'object' ? (item as Body)[key] : item;
     const n = typeof v === 'string' && /^\d{1,10}$/.test(v) ? Number(v) : v;
-    if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > 2_147_483_647) throw httpError(400, EMSG.listInvalid(field), { field });
+    if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > 2_147_483_647) throw httpError(400, M.listInvalid(field), { field });
     if (!ids.includes(n)) ids.push(n);
   }
   return ids;

@@ -7,7 +7,8 @@ import { iso } from '../db/dialect';
 import { httpError } from '../errors';
 import { ok } from '../http/envelope';
 import { bodyObject, stale, type ActionDef, type HookContext } from '../resources/index';
-import { EMSG, type Body } from './common';
+import { type Body } from './common';
+import { M } from '../messages';
 
 type Row = Record<string, unknown>;
 
@@ -24,11 +25,11 @@ export function readDecision(body: Body): Decision {
   const status = typeof body.status === 'string' ? Number(body.status) : body.status;
   if (status !== NEWS_STATUS.approved && status !== NEWS_STATUS.declined) throw httpError(400, EDITORIAL_MESSAGES.badStatus, { field: 'status' });
   if (body.declineReason !== undefined && body.declineReason !== null && typeof body.declineReason !== 'string') {
-    throw httpError(400, EMSG.listInvalid('declineReason'), { field: 'declineReason' });
+    throw httpError(400, M.listInvalid('declineReason'), { field: 'declineReason' });
   }
   const reason = typeof body.declineReason === 'string' ? body.declineReason.trim() : '';
   if (status === NEWS_STATUS.declined && !reason) throw httpError(400, EDITORIAL_MESSAGES.declineReasonRequired, { field: 'declineReason' });
-  if (reason.length > MAX_REASON) throw httpError(400, EMSG.listInvalid('declineReason'), { field: 'declineReason' });
+  if (reason.length > MAX_REASON) throw httpError(400, M.listInvalid('declineReason'), { field: 'declineReason' });
   return { status, reason: status === NEWS_STATUS.declined ? reason : null };
 }
 
@@ -72,7 +73,7 @@ export function reviewAction(path: string, onDecided?: (ctx: HookContext, id: nu
         if (Number(result.numUpdatedRows) === 0) throw stale(await engine.readOrThrow(trx, def, ctx.scope, id!));
         await onDecided?.({ ...ctx, db: trx }, id!, decision);
       });
-      const message = decision.status === NEWS_STATUS.approved ? EMSG.approved : EMSG.declined;
+      const message = decision.status === NEWS_STATUS.approved ? M.approved : M.declined;
       return ok(ctx.request, message, await engine.readOrThrow(ctx.db, def, ctx.scope, id!));
     },
   };

@@ -15,17 +15,10 @@ import { httpError } from '../errors';
 import { ok } from '../http/envelope';
 import { serve, validated, websiteLanguages, type DynamicDb, type Scope } from '../resources/index';
 import type { Body } from './common';
-import { checkTree, parentIdOf, refuseWithChildren, TREE_MSG } from './tree';
+import { checkTree, parentIdOf, refuseWithChildren } from './tree';
+import { M } from '../messages';
 
 const ITEM: Label = { vi: 'Mục menu', en: 'The menu item' };
-const MMSG = {
-  objectUnknown: { vi: 'Đối tượng được chọn không tồn tại trên website này', en: 'The chosen object does not exist on this website' },
-  orderInvalid: {
-    vi: 'Danh sách sắp xếp phải là [{ id, parentId, order }] với các mục của menu này, thứ tự ≥ 0',
-    en: 'The order list must be [{ id, parentId, order }] of this menu\'s items, with order ≥ 0',
-  },
-  reordered: { vi: 'Cập nhật thứ tự thành công', en: 'Order updated successfully' },
-} as const;
 
 async function items(db: DynamicDb, scope: Scope) {
   return (await db
@@ -45,12 +38,12 @@ async function linkedSeoLink(db: DynamicDb, websiteId: number, objectType: unkno
   if (typeof id !== 'number' || !Number.isInteger(id) || id < 1) return undefined;
   if (type === MENU_OBJECT_TYPE.category) {
     const row = (await db.selectFrom(newsCategory.table).select('seoLink').where('websiteId', '=', websiteId).where('id', '=', id).executeTakeFirst()) as { seoLink: string | null } | undefined;
-    if (!row) throw httpError(400, MMSG.objectUnknown, { field: 'objectId' });
+    if (!row) throw httpError(400, M.objectUnknown, { field: 'objectId' });
     return row.seoLink ?? undefined;
   }
   if (type === MENU_OBJECT_TYPE.news) {
     const rows = (await db.selectFrom('news_translations').select(['languageId', 'seoLink']).where('websiteId', '=', websiteId).where('newsId', '=', id).execute()) as { languageId: string; seoLink: string }[];
-    if (!rows.length) throw httpError(400, MMSG.objectUnknown, { field: 'objectId' });
+    if (!rows.length) throw httpError(400, M.objectUnknown, { field: 'objectId' });
     const preferred = (await websiteLanguages(db, websiteId))[0]?.languageId;
     return (rows.find((r) => r.languageId === preferred) ?? rows[0]).seoLink;
   }
@@ -66,7 +59,7 @@ async function prepare(db: DynamicDb, scope: Scope, body: Body, current?: Record
     body.parentId = parentId;
     const all = await items(db, scope);
     if (!current) {
-      if (parentId !== null && !all.some((n) => n.id === parentId)) throw httpError(400, TREE_MSG.parentUnknown, { field: 'parentId' });
+      if (parentId !== null && !all.some((n) => n.id === parentId)) throw httpError(400, M.parentUnknown, { field: 'parentId' });
     } else checkTree(all, new Map([[current.id as number, parentId]]));
   }
   const objectType = 'objectType' in body ? body.objectType : current?.objectType;
@@ -96,22 +89,22 @@ export const menuItemResource = serve(def, {
       path: def.api.actions.reorder,
       async run({ ctx, engine, body: raw }) {
         const scope = ctx.scope;
-        if (!Array.isArray(raw) || raw.length === 0) throw httpError(400, MMSG.orderInvalid);
+        if (!Array.isArray(raw) || raw.length === 0) throw httpError(400, M.orderInvalid);
         const moves = new Map<number, number | null>();
         const orders = new Map<number, number>();
         for (const entry of raw) {
-          if (!entry || typeof entry !== 'object' || Array.isArray(entry)) throw httpError(400, MMSG.orderInvalid);
+          if (!entry || typeof entry !== 'object' || Array.isArray(entry)) throw httpError(400, M.orderInvalid);
           const e = entry as Body;
           const id = numberish(e.id);
           const order = numberish(e.order ?? 0);
-          if (typeof id !== 'number' || !Number.isInteger(id) || id < 1 || moves.has(id)) throw httpError(400, MMSG.orderInvalid);
-          if (typeof order !== 'number' || !Number.isInteger(order) || order < 0 || order > 2_147_483_647) throw httpError(400, MMSG.orderInvalid, { field: 'order' });
+          if (typeof id !== 'number' || !Number.isInteger(id) || id < 1 || moves.has(id)) throw httpError(400, M.orderInvalid);
+          if (typeof order !== 'number' || !Number.isInteger(order) || order < 0 || order > 2_147_483_647) throw httpError(400, M.orderInvalid, { field: 'order' });
           moves.set(id, parentIdOf({ parentId: e.parentId ?? null }) ?? null);
           orders.set(id, order);
         }
         await ctx.db.transaction().execute(async (db) => {
           const all = await items(db, scope);
-          for (const id of moves.keys()) if (!all.some((n) => n.id === id)) throw httpError(400, MMSG.orderInvalid, { field: 'id' });
+          for (const id of moves.keys()) if (!all.some((n) => n.id === id)) throw httpError(400, M.orderInvalid, { field: 'id' });
           checkTree(all, moves);
           for (const [id, parentId] of moves) {
             await db
@@ -123,7 +116,7 @@ export const menuItemResource = serve(def, {
               .execute();
           }
         });
-        return ok(ctx.request, MMSG.reordered, await engine.all(ctx, def, scope));
+        return ok(ctx.request, M.reordered, await engine.all(ctx, def, scope));
       },
     },
   ],

@@ -11,8 +11,9 @@ import { sick as def, sickTranslationFields } from '../../shared/resources/sick'
 import { validateRecord, writableFields, type UiLang } from '../../shared/resources/validate';
 import { httpError } from '../errors';
 import { serve, validationError, websiteLanguages } from '../resources/index';
-import { EMSG, idList, linkWords, languageNames, parseTranslationRows, searchTextOf, typed, type Body, type Db } from './common';
+import { idList, linkWords, languageNames, parseTranslationRows, searchTextOf, typed, type Body, type Db } from './common';
 import type { SicksTable } from './tables';
+import { M } from '../messages';
 
 const T_FIELDS = ['alphabet', 'name', 'description', 'seoLink', 'content'] as const;
 type SickTranslation = { languageId: string } & Record<(typeof T_FIELDS)[number], string>;
@@ -102,7 +103,7 @@ async function readInput(db: Db, websiteId: number, body: Body, ui: UiLang, curr
     if (ids.length) {
       const found = await db.selectFrom('news').select('id').where('websiteId', '=', websiteId).where('id', 'in', ids).execute();
       const missing = ids.find((id) => !found.some((r) => r.id === id));
-      if (missing !== undefined) throw httpError(400, EMSG.newsUnknown(missing), { field: 'sickNews' });
+      if (missing !== undefined) throw httpError(400, M.newsUnknown(missing), { field: 'sickNews' });
     }
   }
   return { top: top as SickInput['top'], translations: translations.filter((t) => t.alphabet), news };

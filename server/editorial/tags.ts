@@ -4,7 +4,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import { iso } from '../db/dialect';
 import { httpError } from '../errors';
 import { requireWebsite } from '../resources/index';
-import { EMSG, type Db } from './common';
+import { type Db } from './common';
+import { M } from '../messages';
 
 export type TagKind = 'news' | 'qa';
 
@@ -14,15 +15,15 @@ const keyOf = (name: string) => tidy(name).toLowerCase();
 /** `[{ name }]` or `['name']` → distinct tidy names in order (blank ones dropped); 400 for anything else. */
 export function parseTagNames(raw: unknown, field = 'subjectTags'): string[] {
   if (raw === undefined || raw === null) return [];
-  if (!Array.isArray(raw)) throw httpError(400, EMSG.listInvalid(field), { field });
+  if (!Array.isArray(raw)) throw httpError(400, M.listInvalid(field), { field });
   const names: string[] = [];
   const keys = new Set<string>();
   for (const item of raw) {
     const name = typeof item === 'string' ? item : item && typeof item === 'object' ? (item as { name?: unknown }).name : undefined;
-    if (typeof name !== 'string') throw httpError(400, EMSG.listInvalid(field), { field });
+    if (typeof name !== 'string') throw httpError(400, M.listInvalid(field), { field });
     const t = tidy(name);
     if (!t || keys.has(keyOf(t))) continue;
-    if (t.length > 100) throw httpError(400, EMSG.tagTooLong, { field });
+    if (t.length > 100) throw httpError(400, M.tagTooLong, { field });
     keys.add(keyOf(t));
     names.push(t);
   }

@@ -4,15 +4,8 @@ import type { Label, ResourceDef } from '../../shared/resources/define';
 import { httpError } from '../errors';
 import type { HookContext } from '../resources/index';
 import type { Body } from './common';
+import { M } from '../messages';
 
-export const TREE_MSG = {
-  parentUnknown: { vi: 'Mục cha không tồn tại', en: 'The parent does not exist' },
-  cycle: {
-    vi: 'Mục cha không hợp lệ: một mục không thể nằm dưới chính nó hoặc dưới mục con của nó',
-    en: 'Invalid parent: an item cannot be placed under itself or under one of its descendants',
-  },
-  hasChildren: (what: Label): Label => ({ vi: `${what.vi} đang có mục con, không thể xóa: hãy xóa hoặc chuyển các mục con trước`, en: `${what.en} has children and cannot be deleted: delete or move them first` }),
-} as const;
 
 /**
  * `parentId` of a body: undefined when absent, null for none (null, '', 0), else a positive id; 400 for junk.
@@ -22,7 +15,7 @@ export function parentIdOf(body: Body): number | null | undefined {
   const v = body.parentId;
   if (v === null || v === '' || v === 0 || v === '0') return null;
   const n = typeof v === 'string' && /^\d{1,10}$/.test(v) ? Number(v) : v;
-  if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > 2_147_483_647) throw httpError(400, TREE_MSG.parentUnknown, { field: 'parentId' });
+  if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > 2_147_483_647) throw httpError(400, M.parentUnknown, { field: 'parentId' });
   return n;
 }
 
@@ -33,13 +26,13 @@ export function parentIdOf(body: Body): number | null | undefined {
 export function checkTree(nodes: { id: number; parentId: number | null }[], moves: Map<number, number | null>) {
   const parent = new Map(nodes.map((n) => [n.id, n.parentId]));
   for (const [id, p] of moves) {
-    if (p !== null && !parent.has(p) && !moves.has(p)) throw httpError(400, TREE_MSG.parentUnknown, { field: 'parentId' });
+    if (p !== null && !parent.has(p) && !moves.has(p)) throw httpError(400, M.parentUnknown, { field: 'parentId' });
     parent.set(id, p);
   }
   for (const id of moves.keys()) {
     const seen = new Set<number>([id]);
     for (let p = parent.get(id) ?? null; p !== null; p = parent.get(p) ?? null) {
-      if (seen.has(p)) throw httpError(400, TREE_MSG.cycle, { field: 'parentId' });
+      if (seen.has(p)) throw httpError(400, M.cycle, { field: 'parentId' });
       seen.add(p);
     }
   }
@@ -51,5 +44,5 @@ export const refuseWithChildren =
   async (ctx: HookContext, id: number): Promise<void> => {
     let q = ctx.db.selectFrom(def.table).select('id').where('websiteId', '=', ctx.scope.websiteId!).where('parentId', '=', id);
     if (scopeKey) q = q.where(scopeKey, '=', ctx.scope.keys[scopeKey]);
-    if (await q.executeTakeFirst()) throw httpError(400, TREE_MSG.hasChildren(what));
+    if (await q.executeTakeFirst()) throw httpError(400, M.hasChildren(what));
   };

@@ -6,13 +6,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../db/schema';
-import { MSG } from '../i18n';
 import type { UploadLedger, UploadSession } from './chunk-store';
-import { FILES_MSG, FilesError, badRequest, conflict, notFound } from './errors';
+import { FilesError, badRequest, conflict, notFound } from './errors';
 import { extensionOf, nameKey, sanitizeName, splitExtension, uniqueName } from './file-name';
 import type { FileStore, StoredFile } from './file-store';
 import { contentTypeFor } from './file-types';
 import type { FilesTable, FoldersTable } from './tables';
+import { M } from '../messages';
 
 type FolderRow = Selectable<FoldersTable>;
 type FileRow = Selectable<FilesTable>;
@@ -84,7 +84,7 @@ function isNameClash(err: unknown): boolean {
 
 function requireName(raw: unknown): string {
   const name = sanitizeName(typeof raw === 'string' ? raw : '');
-  if (!name) throw badRequest(FILES_MSG.nameRequired);
+  if (!name) throw badRequest(M.nameRequired);
   return name;
 }
 
@@ -107,13 +107,13 @@ export class FilesCatalog {
 
   async folder(id: number): Promise<FolderRow> {
     const row = await this.db.selectFrom('folders').selectAll().where('id', '=', id).executeTakeFirst();
-    if (!row) throw notFound(FILES_MSG.folderNotFound);
+    if (!row) throw notFound(M.folderNotFound);
     return row;
   }
 
   async file(id: number): Promise<FileRow> {
     const row = await this.db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirst();
-    if (!row) throw notFound(FILES_MSG.fileNotFound);
+    if (!row) throw notFound(M.fileNotFound);
     return row;
   }
 
@@ -239,10 +239,10 @@ export class FilesCatalog {
     input: { name?: unknown; parentId?: number | null; order?: number; description?: string | null; concurrencyStamp: string },
   ) {
     const current = await this.folder(id);
-    if (current.concurrencyStamp !== input.concurrencyStamp) throw conflict(MSG.conflict);
+    if (current.concurrencyStamp !== input.concurrencyStamp) throw conflict(M.conflict);
     const name = input.name === undefined ? current.name : requireName(input.name);
     const parentId = input.parentId === undefined ? current.parentId : await this.folderOrRoot(input.parentId);
-    if (parentId !== null && (await this.isWithin(parentId, id))) throw badRequest(FILES_MSG.folderIntoItself);
+    if (parentId !== null && (await this.isWithin(parentId, id))) throw badRequest(M.folderIntoItself);
     const row = await this.withFreeName(
       'folders',
       parentId,
@@ -262,7 +262,7 @@ export class FilesCatalog {
           .where('concurrencyStamp', '=', input.concurrencyStamp)
           .returningAll()
           .executeTakeFirst();
-        if (!updated) throw conflict(MSG.conflict);
+        if (!updated) throw conflict(M.conflict);
         return updated;
       },
       id,
@@ -285,7 +285,7 @@ export class FilesCatalog {
 
   async deleteFolder(id: number, recursive: boolean) {
     const { folders, files } = await this.subtree(id);
-    if (!recursive && (folders.length > 1 || files.length > 0)) throw conflict(FILES_MSG.folderNotEmpty(folders[0].name));
+    if (!recursive && (folders.length > 1 || files.length > 0)) throw conflict(M.folderNotEmpty(folders[0].name));
     const ids = folders.map((f) => f.id);
     try {
       await this.db.transaction().execute(async (trx) => {
@@ -295,7 +295,7 @@ export class FilesCatalog {
     } catch (err) {
       // Something was added inside meanwhile (foreign key): the user should look again.
       if (err instanceof FilesError) throw err;
-      throw conflict(MSG.conflict);
+      throw conflict(M.conflict);
     }
     for (const f of files) await this.store.remove(f.storedName).catch(() => {});
     return { id, deletedFolders: ids.length, deletedFiles: files.length };
@@ -304,7 +304,7 @@ export class FilesCatalog {
   /** Deep copy of a folder (subfolders, files and their bytes) into `parentId`. */
   async copyFolder(id: number, targetParent: number | null | undefined, actor: Actor) {
     const parentId = await this.folderOrRoot(targetParent);
-    if (parentId !== null && (await this.isWithin(parentId, id))) throw badRequest(FILES_MSG.folderIntoItself);
+    if (parentId !== null && (await this.isWithin(parentId, id))) throw badRequest(M.folderIntoItself);
     const { folders, files } = await this.subtree(id);
     const copies = new Map<number, StoredFile>();
     try {
@@ -395,13 +395,13 @@ export class FilesCatalog {
 
   async updateFile(id: number, input: { name?: unknown; folderId?: number | null; concurrencyStamp: string }) {
     const current = await this.file(id);
-    if (current.concurrencyStamp !== input.concurrencyStamp) throw conflict(MSG.conflict);
+    if (current.concurrencyStamp !== input.concurrencyStamp) throw conflict(M.conflict);
     let name = input.name === undefined ? current.name : requireName(input.name);
     // The bytes were checked against the extension at upload, and the served type follows it.
     const ext = extensionOf(current.name);
     if (extensionOf(name) !== ext) {
       if (!extensionOf(name) && !name.includes('.')) name = `${name}.${splitExtension(current.name).ext}`;
-      else throw badRequest(FILES_MSG.extensionChange(ext));
+      else throw badRequest(M.extensionChange(ext));
     }
     const folderId = input.folderId === undefined ? current.folderId : await this.folderOrRoot(input.folderId);
     const row = await this.withFreeName(
@@ -416,7 +416,7 @@ export class FilesCatalog {
           .where('concurrencyStamp', '=', input.concurrencyStamp)
           .returningAll()
           .executeTakeFirst();
-        if (!updated) throw conflict(MSG.conflict);
+        if (!updated) throw conflict(M.conflict);
         return updated;
       },
       id,

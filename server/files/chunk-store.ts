@@ -28,10 +28,9 @@ import { MAX_UPLOAD_BYTES, UPLOAD_CHUNK_BYTES } from '../../shared/uploads';
 import { sanitizeName } from './file-name';
 import { requireAllowedExtension, requireMatchingContent } from './file-types';
 import { FileStore, type StoredFile } from './file-store';
-import {
-  asFilesError, copyRange, discardStream, openFileSink, removeQuietly, tempPath, writeStreamAt, writeStreamToFile, type ByteSource, type OpenSink,
-} from './disk';
-import { FILES_MSG, FilesError, badRequest, conflict, tooLarge } from './errors';
+import { asFilesError, copyRange, discardStream, openFileSink, removeQuietly, tempPath, writeStreamAt, writeStreamToFile, type ByteSource, type OpenSink } from './disk';
+import { FilesError, badRequest, conflict, tooLarge } from './errors';
+import { M } from '../messages';
 
 /** The protocol's chunk size (shared/uploads.ts). */
 export const CHUNK_SIZE = UPLOAD_CHUNK_BYTES;
@@ -136,12 +135,12 @@ export class ChunkStore<F> {
     if (!Number.isSafeInteger(totalChunks) || totalChunks < 1) {
       throw badRequest({ vi: 'totalChunks phải là số nguyên từ 1 trở lên', en: 'totalChunks must be a whole number of at least 1' });
     }
-    if (totalChunks * this.chunkSize > this.maxFileSize) throw tooLarge(FILES_MSG.fileTooLarge(this.maxFileSize));
+    if (totalChunks * this.chunkSize > this.maxFileSize) throw tooLarge(M.fileTooLarge(this.maxFileSize));
     if (totalSize !== undefined) {
       if (!Number.isSafeInteger(totalSize) || totalSize < 0) {
         throw badRequest({ vi: 'totalSize phải là số byte (số nguyên)', en: 'totalSize must be a whole number of bytes' });
       }
-      if (totalSize > this.maxFileSize) throw tooLarge(FILES_MSG.fileTooLarge(this.maxFileSize));
+      if (totalSize > this.maxFileSize) throw tooLarge(M.fileTooLarge(this.maxFileSize));
       if (totalSize > totalChunks * this.chunkSize || (totalChunks > 1 && totalSize <= (totalChunks - 1) * this.chunkSize)) {
         throw badRequest({
           vi: `totalSize ${totalSize} không vừa ${totalChunks} phần ${this.chunkSize} byte`,
@@ -235,7 +234,7 @@ export class ChunkStore<F> {
       } finally {
         await unlink(tmp).catch(() => {});
       }
-      if (!session) throw conflict(FILES_MSG.uploadInterrupted);
+      if (!session) throw conflict(M.uploadInterrupted);
     }
     if (session.totalChunks !== planned.totalChunks) {
       throw conflict({
@@ -247,7 +246,7 @@ export class ChunkStore<F> {
   }
 
   private chunkLimit() {
-    return { maxBytes: this.chunkSize, tooLargeMessage: FILES_MSG.chunkTooLarge(this.chunkSize) };
+    return { maxBytes: this.chunkSize, tooLargeMessage: M.chunkTooLarge(this.chunkSize) };
   }
 
   private heldDir(dir: string): string {

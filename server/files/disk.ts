@@ -9,7 +9,8 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Text } from '../i18n';
-import { FILES_MSG, FilesError, badRequest, storageFailure, tooLarge } from './errors';
+import { FilesError, badRequest, storageFailure, tooLarge } from './errors';
+import { M } from '../messages';
 
 /** Bytes to write: a Readable stream (multipart part, file) or, in tests, a list of buffers. */
 export type ByteSource = AsyncIterable<Uint8Array> | Iterable<Uint8Array>;
@@ -197,8 +198,8 @@ export function asFilesError(err: unknown): FilesError {
   const status = (err as { statusCode?: unknown })?.statusCode;
   const code = (err as NodeJS.ErrnoException)?.code;
   if ((typeof status === 'number' && status >= 400 && status < 500) || code === 'ECONNRESET' || code === 'ERR_STREAM_PREMATURE_CLOSE') {
-    return badRequest(FILES_MSG.uploadInterrupted);
+    return badRequest(M.uploadInterrupted);
   }
-  if (err instanceof Error && /Unexpected end of (form|multipart)/i.test(err.message)) return badRequest(FILES_MSG.uploadInterrupted);
+  if (err instanceof Error && /Unexpected end of (form|multipart)/i.test(err.message)) return badRequest(M.uploadInterrupted);
   return storageFailure(err);
 }

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { openFileSink, removeQuietly, syncDir, syncFile, tempPath, writeStreamToFile, asFilesError, type ByteSource, type OpenSink } from './disk';
 import { requireMatchingContent } from './file-types';
-import { FILES_MSG } from './errors';
+import { M } from '../messages';
 
 const STORED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -48,7 +48,7 @@ export class FileStore {
     const size = await writeStreamToFile(source, tmp, {
       openSink: this.openSink,
       maxBytes,
-      tooLargeMessage: FILES_MSG.fileTooLarge(maxBytes),
+      tooLargeMessage: M.fileTooLarge(maxBytes),
     });
     return this.checkAndPlace(tmp, ext, displayName, size);
   }

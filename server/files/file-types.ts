@@ -5,7 +5,8 @@
 import { open } from 'node:fs/promises';
 import { fileTypeFromFile } from 'file-type';
 import { extensionOf } from './file-name';
-import { FILES_MSG, badRequest, unsupportedType } from './errors';
+import { badRequest, unsupportedType } from './errors';
+import { M } from '../messages';
 
 interface TypeRule {
   /** Content-Type the file is served with. */
@@ -38,8 +39,8 @@ export const ALLOWED_EXTENSIONS = Object.keys(FILE_TYPES);
 /** Checks the extension of a (sanitised) name; answers the lower-case extension. */
 export function requireAllowedExtension(name: string): string {
   const ext = extensionOf(name);
-  if (!ext) throw badRequest(FILES_MSG.noExtension(name, ALLOWED_EXTENSIONS.join(', ')));
-  if (!FILE_TYPES[ext]) throw unsupportedType(FILES_MSG.typeNotAllowed(ext, ALLOWED_EXTENSIONS.join(', ')));
+  if (!ext) throw badRequest(M.noExtension(name, ALLOWED_EXTENSIONS.join(', ')));
+  if (!FILE_TYPES[ext]) throw unsupportedType(M.typeNotAllowed(ext, ALLOWED_EXTENSIONS.join(', ')));
   return ext;
 }
 
@@ -53,17 +54,17 @@ export function contentTypeFor(name: string): string {
  */
 export async function requireMatchingContent(path: string, ext: string, displayName: string, whole = true): Promise<void> {
   const rule = FILE_TYPES[ext];
-  if (!rule) throw unsupportedType(FILES_MSG.typeNotAllowed(ext, ALLOWED_EXTENSIONS.join(', ')));
+  if (!rule) throw unsupportedType(M.typeNotAllowed(ext, ALLOWED_EXTENSIONS.join(', ')));
   const detected = await fileTypeFromFile(path);
   if (rule.content === 'text') {
     if (detected || !(await isUtf8Text(path, whole))) {
-      throw unsupportedType(FILES_MSG.notText(displayName));
+      throw unsupportedType(M.notText(displayName));
     }
     return;
   }
   if (!detected || !rule.content.includes(detected.ext)) {
     const what = detected ? `.${detected.ext}` : '?';
-    throw unsupportedType(FILES_MSG.contentMismatch(displayName, ext, what));
+    throw unsupportedType(M.contentMismatch(displayName, ext, what));
   }
 }
 

@@ -8,13 +8,14 @@ import { ok } from '../http/envelope';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { parseInput } from '../errors';
-import { localize, MSG } from '../i18n';
+import { localize } from '../i18n';
 import type { ChunkRequest } from './chunk-store';
-import { FILES_MSG, badRequest, notFound } from './errors';
+import { badRequest, notFound } from './errors';
 import { filesEngine } from './engine';
 import { sanitizeName } from './file-name';
 import { requireAllowedExtension } from './file-types';
 import type { FileJson } from './catalog';
+import { M } from '../messages';
 
 const ONE_YEAR_MS = 365 * 24 * 3600 * 1000;
 
@@ -93,30 +94,30 @@ export const fileRoutes: FastifyPluginAsync = async (app) => {
     const { page, pageSize } = parseInput(directoryQuery, request.query);
     const listing = await catalog.directory(id, page, pageSize);
     // `folders` and `files` also sit at the top level: the spec's console reads them there.
-    return { code: 1, message: localize(request, MSG.success), ...listing, data: listing };
+    return { code: 1, message: localize(request, M.success), ...listing, data: listing };
   });
 
   app.post('/Folders', async (request) => {
     const body = parseInput(folderCreate, request.body);
-    return ok(request, MSG.added, await catalog.createFolder(body, actor(request)));
+    return ok(request, M.added, await catalog.createFolder(body, actor(request)));
   });
 
   app.put('/Folders/:id', async (request) => {
     const { id } = parseInput(idParam, request.params);
     const body = parseInput(folderUpdate, request.body);
-    return ok(request, MSG.updated, await catalog.updateFolder(id, body));
+    return ok(request, M.updated, await catalog.updateFolder(id, body));
   });
 
   app.delete('/Folders/:id', async (request) => {
     const { id } = parseInput(idParam, request.params);
     const recursive = /^(1|true)$/i.test(String((request.query as Record<string, unknown>)?.recursive ?? ''));
-    return ok(request, MSG.deleted, await catalog.deleteFolder(id, recursive));
+    return ok(request, M.deleted, await catalog.deleteFolder(id, recursive));
   });
 
   app.post('/Folders/copy/:id', async (request) => {
     const { id } = parseInput(idParam, request.params);
     const { parentId } = parseInput(z.object({ parentId: folderRef.optional() }), request.body);
-    return ok(request, MSG.added, await catalog.copyFolder(id, parentId, actor(request)));
+    return ok(request, M.added, await catalog.copyFolder(id, parentId, actor(request)));
   });
 
   // ---- files ----
@@ -124,18 +125,18 @@ export const fileRoutes: FastifyPluginAsync = async (app) => {
   app.put('/Files/:id', async (request) => {
     const { id } = parseInput(idParam, request.params);
     const body = parseInput(fileUpdate, request.body);
-    return ok(request, MSG.updated, await catalog.updateFile(id, body));
+    return ok(request, M.updated, await catalog.updateFile(id, body));
   });
 
   app.delete('/Files/:id', async (request) => {
     const { id } = parseInput(idParam, request.params);
-    return ok(request, MSG.deleted, await catalog.deleteFile(id));
+    return ok(request, M.deleted, await catalog.deleteFile(id));
   });
 
   app.post('/Files/copy/:id', async (request) => {
     const { id } = parseInput(idParam, request.params);
     const { folderId } = parseInput(z.object({ folderId: folderRef.optional() }), request.body);
-    return ok(request, MSG.added, await catalog.copyFile(id, folderId, actor(request)));
+    return ok(request, M.added, await catalog.copyFile(id, folderId, actor(request)));
   });
 
   app.get('/Files/downloads/:id', async (request, reply) => {
@@ -159,7 +160,7 @@ export const fileRoutes: FastifyPluginAsync = async (app) => {
           return;
         }
         const name = sanitizeName(part.filename);
-        if (!name) throw badRequest(FILES_MSG.nameRequired);
+        if (!name) throw badRequest(M.nameRequired);
         const ext = requireAllowedExtension(name);
         if (folderId === undefined) {
           folderId = fields.folderId !== undefined ? await catalog.folderOrRoot(intField(fields.folderId) || null) : await catalog.editorFolder(actor(request));
@@ -177,7 +178,7 @@ export const fileRoutes: FastifyPluginAsync = async (app) => {
       throw err;
     }
     if (!saved.length) throw badRequest({ vi: 'Chưa chọn tệp nào để tải lên', en: 'No file was sent' });
-    return ok(request, MSG.added, saved);
+    return ok(request, M.added, saved);
   });
 
   // ---- chunked uploads (contract: docs/api.md) ----
@@ -207,14 +208,14 @@ export const fileRoutes: FastifyPluginAsync = async (app) => {
       state = await chunks.receive(chunk, part.file);
     });
     if (!state) throw badRequest({ vi: 'Thiếu phần tệp (trường "file")', en: 'The chunk (field "file") is missing' });
-    return ok(request, MSG.success, state);
+    return ok(request, M.success, state);
   });
 
   app.get('/chunk/status/:fileId', async (request) => {
     const { fileId } = request.params as { fileId: string };
     const state = await chunks.status(fileId);
     if (!state) throw notFound({ vi: 'Không có dữ liệu tải lên cho fileId này', en: 'Nothing has been uploaded for this fileId' });
-    return ok(request, MSG.success, state);
+    return ok(request, M.success, state);
   });
 };
 
@@ -223,7 +224,7 @@ export const fileServing: FastifyPluginAsync = async (app) => {
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const { key } = request.params as { key: string };
     const file = filesEngine(app).store.isStoredName(key) ? await filesEngine(app).catalog.fileByStoredName(key) : undefined;
-    if (!file) throw notFound(FILES_MSG.fileNotFound);
+    if (!file) throw notFound(M.fileNotFound);
     reply.header('Content-Disposition', contentDisposition(file.name, { type: 'inline' }));
     return sendStored(request, reply, file, { publicCache: true });
   };
@@ -256,9 +257,9 @@ async function sendStored(
   });
   if (result.type === 'error') {
     result.stream.resume();
-    if (result.statusCode === 404 || result.statusCode === 403) throw notFound(FILES_MSG.fileNotFound);
+    if (result.statusCode === 404 || result.statusCode === 403) throw notFound(M.fileNotFound);
     if (result.headers['Content-Range']) reply.header('Content-Range', result.headers['Content-Range']);
-    const message = result.statusCode === 416 ? localize(request, FILES_MSG.badRange) : result.metadata.error.message;
+    const message = result.statusCode === 416 ? localize(request, M.badRange) : result.metadata.error.message;
     return reply.code(result.statusCode).send({ code: result.statusCode, Message: message, message });
   }
   reply.code(result.statusCode);

@@ -2,8 +2,8 @@
 // ones): numbers, flags, paging and the keyword, each a 400 naming the parameter when it is not what it says.
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { httpError } from '../errors';
-import { RMSG } from '../resources/messages';
 import { foldText } from '../resources/search';
+import { M } from '../messages';
 
 export type Query = Record<string, unknown>;
 
@@ -12,15 +12,15 @@ export function queryBool(raw: unknown, name: string): boolean | undefined {
   if (raw === undefined || raw === '') return undefined;
   if (raw === 'true' || raw === '1') return true;
   if (raw === 'false' || raw === '0') return false;
-  throw httpError(400, RMSG.badQuery(name));
+  throw httpError(400, M.badQuery(name));
 }
 
 /** A whole number within [min, max]; undefined when absent or empty; 400 otherwise. */
 export function queryInt(raw: unknown, name: string, min: number, max: number): number | undefined {
   if (raw === undefined || raw === '') return undefined;
-  if (typeof raw !== 'string' || !/^-?\d{1,10}$/.test(raw.trim())) throw httpError(400, RMSG.badQuery(name));
+  if (typeof raw !== 'string' || !/^-?\d{1,10}$/.test(raw.trim())) throw httpError(400, M.badQuery(name));
   const n = Number(raw);
-  if (n < min || n > max) throw httpError(400, RMSG.badQuery(name));
+  if (n < min || n > max) throw httpError(400, M.badQuery(name));
   return n;
 }
 

@@ -5,10 +5,11 @@ import { newsCategory } from '../../shared/resources/news-category';
 import { validateRecord, type FieldError, type UiLang } from '../../shared/resources/validate';
 import { httpError } from '../errors';
 import { dynamic, validationError, websiteLanguages } from '../resources/index';
-import { EMSG, idList, languageNames, parseTranslationRows, type Body, type Db } from '../editorial/common';
+import { idList, languageNames, parseTranslationRows, type Body, type Db } from '../editorial/common';
 import { parseTagNames } from '../editorial/tags';
 import type { NewsTable } from '../editorial/tables';
 import { NEWS_TOP_FIELDS, type NewsTopField } from './store';
+import { M } from '../messages';
 
 export type NewsTranslation = { languageId: string } & Record<(typeof NEWS_TRANSLATION_FIELDS)[number], string>;
 
@@ -110,7 +111,7 @@ export async function readNewsInput(
   if (categoryIds.length) {
     const found = (await dynamic(db).selectFrom(newsCategory.table).select('id').where('websiteId', '=', websiteId).where('id', 'in', categoryIds).execute()) as { id: number }[];
     const missing = categoryIds.find((id) => !found.some((r) => r.id === id));
-    if (missing !== undefined) throw httpError(400, EMSG.categoryUnknown(missing), { field: 'categorys' });
+    if (missing !== undefined) throw httpError(400, M.categoryUnknown(missing), { field: 'categorys' });
   }
 
   const tags = has('subjectTags') ? parseTagNames(body.subjectTags) : ((current?.subjectTags as { name: string }[] | undefined)?.map((t) => t.name) ?? []);
@@ -128,7 +129,7 @@ export async function readNewsInput(
   if (sicks.length) {
     const found = await db.selectFrom('sicks').select('id').where('websiteId', '=', websiteId).where('id', 'in', sicks.map((s) => s.sickId)).execute();
     const missing = sicks.find((s) => !found.some((r) => r.id === s.sickId));
-    if (missing) throw httpError(400, EMSG.sickUnknown(missing.sickId), { field: 'sickNews' });
+    if (missing) throw httpError(400, M.sickUnknown(missing.sickId), { field: 'sickNews' });
   }
 
   return { top: top as Pick<NewsTable, NewsTopField>, translations, categoryIds, tags, sicks, generatedLinks };
@@ -142,7 +143,7 @@ export async function checkSeoLinks(db: Db, websiteId: number, translations: New
     let q = db.selectFrom('news_translations').select('newsId').where('websiteId', '=', websiteId).where('languageId', '=', t.languageId).where('seoLink', '=', t.seoLink);
     if (exceptId !== undefined) q = q.where('newsId', '!=', exceptId);
     if (await q.executeTakeFirst()) {
-      throw httpError(409, EMSG.seoTaken(t.seoLink, known.get(t.languageId) ?? t.languageId), { field: 'seoLink', languageId: t.languageId });
+      throw httpError(409, M.seoTaken(t.seoLink, known.get(t.languageId) ?? t.languageId), { field: 'seoLink', languageId: t.languageId });
     }
   }
 }

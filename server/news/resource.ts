@@ -12,14 +12,14 @@
 import { newsDef, EDITORIAL_MESSAGES, statusAfterSave } from '../../shared/editorial';
 import { iso } from '../db/dialect';
 import { httpError } from '../errors';
-import { MSG } from '../i18n';
 import { ok } from '../http/envelope';
 import { parseId, serve, type HookContext } from '../resources/index';
-import { actor, EMSG, isUniqueViolation, linkWords, searchTextOf, typed, type Body, type Db } from '../editorial/common';
+import { actor, isUniqueViolation, linkWords, searchTextOf, typed, type Body, type Db } from '../editorial/common';
 import { lockedWhilePending, reviewAction } from '../editorial/decision';
 import { removeTagLinks, setTags } from '../editorial/tags';
 import { checkSeoLinks, freeSeoLink, readNewsInput, type NewsInput } from './input';
 import { listRows, newsDetail, type NewsRow } from './store';
+import { M } from '../messages';
 
 const FLAGS: Record<string, boolean> = { true: true, false: false, '1': true, '0': false };
 const isFlag = (v: string | undefined): v is string => v !== undefined && v.toLowerCase() in FLAGS;
@@ -144,10 +144,10 @@ export const newsResource = serve<Prepared>(
         path: newsDef.api.actions.seoSuggest,
         async run({ ctx, query }) {
           const title = typeof query.title === 'string' ? query.title : '';
-          if (!title.trim()) throw httpError(400, EMSG.titleRequired, { field: 'title' });
+          if (!title.trim()) throw httpError(400, M.titleRequired, { field: 'title' });
           const exceptId = query.id === undefined || query.id === '' ? undefined : parseId(query.id);
           const languageId = typeof query.languageId === 'string' && query.languageId ? query.languageId : undefined;
-          return ok(ctx.request, MSG.success, { seoLink: await freeSeoLink(typed(ctx.db), ctx.scope.websiteId!, title, languageId, exceptId) });
+          return ok(ctx.request, M.success, { seoLink: await freeSeoLink(typed(ctx.db), ctx.scope.websiteId!, title, languageId, exceptId) });
         },
       },
     ],

@@ -3,7 +3,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { iso } from '../db/dialect';
 import { httpError, parseInput } from '../errors';
-import { localize, MSG } from '../i18n';
+import { localize } from '../i18n';
+import { M } from '../messages';
 
 const registration = z.object({
   userId: z.coerce.number().int().positive(),
@@ -15,7 +16,7 @@ const userParam = z.object({ userId: z.coerce.number().int().positive() });
 export const pushRoutes: FastifyPluginAsync = async (app) => {
   app.post('/UserTokens', async (request) => {
     const body = parseInput(registration, request.body);
-    if (body.userId !== request.user.id) throw httpError(403, MSG.forbidden);
+    if (body.userId !== request.user.id) throw httpError(403, M.forbidden);
     const now = iso(app.now());
     // One row per device token: a device that changes hands moves to its new user.
     await app.db
@@ -25,13 +26,13 @@ export const pushRoutes: FastifyPluginAsync = async (app) => {
         oc.column('token').doUpdateSet({ userId: body.userId, isActive: body.isActive, updatedAt: now }),
       )
       .execute();
-    return { code: 1, message: localize(request, MSG.success), data: { userId: body.userId, token: body.token, isActive: body.isActive } };
+    return { code: 1, message: localize(request, M.success), data: { userId: body.userId, token: body.token, isActive: body.isActive } };
   });
 
   app.delete('/UserTokens/user/:userId', async (request) => {
     const { userId } = parseInput(userParam, request.params);
-    if (userId !== request.user.id) throw httpError(403, MSG.forbidden);
+    if (userId !== request.user.id) throw httpError(403, M.forbidden);
     const result = await app.db.deleteFrom('push_tokens').where('userId', '=', userId).executeTakeFirst();
-    return { code: 1, message: localize(request, MSG.deleted), data: { removed: Number(result.numDeletedRows) } };
+    return { code: 1, message: localize(request, M.deleted), data: { removed: Number(result.numDeletedRows) } };
   });
 };

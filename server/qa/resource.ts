@@ -14,10 +14,11 @@ import type { ResourceDef } from '../../shared/resources/define';
 import { isBlank, parseTranslations } from '../../shared/resources/translations';
 import { httpError } from '../errors';
 import { checkAndConvert, serve, toWire } from '../resources/index';
-import { EMSG, typed } from '../editorial/common';
+import { typed } from '../editorial/common';
 import { lockedWhilePending, reviewAction } from '../editorial/decision';
 import { parseTagNames, removeTagLinks, setTags, tagsOf } from '../editorial/tags';
 import type { QaQuestionsTable } from '../editorial/tables';
+import { M } from '../messages';
 
 type Row = Omit<QaQuestionsTable, 'id'> & { id: number };
 
@@ -67,7 +68,7 @@ export const qaResource = serve<{ tags: string[] }>(
       if (!current) {
         // A question as asked: a title in some language.
         const values = checkAndConvert(questionDef, body, languages, ctx.ui);
-        if (!Object.values(parseTranslations(values.title)).some((t) => t.trim())) throw httpError(400, EMSG.titleRequired, { field: 'title' });
+        if (!Object.values(parseTranslations(values.title)).some((t) => t.trim())) throw httpError(400, M.titleRequired, { field: 'title' });
         const tags = parseTagNames(body.subjectTags);
         return { values: { ...values, isAnswer: hasAnswer(values.answer), approvedStatus: NEWS_STATUS.draft, searchText: values.searchText ?? '' }, input: { tags } };
       }

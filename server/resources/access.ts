@@ -9,14 +9,14 @@ import { FALLBACK_LANGUAGE } from '../../shared/resources/define';
 import type { LanguageRef } from '../../shared/resources/validate';
 import type { Database } from '../db/schema';
 import { httpError } from '../errors';
-import { RMSG } from './messages';
+import { M } from '../messages';
 
 const MAX_ID = 2_147_483_647;
 
 /** A path or query id: a positive whole number that fits an integer column, else 400 naming it. */
 export function parseId(raw: unknown, name = 'id'): number {
   const text = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : '';
-  if (!/^\d{1,10}$/.test(text) || Number(text) < 1 || Number(text) > MAX_ID) throw httpError(400, RMSG.badId(name));
+  if (!/^\d{1,10}$/.test(text) || Number(text) < 1 || Number(text) > MAX_ID) throw httpError(400, M.badId(name));
   return Number(text);
 }
 
@@ -29,8 +29,8 @@ export async function requireWebsite(db: Kysely<Database>, request: FastifyReque
     .select(['w.id', 'u.userId'])
     .where('w.id', '=', websiteId)
     .executeTakeFirst();
-  if (!row) throw httpError(404, RMSG.websiteNotFound);
-  if (row.userId === null || row.userId === undefined) throw httpError(403, RMSG.notStaff);
+  if (!row) throw httpError(404, M.websiteNotFound);
+  if (row.userId === null || row.userId === undefined) throw httpError(403, M.notStaff);
   return websiteId;
 }
 

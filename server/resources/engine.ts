@@ -11,14 +11,13 @@ import type { ResourceDef } from '../../shared/resources/define';
 import type { LanguageRef, UiLang } from '../../shared/resources/validate';
 import { iso } from '../db/dialect';
 import { httpError } from '../errors';
-import { MSG } from '../i18n';
 import type { DynamicDb } from './dynamic';
-import { RMSG } from './messages';
 import { checkAndConvert, emptyRecord, selectColumns, toWire, type Row } from './records';
 import { hasIdColumn, hasStamp, hasWebsiteId, storageType } from './schema';
 import { keywordMatch, queryBool, queryInt } from '../http/query';
 import { websiteLanguages } from './access';
 import { validated, type HookContext, type ListFilter, type Prepared, type ResourceHooks } from './hooks';
+import { M } from '../messages';
 
 /** Where a request points: the website and the parent keys from its path. */
 export interface Scope {
@@ -87,7 +86,7 @@ export class ResourceEngine {
       const parent = this.def(child.parent.resource);
       const id = requireValue(scope.keys[child.parent.keyField], child.parent.keyField);
       const row = await this.scoped(parent, db.selectFrom(parent.table).select('id').where('id', '=', id), scope).executeTakeFirst();
-      if (!row) throw httpError(404, MSG.recordNotFound);
+      if (!row) throw httpError(404, M.recordNotFound);
       child = parent;
     }
   }
@@ -125,12 +124,12 @@ export class ResourceEngine {
       const type = storageType(f);
       let value: unknown;
       if (type === 'boolean') {
-        if (raw !== 'true' && raw !== 'false') throw httpError(400, RMSG.badQuery(f.name));
+        if (raw !== 'true' && raw !== 'false') throw httpError(400, M.badQuery(f.name));
         value = raw === 'true';
       } else if (type === 'integer' || type === 'double precision') {
         value = Number(raw);
         if (!Number.isFinite(value) || (type === 'integer' && (!Number.isInteger(value) || Math.abs(value as number) > 2_147_483_647))) {
-          throw httpError(400, RMSG.badQuery(f.name));
+          throw httpError(400, M.badQuery(f.name));
         }
       } else if (f.type === 'enum' || f.type === 'reference') {
         value = raw;
@@ -194,7 +193,7 @@ export class ResourceEngine {
 
   async readOrThrow(db: DynamicDb, def: ResourceDef, scope: Scope, id: number | string): Promise<Row> {
     const record = await this.read(db, def, scope, id);
-    if (!record) throw httpError(404, MSG.recordNotFound);
+    if (!record) throw httpError(404, M.recordNotFound);
     return record;
   }
 
@@ -271,7 +270,7 @@ export class ResourceEngine {
       .executeTakeFirstOrThrow()
       .catch((err: unknown) => {
         // The parent (or the website) was deleted between our check and the insert.
-        if (isForeignKeyViolation(err)) throw httpError(404, MSG.recordNotFound);
+        if (isForeignKeyViolation(err)) throw httpError(404, M.recordNotFound);
         throw err;
       });
     return (inserted as { id: number }).id;
@@ -324,7 +323,7 @@ export class ResourceEngine {
       const hctx = { ...(ctx as HookContext), db: trx };
       await hooks.beforeRemove?.(hctx, id);
       const result = await this.scoped(def, trx.deleteFrom(def.table).where('id', '=', id), scope).executeTakeFirst();
-      if (Number(result.numDeletedRows) === 0) throw httpError(404, MSG.recordNotFound);
+      if (Number(result.numDeletedRows) === 0) throw httpError(404, M.recordNotFound);
       await this.removeChildren(trx, def, [id]);
       await hooks.afterRemove?.(hctx, id);
     };
@@ -405,12 +404,12 @@ function requireValue<T>(value: T | undefined, name: string): T {
 
 export function requireStamp(body: Row): string {
   const stamp = body.concurrencyStamp;
-  if (typeof stamp !== 'string' || !stamp.trim()) throw httpError(400, RMSG.stampRequired, { field: 'concurrencyStamp' });
+  if (typeof stamp !== 'string' || !stamp.trim()) throw httpError(400, M.stampRequired, { field: 'concurrencyStamp' });
   return stamp;
 }
 
 /** 409 carrying the record as it is now, so the console can show both versions. */
-export const stale = (current: Row) => httpError(409, RMSG.stale, { data: current });
+export const stale = (current: Row) => httpError(409, M.stale, { data: current });
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -426,7 +425,7 @@ function hookFilter(q: AnyQuery, f: ListFilter, query: Record<string, unknown>):
     return v === undefined ? q : q.where(f.column ?? f.name, '=', v);
   }
   if (raw === undefined || raw === '') return q;
-  if (typeof raw !== 'string' || Number.isNaN(Date.parse(raw))) throw httpError(400, RMSG.badQuery(f.name));
+  if (typeof raw !== 'string' || Number.isNaN(Date.parse(raw))) throw httpError(400, M.badQuery(f.name));
   if (f.kind === 'from') return q.where(f.column, '>=', DAY.test(raw) ? raw : new Date(raw).toISOString());
   // A day as the end means the whole day: everything before the next one.
   if (DAY.test(raw)) return q.where(f.column, '<', new Date(Date.parse(raw) + 86_400_000).toISOString().slice(0, 10));
@@ -435,6 +434,6 @@ function hookFilter(q: AnyQuery, f: ListFilter, query: Record<string, unknown>):
 
 function positiveInt(raw: unknown, name: string): number | undefined {
   if (raw === undefined || raw === '') return undefined;
-  if (typeof raw !== 'string' || !/^\d{1,9}$/.test(raw.trim()) || Number(raw) < 1) throw httpError(400, RMSG.badQuery(name));
+  if (typeof raw !== 'string' || !/^\d{1,9}$/.test(raw.trim()) || Number(raw) < 1) throw httpError(400, M.badQuery(name));
   return Number(raw);
 }

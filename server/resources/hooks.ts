@@ -105,7 +105,7 @@ export interface ActionArgs {
 }
 
 export interface ActionDef {
-  /** Path template with its method, e.g. 'PUT News/status/{website}/{id}' (scope read like the other routes). */
+  /** Path template, with its method unless GET, e.g. 'PUT News/status/{website}/{id}' (scope read like the other routes). */
   path: string;
   /** The whole answer (use `ok()` from server/http/envelope.ts for the envelope). */
   run(args: ActionArgs): Promise<unknown>;

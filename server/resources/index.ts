@@ -7,4 +7,3 @@ export { parseId, requireWebsite, websiteLanguages } from './access';
 export { checkAndConvert, toWire, bodyObject, validationError } from './records';
 export { dynamic, type DynamicDb } from './dynamic';
 export { operationContext } from './context';
-export { RMSG } from './messages';

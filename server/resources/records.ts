@@ -4,16 +4,16 @@ import type { FieldDef, ResourceDef } from '../../shared/resources/define';
 import { isBlank, parseTranslations, stringifyTranslations } from '../../shared/resources/translations';
 import { validateRecord, writableFields, type FieldError, type LanguageRef, type UiLang } from '../../shared/resources/validate';
 import { httpError } from '../errors';
-import { RMSG } from './messages';
 import { hasIdColumn, hasStamp, hasWebsiteId, storageType, storedFields } from './schema';
 import { searchFields, searchTextOf } from './search';
+import { M } from '../messages';
 
 export type Row = Record<string, unknown>;
 
 /** The body as an object (unknown fields are ignored later); anything else is a 400. */
 export function bodyObject(body: unknown): Row {
   if (body === undefined || body === null) return {};
-  if (typeof body !== 'object' || Array.isArray(body)) throw httpError(400, RMSG.bodyNotObject);
+  if (typeof body !== 'object' || Array.isArray(body)) throw httpError(400, M.bodyNotObject);
   return body as Row;
 }
 

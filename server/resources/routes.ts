@@ -8,7 +8,7 @@ import type { FastifyPluginAsync, FastifyRequest, HTTPMethods } from 'fastify';
 import type { ResourceDef } from '../../shared/resources/define';
 import { parsePathTemplate, type HttpMethod, type ParsedPath } from '../../shared/resources/paths';
 import { httpError } from '../errors';
-import { localize, MSG, type Text } from '../i18n';
+import { localize, type Text } from '../i18n';
 import { ok } from '../http/envelope';
 import { parseId, requireWebsite } from './access';
 import { operationContext } from './context';
@@ -18,6 +18,7 @@ import type { HookContext, ResourceHooks, ServedResource } from './hooks';
 import { bodyObject } from './records';
 import { HAND_WRITTEN_ROUTES, registry } from './registry';
 import { hasWebsiteId, refreshSearchText, syncResourceTables } from './schema';
+import { M } from '../messages';
 
 type Operation = 'list' | 'getAll' | 'get' | 'create' | 'update' | 'remove';
 const DEFAULT_METHOD: Record<Operation, HttpMethod> = { list: 'GET', getAll: 'GET', get: 'GET', create: 'POST', update: 'PUT', remove: 'DELETE' };
@@ -74,32 +75,32 @@ export function resourceRoutes(service: 'api' | 'core' = 'api', options: Resourc
           const answer = (message: Text, data?: unknown) => ok(request, message, data);
           const id = () => parseId(h.idOf ? h.idOf(params) : params.id);
           if (def.singleton) {
-            if (op === 'get' || op === 'list') return answer(MSG.success, await engine.getSingleton(ctx, def, scope));
-            return answer(MSG.updated, await engine.saveSingleton(ctx, def, scope, bodyObject(request.body)));
+            if (op === 'get' || op === 'list') return answer(M.success, await engine.getSingleton(ctx, def, scope));
+            return answer(M.updated, await engine.saveSingleton(ctx, def, scope, bodyObject(request.body)));
           }
           switch (op) {
             case 'list': {
               const rows = def.api.list?.paged ? await engine.page(ctx, def, scope, query) : await engine.all(ctx, def, scope, query);
-              return h.listEnvelope ? { code: 1, message: localize(request, MSG.success), ...(Array.isArray(rows) ? { data: rows } : rows) } : rows;
+              return h.listEnvelope ? { code: 1, message: localize(request, M.success), ...(Array.isArray(rows) ? { data: rows } : rows) } : rows;
             }
             case 'getAll': {
               const rows = await engine.all(ctx, def, scope, query);
               return h.lookup ? h.lookup(rows) : rows;
             }
             case 'get':
-              return answer(MSG.success, await engine.get(ctx, def, scope, id()));
+              return answer(M.success, await engine.get(ctx, def, scope, id()));
             case 'create':
-              return answer(h.messages?.created ?? MSG.added, await engine.create(ctx, def, scope, bodyObject(request.body)));
+              return answer(h.messages?.created ?? M.added, await engine.create(ctx, def, scope, bodyObject(request.body)));
             case 'update':
-              return answer(h.messages?.updated ?? MSG.updated, await engine.update(ctx, def, scope, id(), bodyObject(request.body)));
+              return answer(h.messages?.updated ?? M.updated, await engine.update(ctx, def, scope, id(), bodyObject(request.body)));
             case 'remove':
               await engine.remove(ctx, def, scope, id());
-              return answer(MSG.deleted);
+              return answer(M.deleted);
           }
         });
       }
       for (const action of h.actions ?? []) {
-        const parsed = parsePathTemplate(action.path, 'POST');
+        const parsed = parsePathTemplate(action.path, 'GET');
         if (parsed.service !== service) continue;
         route(parsed, async (request) => {
           const { ctx, query, params } = await contextOf(request, def, parsed);
@@ -122,7 +123,7 @@ async function scopeOf(engine: ResourceEngine, request: FastifyRequest, def: Res
       // A template without the website (spec: `GET Advertisements/title/{id}`): the record's own website,
       // which the user must still be staff of.
       const row = await dynamic(request.server.db).selectFrom(def.table).select('websiteId').where('id', '=', parseId(value('id'))).executeTakeFirst();
-      if (!row) throw httpError(404, MSG.recordNotFound);
+      if (!row) throw httpError(404, M.recordNotFound);
       raw = (row as { websiteId: number }).websiteId;
     }
     scope.websiteId = await requireWebsite(request.server.db, request, raw);

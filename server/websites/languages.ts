@@ -8,9 +8,10 @@ import { validateRecord } from '../../shared/resources/validate';
 import { iso } from '../db/dialect';
 import type { Database } from '../db/schema';
 import { httpError } from '../errors';
-import { MSG, messageLang } from '../i18n';
-import { bodyObject, requireWebsite, RMSG, validationError } from '../resources/index';
+import { messageLang } from '../i18n';
+import { bodyObject, requireWebsite, validationError } from '../resources/index';
 import { ok } from '../http/envelope';
+import { M } from '../messages';
 
 const def = resources.websiteLanguage;
 
@@ -69,18 +70,18 @@ export const websiteLanguageRoutes: FastifyPluginAsync = async (app) => {
     const languageId = String(body.languageId).trim();
     const created = await app.db.transaction().execute(async (trx) => {
       const known = await trx.selectFrom('languages').select('id').where('id', '=', languageId).executeTakeFirst();
-      if (!known) throw httpError(400, RMSG.languageUnknown, { field: 'languageId' });
+      if (!known) throw httpError(400, M.languageUnknown, { field: 'languageId' });
       const count = (await websiteLanguagesOf(trx, [websiteId])).get(websiteId)?.length ?? 0;
       const inserted = await trx
         .insertInto('website_languages')
         .values({ websiteId, languageId, isActive: body.isActive !== false, isDefault: false, createdAt: iso(app.now()) })
         .onConflict((oc) => oc.columns(['websiteId', 'languageId']).doNothing())
         .executeTakeFirst();
-      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) throw httpError(409, RMSG.languageDuplicate, { field: 'languageId' });
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) throw httpError(409, M.languageDuplicate, { field: 'languageId' });
       if (count === 0 || body.isDefault === true) await makeDefault(trx, websiteId, languageId);
       return one(trx, websiteId, languageId);
     });
-    return ok(request, MSG.added, created);
+    return ok(request, M.added, created);
   });
 
   app.put('/Websites/:websiteId/languages/:languageId', async (request) => {
@@ -90,15 +91,15 @@ export const websiteLanguageRoutes: FastifyPluginAsync = async (app) => {
     checkFlags({ ...body, languageId: params.languageId }, messageLang(request), true);
     const updated = await app.db.transaction().execute(async (trx) => {
       const current = await one(trx, websiteId, params.languageId);
-      if (!current) throw httpError(404, RMSG.languageNotFound);
-      if (current.isDefault && body.isDefault === false) throw httpError(400, RMSG.defaultLanguageRequired, { field: 'isDefault' });
+      if (!current) throw httpError(404, M.languageNotFound);
+      if (current.isDefault && body.isDefault === false) throw httpError(400, M.defaultLanguageRequired, { field: 'isDefault' });
       if (typeof body.isActive === 'boolean') {
         await trx.updateTable('website_languages').set({ isActive: body.isActive }).where('websiteId', '=', websiteId).where('languageId', '=', current.languageId).execute();
       }
       if (body.isDefault === true && !current.isDefault) await makeDefault(trx, websiteId, current.languageId);
       return one(trx, websiteId, current.languageId);
     });
-    return ok(request, MSG.updated, updated);
+    return ok(request, M.updated, updated);
   });
 
   app.delete('/Websites/:websiteId/languages/:languageId', async (request) => {
@@ -106,11 +107,11 @@ export const websiteLanguageRoutes: FastifyPluginAsync = async (app) => {
     const websiteId = await requireWebsite(app.db, request, params.websiteId);
     await app.db.transaction().execute(async (trx) => {
       const current = await one(trx, websiteId, params.languageId);
-      if (!current) throw httpError(404, RMSG.languageNotFound);
-      if (current.isDefault) throw httpError(400, RMSG.defaultLanguageDelete);
+      if (!current) throw httpError(404, M.languageNotFound);
+      if (current.isDefault) throw httpError(400, M.defaultLanguageDelete);
       await trx.deleteFrom('website_languages').where('websiteId', '=', websiteId).where('languageId', '=', current.languageId).execute();
     });
-    return ok(request, MSG.deleted);
+    return ok(request, M.deleted);
   });
 };
 

@@ -5,9 +5,9 @@ import type { Kysely } from 'kysely';
 import { iso } from '../db/dialect';
 import type { Database } from '../db/schema';
 import { httpError } from '../errors';
-import { MSG } from '../i18n';
-import { parseId, requireWebsite, RMSG } from '../resources/index';
+import { parseId, requireWebsite } from '../resources/index';
 import { ok } from '../http/envelope';
+import { M } from '../messages';
 
 function staff(db: Kysely<Database>, websiteId: number) {
   return db
@@ -31,16 +31,16 @@ export const websiteStaffRoutes: FastifyPluginAsync = async (app) => {
     const userId = parseId(params.userId, 'userId');
     const added = await app.db.transaction().execute(async (trx) => {
       const user = await trx.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
-      if (!user) throw httpError(404, RMSG.userNotFound);
+      if (!user) throw httpError(404, M.userNotFound);
       const inserted = await trx
         .insertInto('website_users')
         .values({ websiteId, userId, createdAt: iso(app.now()) })
         .onConflict((oc) => oc.columns(['websiteId', 'userId']).doNothing())
         .executeTakeFirst();
-      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) throw httpError(409, RMSG.staffDuplicate);
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) throw httpError(409, M.staffDuplicate);
       return staff(trx, websiteId).where('wu.userId', '=', userId).executeTakeFirstOrThrow();
     });
-    return ok(request, MSG.added, added);
+    return ok(request, M.added, added);
   });
 
   app.delete('/Websites/user/:websiteId/:userId', async (request) => {
@@ -49,10 +49,10 @@ export const websiteStaffRoutes: FastifyPluginAsync = async (app) => {
     const userId = parseId(params.userId, 'userId');
     await app.db.transaction().execute(async (trx) => {
       const members = await trx.selectFrom('website_users').select('userId').where('websiteId', '=', websiteId).execute();
-      if (!members.some((m) => m.userId === userId)) throw httpError(404, RMSG.staffNotFound);
-      if (members.length === 1) throw httpError(400, RMSG.lastStaff);
+      if (!members.some((m) => m.userId === userId)) throw httpError(404, M.staffNotFound);
+      if (members.length === 1) throw httpError(400, M.lastStaff);
       await trx.deleteFrom('website_users').where('websiteId', '=', websiteId).where('userId', '=', userId).execute();
     });
-    return ok(request, MSG.deleted);
+    return ok(request, M.deleted);
   });
 };

@@ -7,11 +7,11 @@ import { sql } from 'kysely';
 import { resources } from '../../shared/resources/index';
 import { iso } from '../db/dialect';
 import { httpError } from '../errors';
-import { MSG } from '../i18n';
-import { bodyObject, dynamic, engine, requireWebsite, RMSG, type DynamicDb, type Restrict } from '../resources/index';
+import { bodyObject, dynamic, engine, requireWebsite, type DynamicDb, type Restrict } from '../resources/index';
 import { websiteLanguagesOf } from './languages';
 import { ok } from '../http/envelope';
 import { operationContext } from '../resources/index';
+import { M } from '../messages';
 
 const def = resources.website;
 
@@ -48,7 +48,7 @@ export const websiteCrud: FastifyPluginAsync = async (app) => {
     const id = await requireWebsite(app.db, request, (request.params as { id: string }).id);
     const record = await engine.readOrThrow(dynamic(app.db), def, { keys: {} }, id);
     record.websiteLanguages = (await websiteLanguagesOf(app.db, [id])).get(id) ?? [];
-    return ok(request, MSG.success, record);
+    return ok(request, M.success, record);
   });
 
   app.post('/Websites', async (request) => {
@@ -64,7 +64,7 @@ export const websiteCrud: FastifyPluginAsync = async (app) => {
       if (record.isDefault === true || Number(others.n) === 0) await makeDefault(tx, id);
       return engine.readOrThrow(tx, def, { keys: {} }, id);
     });
-    return ok(request, MSG.added, created);
+    return ok(request, M.added, created);
   });
 
   app.put('/Websites/:id', async (request) => {
@@ -75,25 +75,25 @@ export const websiteCrud: FastifyPluginAsync = async (app) => {
       const tx = ctx.db;
       const current = await engine.readOrThrow(tx, def, { keys: {} }, id);
       if (current.isDefault === true && body.isDefault === false && body.concurrencyStamp === current.concurrencyStamp) {
-        throw httpError(400, RMSG.defaultWebsiteRequired, { field: 'isDefault' });
+        throw httpError(400, M.defaultWebsiteRequired, { field: 'isDefault' });
       }
       const record = await engine.update(ctx, def, { keys: {} }, id, body);
       if (record.isDefault === true && current.isDefault !== true) await makeDefault(tx, id);
       return engine.readOrThrow(tx, def, { keys: {} }, id);
     });
-    return ok(request, MSG.updated, updated);
+    return ok(request, M.updated, updated);
   });
 
   app.delete('/Websites/:id', async (request) => {
     const id = await requireWebsite(app.db, request, (request.params as { id: string }).id);
     await app.db.transaction().execute(async (trx) => {
       const row = await trx.selectFrom('websites').select('isDefault').where('id', '=', id).executeTakeFirst();
-      if (!row) throw httpError(404, RMSG.websiteNotFound);
-      if (row.isDefault) throw httpError(400, RMSG.defaultWebsiteDelete);
+      if (!row) throw httpError(404, M.websiteNotFound);
+      if (row.isDefault) throw httpError(400, M.defaultWebsiteDelete);
       await engine.removeWebsiteContent(dynamic(trx), id);
       // website_languages, website_users and other modules' website tables follow through ON DELETE CASCADE.
       await trx.deleteFrom('websites').where('id', '=', id).execute();
     });
-    return ok(request, MSG.deleted);
+    return ok(request, M.deleted);
   });
 };

@@ -1,0 +1,185 @@
+// Every message the server answers, in Vietnamese and English side by side (one catalogue: a message cannot be
+// added in one language and forgotten in the other). The request's language picks (server/i18n.ts `localize`).
+import type { Label } from '../shared/resources/define';
+
+const bytes = (n: number) => n.toLocaleString('en-US');
+
+export const M = {
+  // ---- Shared by every module ----
+  unauthorized: {
+    vi: 'Bạn chưa đăng nhập hoặc phiên đăng nhập đã hết hạn',
+    en: 'You are not signed in or your session has expired',
+  },
+  forbidden: { vi: 'Bạn không có quyền thực hiện thao tác này', en: 'You are not allowed to do this' },
+  notFound: { vi: 'Không tìm thấy địa chỉ yêu cầu', en: 'The requested address was not found' },
+  recordNotFound: { vi: 'Không tìm thấy dữ liệu', en: 'Record not found' },
+  tooLarge: { vi: 'Dữ liệu gửi lên quá lớn', en: 'The request body is too large' },
+  malformedJson: { vi: 'Dữ liệu JSON không hợp lệ', en: 'The request body is not valid JSON' },
+  unsupportedMediaType: { vi: 'Kiểu dữ liệu gửi lên không được hỗ trợ', en: 'Unsupported content type' },
+  badRequest: { vi: 'Yêu cầu không hợp lệ', en: 'Bad request' },
+  conflict: {
+    vi: 'Dữ liệu đã bị thay đổi bởi người khác, vui lòng tải lại',
+    en: 'The record was changed by someone else, please reload',
+  },
+  serverError: { vi: 'Lỗi máy chủ, vui lòng thử lại sau', en: 'Server error, please try again later' },
+  added: { vi: 'Thêm mới thành công', en: 'Added successfully' },
+  updated: { vi: 'Cập nhật thành công', en: 'Updated successfully' },
+  deleted: { vi: 'Xóa thành công', en: 'Deleted successfully' },
+  success: { vi: 'Thành công', en: 'Success' },
+
+  // ---- The resource engine and the websites ----
+  stale: {
+    vi: 'Bản ghi đã bị người khác thay đổi kể từ khi bạn mở nó',
+    en: 'The record was changed by someone else since you opened it',
+  },
+  stampRequired: {
+    vi: 'Thiếu concurrencyStamp: hãy gửi lại concurrencyStamp của bản ghi khi cập nhật',
+    en: 'concurrencyStamp is required: send back the record\'s concurrencyStamp when updating',
+  },
+  websiteNotFound: { vi: 'Không tìm thấy website', en: 'Website not found' },
+  notStaff: {
+    vi: 'Bạn không phải nhân viên của website này',
+    en: 'You are not a staff member of this website',
+  },
+  badId: (name: string) => ({ vi: `Mã ${name} không hợp lệ`, en: `Invalid ${name}` }),
+  badQuery: (name: string) => ({ vi: `Tham số ${name} không hợp lệ`, en: `Invalid query parameter ${name}` }),
+  bodyNotObject: { vi: 'Dữ liệu gửi lên phải là một đối tượng JSON', en: 'The request body must be a JSON object' },
+  // Websites: the default rules and membership.
+  defaultWebsiteRequired: {
+    vi: 'Phải luôn có một website mặc định: hãy đặt website khác làm mặc định thay vì bỏ mặc định website này',
+    en: 'There is always one default website: make another website the default instead',
+  },
+  defaultWebsiteDelete: {
+    vi: 'Không thể xoá website mặc định: hãy đặt website khác làm mặc định trước',
+    en: 'The default website cannot be deleted: make another website the default first',
+  },
+  defaultLanguageRequired: {
+    vi: 'Website phải có một ngôn ngữ mặc định: hãy đặt ngôn ngữ khác làm mặc định thay vì bỏ mặc định ngôn ngữ này',
+    en: 'A website always has one default language: make another language the default instead',
+  },
+  defaultLanguageDelete: {
+    vi: 'Không thể xoá ngôn ngữ mặc định: hãy đặt ngôn ngữ khác làm mặc định trước',
+    en: 'The default language cannot be removed: make another language the default first',
+  },
+  languageUnknown: { vi: 'Ngôn ngữ không tồn tại', en: 'This language does not exist' },
+  languageDuplicate: { vi: 'Website đã có ngôn ngữ này', en: 'The website already has this language' },
+  languageNotFound: { vi: 'Website không có ngôn ngữ này', en: 'The website does not have this language' },
+  userNotFound: { vi: 'Không tìm thấy người dùng', en: 'User not found' },
+  staffDuplicate: { vi: 'Người dùng đã là nhân viên của website này', en: 'The user is already a staff member of this website' },
+  staffNotFound: { vi: 'Người dùng không phải nhân viên của website này', en: 'The user is not a staff member of this website' },
+  lastStaff: {
+    vi: 'Không thể xoá nhân viên cuối cùng của website',
+    en: 'The last staff member of a website cannot be removed',
+  },
+
+  // ---- Sign-in ----
+  wrongPassword: { vi: 'Tên đăng nhập hoặc mật khẩu không đúng', en: 'Username or password is incorrect' },
+  inactive: { vi: 'Tài khoản đã bị khóa', en: 'This account is disabled' },
+  missingCredentials: {
+    vi: 'Vui lòng nhập tên đăng nhập và mật khẩu',
+    en: 'Username and password are required',
+  },
+  invalidClient: { vi: 'Ứng dụng không hợp lệ', en: 'Unknown client or wrong client secret' },
+  unsupportedGrant: { vi: 'Kiểu cấp quyền không được hỗ trợ', en: 'Unsupported grant type' },
+  missingRefreshToken: { vi: 'Thiếu refresh token', en: 'The refresh token is missing' },
+  invalidRefreshToken: {
+    vi: 'Phiên đăng nhập đã hết hạn hoặc không hợp lệ, vui lòng đăng nhập lại',
+    en: 'The session has expired or is invalid, please sign in again',
+  },
+  missingToken: { vi: 'Thiếu token cần thu hồi', en: 'The token to revoke is missing' },
+  throttled: (minutes: number) => ({
+    vi: `Bạn đã đăng nhập sai quá nhiều lần, vui lòng thử lại sau ${minutes} phút`,
+    en: `Too many failed sign-in attempts, please try again in ${minutes} minute${minutes === 1 ? '' : 's'}`,
+  }),
+
+  // ---- The editorial area ----
+  translationsInvalid: (field: string): Label => ({
+    vi: `${field} phải là danh sách [{ languageId, … }] với mỗi ngôn ngữ một lần`,
+    en: `${field} must be a list of [{ languageId, … }] with each language once`,
+  }),
+  languageIdUnknown: (id: string): Label => ({ vi: `Ngôn ngữ ${id} không tồn tại`, en: `Language ${id} does not exist` }),
+  seoTaken: (seoLink: string, languageName: string): Label => ({
+    vi: `Đường dẫn SEO "${seoLink}" (${languageName}) đã được sử dụng trên website này`,
+    en: `The SEO link "${seoLink}" (${languageName}) is already used on this website`,
+  }),
+  listInvalid: (field: string): Label => ({ vi: `Trường ${field} không hợp lệ`, en: `Field ${field} is invalid` }),
+  categoryUnknown: (id: number): Label => ({ vi: `Danh mục ${id} không tồn tại trên website này`, en: `Category ${id} does not exist on this website` }),
+  sickUnknown: (id: number): Label => ({ vi: `Danh mục bệnh ${id} không tồn tại trên website này`, en: `Sick category ${id} does not exist on this website` }),
+  newsUnknown: (id: number): Label => ({ vi: `Tin tức ${id} không tồn tại trên website này`, en: `News ${id} does not exist on this website` }),
+  tagTooLong: { vi: 'Tên thẻ không được dài quá 100 ký tự', en: 'A tag name must be at most 100 characters' },
+  titleRequired: { vi: 'Tiêu đề là trường bắt buộc', en: 'Title is required' },
+  approved: { vi: 'Duyệt thành công', en: 'Approved successfully' },
+  declined: { vi: 'Từ chối thành công', en: 'Declined successfully' },
+
+  // ---- Trees (news categories, menu items) ----
+  parentUnknown: { vi: 'Mục cha không tồn tại', en: 'The parent does not exist' },
+  cycle: {
+    vi: 'Mục cha không hợp lệ: một mục không thể nằm dưới chính nó hoặc dưới mục con của nó',
+    en: 'Invalid parent: an item cannot be placed under itself or under one of its descendants',
+  },
+  hasChildren: (what: Label): Label => ({ vi: `${what.vi} đang có mục con, không thể xóa: hãy xóa hoặc chuyển các mục con trước`, en: `${what.en} has children and cannot be deleted: delete or move them first` }),
+
+  // ---- Menus ----
+  objectUnknown: { vi: 'Đối tượng được chọn không tồn tại trên website này', en: 'The chosen object does not exist on this website' },
+  orderInvalid: {
+    vi: 'Danh sách sắp xếp phải là [{ id, parentId, order }] với các mục của menu này, thứ tự ≥ 0',
+    en: 'The order list must be [{ id, parentId, order }] of this menu\'s items, with order ≥ 0',
+  },
+  reordered: { vi: 'Cập nhật thứ tự thành công', en: 'Order updated successfully' },
+
+  // ---- Files ----
+  fileTooLarge: (max: number): Label => ({
+    vi: `Tệp vượt quá dung lượng tối đa ${bytes(max)} byte`,
+    en: `The file is larger than the maximum of ${bytes(max)} bytes`,
+  }),
+  chunkTooLarge: (max: number): Label => ({
+    vi: `Mỗi phần tải lên tối đa ${bytes(max)} byte`,
+    en: `A chunk may hold at most ${bytes(max)} bytes`,
+  }),
+  typeNotAllowed: (ext: string, allowed: string): Label => ({
+    vi: `Không cho phép tải lên tệp .${ext}. Các loại được phép: ${allowed}`,
+    en: `Files of type .${ext} are not allowed. Allowed types: ${allowed}`,
+  }),
+  noExtension: (name: string, allowed: string): Label => ({
+    vi: `Tệp "${name}" không có phần mở rộng. Các loại được phép: ${allowed}`,
+    en: `The file "${name}" has no extension. Allowed types: ${allowed}`,
+  }),
+  contentMismatch: (name: string, ext: string, what: string): Label => ({
+    vi: `Nội dung của "${name}" không đúng định dạng .${ext} (${what})`,
+    en: `The content of "${name}" does not match its .${ext} extension (${what})`,
+  }),
+  notText: (name: string): Label => ({
+    vi: `Nội dung của "${name}" không phải văn bản thuần (UTF-8) nên không thể lưu dạng .txt`,
+    en: `The content of "${name}" is not plain UTF-8 text, so it cannot be saved as .txt`,
+  }),
+  nameRequired: { vi: 'Tên không được để trống', en: 'A name is required' },
+  folderNotFound: { vi: 'Không tìm thấy thư mục', en: 'Folder not found' },
+  fileNotFound: { vi: 'Không tìm thấy tệp', en: 'File not found' },
+  folderNotEmpty: (name: string): Label => ({
+    vi: `Thư mục "${name}" không trống: hãy xóa hoặc chuyển các tệp và thư mục con trước`,
+    en: `The folder "${name}" is not empty: delete or move its files and subfolders first`,
+  }),
+  folderIntoItself: {
+    vi: 'Không thể chuyển thư mục vào chính nó hoặc thư mục con của nó',
+    en: 'A folder cannot be moved into itself or one of its subfolders',
+  },
+  extensionChange: (ext: string): Label => ({
+    vi: `Không thể đổi phần mở rộng của tệp (.${ext})`,
+    en: `The extension of the file cannot be changed (.${ext})`,
+  }),
+  diskFull: {
+    vi: 'Máy chủ không đủ dung lượng lưu trữ để lưu tệp',
+    en: 'Not enough storage space on the server to save the file',
+  },
+  writeFailed: (code: string): Label => ({
+    vi: `Máy chủ không ghi được tệp (${code})`,
+    en: `The file could not be written on the server (${code})`,
+  }),
+  badRange: { vi: 'Khoảng byte yêu cầu không hợp lệ', en: 'The requested byte range is not satisfiable' },
+  uploadInterrupted: {
+    vi: 'Quá trình tải lên bị gián đoạn, vui lòng gửi lại',
+    en: 'The upload was interrupted; please send it again',
+  },
+} as const;
+
+export type MessageKey = keyof typeof M;

@@ -8,6 +8,7 @@
  * Runtime-free: read by the server and the console.
  */
 import { type EnumOption, type FieldDef, type Label, type ResourceDef, l } from './resources/define';
+import { foldText } from './text';
 
 
 // ---- News review workflow (spec part 1, section 4) --------------------------------------------------
@@ -94,11 +95,7 @@ export const MENU_OBJECT_TYPE_OPTIONS: EnumOption[] = [
  * characters one hyphen. "Khám sức khỏe định kỳ" → "kham-suc-khoe-dinh-ky".
  */
 export function slugify(title: string): string {
-  return title
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[đĐ]/g, 'd')
-    .toLowerCase()
+  return foldText(title)
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
     .slice(0, 200)

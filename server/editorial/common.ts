@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { httpError } from '../errors';
-import { foldedText } from '../resources/search';
+import { foldedText } from '../../shared/text';
 import type { DynamicDb } from '../resources/index';
 import './tables';
 import { M } from '../messages';

@@ -2,7 +2,7 @@
 // ones): numbers, flags, paging and the keyword, each a 400 naming the parameter when it is not what it says.
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { httpError } from '../errors';
-import { foldText } from '../resources/search';
+import { foldText } from '../../shared/text';
 import { M } from '../messages';
 
 export type Query = Record<string, unknown>;

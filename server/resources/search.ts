@@ -3,20 +3,13 @@
 // so one `LIKE` finds "phong kham" in "Phòng khám" on SQLite and PostgreSQL alike without extensions.
 import type { FieldDef, ResourceDef } from '../../shared/resources/define';
 import { parseTranslations } from '../../shared/resources/translations';
+import { foldedText } from '../../shared/text';
 
 const TEXT_TYPES = new Set(['text', 'textarea', 'richText', 'url']);
 
 /** Fields a keyword looks in: those marked `search`, plus the text columns shown in the list. */
 export function searchFields(def: Pick<ResourceDef, 'fields'>): FieldDef[] {
   return def.fields.filter((f) => !f.computed && (f.search || (f.list && TEXT_TYPES.has(f.type))));
-}
-
-export function foldText(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[đĐ]/g, 'd')
-    .toLowerCase();
 }
 
 const stripTags = (html: string) => html.replace(/<[^>]*>/g, ' ');
@@ -33,6 +26,3 @@ export function searchTextOf(fields: FieldDef[], row: Record<string, unknown>): 
   return foldedText(parts);
 }
 
-/** Texts (HTML already stripped where it is HTML) → one folded search text; blanks skipped. */
-export const foldedText = (parts: readonly (string | null | undefined)[]): string =>
-  foldText(parts.filter((p): p is string => !!p).join('\n').replace(/\s+/g, ' ').trim());

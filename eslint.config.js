@@ -24,6 +24,41 @@ const serverLayer = (files, forbidden, message) => ({
   },
 });
 
+const rendererRuntime = ['electron', ...nodeBuiltins, '**/main/**', '**/preload/**', '**/server/**'];
+const RENDERER_LAYERS = [
+  ['platform', ['renderer/platform/**']],
+  ['api', ['renderer/src/api/**']],
+  ['session', ['renderer/src/session/**']],
+  ['core', ['renderer/src/core/**']],
+  ['resources', ['renderer/src/resources/**']],
+  ['features', ['renderer/src/features/**']],
+  ['pages', ['renderer/src/pages/**']],
+  ['app', ['renderer/src/app/**', 'renderer/src/main.tsx']],
+];
+function rendererLayers() {
+  return RENDERER_LAYERS.map(([name, files], i) => {
+    const higher = RENDERER_LAYERS.slice(i + 1).map(([n]) => n);
+    const group = higher.flatMap((n) => [`**/${n}/**`, `**/${n}`, `./${n}/**`]);
+    if (name === 'platform') group.push('**/src/**');
+    if (group.length) group.push('!**/shared/**'); // shared/resources is the definitions, not this layer
+    return {
+      files,
+      ignores: ['**/*.test.ts', '**/*.test.tsx'],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              { group: rendererRuntime, message: 'renderer/ is the web page: it reaches the desktop only through renderer/platform and window.desktop.' },
+              ...(group.length ? [{ group, message: `renderer/${name} is below ${higher.join(', ')}: it does not import them.` }] : []),
+            ],
+          },
+        ],
+      },
+    };
+  });
+}
+
 export default tseslint.config(
   { ignores: ['dist/**', 'release/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', '.tmp/**'] },
   js.configs.recommended,
@@ -53,6 +88,10 @@ export default tseslint.config(
         'renderer/ is the web page: it reaches the desktop only through renderer/platform and window.desktop.'),
     },
   },
+  // Layers inside renderer/ (platform < api < session < core < resources < features < pages < app): a folder imports
+  // only the layers below it. core holds what every screen needs (notices, dialogs, unsaved work, preferences,
+  // i18n, theme, the workspace); features are built on the resource engine and hand it their inputs (resources/widgets).
+  ...rendererLayers(),
   {
     files: ['renderer/vite.config.ts'],
     languageOptions: { globals: { ...globals.node } },

@@ -1,14 +1,14 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { configureHttp, setServiceBases } from './api/client';
-import { loadPreferences } from './app/preferences';
-import { notifyError } from './app/notices';
+import { loadPreferences } from './core/preferences';
+import { notifyError } from './core/notices';
 import { Root } from './app/Root';
 import { createAppRouter } from './app/router';
 import type { FromState } from './app/guards';
-import { i18next, initI18n } from './i18n';
+import { i18next, initI18n } from './core/i18n';
 import { platform, session } from './session';
-import { currentLanguage, setCurrentLanguage } from './workspace/current';
+import { currentLanguage, setCurrentLanguage } from './core/workspace/current';
 
 async function boot() {
   // Without an access token the first screen is most likely the sign-in form: fetch its chunk now,

@@ -1,7 +1,7 @@
 import { Route, Routes } from 'react-router-dom';
 import AppLayout from './layout/AppLayout';
-import { lazyElement } from './lazyScreen';
-import NotFoundPage from './NotFound';
+import { lazyElement } from '../core/lazyScreen';
+import NotFoundPage from '../core/NotFound';
 import { screens } from './screens';
 
 // The signed-in part of the console: the route table (which reads every resource definition) and

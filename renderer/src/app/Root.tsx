@@ -1,10 +1,12 @@
 import { ConfigProvider, theme } from 'antd';
 import { useEffect } from 'react';
 import { RouterProvider } from 'react-router-dom';
-import { i18next } from '../i18n';
-import { antdLocaleFor } from '../i18n/antd';
-import { findTheme } from '../theme/themes';
-import { usePreference } from './preferences';
+import { i18next } from '../core/i18n';
+import { antdLocaleFor } from '../core/i18n/antd';
+import { findTheme } from '../core/theme/themes';
+import { usePreference } from '../core/preferences';
+import { FieldWidgetsContext } from '../resources/widgets';
+import { fieldWidgets } from './fieldWidgets';
 import type { AppRouter } from './router';
 
 /** The page behind the screens follows the theme: background, text colour, font (index.html starts dark). */
@@ -33,7 +35,9 @@ export function Root({ router }: { router: AppRouter }) {
   return (
     <ConfigProvider theme={named.config} locale={antdLocaleFor(uiLanguage)}>
       <BodyBackground />
-      <RouterProvider router={router} />
+      <FieldWidgetsContext.Provider value={fieldWidgets}>
+        <RouterProvider router={router} />
+      </FieldWidgetsContext.Provider>
     </ConfigProvider>
   );
 }

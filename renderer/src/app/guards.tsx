@@ -1,14 +1,10 @@
 import type { ReactNode } from 'react';
-import { Navigate, useLocation, type Location } from 'react-router-dom';
+import { Navigate, useLocation } from 'react-router-dom';
 import { useSession } from '../session';
 
-/** Router state carried to /login and /expiredToken: where the user was. */
-export interface FromState {
-  from?: Pick<Location, 'pathname' | 'search' | 'hash'>;
-}
+import { pathOf, type FromState } from '../core/returnTo';
 
-export const pathOf = (from: FromState['from'] | undefined, fallback = '/') =>
-  from ? `${from.pathname}${from.search ?? ''}${from.hash ?? ''}` : fallback;
+export { pathOf, type FromState };
 
 /** Sign-in guard: an unauthenticated user goes to /login, remembering the origin. */
 export function RequireAuth({ children }: { children: ReactNode }) {

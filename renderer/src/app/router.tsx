@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, createHashRouter, type RouteObject } from 'react-router-dom';
 import { RedirectIfSignedIn, RequireAuth } from './guards';
-import { lazyElement, ScreenFallback } from './lazyScreen';
+import { lazyElement, ScreenFallback } from '../core/lazyScreen';
 
 // Everything behind sign-in (ProLayout, the header, the route table and the resource definitions it
 // reads) is one lazy chunk, so /login does not load it.

@@ -4,10 +4,12 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createDesktopPlatform } from '../../platform/desktop';
 import { FakeAuthService } from '../../platform/testing/fakeAuthService';
 import { serviceClient } from '../api/client';
-import { initI18n } from '../i18n';
+import { initI18n } from '../core/i18n';
 import { SettingsScreen } from '../pages/settings/SettingsPage';
 import { UpdateControl } from './layout/UpdateControl';
-import { hasUnsavedWork, registerUnsavedWork, restartForUpdate, unsavedWork } from './unsavedWork';
+import { FieldWidgetsContext } from '../resources/widgets';
+import { fieldWidgets } from './fieldWidgets';
+import { hasUnsavedWork, registerUnsavedWork, restartForUpdate, unsavedWork } from '../core/unsavedWork';
 
 beforeAll(async () => {
   // antd's responsive parts ask for media queries, which jsdom lacks.
@@ -70,7 +72,11 @@ function renderDesktop() {
     ],
     { initialEntries: ['/settings'] },
   );
-  render(<RouterProvider router={router} />);
+  render(
+    <FieldWidgetsContext.Provider value={fieldWidgets}>
+      <RouterProvider router={router} />
+    </FieldWidgetsContext.Provider>,
+  );
   return { desktop, platform };
 }
 

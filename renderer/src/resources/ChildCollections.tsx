@@ -1,11 +1,11 @@
 import { ModalForm, type ActionType } from '@ant-design/pro-components';
 import { Alert, Card, Spin, Tabs } from 'antd';
-import { confirmDialog } from '../app/dialogs';
+import { confirmDialog } from '../core/dialogs';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getResource } from '../../../shared/resources';
 import type { ResourceDef } from '../../../shared/resources/define';
-import { useWorkspace } from '../workspace';
+import { useWorkspace } from '../core/workspace';
 import { ConflictDialog } from './ConflictDialog';
 import { idOf, type Id, type Row } from './dataProvider';
 import { childLabel, resourceTitle } from './labels';

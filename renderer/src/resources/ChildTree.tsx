@@ -5,8 +5,8 @@ import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react
 import { useTranslation } from 'react-i18next';
 import type { ResourceDef } from '../../../shared/resources/define';
 import { textIn } from '../../../shared/resources/translations';
-import { notifySuccess } from '../app/notices';
-import { useWorkspace } from '../workspace';
+import { notifySuccess } from '../core/notices';
+import { useWorkspace } from '../core/workspace';
 import { ChildModal } from './ChildCollections';
 import type { FieldInputs } from './customize';
 import { createDataProvider, idOf, type Id, type Row } from './dataProvider';

@@ -3,10 +3,9 @@ import DisabledContext from 'antd/es/config-provider/DisabledContext';
 import dayjs from 'dayjs';
 import { useContext } from 'react';
 import type { FieldDef, ResourceDef } from '../../../shared/resources/define';
-import ImageField from '../components/files/ImageField';
-import RichTextField from '../components/editor/RichTextField';
 import { optionLabel } from './labels';
 import { useLookupOptions } from './useLookup';
+import { useFieldWidgets } from './widgets';
 
 /**
  * The input of one field type. Every control is antd-Form compatible (`value`/`onChange`); `Form.Item`
@@ -26,13 +25,14 @@ export interface FieldInputProps {
 export function FieldInput({ def, field, id, value, onChange, disabled: own, label }: FieldInputProps) {
   // A form disabled as a whole (e.g. a news item pending review) also locks the controls that are not antd's own.
   const formDisabled = useContext(DisabledContext);
+  const { FilePicker, RichText } = useFieldWidgets();
   const disabled = own || formDisabled;
   const common = { id, disabled, 'aria-label': label };
   switch (field.type) {
     case 'textarea':
       return <Input.TextArea {...common} value={(value as string) ?? ''} onChange={(e) => onChange?.(e.target.value)} autoSize={{ minRows: 2, maxRows: 10 }} />;
     case 'richText':
-      return <RichTextField {...common} value={(value as string) ?? ''} onChange={onChange} minHeight={160} />;
+      return <RichText {...common} value={(value as string) ?? ''} onChange={onChange} minHeight={160} />;
     case 'number':
       return <InputNumber {...common} value={value as number | null} onChange={(v) => onChange?.(v)} style={{ width: '100%' }} />;
     case 'boolean':
@@ -54,7 +54,7 @@ export function FieldInput({ def, field, id, value, onChange, disabled: own, lab
     case 'image':
     case 'file':
     case 'media':
-      return <ImageField {...common} value={(value as string) || undefined} onChange={(url) => onChange?.(url ?? '')} accept={field.type} />;
+      return <FilePicker {...common} value={(value as string) || undefined} onChange={(url) => onChange?.(url ?? '')} accept={field.type} />;
     case 'date':
     case 'datetime': {
       const parsed = typeof value === 'string' && value ? dayjs(value) : null;

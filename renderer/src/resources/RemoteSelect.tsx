@@ -2,7 +2,7 @@ import { Select } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { textIn } from '../../../shared/resources/translations';
 import { serviceClient } from '../api/client';
-import { useWorkspace } from '../workspace';
+import { useWorkspace } from '../core/workspace';
 import { readList, type Row } from './dataProvider';
 import { expandPath } from './paths';
 

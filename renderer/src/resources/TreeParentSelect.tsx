@@ -1,7 +1,7 @@
 import { TreeSelect } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { textIn } from '../../../shared/resources/translations';
-import { useWorkspace } from '../workspace';
+import { useWorkspace } from '../core/workspace';
 import { fetchLookup, type Row } from './dataProvider';
 import { buildTree, selfAndDescendants, type TreeRow } from './tree';
 

@@ -3,7 +3,7 @@ import type { ProColumns } from '@ant-design/pro-components';
 import { Button, Popconfirm, Space, Tag, Tooltip, Typography } from 'antd';
 import type { FieldDef, ResourceDef } from '../../../shared/resources/define';
 import { missingLanguages, textIn } from '../../../shared/resources/translations';
-import { ImageThumb } from '../components/files/ImageField';
+import { FieldThumb } from './widgets';
 import type { Row } from './dataProvider';
 import { fieldLabel, optionLabel } from './labels';
 import { useLookupOptions } from './useLookup';
@@ -92,7 +92,7 @@ export function renderCell(def: ResourceDef, field: FieldDef, row: Row, options:
       return option ? <Tag color={option.color}>{optionLabel(def, field, option)}</Tag> : value == null ? '' : String(value);
     }
     case 'image':
-      return <ImageThumb url={typeof value === 'string' && value ? value : undefined} height={50} />;
+      return <FieldThumb url={typeof value === 'string' && value ? value : undefined} height={50} />;
     case 'reference':
       return <ReferenceCell field={field} value={value} />;
     case 'url':

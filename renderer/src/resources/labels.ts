@@ -1,7 +1,7 @@
 import type { EnumOption, FieldDef, ResourceDef } from '../../../shared/resources/define';
 import { resources } from '../../../shared/resources';
 import { uiLangOf, type UiLang } from '../../../shared/resources/validate';
-import { i18next, UI_LANGUAGES } from '../i18n';
+import { i18next, UI_LANGUAGES } from '../core/i18n';
 
 /**
  * The definitions carry their labels as `{ vi, en }`; they are registered with i18next (namespace `defs`,

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { initI18n } from '../i18n';
+import { initI18n } from '../core/i18n';
 import { resources } from '../../../shared/resources';
 import type { FieldDef } from '../../../shared/resources/define';
 import { buildColumns, type ColumnOptions } from './columns';

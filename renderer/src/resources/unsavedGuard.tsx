@@ -1,8 +1,8 @@
-import { confirmDialog } from '../app/dialogs';
+import { confirmDialog } from '../core/dialogs';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker, useLocation } from 'react-router-dom';
-import { useUnsavedWork } from '../app/unsavedWork';
+import { useUnsavedWork } from '../core/unsavedWork';
 
 /**
  * Unsaved changes are not lost by leaving: in-app navigation asks first (react-router blocker), closing or

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { FieldDef } from '../../../shared/resources/define';
 import { textIn } from '../../../shared/resources/translations';
-import { useWorkspace } from '../workspace';
+import { useWorkspace } from '../core/workspace';
 import { fetchLookup, type Row } from './dataProvider';
 
 /**

@@ -2,9 +2,9 @@ import { GlobalOutlined, MoreOutlined, TranslationOutlined } from '@ant-design/i
 import { Button, Popover, Select, Space } from 'antd';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { localized, useWorkspace } from '../../workspace';
-import { confirmDialog } from '../dialogs';
-import { unsavedWork } from '../unsavedWork';
+import { localized, useWorkspace } from '../../core/workspace';
+import { confirmDialog } from '../../core/dialogs';
+import { unsavedWork } from '../../core/unsavedWork';
 import { UpdateControl } from './UpdateControl';
 
 /**

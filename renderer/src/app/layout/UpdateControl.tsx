@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import type { PlatformUpdates, UpdateState } from '../../../platform';
 import { errorMessage } from '../../api/client';
 import { platform } from '../../session';
-import { notifyError } from '../notices';
-import { restartForUpdate } from '../unsavedWork';
+import { notifyError } from '../../core/notices';
+import { restartForUpdate } from '../../core/unsavedWork';
 
 /**
  * Header part for app updates: a small progress ring while one downloads, then "Restart to update".

@@ -2,10 +2,10 @@ import { BgColorsOutlined, LogoutOutlined, SettingOutlined, TranslationOutlined,
 import { Avatar, Button, Dropdown, Space, Typography, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { isUiLanguage, UI_LANGUAGES } from '../../i18n';
+import { isUiLanguage, UI_LANGUAGES } from '../../core/i18n';
 import { session, useSession } from '../../session';
-import { THEMES } from '../../theme/themes';
-import { usePreference } from '../preferences';
+import { THEMES } from '../../core/theme/themes';
+import { usePreference } from '../../core/preferences';
 
 /** Avatar menu: Profile, Settings, interface language, theme, Logout (the current language and theme checked). */
 export function UserMenu({ compact }: { compact: boolean }) {

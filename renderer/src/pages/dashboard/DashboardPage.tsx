@@ -4,8 +4,8 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { cmsApi, errorMessage } from '../../api/client';
-import { useWorkspace } from '../../workspace';
-import { formatBytes } from '../../components/files/fileTypes';
+import { useWorkspace } from '../../core/workspace';
+import { formatBytes } from '../../features/files/fileTypes';
 
 /** GET /api/Dashboard/{website}: counts of the website's records (server/dashboard/routes.ts). */
 interface Figures {

@@ -2,7 +2,7 @@ import { Result, Space, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { pathOf, type FromState } from '../../app/guards';
+import { pathOf, type FromState } from '../../core/returnTo';
 import { session } from '../../session';
 
 /**

@@ -1,6 +1,6 @@
 import { Card } from 'antd';
 import { useTranslation } from 'react-i18next';
-import FileManager from '../../components/files/FileManager';
+import FileManager from '../../features/files/FileManager';
 
 /** /file: the file manager, filling the window below the header. */
 export default function FileManagerPage() {

@@ -8,7 +8,7 @@ import { editPath } from '../../resources/navigation';
 import { fieldLabel } from '../../resources/labels';
 import { ResourceEditor } from '../../resources/ResourceEditor';
 import { ResourceList } from '../../resources/ResourceList';
-import { localized, useWorkspace } from '../../workspace';
+import { localized, useWorkspace } from '../../core/workspace';
 
 /**
  * /info-website: Information (the website's settings), Social Network, Branch Contact, Hard Content,

@@ -7,7 +7,7 @@ import { createDataProvider, idOf, type Id, type Row } from '../../resources/dat
 import { optionLabel } from '../../resources/labels';
 import type { Placement } from '../../resources/tree';
 import { TreeParentSelect } from '../../resources/TreeParentSelect';
-import { useWorkspace } from '../../workspace';
+import { useWorkspace } from '../../core/workspace';
 import { ObjectPicker, ObjectTypeSelect } from './ObjectPicker';
 
 const def: ResourceDef = resources.menuItem;

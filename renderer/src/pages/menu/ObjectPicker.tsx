@@ -11,7 +11,7 @@ import { readList } from '../../resources/dataProvider';
 import { optionLabel } from '../../resources/labels';
 import { RemoteSelect } from '../../resources/RemoteSelect';
 import { TreeParentSelect } from '../../resources/TreeParentSelect';
-import { useWorkspace } from '../../workspace';
+import { useWorkspace } from '../../core/workspace';
 
 /**
  * The object a menu item links to, by its object type: 0 Custom URL (nothing to pick: the URL field is free), 1 a

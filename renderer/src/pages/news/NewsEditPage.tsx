@@ -7,7 +7,7 @@ import { EDITORIAL_MESSAGES, NEWS_STATUS, newsDef } from '../../../../shared/edi
 import type { ResourceDef } from '../../../../shared/resources/define';
 import { flatName, isBlank } from '../../../../shared/resources/translations';
 import { requiredMessage } from '../../../../shared/resources/validate';
-import { NotFound } from '../../app/NotFound';
+import { NotFound } from '../../core/NotFound';
 import { ConflictDialog } from '../../resources/ConflictDialog';
 import type { Id, Row } from '../../resources/dataProvider';
 import { currentUi } from '../../resources/labels';
@@ -18,7 +18,7 @@ import { useSaveShortcut } from '../../resources/shortcuts';
 import { useUnsavedGuard } from '../../resources/unsavedGuard';
 import { useResourceForm } from '../../resources/useResourceForm';
 import { ValidationSummary } from '../../resources/ValidationSummary';
-import { useWorkspace } from '../../workspace';
+import { useWorkspace } from '../../core/workspace';
 import { useCategoryTree, useSickOptions, useTagOptions } from './lookups';
 import { NEWS_EXTRA, newsAdapter } from './newsWire';
 import { ReviewActions } from './ReviewActions';

@@ -8,7 +8,7 @@ import type { ResourceDef } from '../../../../shared/resources/define';
 import { useSession } from '../../session';
 import type { CurrentUser } from '../../session/session';
 import type { Id } from '../../resources/dataProvider';
-import { useWorkspace } from '../../workspace';
+import { useWorkspace } from '../../core/workspace';
 import { DeclineModal } from './DeclineModal';
 import { decide } from './status';
 

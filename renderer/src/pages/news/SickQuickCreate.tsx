@@ -10,7 +10,7 @@ import { workspaceLanguages } from '../../resources/languages';
 import { ResourceFields } from '../../resources/ResourceFields';
 import { useResourceForm, type WireAdapter } from '../../resources/useResourceForm';
 import { ValidationSummary } from '../../resources/ValidationSummary';
-import { useWorkspace } from '../../workspace';
+import { useWorkspace } from '../../core/workspace';
 import { useSeoSuggestion } from './seoSuggest';
 
 /**

@@ -1,6 +1,6 @@
 import { NEWS_STATUS } from '../../../../shared/editorial';
 import type { ResourceDef } from '../../../../shared/resources/define';
-import { notifySuccess } from '../../app/notices';
+import { notifySuccess } from '../../core/notices';
 import { createDataProvider, type Id } from '../../resources/dataProvider';
 
 /**

@@ -4,7 +4,7 @@ import type { ResourceDef } from '../../../../shared/resources/define';
 import type { LanguageRef } from '../../../../shared/resources/validate';
 import type { Row } from '../../resources/dataProvider';
 import { ResourceFields } from '../../resources/ResourceFields';
-import { useWorkspace } from '../../workspace';
+import { useWorkspace } from '../../core/workspace';
 import { useServiceTree, useTagOptions } from '../news/lookups';
 import { SUBJECT_TAGS } from './qaForm';
 

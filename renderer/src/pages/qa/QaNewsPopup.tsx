@@ -5,7 +5,7 @@ import type { Id, Row } from '../../resources/dataProvider';
 import { workspaceLanguages } from '../../resources/languages';
 import { useResourceForm } from '../../resources/useResourceForm';
 import { ValidationSummary } from '../../resources/ValidationSummary';
-import { useWorkspace } from '../../workspace';
+import { useWorkspace } from '../../core/workspace';
 import { useSeoSuggestion } from '../news/seoSuggest';
 import { QaAnswerFields } from './QaAnswerFields';
 import { qaNewsAdapter, qaNewsDef, qaFromWire } from './qaForm';

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { AppInfo, EnvironmentProfile, Platform } from '../../../platform';
 import { serviceBasesSchema } from '../../../../shared/ipc/contract';
 import { errorMessage, setServiceBases } from '../../api/client';
-import { notifySuccess } from '../../app/notices';
+import { notifySuccess } from '../../core/notices';
 import { useUnsavedGuard } from '../../resources/unsavedGuard';
 import { platform as appPlatform } from '../../session';
 

@@ -4,7 +4,7 @@ import { alphabetOf } from '../../../../shared/editorial';
 import { textIn } from '../../../../shared/resources/translations';
 import { RemoteSelect, type RemoteOption } from '../../resources/RemoteSelect';
 import { ResourceEditPage } from '../../resources/ResourcePages';
-import { useWorkspace } from '../../workspace';
+import { useWorkspace } from '../../core/workspace';
 import { sickAdapter, sickFormDef, type LinkedNews } from './sickForm';
 
 /**

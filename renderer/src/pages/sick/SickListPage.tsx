@@ -7,16 +7,16 @@ import { useNavigate } from 'react-router-dom';
 import type { FieldDef, ResourceDef } from '../../../../shared/resources/define';
 import { sick as sickDef, sickTranslationFields } from '../../../../shared/resources/sick';
 import { ApiError } from '../../api/client';
-import { notifyError, notifySuccess } from '../../app/notices';
-import { ImageThumb } from '../../components/files/ImageField';
+import { notifyError, notifySuccess } from '../../core/notices';
+import { ImageThumb } from '../../features/files/ImageField';
 import { createDataProvider, idOf, type DataProvider, type Row } from '../../resources/dataProvider';
 import { resourceTitle } from '../../resources/labels';
 import { ResourceList } from '../../resources/ResourceList';
-import { useWorkspace } from '../../workspace';
+import { useWorkspace } from '../../core/workspace';
 
 const sick: ResourceDef = sickDef;
 
-const FilePickerModal = lazy(() => import('../../components/files/FilePickerModal'));
+const FilePickerModal = lazy(() => import('../../features/files/FilePickerModal'));
 
 /**
  * /sick: the sick categories of the website in the content language, grouped by their alphabet letter (the

@@ -2,7 +2,7 @@ import { resources } from '../../../../shared/resources';
 import { workspaceLanguages } from '../../resources/languages';
 import { ResourceEditPage } from '../../resources/ResourcePages';
 import { clearLookups } from '../../resources/useLookup';
-import { useWorkspace } from '../../workspace';
+import { useWorkspace } from '../../core/workspace';
 import type { Row } from '../../resources/dataProvider';
 import { websiteRowLanguages } from './WebsiteListPage';
 

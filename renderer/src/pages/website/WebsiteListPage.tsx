@@ -1,7 +1,7 @@
 import { resources } from '../../../../shared/resources';
 import { workspaceLanguages } from '../../resources/languages';
 import { ResourceListPage } from '../../resources/ResourcePages';
-import { useWorkspace } from '../../workspace';
+import { useWorkspace } from '../../core/workspace';
 import type { Row } from '../../resources/dataProvider';
 
 type LanguageRow = { languageId: string; name?: string; isActive?: boolean; isDefault?: boolean };

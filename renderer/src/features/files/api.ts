@@ -1,5 +1,5 @@
 import { ApiError, cmsApi } from '../../api/client';
-import { notifyError } from '../../app/notices';
+import { notifyError } from '../../core/notices';
 import type { Directory, FileItem, FolderItem } from './types';
 
 /**

@@ -15,7 +15,7 @@ import { Breadcrumb, Button, Dropdown, Empty, Modal, Segmented, Space, Spin, Too
 import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent, type KeyboardEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
-import { notifyError, notifySuccess } from '../../app/notices';
+import { notifyError, notifySuccess } from '../../core/notices';
 import * as api from './api';
 import { FolderChooser, NameDialog } from './dialogs';
 import FileGrid from './FileGrid';

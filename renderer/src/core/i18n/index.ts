@@ -17,14 +17,14 @@ export const DEFAULT_UI_LANGUAGE: UiLanguage = 'vi-VN';
 export const isUiLanguage = (value: unknown): value is UiLanguage => UI_LANGUAGES.some((l) => l.id === value);
 
 type Bundle = { default: ResourceKey };
-const eager = import.meta.glob<Bundle>('../locales/*/common.json', { eager: true });
-const lazy = import.meta.glob<Bundle>(['../locales/*/*.json', '!../locales/*/common.json']);
+const eager = import.meta.glob<Bundle>('../../locales/*/common.json', { eager: true });
+const lazy = import.meta.glob<Bundle>(['../../locales/*/*.json', '!../../locales/*/common.json']);
 
 const lazyNamespaces: BackendModule = {
   type: 'backend',
   init: () => undefined,
   read(language, namespace, callback) {
-    const load = lazy[`../locales/${language}/${namespace}.json`];
+    const load = lazy[`../../locales/${language}/${namespace}.json`];
     if (!load) return callback(null, {});
     load().then(
       (bundle) => callback(null, bundle.default),
@@ -36,7 +36,7 @@ const lazyNamespaces: BackendModule = {
 export async function initI18n(language: UiLanguage): Promise<typeof i18next> {
   const resources: Record<string, Record<string, ResourceKey>> = {};
   for (const [file, bundle] of Object.entries(eager)) {
-    const lang = file.split('/')[2];
+    const lang = /locales\/([^/]+)\//.exec(file)![1];
     resources[lang] = { common: bundle.default };
   }
   await i18next

@@ -1,7 +1,7 @@
 import { Modal } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notifyError } from '../../app/notices';
+import { notifyError } from '../../core/notices';
 import FileManager from './FileManager';
 import type { AcceptKind } from './fileTypes';
 import type { FileItem, PickedFile } from './types';

@@ -1,4 +1,4 @@
-import { FALLBACK_LANGUAGE } from '../../../shared/resources/define';
+import { FALLBACK_LANGUAGE } from '../../../../shared/resources/define';
 
 /**
  * The workspace as plain values, for code outside React (the API clients' Accept-Language).

@@ -3,7 +3,7 @@ import type { Editor } from '@tiptap/react';
 import Image from '@tiptap/extension-image';
 import { NodeSelection } from '@tiptap/pm/state';
 import { ApiError } from '../../api/client';
-import { notifyError } from '../../app/notices';
+import { notifyError } from '../../core/notices';
 import { uploadEditorFiles } from '../files/api';
 import { isImageName, MAX_UPLOAD_BYTES } from '../files/fileTypes';
 

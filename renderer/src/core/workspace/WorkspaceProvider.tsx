@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { FALLBACK_LANGUAGE } from '../../../shared/resources/define';
-import { cmsApi } from '../api/client';
-import { usePreference } from '../app/preferences';
-import { ScreenFallback } from '../app/lazyScreen';
+import { FALLBACK_LANGUAGE } from '../../../../shared/resources/define';
+import { cmsApi } from '../../api/client';
+import { usePreference } from '../preferences';
+import { ScreenFallback } from '../lazyScreen';
 import { WorkspaceContext } from './context';
 import { setCurrentLanguage } from './current';
 import type { Website, WebsiteLanguage, Workspace } from './types';

@@ -1,7 +1,7 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { platform } from '../session';
-import { DEFAULT_THEME } from '../theme/themes';
-import { DEFAULT_UI_LANGUAGE, isUiLanguage, type UiLanguage } from '../i18n';
+import { DEFAULT_THEME } from './theme/themes';
+import { DEFAULT_UI_LANGUAGE, isUiLanguage, type UiLanguage } from './i18n';
 
 /**
  * Preferences kept across reloads (local storage in the browser, the desktop app's settings store).

@@ -1,8 +1,37 @@
 /**
  * The chunked upload protocol's numbers and arithmetic, one module for the server, the desktop engine and the
  * browser engine: the chunk size (spec: 2,000,000 bytes, the last chunk shorter), how a file is cut, how fast it
- * goes, how long is left, and how long to wait before sending a failed chunk again. Pure, tested on its own.
+ * goes, how long is left, and how long to wait before sending a failed chunk again; and the shape of the two
+ * answers (`POST chunk/upload`, `GET chunk/status/{fileId}`), which both engines parse with the schema below.
+ * Pure, tested on its own.
  */
+import { z } from 'zod';
+
+/** A stored file as the chunk answers name it (the server sends more: parsing keeps these). */
+export const uploadedFileSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  size: z.number(),
+  folderId: z.number().int().nullable(),
+  url: z.string(),
+});
+export type UploadedFile = z.infer<typeof uploadedFileSchema>;
+
+/** `data` of both chunk answers: what the server holds of an upload, or the file it became. */
+export const chunkStatusSchema = z.discriminatedUnion('complete', [
+  z.object({ fileId: z.string(), complete: z.literal(false), totalChunks: z.number().int(), received: z.array(z.number().int()) }),
+  z.object({ fileId: z.string(), complete: z.literal(true), file: uploadedFileSchema }),
+]);
+export type ChunkStatus = z.infer<typeof chunkStatusSchema>;
+
+const chunkAnswerSchema = z.object({ data: chunkStatusSchema });
+
+/** A chunk answer's body (`{ code, message, data }`) → its checked `data`; an Error saying so when it is not one. */
+export function readChunkAnswer(body: unknown): ChunkStatus {
+  const parsed = chunkAnswerSchema.safeParse(body);
+  if (!parsed.success) throw new Error(`Not a chunk answer: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`);
+  return parsed.data.data;
+}
 
 /** Bytes per chunk of `POST chunk/upload` (spec section 9). */
 export const UPLOAD_CHUNK_BYTES = 2_000_000;

@@ -11,24 +11,14 @@
 import http from 'node:http';
 import https from 'node:https';
 import { randomUUID } from 'node:crypto';
-import { UPLOAD_CHUNK_BYTES } from '../../shared/uploads';
+import { readChunkAnswer, UPLOAD_CHUNK_BYTES, type ChunkStatus, type UploadedFile } from '../../shared/uploads';
 
 /** The protocol's chunk size (shared with the server and the browser engine). */
 export const CHUNK_SIZE = UPLOAD_CHUNK_BYTES;
 
-export interface StoredFile {
-  id: number;
-  name: string;
-  size: number;
-  /** null: the root folder */
-  folderId: number | null;
-  url: string;
-}
+export type StoredFile = UploadedFile;
 
-/** `data` of both answers. */
-export type ChunkStatus =
-  | { fileId: string; complete: false; totalChunks: number; received: number[] }
-  | { fileId: string; complete: true; file: StoredFile };
+export type { ChunkStatus };
 
 export interface ChunkPart {
   folderId: number;
@@ -162,7 +152,7 @@ function failure({ status, text }: Answer): ChunkHttpError {
 function dataOf(answer: Answer): ChunkStatus {
   if (answer.status < 200 || answer.status >= 300) throw failure(answer);
   try {
-    return (JSON.parse(answer.text) as { data: ChunkStatus }).data;
+    return readChunkAnswer(JSON.parse(answer.text));
   } catch {
     throw new ChunkHttpError(answer.status, `Máy chủ trả lời không đúng định dạng: ${answer.text.slice(0, 200)}`);
   }

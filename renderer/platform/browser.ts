@@ -1,4 +1,5 @@
 import Cookies from 'js-cookie';
+import { createBrowserUploads } from './browserUploads';
 import type { AccessToken, AuthTransport, EnvironmentProfile, Platform, TokenResponse } from './types';
 import { createBrowserUpdates } from './updates';
 
@@ -47,6 +48,7 @@ export function createBrowserPlatform(transport: AuthTransport): Platform {
   return {
     kind: 'browser',
     historyMode: 'browser',
+    uploads: (chunks) => createBrowserUploads({ transport: chunks }),
     accessToken: () => Cookies.get(ACCESS_COOKIE) ?? null,
     async signIn(username, password) {
       return keep(await transport.passwordGrant(username, password));

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createBrowserUploads, type ChunkAnswer, type ChunkTransport, type TransportError } from './browserUploads';
 import type { UploadEntry, Uploads } from './uploads';
+import type { UploadedFile } from '../../shared/uploads';
 
 // The engine's queue and retry logic, against an in-memory stand-in for the chunk endpoints that keeps
 // the contract (received list, completion on the last missing chunk, status). The real endpoints are
@@ -31,7 +32,7 @@ interface Held {
   total: number;
   chunks: Map<number, Uint8Array>;
   name: string;
-  file?: ChunkAnswer['file'];
+  file?: UploadedFile;
 }
 
 function fakeServer() {

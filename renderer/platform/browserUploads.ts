@@ -1,14 +1,8 @@
 import type { UploadEntry, Uploads } from './uploads';
-import { SpeedMeter, backoffMs, isRetryable, planChunks, remainingSeconds, UPLOAD_CHUNK_BYTES, type ChunkPlan } from '../../shared/uploads';
+import { SpeedMeter, backoffMs, isRetryable, planChunks, remainingSeconds, UPLOAD_CHUNK_BYTES, type ChunkPlan, type ChunkStatus, type UploadedFile } from '../../shared/uploads';
 
-/** What `POST chunk/upload` and `GET chunk/status/{fileId}` answer in `data` (brief: chunked upload contract). */
-export interface ChunkAnswer {
-  fileId: string;
-  complete: boolean;
-  totalChunks?: number;
-  received?: number[];
-  file?: { id: number; name: string; size: number; folderId: number | null; url: string };
-}
+/** What `POST chunk/upload` and `GET chunk/status/{fileId}` answer in `data` (shared/uploads.ts, parsed there). */
+export type ChunkAnswer = ChunkStatus;
 
 /** A refused or failed request: `status` is undefined for network failures. */
 export interface TransportError {
@@ -183,13 +177,13 @@ export function createBrowserUploads(options: BrowserUploadOptions): Uploads {
       if (job.sentBefore) {
         // Resuming: the server tells which chunks it already holds (or that it finished the file).
         const status = await transport.status(job.entry.id, signal);
-        if (status?.complete && status.file) return complete(job, status.file);
+        if (status?.complete) return complete(job, status.file);
         job.done = new Set((status?.received ?? []).filter((index) => index >= 0 && index < job.plan.length));
         progress(job);
       }
       job.sentBefore = true;
       const pending = job.plan.map((chunk) => chunk.index).filter((index) => !job.done.has(index));
-      let finished: ChunkAnswer['file'];
+      let finished: UploadedFile | undefined;
       const worker = async () => {
         while (pending.length && !outcome.failure && !signal.aborted) {
           const index = pending.shift()!;
@@ -197,7 +191,7 @@ export function createBrowserUploads(options: BrowserUploadOptions): Uploads {
             const answer = await sendChunk(job, index, signal);
             job.done.add(index);
             progress(job);
-            if (answer.complete && answer.file) finished = answer.file;
+            if (answer.complete) finished = answer.file;
           } catch (error) {
             if (!signal.aborted) {
               outcome.failure ??= { error };
@@ -213,7 +207,7 @@ export function createBrowserUploads(options: BrowserUploadOptions): Uploads {
       if (!finished) {
         // Every chunk acknowledged, but the answer that completed the file was lost: ask for it.
         const status = await transport.status(job.entry.id, signal);
-        if (!status?.complete || !status.file) throw { message: 'The server did not complete the file' } satisfies TransportError;
+        if (!status?.complete) throw { message: 'The server did not complete the file' } satisfies TransportError;
         finished = status.file;
       }
       complete(job, finished);
@@ -229,7 +223,7 @@ export function createBrowserUploads(options: BrowserUploadOptions): Uploads {
     }
   }
 
-  function complete(job: Job, file: NonNullable<ChunkAnswer['file']>) {
+  function complete(job: Job, file: UploadedFile) {
     if (job.entry.state !== 'uploading') return;
     set(job, { state: 'completed', bytesSent: job.entry.totalBytes, speed: 0, remainingSeconds: 0, error: null, file });
     completedListeners.forEach((listener) => listener(job.entry));

@@ -1,4 +1,6 @@
 import type { DesktopApi } from '../../shared/ipc/contract';
+import { createBrowserUploads } from './browserUploads';
+import { createDesktopUploads } from './desktopUploads';
 import { desktopCall } from './desktopCall';
 import type { AccessToken, Platform } from './types';
 import { createDesktopUpdates } from './updates';
@@ -25,6 +27,7 @@ export function createDesktopPlatform(desktop: DesktopApi): Platform {
   return {
     kind: 'desktop',
     historyMode: 'hash',
+    uploads: (chunks) => createDesktopUploads(desktop, createBrowserUploads({ transport: chunks })),
     accessToken() {
       if (current && current.expiresAt <= Date.now()) current = null;
       return current?.token ?? null;

@@ -1,4 +1,6 @@
 import type { AccessToken, DesktopApi, EnvironmentProfile, UpdateState } from '../../shared/ipc/contract';
+import type { ChunkTransport } from './browserUploads';
+import type { Uploads } from './uploads';
 
 export type { AccessToken, EnvironmentProfile, UpdateState };
 
@@ -84,4 +86,10 @@ export interface Platform {
   readonly environment: EnvironmentSettings;
   /** Name, version and OS of the desktop app; null in the browser (the page is not an installed app). */
   appInfo(): Promise<AppInfo | null>;
+  /**
+   * The file-upload engine of where the console runs: in the browser the page cuts and sends the chunks over
+   * `transport`; in the desktop app main sends them from the files' paths (the page's engine only for files
+   * without one).
+   */
+  uploads(transport: ChunkTransport): Uploads;
 }

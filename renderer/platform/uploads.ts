@@ -1,6 +1,4 @@
-import type { DesktopApi, UploadItem, UploadState } from '../../shared/ipc/contract';
-import { createBrowserUploads, type ChunkTransport } from './browserUploads';
-import { createDesktopUploads } from './desktopUploads';
+import type { UploadItem, UploadState } from '../../shared/ipc/contract';
 
 export type { UploadState };
 export type { ChunkAnswer, ChunkTransport, TransportError } from './browserUploads';
@@ -14,7 +12,8 @@ export type UploadEntry = UploadItem;
 /**
  * File-manager uploads, wherever the console runs. In the browser the page cuts and sends the chunks
  * itself; in the desktop app main does it from the files' local paths (it survives a reload and a
- * restart). Screens use this and never branch on which.
+ * restart). The platform picks the engine (`platform.uploads(transport)`, platform/index.ts); screens use this and
+ * never branch on which.
  */
 export interface Uploads {
   readonly kind: 'browser' | 'desktop';
@@ -39,11 +38,4 @@ export interface Uploads {
    * Answers the names it left out. Absent in the browser, where the page's own file input chooses.
    */
   chooseFiles?(folderId: number, options: { title?: string; accept: (name: string) => boolean }): Promise<{ queued: number; refused: string[] }>;
-}
-
-/** The desktop engine when `window.desktop` is there; the browser engine otherwise (and for files without a path). */
-export function selectUploads(transport: ChunkTransport, win: Window = window): Uploads {
-  const browser = createBrowserUploads({ transport });
-  const desktop = (win as Window & { desktop?: DesktopApi }).desktop;
-  return desktop ? createDesktopUploads(desktop, browser) : browser;
 }

@@ -9,6 +9,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { parseInput } from '../errors';
 import { localize } from '../i18n';
+import type { ChunkStatus } from '../../shared/uploads';
 import type { ChunkRequest } from './chunk-store';
 import { badRequest, notFound } from './errors';
 import { filesEngine } from './engine';
@@ -208,14 +209,14 @@ export const fileRoutes: FastifyPluginAsync = async (app) => {
       state = await chunks.receive(chunk, part.file);
     });
     if (!state) throw badRequest({ vi: 'Thiếu phần tệp (trường "file")', en: 'The chunk (field "file") is missing' });
-    return ok(request, M.success, state);
+    return ok(request, M.success, state satisfies ChunkStatus);
   });
 
   app.get('/chunk/status/:fileId', async (request) => {
     const { fileId } = request.params as { fileId: string };
     const state = await chunks.status(fileId);
     if (!state) throw notFound({ vi: 'Không có dữ liệu tải lên cho fileId này', en: 'Nothing has been uploaded for this fileId' });
-    return ok(request, M.success, state);
+    return ok(request, M.success, state satisfies ChunkStatus);
   });
 };
 

@@ -12,26 +12,23 @@ import {
   UploadOutlined,
 } from '@ant-design/icons';
 import { Breadcrumb, Button, Dropdown, Empty, Modal, Segmented, Space, Spin, Tooltip, Typography, theme, type MenuProps } from 'antd';
-import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent, type KeyboardEvent, type MouseEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api/client';
-import { notifyError, notifySuccess } from '../../core/notices';
-import * as api from './api';
 import { FolderChooser, NameDialog } from './dialogs';
 import FileGrid from './FileGrid';
 import FileTable from './FileTable';
-import FolderTree, { type DropHandlers } from './FolderTree';
-import { useFolderCache } from './folderCache';
-import { extensionsFor, inputAccept, matchesAccept, refusalFor, type AcceptKind, type UploadRefusal } from './fileTypes';
+import FolderTree from './FolderTree';
+import { inputAccept, matchesAccept, type AcceptKind } from './fileTypes';
 import PreviewModal from './PreviewModal';
-import { clickSelect, contextSelect, emptySelection, moveSelect, pruneSelection, selectAll, type Selection } from './selection';
-import { entryKey, ROOT_ID, type Directory, type Entry, type FileItem, type FolderItem } from './types';
+import { clickSelect, contextSelect, emptySelection, moveSelect, selectAll } from './selection';
+import { entryKey, ROOT_ID, type Entry, type FileItem, type FolderItem } from './types';
 import UploadPanel from './UploadPanel';
 import { uploads } from './uploads';
 import { useViewMode } from './useViewMode';
-
-/** Items dragged inside the console carry this type, so a drop can tell them from the user's files. */
-const INTERNAL_DRAG = 'application/x-sitedesk-files';
+import { useDirectory } from './useDirectory';
+import { useEntrySelection } from './useEntrySelection';
+import { useFileActions } from './useFileActions';
+import { toggleKey, useFileDrag } from './useFileDrag';
 
 export interface FileManagerProps {
   /** `page` at /file; `picker` inside the file picker (single file chosen, filtered by `accept`). */
@@ -53,70 +50,38 @@ type Dialog =
   | { kind: 'preview'; file: FileItem }
   | null;
 
-const hasFiles = (event: DragEvent) => Array.from(event.dataTransfer.types).includes('Files');
-const isInternal = (event: DragEvent) => Array.from(event.dataTransfer.types).includes(INTERNAL_DRAG);
-const toggleKey = (event: MouseEvent | KeyboardEvent) => event.ctrlKey || event.metaKey;
 
 /**
  * The file manager (spec: /file, and the picker popup embeds it): folder tree, breadcrumb, grid or list,
  * create / rename / move / copy / delete / download, multi-select with mouse and keyboard, drag items
- * onto folders, drop the user's files to upload them.
+ * onto folders, drop the user's files to upload them. The loading, the selection, the actions and the drag and
+ * drop are hooks of their own (useDirectory, useEntrySelection, useFileActions, useFileDrag); this is the screen.
  */
 export default function FileManager({ mode = 'page', accept, onChosenChange, onPick, height = '100%' }: FileManagerProps) {
   const { t } = useTranslation('files');
   const { token } = theme.useToken();
   const [modal, modalHolder] = Modal.useModal();
   const picker = mode === 'picker';
-
-  const [folderId, setFolderId] = useState(ROOT_ID);
-  /** The listing on screen and the folder it belongs to: loading while they differ. */
-  const [listing, setListing] = useState<{ id: number; directory: Directory } | null>(null);
-  const directory = listing?.directory ?? null;
-  const loading = listing?.id !== folderId;
-  const [selection, setSelection] = useState<Selection>(emptySelection);
   const [view, setView] = useViewMode();
   const [dialog, setDialog] = useState<Dialog>(null);
-  const [dropKey, setDropKey] = useState<string | null>(null);
-  const [expanded, setExpanded] = useState<number[]>([ROOT_ID]);
-  const cache = useFolderCache();
-  const { put: putFolders, refresh: refreshFolders } = cache;
   const viewRef = useRef<HTMLDivElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
-  /** Items of ours being dragged (a drop cannot read the drag data before it happens). */
-  const [dragged, setDragged] = useState<Entry[]>([]);
-  const loadSeq = useRef(0);
 
-  // ---- loading ----
+  const { folderId, setFolderId, directory, loading, reload, expanded, setExpanded, cache } = useDirectory();
 
-  const load = useCallback(
-    (id: number): Promise<void> => {
-      const seq = ++loadSeq.current;
-      return api.fetchDirectory(id, { quiet: id !== ROOT_ID }).then(
-        (next) => {
-          if (seq !== loadSeq.current) return;
-          setListing({ id, directory: next });
-          putFolders(id, next.folders);
-          // Open the tree down to the folder shown.
-          setExpanded((open) => [...new Set([...open, ...next.breadcrumb.map((crumb) => crumb.id)])]);
-        },
-        (error: unknown) => {
-          if (seq !== loadSeq.current) return;
-          // The folder is gone (deleted elsewhere): back to the root rather than an empty error screen.
-          if (error instanceof ApiError && error.status === 404) setFolderId(ROOT_ID);
-          else if (error instanceof ApiError && error.status !== 401) notifyError(error.message);
-          // Stop the spinner: show what there was.
-          setListing((previous) => (previous ? { ...previous, id } : previous));
-        },
-      );
-    },
-    [putFolders],
-  );
+  const entries = useMemo((): Entry[] => {
+    if (!directory) return [];
+    const folders = directory.folders.map((folder): Entry => ({ kind: 'folder', ...folder }));
+    const files = directory.files
+      .filter((file) => !picker || matchesAccept(file.name, accept))
+      .map((file): Entry => ({ kind: 'file', ...file }));
+    return [...folders, ...files];
+  }, [directory, picker, accept]);
+  const { setSelection, order, byKey, current, selected, selectedKeys, chosen } = useEntrySelection(entries);
 
   useEffect(() => {
-    void load(folderId);
-  }, [folderId, load]);
-
-  const reload = useCallback(() => load(folderId), [folderId, load]);
+    onChosenChange?.(chosen);
+  }, [chosen, onChosenChange]);
 
   // A finished upload into the folder on screen shows up at once; in the picker it is also chosen, since
   // uploading there means "this is the file I want".
@@ -131,172 +96,36 @@ export default function FileManager({ mode = 'page', accept, onChosenChange, onP
           setSelection({ keys: [key], anchor: key, focus: key });
         }
       }),
-    [folderId, reload, picker],
+    [folderId, reload, picker, setSelection],
   );
 
-  // ---- entries and selection ----
-
-  const entries = useMemo((): Entry[] => {
-    if (!directory) return [];
-    const folders = directory.folders.map((folder): Entry => ({ kind: 'folder', ...folder }));
-    const files = directory.files
-      .filter((file) => !picker || matchesAccept(file.name, accept))
-      .map((file): Entry => ({ kind: 'file', ...file }));
-    return [...folders, ...files];
-  }, [directory, picker, accept]);
-  const order = useMemo(() => entries.map(entryKey), [entries]);
-  const byKey = useMemo(() => new Map(entries.map((entry) => [entryKey(entry), entry])), [entries]);
-
-  const current = useMemo(() => pruneSelection(order, selection), [order, selection]);
-  const selected = useMemo(() => current.keys.map((key) => byKey.get(key)).filter((e): e is Entry => Boolean(e)), [current, byKey]);
-  const selectedKeys = useMemo(() => new Set(current.keys), [current]);
-
-  const chosen = useMemo((): FileItem | null => {
-    const focus = current.focus ? byKey.get(current.focus) : undefined;
-    const file = focus?.kind === 'file' && selectedKeys.has(current.focus!) ? focus : [...selected].reverse().find((e) => e.kind === 'file');
-    return file && file.kind === 'file' ? file : null;
-  }, [current, byKey, selected, selectedKeys]);
-
-  useEffect(() => {
-    onChosenChange?.(chosen);
-  }, [chosen, onChosenChange]);
-
-  const open = useCallback((id: number) => {
-    setSelection(emptySelection);
-    setFolderId(id);
-  }, []);
+  const open = useCallback(
+    (id: number) => {
+      setSelection(emptySelection);
+      setFolderId(id);
+    },
+    [setSelection, setFolderId],
+  );
   const parentId = directory?.folder?.parentId ?? ROOT_ID;
   const goUp = () => {
     if (folderId !== ROOT_ID) open(parentId);
   };
 
-  // ---- actions ----
-
-  /** Runs a change; shows the server's message; reloads what it touched. A 409 (stale stamp) was shown by the client: reload. */
-  const change = useCallback(
-    async (work: () => Promise<string | undefined>, touched: number[] = []) => {
-      try {
-        const message = await work();
-        if (message) notifySuccess(message);
-      } finally {
-        await Promise.all([reload(), refreshFolders([folderId, ...touched])]);
-      }
-    },
-    [reload, refreshFolders, folderId],
-  );
-
-  const createFolder = (name: string) =>
-    change(async () => (await api.createFolder(name, folderId)).message).then(() => setDialog(null));
-
-  const rename = async (entry: Entry, name: string) => {
-    try {
-      await change(async () =>
-        entry.kind === 'folder' ? (await api.updateFolder(entry, { name })).message : (await api.updateFile(entry, { name })).message,
-      );
-      setDialog(null);
-    } catch (error) {
-      // Stale: the list is reloaded with the other change; renaming again starts from it.
-      if (error instanceof ApiError && error.status === 409) setDialog(null);
-      else throw error;
-    }
-  };
+  const { createFolder, rename, move, copy, remove, download, upload, chooseFiles } = useFileActions({
+    folderId,
+    reload,
+    refreshFolders: cache.refresh,
+    modal,
+    accept,
+    picker,
+    clearSelection: () => setSelection(emptySelection),
+    closeDialog: () => setDialog(null),
+    fileInput,
+  });
+  const { dropKey, onItemDragStart, onItemDragEnd, dropFor } = useFileDrag({ order, current, selected, selectedKeys, setSelection, upload, move, copy });
 
   /** Folders that cannot receive the moved items: themselves (the server also refuses their subfolders). */
   const foldersOf = (items: Entry[]) => new Set(items.filter((e) => e.kind === 'folder').map((e) => e.id));
-
-  const move = async (items: Entry[], target: number) => {
-    const moving = items.filter((e) => (e.kind === 'folder' ? (e.parentId ?? ROOT_ID) !== target && e.id !== target : (e.folderId ?? ROOT_ID) !== target));
-    if (!moving.length) return;
-    await change(async () => {
-      let message: string | undefined;
-      for (const entry of moving) {
-        message =
-          entry.kind === 'folder'
-            ? (await api.updateFolder(entry, { parentId: target })).message
-            : (await api.updateFile(entry, { folderId: target })).message;
-      }
-      return message;
-    }, [target]).catch(() => undefined);
-  };
-
-  const copy = async (items: Entry[], target: number) => {
-    await change(async () => {
-      let message: string | undefined;
-      for (const entry of items) {
-        message = entry.kind === 'folder' ? (await api.copyFolder(entry.id, target)).message : (await api.copyFile(entry.id, target)).message;
-      }
-      return message;
-    }, [target]).catch(() => undefined);
-  };
-
-  const remove = (items: Entry[]) => {
-    if (!items.length) return;
-    modal.confirm({
-      title: items.length === 1 ? t('delete.confirmOne', { name: items[0].name }) : t('delete.confirmMany', { count: items.length }),
-      content: t('delete.irreversible'),
-      okText: t('delete.ok'),
-      okButtonProps: { danger: true },
-      cancelText: t('cancel'),
-      onOk: () =>
-        change(async () => {
-          let message: string | undefined;
-          for (const entry of items) {
-            if (entry.kind === 'file') {
-              message = (await api.deleteFile(entry.id)).message;
-              continue;
-            }
-            try {
-              message = (await api.deleteFolder(entry.id, false)).message;
-            } catch (error) {
-              // Not empty: ask whether everything inside goes too (then recursive=true).
-              if (!(error instanceof ApiError) || error.status !== 409) {
-                if (error instanceof ApiError && error.status !== 401) notifyError(error.message);
-                throw error;
-              }
-              const everything = await modal.confirm({
-                title: t('delete.notEmptyTitle', { name: entry.name }),
-                content: t('delete.notEmptyContent'),
-                okText: t('delete.everything'),
-                okButtonProps: { danger: true },
-                cancelText: t('cancel'),
-              });
-              if (everything) message = (await api.deleteFolder(entry.id, true)).message;
-            }
-          }
-          setSelection(emptySelection);
-          return message;
-        }).catch(() => undefined),
-    });
-  };
-
-  const download = async (items: Entry[]) => {
-    for (const entry of items) if (entry.kind === 'file') await api.downloadFile(entry).catch(() => undefined);
-  };
-
-  /** Checks before sending (type, size: what the server would refuse), then queues the rest. */
-  const upload = useCallback(
-    async (files: File[], target: number) => {
-      const refusals: UploadRefusal[] = [];
-      const accepted = files.filter((file) => {
-        const refusal = refusalFor(file, picker ? accept : undefined);
-        if (refusal) refusals.push(refusal);
-        return !refusal;
-      });
-      for (const refusal of refusals) notifyError(t(`refused.${refusal.reason}`, refusal));
-      if (accepted.length) await uploads.enqueue(accepted, target).catch((error: unknown) => notifyError(String((error as Error)?.message ?? error)));
-    },
-    [accept, picker, t],
-  );
-
-  /** "Upload": the operating system's open dialog in the desktop app, the page's file input in the browser. */
-  const chooseFiles = () => {
-    if (!uploads.chooseFiles) return fileInput.current?.click();
-    const kind = picker ? accept : undefined;
-    uploads.chooseFiles(folderId, { title: t('upload.action'), accept: (name) => matchesAccept(name, kind) }).then(
-      ({ refused }) => refused.forEach((name) => notifyError(t('refused.type', { name, allowed: extensionsFor(kind).join(', ') }))),
-      (error: unknown) => notifyError(String((error as Error)?.message ?? error)),
-    );
-  };
 
   const activate = (entry: Entry) => {
     if (entry.kind === 'folder') open(entry.id);
@@ -368,64 +197,6 @@ export default function FileManager({ mode = 'page', accept, onChosenChange, onP
     if (!current.focus) return;
     viewRef.current?.querySelector(`[data-entry-key="${current.focus}"]`)?.scrollIntoView({ block: 'nearest' });
   }, [current.focus]);
-
-  // ---- drag and drop ----
-
-  const onItemDragStart = (event: DragEvent, entry: Entry) => {
-    const key = entryKey(entry);
-    const items = selectedKeys.has(key) ? selected : [entry];
-    if (!selectedKeys.has(key)) setSelection(clickSelect(order, current, key));
-    setDragged(items);
-    event.dataTransfer.setData(INTERNAL_DRAG, JSON.stringify(items.map(entryKey)));
-    event.dataTransfer.setData('text/plain', items.map((e) => e.name).join('\n'));
-    event.dataTransfer.effectAllowed = 'copyMove';
-  };
-  const onItemDragEnd = () => {
-    setDragged([]);
-    setDropKey(null);
-  };
-
-  /** Whether dropping what is dragged onto `folder` makes sense (the user's files; our items not into themselves). */
-  const acceptsDrop = (event: DragEvent, target: number) => {
-    if (hasFiles(event)) return true;
-    if (!isInternal(event)) return false;
-    return !dragged.some((entry) => entry.kind === 'folder' && entry.id === target);
-  };
-
-  const dropFor = (target: number, key: string): DropHandlers => ({
-    onDragEnter: (event) => {
-      if (!acceptsDrop(event, target)) return;
-      event.preventDefault();
-      event.stopPropagation();
-      setDropKey(key);
-    },
-    onDragOver: (event) => {
-      if (!acceptsDrop(event, target)) return;
-      event.preventDefault();
-      event.stopPropagation();
-      event.dataTransfer.dropEffect = hasFiles(event) ? 'copy' : toggleKey(event) ? 'copy' : 'move';
-      if (dropKey !== key) setDropKey(key);
-    },
-    onDragLeave: (event) => {
-      if (event.currentTarget.contains(event.relatedTarget as Node | null)) return;
-      setDropKey((now) => (now === key ? null : now));
-    },
-    onDrop: (event) => {
-      if (!acceptsDrop(event, target)) return;
-      event.preventDefault();
-      event.stopPropagation();
-      setDropKey(null);
-      if (hasFiles(event)) {
-        void upload(Array.from(event.dataTransfer.files), target);
-      } else {
-        const items = dragged;
-        setDragged([]);
-        // Ctrl/⌥ while dropping copies, as desktops do; otherwise the items move.
-        if (toggleKey(event) || event.altKey) void copy(items, target);
-        else void move(items, target);
-      }
-    },
-  });
 
   // ---- menus ----
 

@@ -1,5 +1,7 @@
 import { useSyncExternalStore } from 'react';
-import { selectUploads, type ChunkAnswer, type ChunkTransport, type UploadEntry } from '../../../platform/uploads';
+import { readChunkAnswer } from '../../../../shared/uploads';
+import type { ChunkTransport, UploadEntry } from '../../../platform/uploads';
+import { platform } from '../../session';
 import { ApiError, cmsApi } from '../../api/client';
 
 /**
@@ -11,20 +13,20 @@ import { ApiError, cmsApi } from '../../api/client';
 const transport: ChunkTransport = {
   async send(form, { signal, onProgress }) {
     try {
-      const { data } = await cmsApi.post<{ data: ChunkAnswer }>('/chunk/upload', form, {
+      const { data } = await cmsApi.post<unknown>('/chunk/upload', form, {
         signal,
         quiet: true,
         onUploadProgress: (event) => onProgress(event.loaded),
       });
-      return data.data;
+      return readChunkAnswer(data);
     } catch (error) {
       throw asTransportError(error);
     }
   },
   async status(fileId, signal) {
     try {
-      const { data } = await cmsApi.get<{ data: ChunkAnswer }>(`/chunk/status/${encodeURIComponent(fileId)}`, { signal, quiet: true });
-      return data.data;
+      const { data } = await cmsApi.get<unknown>(`/chunk/status/${encodeURIComponent(fileId)}`, { signal, quiet: true });
+      return readChunkAnswer(data);
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) return null;
       throw asTransportError(error);
@@ -33,9 +35,9 @@ const transport: ChunkTransport = {
 };
 
 const asTransportError = (error: unknown) =>
-  error instanceof ApiError ? { status: error.status, message: error.message } : { message: String(error) };
+  error instanceof ApiError ? { status: error.status, message: error.message } : { message: error instanceof Error ? error.message : String(error) };
 
-export const uploads = selectUploads(transport);
+export const uploads = platform.uploads(transport);
 
 export function useUploads(): readonly UploadEntry[] {
   return useSyncExternalStore(uploads.subscribe, uploads.list);

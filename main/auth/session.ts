@@ -7,7 +7,7 @@ import type { AccessToken, EnvironmentProfile } from '../../shared/ipc/contract'
 import { DesktopError } from '../../shared/ipc/errors';
 import type { SecretStore } from '../secrets/secret-store';
 
-/** The console's OAuth2 client, as the auth service knows it (brief: wire conventions). */
+/** The console's OAuth2 client, as the auth service knows it (docs/api.md "/auth"). */
 export const OAUTH_CLIENT = { clientId: 'sitedesk', clientSecret: 'sitedesk-secret', scope: 'openid profile offline_access' };
 
 export interface SessionDeps {

@@ -1,5 +1,5 @@
 /**
- * The wire side of chunked uploads (brief: "Chunked upload contract"): one multipart POST per
+ * The wire side of chunked uploads (docs/api.md "Chunked upload contract"): one multipart POST per
  * chunk to `{api}/chunk/upload`, and `GET {api}/chunk/status/{fileId}` to learn what the server
  * already holds when resuming.
  *

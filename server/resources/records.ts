@@ -41,6 +41,8 @@ export function checkAndConvert(
   const errors = validateRecord(def, merged, languages, ui);
   if (errors.length) throw validationError(errors);
   const values: Row = {};
+  // A new record starts with the defaults of what the server sets (a status).
+  if (!current) for (const f of def.fields) if (f.serverSet) values[f.name] = defaultValue(f);
   for (const f of writableFields(def)) {
     if (!current && !(f.name in merged)) values[f.name] = defaultValue(f);
     else values[f.name] = toColumn(f, merged[f.name], languages);

@@ -1,4 +1,4 @@
-// /api/Websites: websites, their languages and their staff (issue 4). Hand-written over the shared
+// /api/Websites: websites, their languages and their staff (docs/api.md "/api/Websites"). Hand-written over the shared
 // definitions in shared/resources/website.ts (listed in server/resources/registry.ts HAND_WRITTEN_ROUTES).
 import type { FastifyPluginAsync } from 'fastify';
 import { websiteCrud } from './websites';

@@ -98,6 +98,11 @@ export interface FieldDef {
   hidden?: boolean;
   /** Answered by the server (e.g. a joined name) but never stored from input. */
   computed?: boolean;
+  /**
+   * Stored and answered, but never taken from a body: the server sets it (a status only an action changes). Not
+   * in forms; lists may show it.
+   */
+  serverSet?: boolean;
 }
 
 /**

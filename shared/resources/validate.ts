@@ -48,7 +48,7 @@ export function typeMessage(field: FieldDef, ui: UiLang): string {
 }
 
 /** The fields a client may write (not computed, not hidden). */
-export const writableFields = (def: Pick<ResourceDef, 'fields'>) => def.fields.filter((f) => !f.computed && !f.hidden);
+export const writableFields = (def: Pick<ResourceDef, 'fields'>) => def.fields.filter((f) => !f.computed && !f.hidden && !f.serverSet);
 
 /**
  * Check a record in wire form (per-language fields as JSON text or maps). `languages` are the website's

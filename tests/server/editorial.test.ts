@@ -1,4 +1,4 @@
-// Expert Q&A, news categories, sick categories and menus with their items (issue 5), on SQLite and PostgreSQL.
+// Expert Q&A, news categories, sick categories and menus with their items (docs/api.md "News and editorial"), on SQLite and PostgreSQL.
 import { describe, expect, it } from 'vitest';
 import { VI_ALPHABET, EN_ALPHABET, slugify } from '../../shared/editorial';
 import { describeEachDatabase, type ServerTestContext } from './harness';

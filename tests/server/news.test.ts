@@ -1,4 +1,4 @@
-// News with its review workflow, tags and SEO links (issue 5), on SQLite and PostgreSQL.
+// News with its review workflow, tags and SEO links (docs/api.md "News"), on SQLite and PostgreSQL.
 import { expect, it } from 'vitest';
 import { demoWebsites, describeEachDatabase } from './harness';
 import { createNews, newsBody } from './news-helpers';

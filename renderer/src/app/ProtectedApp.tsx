@@ -15,7 +15,7 @@ export default function ProtectedApp() {
         {screenRoutes.map((screen) => (
           <Route key={screen.path} path={screen.path} element={screen.element} />
         ))}
-        {/* The spec sends unknown paths to /; issue 10 decided a not-found page inside the shell instead, so a
+        {/* The spec sends unknown paths to /; a not-found page inside the shell instead means a
             mistyped or stale address says so rather than silently showing the dashboard. */}
         <Route path="*" element={<NotFoundPage />} />
       </Route>

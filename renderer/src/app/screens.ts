@@ -20,20 +20,20 @@ export const screens: ScreenRoute[] = [
   { path: '/', load: () => import('../pages/dashboard/DashboardPage') },
   { path: '/profile', load: () => import('../pages/profile/ProfilePage') },
   { path: '/settings', load: () => import('../pages/settings/SettingsPage') },
-  // Website information (issue 4): screens from the resource definitions; website screens hand-tuned.
+  // Website information: screens from the resource definitions; website screens hand-tuned.
   ...resourceScreens('website', { list: () => import('../pages/website/WebsiteListPage'), edit: () => import('../pages/website/WebsiteEditPage') }),
   { path: '/info-website', load: () => import('../pages/info-website/InfoWebsitePage') },
   ...resourceScreens('socialNetwork'),
   ...resourceScreens('branchContact'),
   ...resourceScreens('hardContent'),
   { path: '/file', load: () => import('../pages/files/FileManagerPage') },
-  // News with its review workflow, and expert Q&A (issue 5).
+  // News with its review workflow, and expert Q&A.
   { path: '/news', load: () => import('../pages/news/NewsListPage') },
   { path: '/news/add', load: () => import('../pages/news/NewsEditPage') },
   { path: '/news/:id', load: () => import('../pages/news/NewsEditPage') },
   { path: '/expert-question-and-answer', load: () => import('../pages/qa/QaListPage') },
   { path: '/expert-question-and-answer/:questionId', load: () => import('../pages/qa/QaEditPage') },
-  // News categories (tree), sick categories (grouped by letter), menus with their item trees (issue 5).
+  // News categories (tree), sick categories (grouped by letter), menus with their item trees.
   ...resourceScreens('newsCategory', { edit: () => import('../pages/category/CategoryEditPage') }),
   { path: '/sick', load: () => import('../pages/sick/SickListPage') },
   { path: '/sick/add', load: () => import('../pages/sick/SickEditPage') },

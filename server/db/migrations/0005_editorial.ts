@@ -1,4 +1,4 @@
-// Editorial area (issue 5): news with translations, categories links, tags, sick links and status history;
+// Editorial area (docs/api.md "News and editorial"): news with translations, categories links, tags, sick links and status history;
 // sick categories with translations; expert questions. Categories and menus are definition-driven tables
 // (server/resources), so links to categories carry no foreign key: the category routes remove them.
 import type { SitedeskMigration } from '../migrate';

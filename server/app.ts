@@ -25,7 +25,9 @@ import { errorBody, httpError, installErrorHandlers, sendError } from './errors'
 import { localize } from './i18n';
 import { registerRenderer } from './renderer';
 import type { FilesOptions } from './files/engine';
-import { apiPrefixes, routeModules, type RouteModule } from './routes';
+import type { ResourceDef } from '../shared/resources/define';
+import { dynamic, resourceSet, syncTables, type ServedResource } from './resources/index';
+import { apiPrefixes, routeModules, servedResources, type RouteModule } from './routes';
 import { M } from './messages';
 
 declare module 'fastify' {
@@ -68,6 +70,8 @@ export interface BuildAppOptions {
   extraModules?: RouteModule[];
   /** the file store's limits and disk access (tests simulate a full disk) */
   files?: FilesOptions;
+  /** definitions beyond the registry and the modules' (tests: "a definition is all a resource needs") */
+  resources?: { defs?: Record<string, ResourceDef>; served?: ServedResource[] };
 }
 
 export interface ModuleOptions {
@@ -100,10 +104,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   if (ownsDb) app.addHook('onClose', () => handle.close());
 
+  const resources = resourceSet([...servedResources, ...(options.resources?.served ?? [])], options.resources?.defs);
   let seededDemo = false;
   try {
+    // The schema in one place, before any route exists: the migrations, the base rows (and the demo's websites and
+    // users), then the tables of the definitions with their search text (rows seeded above included).
     await migrateToLatest(handle.db);
     seededDemo = await prepareDatabase(handle.db, options.seed ?? {}, now());
+    await syncTables(dynamic(handle.db), handle.dialect, resources, now());
   } catch (err) {
     await app.close();
     throw err;
@@ -113,6 +121,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('dialect', handle.dialect);
   app.decorate('dataDir', options.dataDir);
   app.decorate('moduleOptions', { files: options.files } satisfies ModuleOptions);
+  app.decorate('resources', resources);
   app.decorate('now', now);
   app.decorate(
     'tokens',

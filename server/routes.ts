@@ -8,7 +8,7 @@ import { coreRoutes } from './core/routes';
 import { pushRoutes } from './push/routes';
 import { websiteRoutes } from './websites/routes';
 import { fileRoutes, fileServing } from './files/routes';
-import { resourceRoutes } from './resources/index';
+import { resourceRoutes, type ServedResource } from './resources/index';
 import { editorialRoutes } from './editorial/routes';
 import { dashboardRoutes } from './dashboard/routes';
 import { newsCategoryResource } from './editorial/categories';
@@ -16,6 +16,9 @@ import { menuItemResource } from './editorial/menus';
 import { sickResource } from './editorial/sicks';
 import { qaResource } from './qa/resource';
 import { newsResource } from './news/resource';
+
+/** Definitions a module serves with its hooks (server/resources/hooks.ts): one line per resource with behaviour. */
+export const servedResources: ServedResource[] = [newsCategoryResource, menuItemResource, sickResource, qaResource, newsResource];
 
 export interface RouteModule {
   /** for logs and docs */
@@ -34,8 +37,8 @@ export const routeModules: RouteModule[] = [
   { name: 'files-serving', prefix: '/files', auth: 'public', plugin: fileServing },
   { name: 'editorial', prefix: '/api', auth: 'bearer', plugin: editorialRoutes },
   { name: 'dashboard', prefix: '/api', auth: 'bearer', plugin: dashboardRoutes },
-  // The definition-driven resources, with the hooks of the modules that customise some of them.
-  { name: 'resources', prefix: '/api', auth: 'bearer', plugin: resourceRoutes('api', { served: [newsCategoryResource, menuItemResource, sickResource, qaResource, newsResource] }) },
+  // The definition-driven resources (the registry and `servedResources` below, with their hooks).
+  { name: 'resources', prefix: '/api', auth: 'bearer', plugin: resourceRoutes('api') },
 ];
 
 /**

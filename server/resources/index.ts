@@ -1,6 +1,6 @@
 // The resource engine: definitions in shared/resources → tables, routes, validation. See docs/api.md "Resources".
-export { resourceRoutes } from './routes';
-export { engine, registry, HAND_WRITTEN_ROUTES } from './registry';
+export { resourceRoutes, resourceSet, syncTables, type ResourceSet } from './routes';
+export { registry, HAND_WRITTEN_ROUTES } from './registry';
 export { serve, validated, type ResourceHooks, type HookContext, type ServedResource, type ActionDef } from './hooks';
 export { ResourceEngine, requireStamp, stale, type OperationContext, type Scope, type AnyQuery, type Restrict } from './engine';
 export { parseId, requireWebsite, websiteLanguages } from './access';

@@ -1,8 +1,7 @@
-// Which resources the engine serves. Every definition in shared/resources/index.ts gets generic routes and
-// a table synced from its fields, except:
+// Which resources the engine serves: every definition in shared/resources/index.ts (plus the ones modules serve
+// with their hooks, server/routes.ts) gets generic routes and a table synced from its fields, except:
 import { resources } from '../../shared/resources/index';
 import type { ResourceDef } from '../../shared/resources/define';
-import { ResourceEngine } from './engine';
 
 /**
  * Resources whose routes a hand-written module registers (it may still call the engine's operations): the
@@ -11,6 +10,3 @@ import { ResourceEngine } from './engine';
 export const HAND_WRITTEN_ROUTES: ReadonlySet<string> = new Set(['website', 'websiteLanguage', 'websiteUser']);
 
 export const registry = resources as Record<string, ResourceDef>;
-
-/** The one engine over the registry (stateless: safe to share between app instances). */
-export const engine = new ResourceEngine(registry);

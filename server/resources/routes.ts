@@ -12,38 +12,55 @@ import { localize, type Text } from '../i18n';
 import { ok } from '../http/envelope';
 import { parseId, requireWebsite } from './access';
 import { operationContext } from './context';
-import { dynamic } from './dynamic';
+import { dynamic, type DynamicDb } from './dynamic';
+import type { DialectName } from '../db/dialect';
 import { ResourceEngine, type Scope } from './engine';
 import type { HookContext, ResourceHooks, ServedResource } from './hooks';
 import { bodyObject } from './records';
 import { HAND_WRITTEN_ROUTES, registry } from './registry';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every definition served, and the engine over them (buildApp). */
+    resources: ResourceSet;
+  }
+}
 import { hasWebsiteId, refreshSearchText, syncResourceTables } from './schema';
 import { M } from '../messages';
 
 type Operation = 'list' | 'getAll' | 'get' | 'create' | 'update' | 'remove';
 const DEFAULT_METHOD: Record<Operation, HttpMethod> = { list: 'GET', getAll: 'GET', get: 'GET', create: 'POST', update: 'PUT', remove: 'DELETE' };
 
-export interface ResourceRoutesOptions {
-  /** Definitions to serve (default: the registry). Parents are looked up here, then in the registry. */
-  defs?: Record<string, ResourceDef>;
-  /** Definitions with hooks, from the modules that serve them (server/routes.ts). */
-  served?: ServedResource[];
+/** Every definition the app serves, with the hooks of the modules that customise some (built once, in buildApp). */
+export interface ResourceSet {
+  defs: Record<string, ResourceDef>;
+  engine: ResourceEngine;
+  /** Tables a migration owns: the start-up sync leaves them alone. */
+  fromMigration: ReadonlySet<string>;
 }
 
-/** The engine's routes live under one service prefix (the route module's). */
-export function resourceRoutes(service: 'api' | 'core' = 'api', options: ResourceRoutesOptions = {}): FastifyPluginAsync {
-  const served = options.served ?? [];
-  const own: Record<string, ResourceDef> = { ...(options.defs ?? registry) };
-  for (const s of served) own[s.def.name] = s.def;
+/** The registry, plus `extra` definitions (tests, embedding), plus the modules' definitions with their hooks. */
+export function resourceSet(served: readonly ServedResource[], extra: Record<string, ResourceDef> = {}): ResourceSet {
+  const defs: Record<string, ResourceDef> = { ...registry, ...extra };
+  for (const s of served) defs[s.def.name] = s.def;
   const hooks: Record<string, ResourceHooks> = Object.fromEntries(served.map((s) => [s.def.name, s.hooks]));
-  const engine = new ResourceEngine({ ...registry, ...own }, hooks);
-  const fromMigration = new Set(served.filter((s) => s.tableFromMigration).map((s) => s.def.name));
+  return { defs, engine: new ResourceEngine(defs, hooks), fromMigration: new Set(served.filter((s) => s.tableFromMigration).map((s) => s.def.name)) };
+}
 
+/**
+ * The tables of the definitions, right after the migrations (buildApp): created or completed from the fields, and
+ * their search text brought up to date.
+ */
+export async function syncTables(db: DynamicDb, dialect: DialectName, set: ResourceSet, now: Date): Promise<void> {
+  const synced = Object.values(set.defs).filter((d) => !set.fromMigration.has(d.name));
+  await syncResourceTables(db, dialect, synced, (name) => set.defs[name]?.table);
+  for (const def of synced) await refreshSearchText(db, def, now);
+}
+
+/** The engine's routes live under one service prefix (the route module's); the definitions come from buildApp. */
+export function resourceRoutes(service: 'api' | 'core' = 'api'): FastifyPluginAsync {
   return async (app) => {
-    const db = dynamic(app.db);
-    const synced = Object.values(own).filter((d) => !fromMigration.has(d.name));
-    await syncResourceTables(db, app.dialect, synced, (name) => own[name]?.table ?? registry[name]?.table);
-    for (const def of synced) await refreshSearchText(db, def, app.now());
+    const { defs: own, engine } = app.resources;
 
     /** The scope and the hooks' context of a request on one of `def`'s paths. */
     async function contextOf(request: FastifyRequest, def: ResourceDef, parsed: ParsedPath) {

@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import { resources } from '../../shared/resources/index';
 import { iso } from '../db/dialect';
 import { httpError } from '../errors';
-import { bodyObject, dynamic, engine, requireWebsite, type DynamicDb, type Restrict } from '../resources/index';
+import { bodyObject, dynamic, requireWebsite, type DynamicDb, type Restrict } from '../resources/index';
 import { websiteLanguagesOf } from './languages';
 import { ok } from '../http/envelope';
 import { operationContext } from '../resources/index';
@@ -22,6 +22,7 @@ async function makeDefault(db: DynamicDb, websiteId: number) {
 }
 
 export const websiteCrud: FastifyPluginAsync = async (app) => {
+  const { engine } = app.resources;
   const staffOf = (userId: number): Restrict => (q) =>
     q.where('id', 'in', dynamic(app.db).selectFrom('website_users').select('websiteId').where('userId', '=', userId));
 

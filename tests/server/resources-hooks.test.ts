@@ -6,7 +6,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { defineResource, l, orderField } from '../../shared/resources/define';
 import { httpError } from '../../server/errors';
 import { ok } from '../../server/http/envelope';
-import { bodyObject, resourceRoutes, serve } from '../../server/resources/index';
+import { bodyObject, serve } from '../../server/resources/index';
 import { demoWebsites, describeEachDatabase } from './harness';
 
 // ---- the resource: a visit with steps, confirmed or cancelled through a status action ----------------------------
@@ -140,5 +140,5 @@ describeEachDatabase(
       expect((await list('from=yesterday')).status).toBe(400);
     });
   },
-  { app: { extraModules: [{ name: 'demo-visits', prefix: '/api', auth: 'bearer', plugin: resourceRoutes('api', { defs: { demoVisitStep: step }, served: [visits] }) }] } },
+  { app: { resources: { defs: { demoVisitStep: step }, served: [visits] } } },
 );

@@ -3,7 +3,6 @@
 // grandchildren) get a table, routes, validation and scoping with no server code.
 import { beforeAll, expect, it } from 'vitest';
 import { defineResource, isActiveField, orderField, type ResourceDef } from '../../shared/resources/define';
-import { resourceRoutes } from '../../server/resources/index';
 import { demoWebsites, describeEachDatabase } from './harness';
 
 const l = (vi: string, en: string) => ({ vi, en });
@@ -86,7 +85,7 @@ const demoAd = defineResource({
   concurrency: true,
 });
 
-// Served by a second resource module (the registry's own are served by the app's); parents resolve through the registry.
+// Handed to buildApp beside the registry: the app's resource module serves them like its own.
 const defs: Record<string, ResourceDef> = { demoService, demoTitle, demoItem, demoAd };
 
 describeEachDatabase(
@@ -172,12 +171,12 @@ describeEachDatabase(
     it('adds a field to an existing table at the next start, keeping the rows', async () => {
       const rec = (await ctx.authed('POST', `/api/DemoServices?websiteId=${clinic}`, { title: tr('Giữ lại'), kind: 'clinic' })).body.data;
       const withField = { ...demoService, fields: [...demoService.fields, { name: 'videoUrl', type: 'url' as const, label: l('Video', 'Video') }] };
-      await ctx.restart({ extraModules: [{ name: 'demo', prefix: '/api', auth: 'bearer', plugin: resourceRoutes('api', { defs: { ...defs, demoService: withField } }) }] });
+      await ctx.restart({ resources: { defs: { ...defs, demoService: withField } } });
       const got = await ctx.authed('GET', `/api/DemoServices/${clinic}/${rec.id}`);
       expect(got.body.data).toMatchObject({ id: rec.id, videoUrl: null, concurrencyStamp: rec.concurrencyStamp });
       const upd = await ctx.authed('PUT', `/api/DemoServices/${clinic}/${rec.id}`, { videoUrl: 'https://v.example/1', concurrencyStamp: rec.concurrencyStamp });
       expect(upd.body.data.videoUrl).toBe('https://v.example/1');
     });
   },
-  { app: { extraModules: [{ name: 'demo', prefix: '/api', auth: 'bearer', plugin: resourceRoutes('api', { defs }) }] } },
+  { app: { resources: { defs } } },
 );

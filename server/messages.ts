@@ -28,6 +28,10 @@ export const M = {
   success: { vi: 'Thành công', en: 'Success' },
 
   // ---- The resource engine and the websites ----
+  valueTaken: (field: Label, value: string): Label => ({
+    vi: `${field.vi} "${value}" đã được dùng cho một bản ghi khác`,
+    en: `${field.en} "${value}" is already used by another record`,
+  }),
   stale: {
     vi: 'Bản ghi đã bị người khác thay đổi kể từ khi bạn mở nó',
     en: 'The record was changed by someone else since you opened it',

@@ -127,3 +127,47 @@ export function dialectOf(db: Kysely<any>): DialectName {
 
 /** Timestamps are ISO-8601 UTC text everywhere. */
 export const iso = (d: Date | number) => new Date(d).toISOString();
+
+// ---- rules under concurrency (docs/api.md "Rules the database enforces") ----
+
+/** A unique index refused the write (SQLite and PostgreSQL say it differently). */
+export function isUniqueViolation(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
+/**
+ * Lock a row until the transaction ends, so what a rule read from it (and from the rows it owns) still holds when
+ * the transaction writes: `SELECT … FOR UPDATE` on PostgreSQL, where requests run at once. SQLite runs one write
+ * transaction at a time (Kysely holds its one connection for the whole transaction), so there is nothing to lock.
+ * Answers whether the row exists.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function lockRow(db: Kysely<any>, table: string, id: number): Promise<boolean> {
+  return (await lockRows(db, table, 'id', id)) > 0;
+}
+
+/** `lockRow` for every row where `column = value` (e.g. the current default, which racing make-defaults all take first). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function lockRows(db: Kysely<any>, table: string, column: string, value: unknown): Promise<number> {
+  let q = db.selectFrom(table).select('id').where(column, '=', value);
+  if (dialectOf(db) === 'postgres') q = q.forUpdate();
+  return (await q.execute()).length;
+}
+
+/**
+ * Run `work` (a whole transaction) again when a unique index refused it because another request wrote first: the
+ * next run reads what that request committed. For rules a partial unique index holds (one default), where the
+ * loser of a race should redo its work rather than fail.
+ */
+export async function retryOnUnique<T>(work: () => Promise<T>, attempts = 8): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (err) {
+      const code = (err as { code?: unknown } | null)?.code;
+      // A deadlock the database broke (PostgreSQL picks a victim) is a race lost the same way.
+      if (!(isUniqueViolation(err) || code === '40P01' || code === '40001') || attempt >= attempts) throw err;
+    }
+  }
+}

@@ -1,9 +1,10 @@
 // News categories (shared/resources/news-category.ts): the engine's resource with the rules it can't know, as hooks:
 //   - parentId: none (null, 0) or a category of the same website, never the category itself or one below it;
-//   - seoLink unique per website (409);
+//   - seoLink unique per website (409; a unique index from the definition's `unique`, so it holds under concurrency);
 //   - a category with sub-categories cannot be deleted (400); deleting one removes it from its news.
 import { newsCategory as def } from '../../shared/resources/news-category';
 import type { Label } from '../../shared/resources/define';
+import { isUniqueViolation } from '../db/dialect';
 import { httpError } from '../errors';
 import { serve, validated, type DynamicDb, type Scope } from '../resources/index';
 import type { Body } from './common';
@@ -48,6 +49,8 @@ export const newsCategoryResource = serve(def, {
     await checkRules(ctx.db, ctx.scope, input, current?.id as number | undefined);
     return validated(ctx, def, input, current);
   },
+  // Two saves of one link at once: the index refuses the second, whose run again finds the first and says so.
+  retry: async (_ctx, err, attempt) => isUniqueViolation(err) && attempt < 3,
   beforeRemove: refuseWithChildren(def, CATEGORY),
   async afterRemove(ctx, id) {
     await ctx.db.deleteFrom('news_categories').where('categoryId', '=', id).where('websiteId', '=', ctx.scope.websiteId!).execute();

@@ -15,11 +15,7 @@ export const typed = (db: DynamicDb): Db => db as unknown as Db;
 export type Body = Record<string, unknown>;
 
 
-/** A unique index refused the write (SQLite and PostgreSQL say it differently). */
-export function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; message?: string } | null;
-  return !!e && (e.code === '23505' || e.code === 'SQLITE_CONSTRAINT_UNIQUE' || e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY');
-}
+export { isUniqueViolation } from '../db/dialect';
 
 /** An SEO link as words ("dau-da-day" → "dau da day"), so a keyword finds it. */
 export const linkWords = (link: string | null | undefined) => (link ? link.replace(/[-_/]+/g, ' ') : link);

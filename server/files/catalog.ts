@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../db/schema';
+import { isUniqueViolation } from '../db/dialect';
 import type { UploadLedger, UploadSession } from './chunk-store';
 import { FilesError, badRequest, conflict, notFound } from './errors';
 import { extensionOf, nameKey, sanitizeName, splitExtension, uniqueName } from './file-name';
@@ -69,12 +70,8 @@ export const publicUrl = (storedName: string, name: string) => `/files/${storedN
 /** The folder the editor's inline images go to (POST Files/uploads without a folderId). */
 export const EDITOR_FOLDER = 'Editor';
 
-const NAME_RETRIES = 20;
-
-function isUniqueViolation(err: unknown): boolean {
-  const code = (err as { code?: unknown })?.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
-}
+/** Each round of a name race has one winner, so this many racers for one name all find one. */
+const NAME_RETRIES = 100;
 
 /** A unique violation of the per-folder name index (not of uploadId or storedName): try the next name. */
 function isNameClash(err: unknown): boolean {
@@ -203,7 +200,8 @@ export class FilesCatalog {
       try {
         return await write(free);
       } catch (err) {
-        if (!isNameClash(err) || attempt >= NAME_RETRIES) throw err;
+        if (!isNameClash(err)) throw err;
+        if (attempt >= NAME_RETRIES) throw conflict(M.conflict);
       }
     }
   }
@@ -454,13 +452,19 @@ export class FilesCatalog {
         .executeTakeFirst();
     const existing = await find();
     if (existing) return existing.id;
+    // Exactly this name (never "Editor (1)"): uploads racing to create it share the one the index lets in.
+    const at = this.now().toISOString();
     try {
-      return (await this.createFolder({ name: EDITOR_FOLDER }, actor)).id;
+      await this.db
+        .insertInto('folders')
+        .values({ parentId: null, name: EDITOR_FOLDER, nameKey: nameKey(EDITOR_FOLDER), order: 0, description: null, concurrencyStamp: randomUUID(), createdAt: at, updatedAt: at, createdBy: actor.id })
+        .execute();
     } catch (err) {
-      const raced = await find();
-      if (raced) return raced.id;
-      throw err;
+      if (!isUniqueViolation(err)) throw err;
     }
+    const created = await find();
+    if (!created) throw conflict(M.conflict);
+    return created.id;
   }
 
   /** The chunk store's record keeper: one file row per upload fileId, whatever the retries. */

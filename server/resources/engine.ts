@@ -9,7 +9,7 @@ import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { Database } from '../db/schema';
 import type { ResourceDef } from '../../shared/resources/define';
 import type { LanguageRef, UiLang } from '../../shared/resources/validate';
-import { iso } from '../db/dialect';
+import { iso, isUniqueViolation } from '../db/dialect';
 import { httpError } from '../errors';
 import type { DynamicDb } from './dynamic';
 import { checkAndConvert, emptyRecord, selectColumns, toWire, type Row } from './records';
@@ -231,9 +231,20 @@ export class ResourceEngine {
           work({ ...(ctx as HookContext), db: trx, languages: () => websiteLanguages(trx as unknown as Kysely<Database>, scope.websiteId) }, done),
         );
       } catch (err) {
-        if (!hooks.retry || !(await hooks.retry(ctx as HookContext, err, attempt, last))) throw err;
+        if (!hooks.retry || !(await hooks.retry(ctx as HookContext, err, attempt, last))) throw this.refusal(def, err, last?.values);
       }
     }
+  }
+
+  /**
+   * A unique index of the definition (`unique` fields) refused a write that got past every check (two saves at
+   * once): 409 naming the field, never a 500. Any other error as it is.
+   */
+  private refusal(def: ResourceDef, err: unknown, values?: Row): unknown {
+    if (!isUniqueViolation(err)) return err;
+    const field = def.fields.find((f) => f.unique && values && values[f.name] !== null && values[f.name] !== undefined && values[f.name] !== '');
+    if (!field) return err;
+    return httpError(409, M.valueTaken(field.label, String(values![field.name])), { field: field.name });
   }
 
   private async prepared(ctx: HookContext, def: ResourceDef, body: Row, current?: Row): Promise<Prepared<unknown>> {
@@ -249,7 +260,10 @@ export class ResourceEngine {
   async create(ctx: OperationContext, def: ResourceDef, scope: Scope, body: Row): Promise<Row> {
     if (!this.hasWriteHooks(def)) {
       const values = checkAndConvert(def, body, await ctx.languages(), ctx.ui);
-      return this.readOrThrow(ctx.db, def, scope, await this.insert(ctx, def, scope, values));
+      const id = await this.insert(ctx, def, scope, values).catch((err: unknown) => {
+        throw this.refusal(def, err, values);
+      });
+      return this.readOrThrow(ctx.db, def, scope, id);
     }
     const hooks = this.hooksOf(def);
     const id = await this.writing(ctx, def, scope, async (hctx, done) => {
@@ -298,7 +312,9 @@ export class ResourceEngine {
     const current = await this.readOrThrow(ctx.db, def, scope, id);
     if (stamp !== undefined && current.concurrencyStamp !== stamp) throw stale(current);
     const values = checkAndConvert(def, body, await ctx.languages(), ctx.ui, current);
-    await this.write(ctx, def, scope, id, stamp, values);
+    await this.write(ctx, def, scope, id, stamp, values).catch((err: unknown) => {
+      throw this.refusal(def, err, values);
+    });
     return this.readOrThrow(ctx.db, def, scope, id);
   }
 

@@ -11,9 +11,9 @@
 // `syncResourceTables` runs at every start, after the migrations: it creates a missing table and adds missing
 // columns (nullable, or with their default), never drops or changes one. So a new simple resource needs no
 // migration; renaming or retyping a field does (write a migration for it).
-import type { ColumnDataType } from 'kysely';
+import { sql, type ColumnDataType } from 'kysely';
 import type { FieldDef, ResourceDef } from '../../shared/resources/define';
-import { addIdColumn, iso, type DialectName } from '../db/dialect';
+import { addIdColumn, dialectOf, iso, type DialectName } from '../db/dialect';
 import type { DynamicDb } from './dynamic';
 import { searchFields, searchTextOf } from './search';
 
@@ -118,6 +118,27 @@ async function ensureIndexes(db: DynamicDb, def: ResourceDef) {
   } else if (scope.length) {
     await db.schema.createIndex(`${def.table}_scope`).ifNotExists().on(def.table).columns(scope).execute();
   }
+  for (const f of def.fields.filter((x) => x.unique && !x.perLanguage && !x.computed)) {
+    const name = `${def.table}_${f.name}_unique`;
+    if (await indexExists(db, def.table, name)) continue;
+    // Values taken twice before the rule existed: the later rows get "-<id>" so the index can hold from now on.
+    const column = sql.ref(f.name);
+    const scopeMatch = scope.map((c) => sql`o.${sql.ref(c)} = ${sql.table(def.table)}.${sql.ref(c)}`);
+    await sql`update ${sql.table(def.table)} set ${column} = ${column} || '-' || id
+      where ${column} is not null and ${column} <> '' and exists (
+        select 1 from ${sql.table(def.table)} o where o.${column} = ${sql.table(def.table)}.${column} and o.id < ${sql.table(def.table)}.id
+        ${scopeMatch.length ? sql`and ${sql.join(scopeMatch, sql` and `)}` : sql``})`.execute(db);
+    await sql`create unique index if not exists ${sql.id(name)} on ${sql.table(def.table)} (${sql.join([...scope, f.name].map((c) => sql.ref(c)))})
+      where ${column} is not null and ${column} <> ''`.execute(db);
+  }
+}
+
+async function indexExists(db: DynamicDb, table: string, name: string): Promise<boolean> {
+  const found =
+    dialectOf(db) === 'postgres'
+      ? await sql<{ n: number }>`select 1 as n from pg_indexes where tablename = ${table} and indexname = ${name}`.execute(db)
+      : await sql<{ n: number }>`select 1 as n from sqlite_master where type = 'index' and tbl_name = ${table} and name = ${name}`.execute(db);
+  return found.rows.length > 0;
 }
 
 /**

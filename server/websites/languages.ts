@@ -1,11 +1,13 @@
 // /api/Websites/{websiteId}/languages: the languages a website publishes in. Exactly one is the default:
 // the first language added becomes it, making another the default clears the previous one in the same
-// transaction, and the default can be neither un-defaulted nor removed directly.
+// transaction, and the default can be neither un-defaulted nor removed directly. Every change locks the website's
+// row first (two first languages added at once are added one after the other), and a partial unique index
+// (migration 0006) holds "at most one default" whatever the code does.
 import type { FastifyPluginAsync } from 'fastify';
 import type { Kysely } from 'kysely';
 import { resources } from '../../shared/resources/index';
 import { validateRecord } from '../../shared/resources/validate';
-import { iso } from '../db/dialect';
+import { iso, lockRow } from '../db/dialect';
 import type { Database } from '../db/schema';
 import { httpError } from '../errors';
 import { messageLang } from '../i18n';
@@ -69,6 +71,7 @@ export const websiteLanguageRoutes: FastifyPluginAsync = async (app) => {
     checkFlags(body, messageLang(request), false);
     const languageId = String(body.languageId).trim();
     const created = await app.db.transaction().execute(async (trx) => {
+      await lockRow(trx, 'websites', websiteId);
       const known = await trx.selectFrom('languages').select('id').where('id', '=', languageId).executeTakeFirst();
       if (!known) throw httpError(400, M.languageUnknown, { field: 'languageId' });
       const count = (await websiteLanguagesOf(trx, [websiteId])).get(websiteId)?.length ?? 0;
@@ -90,6 +93,7 @@ export const websiteLanguageRoutes: FastifyPluginAsync = async (app) => {
     const body = bodyObject(request.body);
     checkFlags({ ...body, languageId: params.languageId }, messageLang(request), true);
     const updated = await app.db.transaction().execute(async (trx) => {
+      await lockRow(trx, 'websites', websiteId);
       const current = await one(trx, websiteId, params.languageId);
       if (!current) throw httpError(404, M.languageNotFound);
       if (current.isDefault && body.isDefault === false) throw httpError(400, M.defaultLanguageRequired, { field: 'isDefault' });
@@ -106,6 +110,7 @@ export const websiteLanguageRoutes: FastifyPluginAsync = async (app) => {
     const params = request.params as { websiteId: string; languageId: string };
     const websiteId = await requireWebsite(app.db, request, params.websiteId);
     await app.db.transaction().execute(async (trx) => {
+      await lockRow(trx, 'websites', websiteId);
       const current = await one(trx, websiteId, params.languageId);
       if (!current) throw httpError(404, M.languageNotFound);
       if (current.isDefault) throw httpError(400, M.defaultLanguageDelete);

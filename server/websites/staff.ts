@@ -1,8 +1,9 @@
 // /api/Websites/user/…: the staff of a website (who may work on it). A website never loses its last
-// staff member, so it can't become unreachable.
+// staff member, so it can't become unreachable: a removal locks the website's row before counting, so two removals
+// at once are counted one after the other.
 import type { FastifyPluginAsync } from 'fastify';
 import type { Kysely } from 'kysely';
-import { iso } from '../db/dialect';
+import { iso, lockRow } from '../db/dialect';
 import type { Database } from '../db/schema';
 import { httpError } from '../errors';
 import { parseId, requireWebsite } from '../resources/index';
@@ -48,6 +49,7 @@ export const websiteStaffRoutes: FastifyPluginAsync = async (app) => {
     const websiteId = await requireWebsite(app.db, request, params.websiteId);
     const userId = parseId(params.userId, 'userId');
     await app.db.transaction().execute(async (trx) => {
+      await lockRow(trx, 'websites', websiteId);
       const members = await trx.selectFrom('website_users').select('userId').where('websiteId', '=', websiteId).execute();
       if (!members.some((m) => m.userId === userId)) throw httpError(404, M.staffNotFound);
       if (members.length === 1) throw httpError(400, M.lastStaff);

@@ -1,11 +1,13 @@
 // /api/Websites: the websites themselves. Generic engine operations, plus the rules the engine can't know:
 // membership (a user sees and changes only websites they are staff of; the creator becomes staff) and
 // exactly one default website (making one default clears the others in the same transaction; the default
-// can be neither un-defaulted nor deleted directly: make another website the default instead).
+// can be neither un-defaulted nor deleted directly: make another website the default instead). "At most one" is a
+// partial unique index (migration 0006): the loser of two make-defaults at once runs again and wins after the
+// other; a delete locks its row, so a make-default of the same website waits for it and then finds nothing.
 import type { FastifyPluginAsync } from 'fastify';
 import { sql } from 'kysely';
 import { resources } from '../../shared/resources/index';
-import { iso } from '../db/dialect';
+import { iso, lockRow, lockRows, retryOnUnique } from '../db/dialect';
 import { httpError } from '../errors';
 import { bodyObject, dynamic, requireWebsite, type DynamicDb, type Restrict } from '../resources/index';
 import { websiteLanguagesOf } from './languages';
@@ -15,10 +17,22 @@ import { M } from '../messages';
 
 const def = resources.website;
 
-/** Make `websiteId` the one default website. */
+/**
+ * No website is the default but (maybe) `except`: the first step of making another one the default. The current
+ * default is locked first, so make-defaults at once take their turns rather than lock each other's rows.
+ */
+async function clearDefault(db: DynamicDb, except?: number) {
+  await lockRows(db, 'websites', 'isDefault', true);
+  let q = db.updateTable('websites').set({ isDefault: false }).where('isDefault', '=', true);
+  if (except !== undefined) q = q.where('id', '!=', except);
+  await q.execute();
+}
+
+/** Make `websiteId` the one default website (404 when it is gone: the transaction then changes nothing). */
 async function makeDefault(db: DynamicDb, websiteId: number) {
-  await db.updateTable('websites').set({ isDefault: false }).where('id', '!=', websiteId).where('isDefault', '=', true).execute();
-  await db.updateTable('websites').set({ isDefault: true }).where('id', '=', websiteId).execute();
+  await clearDefault(db, websiteId);
+  const result = await db.updateTable('websites').set({ isDefault: true }).where('id', '=', websiteId).executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) throw httpError(404, M.websiteNotFound);
 }
 
 export const websiteCrud: FastifyPluginAsync = async (app) => {
@@ -54,40 +68,44 @@ export const websiteCrud: FastifyPluginAsync = async (app) => {
 
   app.post('/Websites', async (request) => {
     const body = bodyObject(request.body);
-    const created = await app.db.transaction().execute(async (trx) => {
+    const created = await retryOnUnique(() => app.db.transaction().execute(async (trx) => {
       const ctx = operationContext(app, request, undefined, trx);
       const tx = ctx.db;
+      if (body.isDefault === true) await clearDefault(tx);
       const record = await engine.create(ctx, def, { keys: {} }, body);
       const id = record.id as number;
       await trx.insertInto('website_users').values({ websiteId: id, userId: request.user.id, createdAt: iso(ctx.now) }).execute();
       // The first website is the default whatever was asked: there is always exactly one.
       const others = await trx.selectFrom('websites').select(sql<number>`count(*)`.as('n')).where('isDefault', '=', true).where('id', '!=', id).executeTakeFirstOrThrow();
-      if (record.isDefault === true || Number(others.n) === 0) await makeDefault(tx, id);
+      if (record.isDefault !== true && Number(others.n) === 0) await makeDefault(tx, id);
       return engine.readOrThrow(tx, def, { keys: {} }, id);
-    });
+    }));
     return ok(request, M.added, created);
   });
 
   app.put('/Websites/:id', async (request) => {
     const id = await requireWebsite(app.db, request, (request.params as { id: string }).id);
     const body = bodyObject(request.body);
-    const updated = await app.db.transaction().execute(async (trx) => {
+    const updated = await retryOnUnique(() => app.db.transaction().execute(async (trx) => {
       const ctx = operationContext(app, request, id, trx);
       const tx = ctx.db;
       const current = await engine.readOrThrow(tx, def, { keys: {} }, id);
       if (current.isDefault === true && body.isDefault === false && body.concurrencyStamp === current.concurrencyStamp) {
         throw httpError(400, M.defaultWebsiteRequired, { field: 'isDefault' });
       }
-      const record = await engine.update(ctx, def, { keys: {} }, id, body);
-      if (record.isDefault === true && current.isDefault !== true) await makeDefault(tx, id);
+      // The others first: the index holds one default at every moment, not only at commit.
+      if (body.isDefault === true && current.isDefault !== true && body.concurrencyStamp === current.concurrencyStamp) await clearDefault(tx, id);
+      await engine.update(ctx, def, { keys: {} }, id, body);
       return engine.readOrThrow(tx, def, { keys: {} }, id);
-    });
+    }));
     return ok(request, M.updated, updated);
   });
 
   app.delete('/Websites/:id', async (request) => {
     const id = await requireWebsite(app.db, request, (request.params as { id: string }).id);
     await app.db.transaction().execute(async (trx) => {
+      // Locked: a make-default of this website waits, then finds it gone.
+      await lockRow(trx, 'websites', id);
       const row = await trx.selectFrom('websites').select('isDefault').where('id', '=', id).executeTakeFirst();
       if (!row) throw httpError(404, M.websiteNotFound);
       if (row.isDefault) throw httpError(400, M.defaultWebsiteDelete);

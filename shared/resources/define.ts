@@ -69,6 +69,11 @@ export interface FieldDef {
   decimal?: boolean;
   /** Maximum string length (per language for per-language fields). */
   maxLength?: number;
+  /**
+   * Unique within the record's scope (its website, its parent) when filled: a partial unique index the database
+   * holds, so two saves at once cannot both take a value (409). Plain fields only.
+   */
+  unique?: boolean;
   default?: unknown;
   /** For `enum`. */
   options?: EnumOption[];

@@ -24,7 +24,7 @@ export const newsCategory = defineResource({
     { name: 'description', type: 'textarea', perLanguage: true, maxLength: 4000, label: l('Mô tả', 'Description') },
     { name: 'metaTitle', type: 'text', perLanguage: true, maxLength: 500, label: l('Tiêu đề meta', 'Meta title') },
     { name: 'metaDescription', type: 'textarea', perLanguage: true, maxLength: 4000, label: l('Mô tả meta', 'Meta description') },
-    { name: 'seoLink', type: 'text', required: true, maxLength: 500, list: true, search: true, label: l('Đường dẫn SEO', 'SEO link') },
+    { name: 'seoLink', type: 'text', required: true, unique: true, maxLength: 500, list: true, search: true, label: l('Đường dẫn SEO', 'SEO link') },
     {
       name: 'parentId',
       type: 'reference',

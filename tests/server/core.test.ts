@@ -47,8 +47,9 @@ describeEachDatabase('core, push and websites', (ctx) => {
       const again = await ctx.authed('GET', '/api/Websites/get-all');
       expect(again.body.map((w: { id: number }) => w.id)).toEqual([spa.id, clinic.id]);
     } finally {
-      await ctx.db.updateTable('websites').set({ isDefault: true }).where('id', '=', clinic.id).execute();
+      // One default at every moment (a unique index): the spa stops being it before the clinic is it again.
       await ctx.db.updateTable('websites').set({ isDefault: false }).where('id', '=', spa.id).execute();
+      await ctx.db.updateTable('websites').set({ isDefault: true }).where('id', '=', clinic.id).execute();
     }
   });
 

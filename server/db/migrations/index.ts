@@ -4,10 +4,12 @@ import { m0001_core } from './0001_core';
 import { m0003_files } from './0003_files';
 import { m0004_resources } from './0004_resources';
 import { m0005_editorial } from './0005_editorial';
+import { m0006_one_default } from './0006_one_default';
 
 export const migrations: SitedeskMigration[] = [
   m0001_core,
   m0003_files,
   m0004_resources,
   m0005_editorial,
+  m0006_one_default,
 ];

@@ -1,0 +1,115 @@
+// Rules that hold under concurrency (docs/api.md "Rules the database enforces"): each race of the invariants issue,
+// N requests at once over real HTTP, on SQLite and on PostgreSQL, where requests really run at the same time. The
+// rule holds and nothing answers 5xx.
+import { beforeAll, expect, it } from 'vitest';
+import { pngBytes } from '../../server/files/testing';
+import { demoWebsites, describeEachDatabase, type ServerTestContext } from './harness';
+
+const tr = (vi: string) => JSON.stringify({ 'vi-VN': vi, 'en-US': vi });
+const statuses = (answers: { status: number }[]) => answers.map((a) => a.status).sort();
+const noServerError = (answers: { status: number; body?: unknown }[]) =>
+  expect(answers.filter((a) => a.status >= 500).map((a) => a.body)).toEqual([]);
+
+async function newWebsite(ctx: ServerTestContext, name: string) {
+  const res = await ctx.authed('POST', '/api/Websites', { name: tr(name) });
+  expect(res.status).toBe(200);
+  return res.body.data as { id: number; concurrencyStamp: string };
+}
+
+const defaults = async (ctx: ServerTestContext) =>
+  (await ctx.db.selectFrom('websites').select('id').where('isDefault', '=', true).execute()).map((r) => r.id);
+
+describeEachDatabase('rules under concurrency', (ctx) => {
+  let clinic = 0;
+  let lanId = 0;
+  let adminId = 0;
+  beforeAll(async () => {
+    ({ clinic } = await demoWebsites(ctx));
+    const users = await ctx.db.selectFrom('users').select(['id', 'userName']).execute();
+    lanId = users.find((u) => u.userName === 'lan.nguyen')!.id;
+    adminId = users.find((u) => u.userName === 'admin')!.id;
+  });
+
+  it('never removes the last staff member, whatever is removed at once', async () => {
+    for (let round = 0; round < 5; round++) {
+      const site = await newWebsite(ctx, `Nhân viên ${round}`);
+      expect((await ctx.authed('POST', `/api/Websites/user/${site.id}/${lanId}`)).status).toBe(200);
+      const answers = await Promise.all([lanId, adminId].map((userId) => ctx.authed('DELETE', `/api/Websites/user/${site.id}/${userId}`)));
+      noServerError(answers);
+      // One removal wins; the other is refused as the last member's (400), or, when the admin removed itself first,
+      // because the admin is no longer staff of the website (403).
+      const [won, refused] = statuses(answers);
+      expect(won).toBe(200);
+      expect([400, 403]).toContain(refused);
+      const left = await ctx.db.selectFrom('website_users').select('userId').where('websiteId', '=', site.id).execute();
+      expect(left).toHaveLength(1);
+      if (left[0].userId === adminId) await ctx.authed('DELETE', `/api/Websites/${site.id}`);
+    }
+  });
+
+  it('keeps exactly one default website when five are made the default at once, or one is deleted meanwhile', async () => {
+    const sites = await Promise.all([0, 1, 2, 3, 4].map((i) => newWebsite(ctx, `Mặc định ${i}`)));
+    for (let round = 0; round < 3; round++) {
+      const fresh = await Promise.all(sites.map(async (s) => (await ctx.authed('GET', `/api/Websites/${s.id}`)).body.data));
+      const answers = await Promise.all(fresh.map((s) => ctx.authed('PUT', `/api/Websites/${s.id}`, { isDefault: true, concurrencyStamp: s.concurrencyStamp })));
+      noServerError(answers);
+      expect(statuses(answers)).toEqual([200, 200, 200, 200, 200]);
+      expect(await defaults(ctx)).toHaveLength(1);
+    }
+    // Make-default racing a delete of the same website: one of them wins, a default remains.
+    const victim = await newWebsite(ctx, 'Bị xoá');
+    const answers = await Promise.all([
+      ctx.authed('PUT', `/api/Websites/${victim.id}`, { isDefault: true, concurrencyStamp: victim.concurrencyStamp }),
+      ctx.authed('DELETE', `/api/Websites/${victim.id}`),
+    ]);
+    noServerError(answers);
+    expect(await defaults(ctx)).toHaveLength(1);
+    // Back to the clinic as the default, and the test websites gone.
+    const home = (await ctx.authed('GET', `/api/Websites/${clinic}`)).body.data;
+    expect((await ctx.authed('PUT', `/api/Websites/${clinic}`, { isDefault: true, concurrencyStamp: home.concurrencyStamp })).status).toBe(200);
+    for (const s of [...sites, victim]) await ctx.authed('DELETE', `/api/Websites/${s.id}`);
+    expect(await defaults(ctx)).toEqual([clinic]);
+  });
+
+  it('keeps exactly one default language when two are added at once or two made the default at once', async () => {
+    for (let round = 0; round < 3; round++) {
+      const site = await newWebsite(ctx, `Ngôn ngữ ${round}`);
+      const added = await Promise.all(['vi-VN', 'en-US'].map((languageId) => ctx.authed('POST', `/api/Websites/${site.id}/languages`, { languageId, isActive: true })));
+      noServerError(added);
+      expect(statuses(added)).toEqual([200, 200]);
+      const rows = async () => ctx.db.selectFrom('website_languages').select(['languageId', 'isDefault']).where('websiteId', '=', site.id).execute();
+      expect((await rows()).filter((r) => r.isDefault)).toHaveLength(1);
+      const made = await Promise.all(['vi-VN', 'en-US'].map((languageId) => ctx.authed('PUT', `/api/Websites/${site.id}/languages/${languageId}`, { isDefault: true })));
+      noServerError(made);
+      expect((await rows()).filter((r) => r.isDefault)).toHaveLength(1);
+      await ctx.authed('DELETE', `/api/Websites/${site.id}`);
+    }
+  });
+
+  it('gives one SEO link to one category when twenty are created with it at once', async () => {
+    const link = `cung-mot-duong-dan-${Date.now()}`;
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => ctx.authed('POST', `/api/Categorys/${clinic}`, { name: tr(`Danh mục ${i}`), seoLink: link, order: 0, isActive: true })),
+    );
+    noServerError(answers);
+    expect(statuses(answers).filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses(answers).filter((s) => s === 409)).toHaveLength(19);
+    const rows = await ctx.db.selectFrom('categories' as never).select('id' as never).where('seoLink' as never, '=', link as never).execute();
+    expect(rows).toHaveLength(1);
+  });
+
+  it('stores thirty editor uploads of one file name at once, each under its own name', async () => {
+    const token = (await ctx.signIn()).access_token;
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () => {
+        const form = new FormData();
+        form.append('files', new Blob([pngBytes(500)]), 'cùng tên.png');
+        return ctx.request('POST', '/api/Files/uploads', { body: form, token });
+      }),
+    );
+    noServerError(answers);
+    expect(statuses(answers).every((s) => s === 200)).toBe(true);
+    const names = answers.map((a) => (a.body.data as { name: string }[])[0].name);
+    expect(new Set(names).size).toBe(30);
+  });
+});

@@ -52,7 +52,12 @@ function clientCredentials(request: FastifyRequest, form: { client_id?: string; 
     const decoded = Buffer.from(header.replace(/^Basic\s+/i, ''), 'base64').toString('utf8');
     const i = decoded.indexOf(':');
     if (i > 0) {
-      return { id: decodeURIComponent(decoded.slice(0, i)), secret: decodeURIComponent(decoded.slice(i + 1)) };
+      try {
+        return { id: decodeURIComponent(decoded.slice(0, i)), secret: decodeURIComponent(decoded.slice(i + 1)) };
+      } catch {
+        // A malformed %-escape: no client of ours (401 invalid_client below), never a 500.
+        return { id: undefined, secret: undefined };
+      }
     }
   }
   return { id: form.client_id, secret: form.client_secret };
@@ -75,10 +80,11 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     if (!userName || !password) throw oauthError(400, 'invalid_request', M.missingCredentials);
     const account = userName.toLowerCase();
 
-    const wait = await app.throttle.retryAfterSeconds(account);
-    if (wait > 0) {
-      const err = oauthError(429, 'too_many_attempts', M.throttled(Math.ceil(wait / 60)));
-      err.headers['Retry-After'] = String(wait);
+    // Reserved before verifying (counted as a failure until it succeeds): parallel guesses cannot pass the limit.
+    const attempt = await app.throttle.reserve(account, request.ip ?? null);
+    if ('wait' in attempt) {
+      const err = oauthError(429, 'too_many_attempts', M.throttled(Math.ceil(attempt.wait / 60)));
+      err.headers['Retry-After'] = String(attempt.wait);
       throw err;
     }
 
@@ -88,14 +94,13 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
       .where('normalizedUserName', '=', account)
       .executeTakeFirst();
     const ok = user ? await verifyPassword(user.passwordHash, password) : (await burnPasswordCheck(password), false);
-    const ip = request.ip ?? null;
-    if (!user || !ok) {
-      await app.throttle.record(account, false, ip);
-      throw oauthError(400, 'invalid_grant', M.wrongPassword);
+    if (!user || !ok) throw oauthError(400, 'invalid_grant', M.wrongPassword);
+    if (!user.isActive) {
+      await app.throttle.release(attempt.id);
+      throw oauthError(400, 'invalid_grant', M.inactive);
     }
-    if (!user.isActive) throw oauthError(400, 'invalid_grant', M.inactive);
     return app.db.transaction().execute(async (trx) => {
-      await app.throttle.record(account, true, ip, trx);
+      await app.throttle.succeeded(attempt.id, trx);
       return app.tokens.startSession(user, clientId, form.scope?.trim() || DEFAULT_SCOPE, trx);
     });
   }

@@ -1,15 +1,24 @@
-// Sign-in throttling per account (normalised user name), persisted in login_attempts so a
-// restart does not reset it. After `maxFailures` failures within `windowSeconds` (since the last
-// success) every attempt answers 429, even with the right password, until the window has passed
-// for enough of them. Throttled attempts are not recorded, so waiting always ends the lock.
+// Sign-in throttling per account (normalised user name), persisted in login_attempts so a restart does not reset
+// it. After `maxFailures` failures within `windowSeconds` (since the last success) every attempt answers 429, even
+// with the right password, until the window has passed for enough of them. Throttled attempts are not recorded, so
+// waiting always ends the lock.
+//
+// Under concurrency (docs/api.md "Rules the database enforces"): an attempt is *reserved* before the password is
+// verified — counted as a failure, under a lock on the account's name — and settled afterwards (a success flips its
+// row). So a hundred guesses at once get at most `maxFailures` verifications and the rest 429.
 import type { Kysely } from 'kysely';
-import { iso } from '../db/dialect';
+import { iso, lockName } from '../db/dialect';
 import type { Database } from '../db/schema';
 
 export interface ThrottleSettings {
   maxFailures: number;
   windowSeconds: number;
 }
+
+/** Rows kept at most, whatever a flood of made-up user names sends (older ones go first). */
+const MAX_ROWS = 20_000;
+
+export type Reservation = { wait: number } | { id: number };
 
 export class LoginThrottle {
   constructor(
@@ -19,10 +28,10 @@ export class LoginThrottle {
   ) {}
 
   /** Seconds to wait before the next attempt, or 0 when the account may try now. */
-  async retryAfterSeconds(account: string): Promise<number> {
+  async retryAfterSeconds(account: string, db: Kysely<Database> = this.db): Promise<number> {
     const now = this.now().getTime();
     const windowStart = iso(now - this.settings.windowSeconds * 1000);
-    const lastSuccess = await this.db
+    const lastSuccess = await db
       .selectFrom('login_attempts')
       .select('attemptedAt')
       .where('normalizedUserName', '=', account)
@@ -31,7 +40,7 @@ export class LoginThrottle {
       .limit(1)
       .executeTakeFirst();
     const since = lastSuccess && lastSuccess.attemptedAt > windowStart ? lastSuccess.attemptedAt : windowStart;
-    const failures = await this.db
+    const failures = await db
       .selectFrom('login_attempts')
       .select('attemptedAt')
       .where('normalizedUserName', '=', account)
@@ -46,18 +55,41 @@ export class LoginThrottle {
     return Math.max(1, Math.ceil((oldest + this.settings.windowSeconds * 1000 - now) / 1000));
   }
 
-  /** `exec`: a transaction of the caller's, to commit the attempt with the session it starts. */
-  async record(account: string, succeeded: boolean, ip: string | null, exec: Kysely<Database> = this.db): Promise<void> {
-    const now = this.now().getTime();
-    await exec
-      .insertInto('login_attempts')
-      .values({ normalizedUserName: account, attemptedAt: iso(now), succeeded, ip })
-      .execute();
-    // Keep the table small: older rows can no longer matter for this account.
-    await exec
-      .deleteFrom('login_attempts')
-      .where('normalizedUserName', '=', account)
-      .where('attemptedAt', '<', iso(now - this.settings.windowSeconds * 1000))
-      .execute();
+  /**
+   * Take one attempt for `account`: `{ wait }` when it is throttled (nothing recorded), else `{ id }` of the attempt,
+   * recorded as a failure until `succeeded(id)` says otherwise. Atomic per account.
+   */
+  async reserve(account: string, ip: string | null): Promise<Reservation> {
+    return this.db.transaction().execute(async (trx) => {
+      await lockName(trx, `sign-in:${account}`);
+      const wait = await this.retryAfterSeconds(account, trx);
+      if (wait > 0) return { wait };
+      const now = this.now().getTime();
+      const row = await trx
+        .insertInto('login_attempts')
+        .values({ normalizedUserName: account, attemptedAt: iso(now), succeeded: false, ip })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await this.purge(trx, now);
+      return { id: row.id };
+    });
+  }
+
+  /** The reserved attempt succeeded. `exec`: a transaction of the caller's, to commit it with the session it starts. */
+  async succeeded(id: number, exec: Kysely<Database> = this.db): Promise<void> {
+    await exec.updateTable('login_attempts').set({ succeeded: true }).where('id', '=', id).execute();
+  }
+
+  /** The reserved attempt neither failed nor succeeded (a disabled account): as if it never happened. */
+  async release(id: number): Promise<void> {
+    await this.db.deleteFrom('login_attempts').where('id', '=', id).execute();
+  }
+
+  /** Older rows can no longer matter to any account; and a flood of made-up names cannot grow the table for ever. */
+  private async purge(db: Kysely<Database>, now: number): Promise<void> {
+    await db.deleteFrom('login_attempts').where('attemptedAt', '<', iso(now - this.settings.windowSeconds * 1000)).execute();
+    const newest = await db.selectFrom('login_attempts').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst();
+    const cut = Number(newest?.id ?? 0) - MAX_ROWS;
+    if (cut > 0) await db.deleteFrom('login_attempts').where('id', '<=', cut).execute();
   }
 }

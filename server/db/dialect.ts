@@ -6,6 +6,7 @@ import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
 import {
   Kysely,
+  sql,
   PostgresAdapter,
   PostgresDialect,
   SqliteDialect,
@@ -170,4 +171,13 @@ export async function retryOnUnique<T>(work: () => Promise<T>, attempts = 8): Pr
       if (!(isUniqueViolation(err) || code === '40P01' || code === '40001') || attempt >= attempts) throw err;
     }
   }
+}
+
+/**
+ * A lock on a name (not a row) until the transaction ends: one sign-in reservation per account at a time. PostgreSQL:
+ * a transaction-level advisory lock on the name's hash; SQLite needs none (one write transaction at a time).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function lockName(db: Kysely<any>, name: string): Promise<void> {
+  if (dialectOf(db) === 'postgres') await sql`select pg_advisory_xact_lock(hashtext(${name}))`.execute(db);
 }

@@ -3,7 +3,8 @@
 // rule holds and nothing answers 5xx.
 import { beforeAll, expect, it } from 'vitest';
 import { pngBytes } from '../../server/files/testing';
-import { demoWebsites, describeEachDatabase, type ServerTestContext } from './harness';
+import { createUser } from '../../server/bootstrap';
+import { CLIENT, demoWebsites, describeEachDatabase, type ServerTestContext } from './harness';
 
 const tr = (vi: string) => JSON.stringify({ 'vi-VN': vi, 'en-US': vi });
 const statuses = (answers: { status: number }[]) => answers.map((a) => a.status).sort();
@@ -111,5 +112,48 @@ describeEachDatabase('rules under concurrency', (ctx) => {
     expect(statuses(answers).every((s) => s === 200)).toBe(true);
     const names = answers.map((a) => (a.body.data as { name: string }[])[0].name);
     expect(new Set(names).size).toBe(30);
+  });
+
+  // ---- sign-in ----
+
+  const guess = (userName: string, password: string) =>
+    ctx.request('POST', '/auth/connect/token', { form: { grant_type: 'password', username: userName, password, ...CLIENT } });
+
+  it('verifies at most five of a hundred simultaneous wrong passwords; the rest are 429', async () => {
+    await createUser(ctx.db, ctx.clock.now(), { userName: 'brute.target', password: 'Right@123', fullName: 'Target' });
+    const answers = await Promise.all(Array.from({ length: 100 }, () => guess('brute.target', 'wrong')));
+    noServerError(answers);
+    expect(answers.filter((a) => a.status === 400)).toHaveLength(5);
+    expect(answers.filter((a) => a.status === 429)).toHaveLength(95);
+  });
+
+  it('lets a right password through a burst of wrong ones only while fewer than five were tried', async () => {
+    await createUser(ctx.db, ctx.clock.now(), { userName: 'burst.target', password: 'Right@123', fullName: 'Burst' });
+    const answers = await Promise.all(Array.from({ length: 60 }, (_, i) => guess('burst.target', i === 30 ? 'Right@123' : 'wrong')));
+    noServerError(answers);
+    const verified = answers.filter((a) => a.status === 400 || a.status === 200);
+    // Five reservations at most; a success among them resets the count, and the attempts after it get their own five.
+    expect(verified.length).toBeLessThanOrEqual(10);
+    if (answers[30].status === 200) expect(answers.filter((a) => a.status === 400).length).toBeLessThanOrEqual(9);
+    else expect(answers[30].status).toBe(429);
+  });
+
+  it('keeps the attempts table bounded by age, whatever names a flood makes up', async () => {
+    await Promise.all(Array.from({ length: 40 }, (_, i) => guess(`ghost-${i}`, 'x')));
+    const count = async () => Number((await ctx.db.selectFrom('login_attempts').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    expect(await count()).toBeGreaterThanOrEqual(40);
+    ctx.clock.advance(16 * 60 * 1000);
+    await guess('ghost-late', 'x');
+    expect(await count()).toBe(1);
+  });
+
+  it('answers a Basic header with a malformed escape as a bad client, not a 500', async () => {
+    const basic = Buffer.from('sitedesk%:sitedesk-secret%zz').toString('base64');
+    const res = await ctx.request('POST', '/auth/connect/token', {
+      form: { grant_type: 'password', username: 'admin', password: 'Admin@123' },
+      headers: { authorization: `Basic ${basic}` },
+    });
+    expect(res.status).toBe(401);
+    expect(res.body.error).toBe('invalid_client');
   });
 });

@@ -22,6 +22,7 @@ import { createDb, type DbHandle, type DialectName } from './db/dialect';
 import { migrateToLatest } from './db/migrate';
 import type { Database } from './db/schema';
 import { errorBody, httpError, installErrorHandlers, sendError } from './errors';
+import { cleanRequestInput } from './http/input';
 import { localize } from './i18n';
 import { registerRenderer } from './renderer';
 import type { FilesOptions } from './files/engine';
@@ -146,6 +147,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(formbody);
+  app.addHook('preValidation', cleanRequestInput);
   // An empty body with a JSON content type (some clients send one on DELETE) means "no body",
   // not a parse error; everything else goes through Fastify's own (prototype-poisoning-safe) parser.
   const jsonParser = app.getDefaultJsonParser('error', 'error');

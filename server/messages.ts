@@ -27,6 +27,11 @@ export const M = {
   deleted: { vi: 'Xóa thành công', en: 'Deleted successfully' },
   success: { vi: 'Thành công', en: 'Success' },
 
+  // ---- Input every request must meet (server/http/input.ts) ----
+  nulCharacter: (field: string): Label => ({
+    vi: `Dữ liệu gửi lên (${field}) chứa ký tự NUL không hợp lệ`,
+    en: `The request (${field}) contains an invalid NUL character`,
+  }),
   // ---- The resource engine and the websites ----
   valueTaken: (field: Label, value: string): Label => ({
     vi: `${field.vi} "${value}" đã được dùng cho một bản ghi khác`,
@@ -158,6 +163,7 @@ export const M = {
   }),
   nameRequired: { vi: 'Tên không được để trống', en: 'A name is required' },
   folderNotFound: { vi: 'Không tìm thấy thư mục', en: 'Folder not found' },
+  badFolderId: { vi: 'Mã thư mục (folderId) không hợp lệ', en: 'Invalid folderId' },
   fileNotFound: { vi: 'Không tìm thấy tệp', en: 'File not found' },
   folderNotEmpty: (name: string): Label => ({
     vi: `Thư mục "${name}" không trống: hãy xóa hoặc chuyển các tệp và thư mục con trước`,

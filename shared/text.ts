@@ -16,3 +16,6 @@ export function foldText(text: string): string {
 /** Texts (HTML already stripped where it is HTML) → one folded search text; blanks skipped. */
 export const foldedText = (parts: readonly (string | null | undefined)[]): string =>
   foldText(parts.filter((p): p is string => !!p).join('\n').replace(/\s+/g, ' ').trim());
+
+/** Lone UTF-16 surrogates (not text: JSON lets them in) as U+FFFD, which is what a UTF-8 database stores for them. */
+export const wellFormed = (text: string): string => text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');

@@ -3,12 +3,16 @@
 // Content-Disposition headers, zip extractions on staff machines and other people's file systems, so it is
 // cleaned the way a careful desktop would: no directories, no control characters, nothing Windows refuses.
 
+import { wellFormed } from '../../shared/text';
+
 const MAX_NAME_LENGTH = 200;
 // Windows refuses these as a name (with or without an extension), whatever the case.
 const RESERVED_WINDOWS = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])$/i;
 // Control characters (C0, DEL, C1) and the characters Windows forbids in names.
 // eslint-disable-next-line no-control-regex
 const FORBIDDEN = /[\u0000-\u001f\u007f-\u009f<>:"/\\|?*]/g;
+/** Direction marks and overrides (U+202E turns `gnp.exe` into what reads as `exe.png`), zero-width characters. */
+const INVISIBLE = /[\u061c\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g;
 
 /** Splits `photo.final.PNG` into `photo.final` and `PNG`; no extension gives ''. */
 export function splitExtension(name: string): { base: string; ext: string } {
@@ -29,7 +33,8 @@ export function extensionOf(name: string): string {
  * Answers '' when nothing usable is left; callers decide on a fallback.
  */
 export function sanitizeName(raw: string): string {
-  let name = String(raw ?? '').normalize('NFC');
+  // Lone surrogates become U+FFFD first, as the database would store them, so clashes compare what is stored.
+  let name = wellFormed(String(raw ?? '')).normalize('NFC').replace(INVISIBLE, '');
   // Last segment of either separator: `../../etc/passwd.png` → `passwd.png`, `C:\x\y.doc` → `y.doc`.
   name = name.split(/[\\/]/).pop() ?? '';
   name = name.replace(/\s+/g, ' ').replace(FORBIDDEN, '').trim();

@@ -70,6 +70,14 @@ async function eachPart(parts: AsyncIterableIterator<Multipart>, handle: (part: 
 /** A whole number from a multipart text field; NaN when missing or not digits (the engine refuses it). */
 const intField = (value: string | undefined) => (value !== undefined && /^\s*\d+\s*$/.test(value) ? Number(value) : NaN);
 
+/** `folderId` of a form: absent, '' or 0 is the root; a positive whole number a folder; anything else (-1, abc) a 400. */
+function folderField(value: string | undefined): number | null {
+  if (value === undefined || value.trim() === '' || value.trim() === '0') return null;
+  const id = intField(value);
+  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) throw badRequest(M.badFolderId);
+  return id;
+}
+
 export const fileRoutes: FastifyPluginAsync = async (app) => {
   const { catalog, chunks, store, maxFileSize } = filesEngine(app);
   await store.init();
@@ -164,7 +172,7 @@ export const fileRoutes: FastifyPluginAsync = async (app) => {
         if (!name) throw badRequest(M.nameRequired);
         const ext = requireAllowedExtension(name);
         if (folderId === undefined) {
-          folderId = fields.folderId !== undefined ? await catalog.folderOrRoot(intField(fields.folderId) || null) : await catalog.editorFolder(actor(request));
+          folderId = fields.folderId !== undefined ? await catalog.folderOrRoot(folderField(fields.folderId)) : await catalog.editorFolder(actor(request));
         }
         const stored = await store.saveStream(part.file, ext, name, maxFileSize);
         try {
@@ -205,7 +213,7 @@ export const fileRoutes: FastifyPluginAsync = async (app) => {
         userId: String(request.user.id),
       };
       chunks.plan(chunk); // refuse bad numbers, names and sizes before touching the database or the disk
-      chunk.folderId = await catalog.folderOrRoot(intField(fields.folderId) || null);
+      chunk.folderId = await catalog.folderOrRoot(folderField(fields.folderId));
       state = await chunks.receive(chunk, part.file);
     });
     if (!state) throw badRequest({ vi: 'Thiếu phần tệp (trường "file")', en: 'The chunk (field "file") is missing' });

@@ -40,6 +40,12 @@ export function checkAndConvert(
   }
   const errors = validateRecord(def, merged, languages, ui);
   if (errors.length) throw validationError(errors);
+  // Per-language texts arrive as JSON text: a NUL escaped inside it got past the request's own check.
+  for (const f of writableFields(def)) {
+    if (f.perLanguage && Object.values(parseTranslations(merged[f.name])).some((t) => t.includes('\u0000'))) {
+      throw httpError(400, M.nulCharacter(f.name), { field: f.name });
+    }
+  }
   const values: Row = {};
   // A new record starts with the defaults of what the server sets (a status).
   if (!current) for (const f of def.fields) if (f.serverSet) values[f.name] = defaultValue(f);

@@ -23,6 +23,8 @@ import { migrateToLatest } from './db/migrate';
 import type { Database } from './db/schema';
 import { errorBody, httpError, installErrorHandlers, sendError } from './errors';
 import { cleanRequestInput } from './http/input';
+import helmet from '@fastify/helmet';
+import { cspDirectives } from '../shared/csp';
 import { localize } from './i18n';
 import { registerRenderer } from './renderer';
 import type { FilesOptions } from './files/engine';
@@ -146,6 +148,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (STORED_FILE_ROUTES.test(route.url)) route.compress = false;
   });
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  // Security headers on every answer, the console's pages included: the desktop app's Content-Security-Policy
+  // (shared/csp.ts; data calls to this origin), no framing, nosniff, no referrer. Stored files stay usable from the
+  // public websites (cross-origin resource policy), and HTTPS pinning is the proxy's decision, not ours.
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives() },
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: false,
+  });
   await app.register(formbody);
   app.addHook('preValidation', cleanRequestInput);
   // An empty body with a JSON content type (some clients send one on DELETE) means "no body",

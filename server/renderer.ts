@@ -39,7 +39,9 @@ export async function registerRenderer(app: FastifyInstance, rendererDir: string
     if (relative && isFile(file)) {
       // Vite names built assets by content hash: they never change.
       const immutable = relative.startsWith('assets/');
-      await reply.sendFile(relative, { maxAge: immutable ? 31_536_000_000 : 0, immutable });
+      // index.html by its own name is the page too: asked again every time, like `/`.
+      if (relative === 'index.html') await reply.header('Cache-Control', 'no-cache').sendFile(relative, { cacheControl: false });
+      else await reply.sendFile(relative, { maxAge: immutable ? 31_536_000_000 : 0, immutable });
       return true;
     }
     if (!wantsPage) return false;

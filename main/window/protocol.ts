@@ -3,6 +3,7 @@
  * a standard, secure scheme gives the page a real origin that IPC and CSP can check, and the
  * handler only ever answers files inside dist/renderer.
  */
+import { cspHeader } from '../../shared/csp';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { EnvironmentProfile } from '../../shared/ipc/contract';
@@ -67,26 +68,9 @@ export function resolveAppPath(root: string, requestUrl: string): string | null 
   return resolved;
 }
 
-/** The page's Content-Security-Policy: our own code only; data calls to the profile's services. */
+/** The page's Content-Security-Policy (shared/csp.ts, the same the server sends browsers): data calls to the profile's services. */
 export function contentSecurityPolicy(profile: EnvironmentProfile): string {
-  const origins = [...new Set([profile.auth, profile.core, profile.push, profile.api, profile.his].map((u) => new URL(u).origin))].join(' ');
-  return [
-    `default-src 'self'`,
-    `script-src 'self'`,
-    // antd writes its styles at run time (CSS-in-JS): inline styles are needed, inline scripts are not.
-    `style-src 'self' 'unsafe-inline'`,
-    // News content may show images from anywhere on the web; images cannot run code.
-    `img-src 'self' data: blob: https: ${origins}`,
-    `media-src 'self' blob: ${origins}`,
-    `font-src 'self' data:`,
-    `connect-src 'self' ${origins}`,
-    `object-src 'none'`,
-    `frame-src 'none'`,
-    `worker-src 'self' blob:`,
-    `base-uri 'none'`,
-    `form-action 'none'`,
-    `frame-ancestors 'none'`,
-  ].join('; ');
+  return cspHeader([profile.auth, profile.core, profile.push, profile.api, profile.his].map((u) => new URL(u).origin));
 }
 
 export interface ProtocolHandlerOptions {

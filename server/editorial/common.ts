@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { httpError } from '../errors';
 import { foldedText } from '../../shared/text';
+import { cleanHtml } from '../resources/html';
 import type { DynamicDb } from '../resources/index';
 import './tables';
 import { M } from '../messages';
@@ -33,7 +34,7 @@ export async function languageNames(db: Db): Promise<Map<string, string>> {
  * Nested translations `[{ languageId, … }]` from a body: each an object with a known languageId, each
  * language once. Strings only for text fields (null/absent → ''); anything else is a 400 naming the list.
  */
-export function parseTranslationRows(raw: unknown, listName: string, fields: readonly string[], known: Map<string, string>) {
+export function parseTranslationRows(raw: unknown, listName: string, fields: readonly string[], known: Map<string, string>, richFields: readonly string[] = []) {
   if (!Array.isArray(raw)) throw httpError(400, M.translationsInvalid(listName), { field: listName });
   const seen = new Set<string>();
   return raw.map((item) => {
@@ -47,7 +48,7 @@ export function parseTranslationRows(raw: unknown, listName: string, fields: rea
     for (const f of fields) {
       const v = r[f];
       if (v !== undefined && v !== null && typeof v !== 'string') throw httpError(400, M.listInvalid(`${listName}.${f}`), { field: `${listName}.${f}` });
-      row[f] = typeof v === 'string' ? (f === 'seoLink' || f === 'alphabet' ? v.trim() : v) : '';
+      row[f] = typeof v === 'string' ? (f === 'seoLink' || f === 'alphabet' ? v.trim() : richFields.includes(f) ? cleanHtml(v) : v) : '';
     }
     return row;
   });

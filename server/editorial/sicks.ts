@@ -23,6 +23,7 @@ const letterMessage = (languageName: string, letters: readonly string[]): Label 
   en: `Letter (${languageName}) must be one of ${letters.join(', ')}`,
 });
 
+const RICH_FIELDS = sickTranslationFields.filter((f) => f.type === 'richText').map((f) => f.name);
 type SickRow = Omit<SicksTable, 'id'> & { id: number };
 
 async function translationsOf(db: Db, ids: number[]) {
@@ -80,7 +81,7 @@ async function readInput(db: Db, websiteId: number, body: Body, ui: UiLang, curr
     top[f.name] = v === '' ? null : v;
   }
   const known = await languageNames(db);
-  const translations = parseTranslationRows(has('sickTranslations') ? body.sickTranslations : ((current?.sickTranslations as unknown[] | undefined) ?? []), 'sickTranslations', T_FIELDS, known) as SickTranslation[];
+  const translations = parseTranslationRows(has('sickTranslations') ? body.sickTranslations : ((current?.sickTranslations as unknown[] | undefined) ?? []), 'sickTranslations', T_FIELDS, known, RICH_FIELDS) as SickTranslation[];
   const languages = await websiteLanguages(db, websiteId);
   const errors = [
     ...validateRecord(def, top, languages, ui),

@@ -25,6 +25,9 @@ export interface NewsInput {
   generatedLinks: NewsTranslation[];
 }
 
+/** Translation fields holding the editor's HTML (cleaned when saved). */
+const RICH_FIELDS = newsDef.fields.filter((f) => f.type === 'richText').map((f) => f.name);
+
 const BOOLEAN_DEFAULTS: Partial<Record<NewsTopField, boolean>> = { isMobile: false, isHomePage: false, isHot: false, isActive: true };
 
 /** The console may send numbers as text ("0"). */
@@ -78,7 +81,7 @@ export async function readNewsInput(
   }
 
   const known = await languageNames(db);
-  const translations = parseTranslationRows(pick('newsTranslations') ?? [], 'newsTranslations', NEWS_TRANSLATION_FIELDS, known) as NewsTranslation[];
+  const translations = parseTranslationRows(pick('newsTranslations') ?? [], 'newsTranslations', NEWS_TRANSLATION_FIELDS, known, RICH_FIELDS) as NewsTranslation[];
 
   const maps = rowsToMaps(translations, NEWS_TRANSLATION_FIELDS);
   const languages = await websiteLanguages(db, websiteId);

@@ -7,6 +7,7 @@ import { httpError } from '../errors';
 import { hasIdColumn, hasStamp, hasWebsiteId, storageType, storedFields } from './schema';
 import { searchFields, searchTextOf } from './search';
 import { M } from '../messages';
+import { cleanHtml } from './html';
 
 export type Row = Record<string, unknown>;
 
@@ -15,6 +16,23 @@ export function bodyObject(body: unknown): Row {
   if (body === undefined || body === null) return {};
   if (typeof body !== 'object' || Array.isArray(body)) throw httpError(400, M.bodyNotObject);
   return body as Row;
+}
+
+/** The editor's HTML of a field cleaned (server/resources/html.ts), in every language; anything else as it came. */
+function cleanRich(f: FieldDef, value: unknown): unknown {
+  if (typeof value === 'string' && (!f.perLanguage || !value.trimStart().startsWith('{'))) return cleanHtml(value);
+  if (!f.perLanguage || value === null || value === undefined || value === '') return value;
+  let map: unknown = value;
+  if (typeof value === 'string') {
+    try {
+      map = JSON.parse(value);
+    } catch {
+      return value; // not a translation map: validation says so
+    }
+  }
+  if (!map || typeof map !== 'object' || Array.isArray(map)) return value;
+  const cleaned = Object.entries(map as Record<string, unknown>).map(([lang, html]) => [lang, typeof html === 'string' ? cleanHtml(html) : html]);
+  return typeof value === 'string' ? JSON.stringify(Object.fromEntries(cleaned)) : Object.fromEntries(cleaned);
 }
 
 /** 400 with every message (joined for the notice) and the list for forms: `{ field, errors: [...] }`. */
@@ -36,7 +54,7 @@ export function checkAndConvert(
   const merged: Row = {};
   for (const f of writableFields(def)) {
     if (current && (f.readOnlyOnUpdate || !(f.name in input))) merged[f.name] = current[f.name];
-    else if (f.name in input) merged[f.name] = input[f.name];
+    else if (f.name in input) merged[f.name] = f.type === 'richText' ? cleanRich(f, input[f.name]) : input[f.name];
   }
   const errors = validateRecord(def, merged, languages, ui);
   if (errors.length) throw validationError(errors);

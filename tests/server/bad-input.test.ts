@@ -4,6 +4,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import { pngBytes } from '../../server/files/testing';
 import { CLIENT, demoWebsites, describeEachDatabase } from './harness';
+import { createNews } from './news-helpers';
 
 describeEachDatabase('bad input', (ctx) => {
   let clinic = 0;
@@ -50,5 +51,31 @@ describeEachDatabase('bad input', (ctx) => {
     const res = await ctx.request('POST', '/api/Files/uploads', { body: form, token });
     expect(res.status).toBe(200);
     expect(res.body.data[0].name).toBe('hoagnp.exe.png');
+  });
+
+  it('stores rich text cleaned: what the editor makes stays, scripts, handlers and javascript: links go', async () => {
+    const dirty =
+      '<p style="text-align: center">Xin <strong>chào</strong><script>alert(1)</script></p>' +
+      '<img src="/files/a.png" alt="a" onerror="alert(2)"><a href="javascript:alert(3)">x</a><a href="https://example.com" target="_blank">y</a>' +
+      '<iframe src="https://evil.example"></iframe><table><tbody><tr><td colspan="2">ô</td></tr></tbody></table>';
+    const check = (html: string) => {
+      expect(html).toContain('<p style="text-align:center">Xin <strong>chào</strong></p>');
+      expect(html).toContain('<img src="/files/a.png" alt="a" />');
+      expect(html).toContain('<a href="https://example.com" target="_blank" rel="noopener noreferrer">y</a>');
+      expect(html).toContain('<td colspan="2">ô</td>');
+      expect(html).not.toMatch(/script|onerror|javascript:|iframe/i);
+    };
+    // Nested translations (news content).
+    const news = await createNews(ctx, clinic, 'false', {
+      newsTranslations: [{ languageId: 'vi-VN', title: 'Sạch', description: '', content: dirty, seoLink: `sach-${Date.now()}` }],
+    });
+    check((await ctx.authed('GET', `/api/News/detail/${clinic}/${news.id}`)).body.data.newsTranslations[0].content);
+    // A per-language rich-text field of the engine (the expert's answer).
+    const q = (await ctx.authed('POST', `/api/QAExperts/${clinic}`, { fullName: 'Khách', title: JSON.stringify({ 'vi-VN': 'Hỏi' }), answer: JSON.stringify({ 'vi-VN': dirty }) })).body.data;
+    check(JSON.parse(q.answer)['vi-VN']);
+    // Nothing but a script is nothing: a required answer is then missing.
+    const empty = await ctx.authed('PUT', `/api/QAExperts/${clinic}/${q.id}`, { answer: JSON.stringify({ 'vi-VN': '<script>x</script>', 'en-US': '<script>x</script>' }), concurrencyStamp: q.concurrencyStamp });
+    expect(empty.status).toBe(400);
+    expect(empty.body.errors.map((e: { field: string }) => e.field)).toContain('answer');
   });
 });

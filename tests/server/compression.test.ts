@@ -93,6 +93,29 @@ describeEachDatabase('compression', (ctx) => {
     expect(zlib.brotliDecompressSync(page.bytes).toString()).toBe(PAGE);
   });
 
+  it('sends the console with the security headers: the desktop CSP, no framing, nosniff, no referrer; the page no-cache', async () => {
+    const dir = path.join(ctx.dataDir, 'renderer-headers');
+    fakeRenderer(dir);
+    await ctx.restart({ rendererDir: dir });
+    for (const p of ['/', '/news/12', '/index.html']) {
+      const page = await rawGet(ctx.baseUrl, p, BROWSER);
+      expect(page.status).toBe(200);
+      const csp = String(page.headers['content-security-policy']);
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+      expect(page.headers['x-content-type-options']).toBe('nosniff');
+      expect(page.headers['referrer-policy']).toBe('no-referrer');
+      expect(page.headers['x-frame-options']).toBeDefined();
+      expect(page.headers['cache-control']).toBe('no-cache');
+    }
+    // Stored files stay loadable by the public websites (another origin).
+    const api = await rawGet(ctx.baseUrl, '/health');
+    expect(api.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    expect(api.headers['x-content-type-options']).toBe('nosniff');
+  });
+
   it('compresses JSON answers above 1 KB; small answers and error answers go as they are', async () => {
     const big = await rawGet(ctx.baseUrl, '/probe/big', { 'accept-encoding': 'gzip, deflate, br' });
     expect(big.status).toBe(200);

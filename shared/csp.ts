@@ -20,7 +20,8 @@ export function cspDirectives(serviceOrigins: readonly string[] = []): Record<st
     'object-src': [`'none'`],
     'frame-src': [`'none'`],
     'worker-src': [`'self'`, 'blob:'],
-    'base-uri': [`'none'`],
+    // index.html sets `<base href="/">` so deep links find the relative assets: our own origin only.
+    'base-uri': [`'self'`],
     'form-action': [`'none'`],
     'frame-ancestors': [`'none'`],
   };

@@ -1,6 +1,7 @@
 // What a database needs before the first request: the languages and the console's OAuth
 // client always; on an empty database (no accounts) either the demo content (SEED_DEMO=1) or the
 // one administrator from ADMIN_USERNAME / ADMIN_PASSWORD. Every step is idempotent.
+import type { Role } from '../shared/roles';
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { sha256 } from './auth/crypto';
@@ -49,16 +50,17 @@ export const DEMO = {
     },
   ],
   users: [
-    { userName: 'admin', password: 'Admin@123', fullName: 'Quản trị viên', email: 'admin@sitedesk.local' },
-    { userName: 'lan.nguyen', password: 'Staff@123', fullName: 'Nguyễn Thị Lan', email: 'lan.nguyen@sitedesk.local' },
-    { userName: 'minh.tran', password: 'Staff@123', fullName: 'Trần Văn Minh', email: 'minh.tran@sitedesk.local' },
+    // One of each role (shared/roles.ts): the administrator (also a reviewer), a staff member who reviews, one who does not.
+    { userName: 'admin', password: 'Admin@123', fullName: 'Quản trị viên', email: 'admin@sitedesk.local', role: 'admin', canReview: true },
+    { userName: 'lan.nguyen', password: 'Staff@123', fullName: 'Nguyễn Thị Lan', email: 'lan.nguyen@sitedesk.local', role: 'staff', canReview: false },
+    { userName: 'minh.tran', password: 'Staff@123', fullName: 'Trần Văn Minh', email: 'minh.tran@sitedesk.local', role: 'staff', canReview: true },
   ],
 } as const;
 
 export async function createUser(
   db: Kysely<Database>,
   now: Date,
-  u: { userName: string; password: string; fullName: string; email?: string | null },
+  u: { userName: string; password: string; fullName: string; email?: string | null; role?: Role; canReview?: boolean },
 ): Promise<number> {
   const row = await db
     .insertInto('users')
@@ -69,6 +71,8 @@ export async function createUser(
       email: u.email ?? null,
       passwordHash: await hashPassword(u.password),
       isActive: true,
+      role: u.role ?? 'staff',
+      canReview: u.canReview ?? false,
       concurrencyStamp: randomUUID(),
       createdAt: iso(now),
       updatedAt: iso(now),
@@ -106,7 +110,8 @@ export async function prepareDatabase(db: Kysely<Database>, seed: SeedOptions, n
       .select('id')
       .where('normalizedUserName', '=', admin.userName.toLowerCase())
       .executeTakeFirst();
-    if (!taken) await createUser(db, now, { ...admin, fullName: admin.fullName ?? admin.userName });
+    // The account the server is set up with administers it.
+    if (!taken) await createUser(db, now, { ...admin, fullName: admin.fullName ?? admin.userName, role: 'admin', canReview: true });
   }
   if (!seed.demo && !admin) {
     throw new StartupError(
@@ -132,6 +137,8 @@ async function seedDemo(db: Kysely<Database>, now: Date): Promise<void> {
           email: u.email,
           passwordHash: hashes[i],
           isActive: true,
+          role: u.role,
+          canReview: u.canReview,
           concurrencyStamp: randomUUID(),
           createdAt: at,
           updatedAt: at,

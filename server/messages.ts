@@ -81,6 +81,10 @@ export const M = {
     en: 'The last staff member of a website cannot be removed',
   },
 
+  // ---- Roles (shared/roles.ts) ----
+  adminOnly: { vi: 'Chỉ quản trị viên được thực hiện thao tác này', en: 'Only an administrator can do this' },
+  reviewOnly: { vi: 'Bạn không có quyền duyệt', en: 'You are not allowed to review' },
+  ownSubmission: { vi: 'Không thể tự duyệt nội dung do chính mình gửi duyệt', en: 'You cannot decide on what you submitted yourself' },
   // ---- Sign-in ----
   wrongPassword: { vi: 'Tên đăng nhập hoặc mật khẩu không đúng', en: 'Username or password is incorrect' },
   inactive: { vi: 'Tài khoản đã bị khóa', en: 'This account is disabled' },

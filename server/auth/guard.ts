@@ -12,3 +12,8 @@ export async function requireUser(request: FastifyRequest, _reply: FastifyReply)
   if (!user) throw httpError(401, M.unauthorized, {}, { 'WWW-Authenticate': 'Bearer' });
   request.user = user;
 }
+
+/** Administrators only (shared/roles.ts): 403 with a Message for anyone else. */
+export function requireAdmin(request: FastifyRequest): void {
+  if (request.user?.role !== 'admin') throw httpError(403, M.adminOnly);
+}

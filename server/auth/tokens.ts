@@ -6,6 +6,7 @@
 //   answers a new one in the same family. Presenting a used token again revokes the family.
 //   Every token of a family ends at the family's absolute expiry (sessionTtlSeconds after the
 //   password sign-in); rotation never extends it.
+import type { Permissions } from '../../shared/roles';
 import { randomUUID } from 'node:crypto';
 import { compactVerify, jwtVerify, SignJWT } from 'jose';
 import type { Kysely } from 'kysely';
@@ -21,7 +22,7 @@ export interface TokenSettings {
   sessionTtlSeconds: number;
 }
 
-export interface AuthUser {
+export interface AuthUser extends Permissions {
   id: number;
   userName: string;
   fullName: string;
@@ -190,7 +191,7 @@ export class TokenService {
     const session = await this.db
       .selectFrom('token_families as f')
       .innerJoin('users as u', 'u.id', 'f.userId')
-      .select(['f.userId', 'f.clientId', 'f.expiresAt', 'f.revokedAt', 'u.userName', 'u.fullName', 'u.isActive'])
+      .select(['f.userId', 'f.clientId', 'f.expiresAt', 'f.revokedAt', 'u.userName', 'u.fullName', 'u.isActive', 'u.role', 'u.canReview'])
       .where('f.id', '=', claims.sid)
       .executeTakeFirst();
     if (!session || session.revokedAt || !session.isActive) return null;
@@ -199,6 +200,8 @@ export class TokenService {
       id: session.userId,
       userName: session.userName,
       fullName: session.fullName,
+      role: session.role === 'admin' ? 'admin' : 'staff',
+      canReview: session.canReview,
       sessionId: claims.sid,
       clientId: session.clientId,
     };

@@ -4,9 +4,9 @@ import type { FastifyPluginAsync } from 'fastify';
 export const coreRoutes: FastifyPluginAsync = async (app) => {
   // The guard has just read the user with the session: no second query (this call runs on every start).
   app.get('/AppSettings', async (request) => {
-    const { id, userName, fullName } = request.user;
+    const { id, userName, fullName, role, canReview } = request.user;
     return {
-      currentUser: { id, userName, fullName },
+      currentUser: { id, userName, fullName, role, canReview },
       sessionExpiresIn: app.tokens.settings.accessTtlSeconds,
       serverTime: app.now().toISOString(),
     };

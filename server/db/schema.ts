@@ -28,6 +28,10 @@ export interface UsersTable {
   email: string | null;
   passwordHash: string;
   isActive: boolean;
+  /** 'admin' | 'staff' (shared/roles.ts) */
+  role: Generated<string>;
+  /** may approve and decline what others submitted for review */
+  canReview: Generated<boolean>;
   concurrencyStamp: string;
   createdAt: string;
   updatedAt: string;

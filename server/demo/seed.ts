@@ -37,6 +37,10 @@ export async function seedDemoContent(app: FastifyInstance): Promise<void> {
   const admin = await app.db.selectFrom('users').select(['id', 'userName']).where('normalizedUserName', '=', 'admin').executeTakeFirstOrThrow();
   const session = await app.tokens.startSession(admin, 'sitedesk', 'openid');
   const call = caller(app, session.access_token);
+  // Decisions come from a second pair of eyes (nobody decides on their own submission): the reviewing staff member.
+  const reviewer = await app.db.selectFrom('users').select(['id', 'userName']).where('normalizedUserName', '=', 'minh.tran').executeTakeFirstOrThrow();
+  const reviewSession = await app.tokens.startSession(reviewer, 'sitedesk', 'openid');
+  const decide = caller(app, reviewSession.access_token);
   const now = app.now().getTime();
 
   // Files: the folders, then each picture uploaded into its folder; their URLs go into the records below.
@@ -61,13 +65,14 @@ export async function seedDemoContent(app: FastifyInstance): Promise<void> {
   for (const key of Object.keys(DEMO_SITES) as SiteKey[]) {
     const site = websites.find((w) => JSON.parse(w.name)['vi-VN'] === DEMO_WEBSITES[key]['vi-VN']);
     if (!site) continue;
-    await seedWebsite(call, site.id, key, img, now);
+    await seedWebsite(call, decide, site.id, key, img, now);
   }
 
   await app.tokens.revoke(session.refresh_token, 'sitedesk');
+  await app.tokens.revoke(reviewSession.refresh_token, 'sitedesk');
 }
 
-async function seedWebsite(call: ReturnType<typeof caller>, website: number, key: SiteKey, img: (key: string) => string, now: number) {
+async function seedWebsite(call: ReturnType<typeof caller>, decide: ReturnType<typeof caller>, website: number, key: SiteKey, img: (key: string) => string, now: number) {
   const site = DEMO_SITES[key];
   const s = site.settings;
 
@@ -155,8 +160,8 @@ async function seedWebsite(call: ReturnType<typeof caller>, website: number, key
     };
     // Draft (0) as draft; everything else asks for review (1), then the decision.
     const created = (await call('POST', `/api/News/${website}/${n.status === 0 ? 'false' : 'true'}`, body)).data as { id: number };
-    if (n.status === 2) await call('PUT', `/api/News/status/${website}/${created.id}`, { status: 2 });
-    if (n.status === 3) await call('PUT', `/api/News/status/${website}/${created.id}`, { status: 3, declineReason: n.declineReason });
+    if (n.status === 2) await decide('PUT', `/api/News/status/${website}/${created.id}`, { status: 2 });
+    if (n.status === 3) await decide('PUT', `/api/News/status/${website}/${created.id}`, { status: 3, declineReason: n.declineReason });
   }
 
   for (const [order, menu] of site.menus.entries()) {

@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { EDITORIAL_MESSAGES, NEWS_STATUS } from '../../shared/editorial';
 import type { Label } from '../../shared/resources/define';
+import { mayDecide } from '../../shared/roles';
 import { iso } from '../db/dialect';
 import { httpError } from '../errors';
 import { ok } from '../http/envelope';
@@ -61,7 +62,11 @@ export function reviewAction(path: string, onDecided?: (ctx: HookContext, id: nu
       const body = bodyObject(raw);
       const decision = readDecision(body);
       const current = await engine.readOrThrow(ctx.db, def, ctx.scope, id!);
+      // A second pair of eyes: a reviewer, and not the one who submitted it (shared/roles.ts).
+      const user = ctx.request.user;
+      if (!user.canReview) throw httpError(403, M.reviewOnly);
       assertDecidable(current, body.concurrencyStamp);
+      if (!mayDecide(user, current)) throw httpError(403, M.ownSubmission, { field: 'status' });
       await ctx.db.transaction().execute(async (trx) => {
         const update = trx
           .updateTable(def.table)

@@ -21,6 +21,8 @@ export interface NewsTable {
   approvedStatus: number;
   /** the reason of the latest decline; cleared when the news is approved */
   declineReason: string | null;
+  /** who asked for the review now pending (nobody decides on their own submission) */
+  submittedBy: number | null;
   viewCount: number;
   creatorId: number | null;
   /** kept with the row so the name survives the account */
@@ -134,6 +136,7 @@ export interface QaQuestionsTable {
   isAnswer: boolean;
   approvedStatus: number;
   declineReason: string | null;
+  submittedBy: number | null;
   searchText: string;
   concurrencyStamp: string;
   createdAt: string;

@@ -111,7 +111,8 @@ export const newsResource = serve<Prepared>(
       const id = current?.id as number | undefined;
       const news = await readNewsInput(db, websiteId, body, ctx.ui, current, approve ? 'review' : 'draft');
       await checkSeoLinks(db, websiteId, chosenLinks(news), id);
-      const values: Body = { ...news.top, approvedStatus: statusAfterSave(approve), searchText: searchText(news) };
+      // Who asked for this review (nobody decides on their own submission); a draft withdraws it.
+      const values: Body = { ...news.top, approvedStatus: statusAfterSave(approve), searchText: searchText(news), submittedBy: approve ? ctx.request.user.id : null };
       if (!current) {
         const { id: creatorId, fullName } = ctx.request.user;
         Object.assign(values, { declineReason: null, viewCount: 0, creatorId, creatorFullName: fullName });

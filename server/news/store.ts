@@ -31,6 +31,7 @@ function common(row: NewsRow) {
   Object.assign(out, {
     approvedStatus: row.approvedStatus,
     declineReason: row.declineReason,
+    submittedBy: row.submittedBy,
     viewCount: row.viewCount,
     creatorId: row.creatorId,
     creatorFullName: row.creatorFullName,

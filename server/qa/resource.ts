@@ -34,6 +34,7 @@ function wire(row: Row, tags: { name: string }[]): Record<string, unknown> & { c
     isAnswer: row.isAnswer,
     approvedStatus: row.approvedStatus,
     declineReason: row.declineReason,
+    submittedBy: row.submittedBy,
     subjectTags: tags,
     createTime: row.createdAt,
     updateTime: row.updatedAt,
@@ -75,7 +76,8 @@ export const qaResource = serve<{ tags: string[] }>(
       const values = checkAndConvert(qaDef, body, languages, ctx.ui, current);
       const tags = 'subjectTags' in body ? parseTagNames(body.subjectTags) : (current.subjectTags as { name: string }[]).map((t) => t.name);
       const status = body.isApproveFlag === false || body.isApproveFlag === 'false' ? NEWS_STATUS.draft : NEWS_STATUS.pending;
-      return { values: { ...values, isAnswer: hasAnswer(values.answer), approvedStatus: status }, input: { tags } };
+      const submittedBy = status === NEWS_STATUS.pending ? ctx.request.user.id : null;
+      return { values: { ...values, isAnswer: hasAnswer(values.answer), approvedStatus: status, submittedBy }, input: { tags } };
     },
     afterWrite: (ctx, { id, input }) => setTags(typed(ctx.db), ctx.scope.websiteId!, 'qa', id, input.tags, ctx.now),
     afterRemove: (ctx, id) => removeTagLinks(typed(ctx.db), 'qa', id),

@@ -14,6 +14,7 @@ import { messageLang } from '../i18n';
 import { bodyObject, requireWebsite, validationError } from '../resources/index';
 import { ok } from '../http/envelope';
 import { M } from '../messages';
+import { requireAdmin } from '../auth/guard';
 
 const def = resources.websiteLanguage;
 
@@ -66,6 +67,7 @@ export const websiteLanguageRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.post('/Websites/:websiteId/languages', async (request) => {
+    requireAdmin(request);
     const websiteId = await requireWebsite(app.db, request, (request.params as { websiteId: string }).websiteId);
     const body = bodyObject(request.body);
     checkFlags(body, messageLang(request), false);
@@ -88,6 +90,7 @@ export const websiteLanguageRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.put('/Websites/:websiteId/languages/:languageId', async (request) => {
+    requireAdmin(request);
     const params = request.params as { websiteId: string; languageId: string };
     const websiteId = await requireWebsite(app.db, request, params.websiteId);
     const body = bodyObject(request.body);
@@ -107,6 +110,7 @@ export const websiteLanguageRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.delete('/Websites/:websiteId/languages/:languageId', async (request) => {
+    requireAdmin(request);
     const params = request.params as { websiteId: string; languageId: string };
     const websiteId = await requireWebsite(app.db, request, params.websiteId);
     await app.db.transaction().execute(async (trx) => {

@@ -9,6 +9,7 @@ import { httpError } from '../errors';
 import { parseId, requireWebsite } from '../resources/index';
 import { ok } from '../http/envelope';
 import { M } from '../messages';
+import { requireAdmin } from '../auth/guard';
 
 function staff(db: Kysely<Database>, websiteId: number) {
   return db
@@ -27,6 +28,7 @@ export const websiteStaffRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.post('/Websites/user/:websiteId/:userId', async (request) => {
+    requireAdmin(request);
     const params = request.params as { websiteId: string; userId: string };
     const websiteId = await requireWebsite(app.db, request, params.websiteId);
     const userId = parseId(params.userId, 'userId');
@@ -45,6 +47,7 @@ export const websiteStaffRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.delete('/Websites/user/:websiteId/:userId', async (request) => {
+    requireAdmin(request);
     const params = request.params as { websiteId: string; userId: string };
     const websiteId = await requireWebsite(app.db, request, params.websiteId);
     const userId = parseId(params.userId, 'userId');

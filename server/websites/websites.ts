@@ -14,6 +14,7 @@ import { websiteLanguagesOf } from './languages';
 import { ok } from '../http/envelope';
 import { operationContext } from '../resources/index';
 import { M } from '../messages';
+import { requireAdmin } from '../auth/guard';
 
 const def = resources.website;
 
@@ -67,6 +68,7 @@ export const websiteCrud: FastifyPluginAsync = async (app) => {
   });
 
   app.post('/Websites', async (request) => {
+    requireAdmin(request);
     const body = bodyObject(request.body);
     const created = await retryOnUnique(() => app.db.transaction().execute(async (trx) => {
       const ctx = operationContext(app, request, undefined, trx);
@@ -84,6 +86,7 @@ export const websiteCrud: FastifyPluginAsync = async (app) => {
   });
 
   app.put('/Websites/:id', async (request) => {
+    requireAdmin(request);
     const id = await requireWebsite(app.db, request, (request.params as { id: string }).id);
     const body = bodyObject(request.body);
     const updated = await retryOnUnique(() => app.db.transaction().execute(async (trx) => {
@@ -102,6 +105,7 @@ export const websiteCrud: FastifyPluginAsync = async (app) => {
   });
 
   app.delete('/Websites/:id', async (request) => {
+    requireAdmin(request);
     const id = await requireWebsite(app.db, request, (request.params as { id: string }).id);
     await app.db.transaction().execute(async (trx) => {
       // Locked: a make-default of this website waits, then finds it gone.

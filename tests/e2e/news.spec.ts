@@ -3,7 +3,7 @@
 // with a reason from the list; re-submit; approve; find it by keyword.
 import { expect, test, type Page } from '@playwright/test';
 import { api, pickImage, typeRichText, unique, uploadImage } from './content-support';
-import { chooseOption, signIn } from './support';
+import { chooseOption, signIn, ADMIN, REVIEWER, switchUser } from './support';
 
 /** A success notice (several may be on screen: the latest one). */
 const toast = (page: Page, text: string) => page.locator('.ant-message-notice').filter({ hasText: text }).last();
@@ -127,11 +127,19 @@ test('write, review, decline, re-submit and approve a news item', async ({ page 
   await expect(page.getByLabel('Tiêu đề (Tiếng Việt)')).toBeDisabled();
   await expect(page.getByTestId('status-tag').first()).toHaveText('Chờ duyệt');
 
-  // Decline from the list: the reason is required.
+  // Nobody decides on their own submission: the admin sees the decisions disabled.
   await page.getByRole('button', { name: 'Quay lại' }).click();
   await expect(page).toHaveURL(/\/news$/);
   await searchList(page, id);
   await expect(rowOf(page, title)).toContainText('Chờ duyệt');
+  const own = await contextMenu(page, title);
+  await expect(own.getByRole('menuitem', { name: 'Duyệt' })).toHaveAttribute('aria-disabled', 'true');
+  await page.keyboard.press('Escape');
+
+  // Decline from the list, as the reviewer: the reason is required.
+  await switchUser(page, REVIEWER);
+  await page.goto('/news');
+  await searchList(page, id);
   await (await contextMenu(page, title)).getByRole('menuitem', { name: 'Từ chối' }).click();
   const decline = page.locator('.ant-modal').filter({ hasText: 'Nhập lý do từ chối' });
   await decline.getByRole('button', { name: 'Gửi' }).click();
@@ -153,13 +161,15 @@ test('write, review, decline, re-submit and approve a news item', async ({ page 
   await expect(page.getByRole('alert').filter({ hasText: 'Tin đã bị từ chối' })).toContainText('Lý do: Thiếu nguồn tham khảo');
   const history = page.getByTestId('status-history');
   await expect(history).toContainText('Quản trị viên');
+  await expect(history).toContainText('Trần Văn Minh');
   await expect(history).toContainText('Lý do: Thiếu nguồn tham khảo');
   await expect(history.getByTestId('status-tag')).toHaveText(['Nháp', 'Chờ duyệt', 'Từ chối']);
   await page.getByLabel('Mô tả (Tiếng Việt)').fill('Gói khám tổng quát, có nguồn tham khảo');
   await page.getByRole('button', { name: 'Lưu và gửi duyệt' }).click();
   await expect(page.getByTestId('news-locked')).toBeVisible();
 
-  // Approve from the list (a double-click elsewhere would open the detail).
+  // Approve from the list, as the admin this time (the reviewer re-submitted it; a double-click would open the detail).
+  await switchUser(page, ADMIN);
   await page.goto('/news');
   await searchList(page, id);
   await (await contextMenu(page, title)).getByRole('menuitem', { name: 'Duyệt' }).click();

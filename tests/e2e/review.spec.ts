@@ -2,7 +2,7 @@
 // is missing, and Duyệt / Từ chối are buttons on the detail pages of news and expert Q&A.
 import { expect, test, type Page } from '@playwright/test';
 import { api, unique } from './content-support';
-import { signIn } from './support';
+import { REVIEWER, signIn, switchUser } from './support';
 
 const toast = (page: Page, text: string) => page.locator('.ant-message-notice').filter({ hasText: text }).last();
 const tr = (vi: string, en: string) => JSON.stringify({ 'vi-VN': vi, 'en-US': en });
@@ -39,6 +39,11 @@ test('approve and decline from the news detail page', async ({ page }) => {
   const first = (await api(page, 'POST', 'News/1/true', body('a'))).data as { id: number };
   const second = (await api(page, 'POST', 'News/1/true', body('b'))).data as { id: number };
 
+  // The admin submitted them: the admin's buttons say another reviewer decides.
+  await page.goto(`/news/${first.id}`);
+  await expect(page.getByTestId('form-footer').getByRole('button', { name: 'Duyệt', exact: true })).toBeDisabled();
+  // The reviewer decides.
+  await switchUser(page, REVIEWER);
   await page.goto(`/news/${first.id}`);
   await expect(page.getByTestId('status-tag').first()).toHaveText('Chờ duyệt');
   await page.getByTestId('form-footer').getByRole('button', { name: 'Duyệt', exact: true }).click();
@@ -75,6 +80,7 @@ test('an answer saved for review is approved from the Q&A detail page', async ({
     seoLink: tr(`cau-hoi-${id}`, `question-${id}`),
     image: '/files/a.png',
   });
+  await switchUser(page, REVIEWER);
   await page.goto('/expert-question-and-answer?status=1');
   const row = page.locator('.ant-table-row').filter({ hasText: `Câu hỏi ${id}` });
   await expect(row).toContainText('Chờ duyệt');

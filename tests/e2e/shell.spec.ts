@@ -73,7 +73,8 @@ test.describe('sign-in', () => {
     let message = '';
     for (let attempt = 0; attempt < 15 && status !== 429; attempt++) {
       const answered = page.waitForResponse((r) => r.url().endsWith('/auth/connect/token'));
-      await submitLogin(page, 'minh.tran', `wrong-${attempt}`);
+      // An account no journey signs in with (the reviewer's would stay locked for the journeys after this one).
+      await submitLogin(page, 'khach.thu', `wrong-${attempt}`);
       const answer = await answered;
       status = answer.status();
       message = ((await answer.json()) as { Message: string }).Message;

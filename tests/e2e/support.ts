@@ -3,6 +3,10 @@ import { expect, type BrowserContext, type Locator, type Page } from '@playwrigh
 import { DEMO_SITES, DEMO_WEBSITES } from '../../server/demo/content';
 
 export const ADMIN = { username: 'admin', password: 'Admin@123', fullName: 'Quản trị viên' } as const;
+/** The demo's reviewing staff member (shared/roles.ts): the second pair of eyes for what the admin submits. */
+export const REVIEWER = { username: 'minh.tran', password: 'Staff@123', fullName: 'Trần Văn Minh' } as const;
+/** Staff without the review permission. */
+export const STAFF = { username: 'lan.nguyen', password: 'Staff@123', fullName: 'Nguyễn Thị Lan' } as const;
 /** Demo websites (SEED_DEMO=1), default first; names in Vietnamese, the default interface language. */
 export const WEBSITES = { clinic: DEMO_WEBSITES.clinic['vi-VN'], spa: DEMO_WEBSITES.spa['vi-VN'] } as const;
 /** The demo content of every screen (server/demo/content.ts): journeys name records that exist. */
@@ -40,6 +44,15 @@ export async function signIn(page: Page, user: { username: string; password: str
   await submitLogin(page, user.username, user.password);
   await expect(page).not.toHaveURL(/\/login(\?|$)/);
   await expect(page.getByTestId('user-menu')).toBeVisible();
+}
+
+/** Leave the session (its cookies and storage go) and sign in as `user`: another person at the same desk. */
+export async function switchUser(page: Page, user: { username: string; password: string }) {
+  await page.context().clearCookies();
+  await page.goto('/login');
+  await page.evaluate(() => window.localStorage.clear());
+  await page.reload();
+  await signIn(page, user);
 }
 
 /** An antd Select found by its accessible label (its search input is the labelled combobox). */

@@ -1,7 +1,7 @@
 // Website management against the real server: create a website, give it two languages and a staff member,
 // fill the second language, and see the header's selector follow.
 import { expect, test, type Page } from '@playwright/test';
-import { chooseOption, selectByLabel, selectedText, signIn, WEBSITES } from './support';
+import { chooseOption, selectByLabel, selectedText, signIn, STAFF, WEBSITES } from './support';
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
@@ -149,4 +149,14 @@ test('switching website in the header with unsaved changes asks first', async ({
   // Nothing unsaved: switching back asks nothing.
   await chooseOption(page, 'Website', WEBSITES.clinic);
   await expect(confirm).toBeHidden();
+});
+
+test('staff see no website administration: not in the menu, not at its address', async ({ page }) => {
+  await signIn(page, STAFF);
+  // The website group holds the website's information, not the websites list (administrators only).
+  await page.getByRole('menuitem', { name: 'Website', exact: false }).first().click();
+  await expect(page.getByRole('menuitem', { name: 'Thông tin website' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Danh sách website' })).toHaveCount(0);
+  await page.goto('/website');
+  await expect(page.getByText('Địa chỉ này không có trong Sitedesk.')).toBeVisible();
 });

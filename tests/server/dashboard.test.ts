@@ -29,7 +29,7 @@ describeEachDatabase('dashboard', (ctx) => {
     await createNews(ctx, clinic, 'false'); // draft
     const pending = await createNews(ctx, clinic, 'true'); // asks for review
     await createNews(ctx, clinic, 'true');
-    const decided = await ctx.authed('PUT', `/api/News/status/${clinic}/${pending.id}`, { status: 2 });
+    const decided = await ctx.reviewer('PUT', `/api/News/status/${clinic}/${pending.id}`, { status: 2 });
     expect(decided.status, decided.text).toBe(200);
 
     const asked = await ctx.authed('POST', `/api/QAExperts/${clinic}`, { fullName: 'Phạm Dũng', title: JSON.stringify({ 'vi-VN': 'Hỏi về tim mạch' }) });

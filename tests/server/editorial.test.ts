@@ -78,15 +78,15 @@ describeEachDatabase('expert Q&A', (ctx) => {
     expect(res.status).toBe(409);
     expect(res.body.Message).toBe('Câu hỏi đang ở trạng thái chờ, không thể chỉnh sửa');
 
-    res = await ctx.authed('PUT', `/api/QAExperts/status/1/${q.id}`, { status: 3 });
+    res = await ctx.reviewer('PUT', `/api/QAExperts/status/1/${q.id}`, { status: 3 });
     expect(res.body.Message).toBe('Lý do là trường bắt buộc');
     // The same decision rules as news: an over-long reason is refused, never cut.
-    res = await ctx.authed('PUT', `/api/QAExperts/status/1/${q.id}`, { status: 3, declineReason: 'x'.repeat(2001) });
+    res = await ctx.reviewer('PUT', `/api/QAExperts/status/1/${q.id}`, { status: 3, declineReason: 'x'.repeat(2001) });
     expect(res.status).toBe(400);
     expect(res.body.field).toBe('declineReason');
-    res = await ctx.authed('PUT', `/api/QAExperts/status/1/${q.id}`, { status: 3, declineReason: 'Cần bác sĩ xem lại' });
+    res = await ctx.reviewer('PUT', `/api/QAExperts/status/1/${q.id}`, { status: 3, declineReason: 'Cần bác sĩ xem lại' });
     expect(res.body.data).toMatchObject({ approvedStatus: 3, declineReason: 'Cần bác sĩ xem lại' });
-    res = await ctx.authed('PUT', `/api/QAExperts/status/1/${q.id}`, { status: 2 });
+    res = await ctx.reviewer('PUT', `/api/QAExperts/status/1/${q.id}`, { status: 2 });
     expect(res.status).toBe(409);
 
     // Declined: save as draft, then save + approve again, approve.
@@ -98,7 +98,7 @@ describeEachDatabase('expert Q&A', (ctx) => {
     const again = await ctx.authed('PUT', `/api/QAExperts/1/${q.id}`, { concurrencyStamp: stale });
     expect(again.status).toBe(409);
     expect(again.body.data.concurrencyStamp).toBe(res.body.data.concurrencyStamp);
-    expect((await ctx.authed('PUT', `/api/QAExperts/status/1/${q.id}`, { status: 2 })).body.data.approvedStatus).toBe(2);
+    expect((await ctx.reviewer('PUT', `/api/QAExperts/status/1/${q.id}`, { status: 2 })).body.data.approvedStatus).toBe(2);
 
     // Another website's id.
     expect((await ctx.authed('GET', `/api/QAExperts/2/${q.id}`)).status).toBe(404);

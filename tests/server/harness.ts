@@ -21,6 +21,7 @@
 // ctx.request(method, path, { json, form, token, headers, body })  → { status, headers, body, text }
 // ctx.signIn(userName = 'admin', password = 'Admin@123')           → token answer (throws unless 200)
 // ctx.authed(method, path, json?, opts?)   request as admin (token cached, renewed when the clock moved)
+// ctx.reviewer(method, path, json?, opts?) request as the demo reviewer (a second pair of eyes for decisions)
 // ctx.restart(appOptions?)                 close and rebuild the app on the same database
 // ctx.freshDatabase()                      { dataDir, databaseUrl } of another, empty database
 // Set SITEDESK_TEST_DB=sqlite (or postgres) to run one dialect only.
@@ -75,6 +76,8 @@ export interface ServerTestContext {
   request<T = any>(method: string, path: string, opts?: RequestOptions): Promise<Res<T>>;
   signIn(userName?: string, password?: string): Promise<TokenAnswer>;
   authed<T = any>(method: string, path: string, json?: unknown, opts?: RequestOptions): Promise<Res<T>>;
+  /** `authed` as the demo reviewer (minh.tran: staff who may review): decisions on what the admin submitted. */
+  reviewer<T = any>(method: string, path: string, json?: unknown, opts?: RequestOptions): Promise<Res<T>>;
   restart(options?: Partial<BuildAppOptions>): Promise<void>;
   freshDatabase(): Promise<{ dataDir: string; databaseUrl: string | undefined }>;
 }
@@ -180,6 +183,10 @@ export function describeEachDatabase(name: string, fn: (ctx: ServerTestContext) 
             cached = { token: (await ctx.signIn()).access_token, at };
           }
           return ctx.request(method, p, { ...opts, json, token: cached.token });
+        },
+        async reviewer(method: string, p: string, json?: unknown, opts: RequestOptions = {}) {
+          const token = (await ctx.signIn('minh.tran', 'Staff@123')).access_token;
+          return ctx.request(method, p, { ...opts, json, token });
         },
         async restart(more: Partial<BuildAppOptions> = {}) {
           await closeApp();

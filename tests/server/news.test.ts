@@ -61,17 +61,25 @@ describeEachDatabase('news', (ctx) => {
     expect(res.status).toBe(409);
 
     // Decline needs a reason.
-    res = await ctx.authed('PUT', `/api/News/status/1/${news.id}`, { status: 3, declineReason: '  ' });
+    res = await ctx.reviewer('PUT', `/api/News/status/1/${news.id}`, { status: 3, declineReason: '  ' });
     expect(res.status).toBe(400);
     expect(res.body.Message).toBe('Lý do là trường bắt buộc');
-    // Approving and declining by another staff member.
+    // A second pair of eyes: not the one who submitted it (the admin here), not a staff member who may not review.
+    res = await ctx.authed('PUT', `/api/News/status/1/${news.id}`, { status: 2 });
+    expect(res.status).toBe(403);
+    expect(res.body.Message).toBe('Không thể tự duyệt nội dung do chính mình gửi duyệt');
     const lan = await ctx.signIn('lan.nguyen', 'Staff@123');
-    res = await ctx.request('PUT', `/api/News/status/1/${news.id}`, { json: { status: 3, declineReason: 'Thiếu nguồn' }, token: lan.access_token });
+    res = await ctx.request('PUT', `/api/News/status/1/${news.id}`, { json: { status: 2 }, token: lan.access_token });
+    expect(res.status).toBe(403);
+    expect(res.body.Message).toBe('Bạn không có quyền duyệt');
+    expect((await ctx.authed('GET', `/api/News/detail/1/${news.id}`)).body.data.approvedStatus).toBe(1);
+    // Declining by a reviewer.
+    res = await ctx.reviewer('PUT', `/api/News/status/1/${news.id}`, { status: 3, declineReason: 'Thiếu nguồn' });
     expect(res.status, res.text).toBe(200);
     expect(res.body.data).toMatchObject({ approvedStatus: 3, declineReason: 'Thiếu nguồn' });
 
     // Only pending can be decided.
-    res = await ctx.authed('PUT', `/api/News/status/1/${news.id}`, { status: 2 });
+    res = await ctx.reviewer('PUT', `/api/News/status/1/${news.id}`, { status: 2 });
     expect(res.status).toBe(409);
     expect(res.body.Message).toBe('Chỉ có thể duyệt hoặc từ chối khi đang ở trạng thái chờ duyệt');
 
@@ -84,7 +92,7 @@ describeEachDatabase('news', (ctx) => {
     res = await put(news.id, 'true', { concurrencyStamp: res.body.data.concurrencyStamp });
     expect(res.body.data.approvedStatus).toBe(1);
 
-    res = await ctx.authed('PUT', `/api/News/status/1/${news.id}`, { status: '2', concurrencyStamp: res.body.data.concurrencyStamp });
+    res = await ctx.reviewer('PUT', `/api/News/status/1/${news.id}`, { status: '2', concurrencyStamp: res.body.data.concurrencyStamp });
     expect(res.status, res.text).toBe(200);
     expect(res.body.data).toMatchObject({ approvedStatus: 2, declineReason: null });
 
@@ -94,13 +102,13 @@ describeEachDatabase('news', (ctx) => {
 
     const history = res.body.data.statusHistory;
     expect(history.map((h: { status: number }) => h.status)).toEqual([0, 1, 3, 0, 1, 2, 0]);
-    expect(history[2]).toMatchObject({ status: 3, reason: 'Thiếu nguồn', userFullName: 'Nguyễn Thị Lan' });
-    expect(history[5]).toMatchObject({ status: 2, reason: null, userFullName: 'Quản trị viên' });
+    expect(history[2]).toMatchObject({ status: 3, reason: 'Thiếu nguồn', userFullName: 'Trần Văn Minh' });
+    expect(history[5]).toMatchObject({ status: 2, reason: null, userFullName: 'Trần Văn Minh' });
     for (const h of history) expect(Date.parse(h.time)).not.toBeNaN();
 
     // Bad status values.
     for (const status of [0, 1, 4, 'x', null]) {
-      res = await ctx.authed('PUT', `/api/News/status/1/${news.id}`, { status });
+      res = await ctx.reviewer('PUT', `/api/News/status/1/${news.id}`, { status });
       expect(res.status).toBe(400);
     }
   });
@@ -293,7 +301,7 @@ describeEachDatabase('news', (ctx) => {
     const news = await createNews(ctx);
     expect((await ctx.authed('GET', `/api/News/detail/2/${news.id}`)).status).toBe(404);
     expect((await ctx.authed('PUT', `/api/News/2/${news.id}/false`, { ...newsBody(), concurrencyStamp: news.concurrencyStamp })).status).toBe(404);
-    expect((await ctx.authed('PUT', `/api/News/status/2/${news.id}`, { status: 2 })).status).toBe(404);
+    expect((await ctx.reviewer('PUT', `/api/News/status/2/${news.id}`, { status: 2 })).status).toBe(404);
     expect((await ctx.authed('DELETE', `/api/News/2/${news.id}`)).status).toBe(404);
     expect((await ctx.authed('GET', `/api/News/2/vi-VN`)).body.data.map((r: { id: number }) => r.id)).not.toContain(news.id);
     expect((await ctx.authed('GET', `/api/News/detail/999/${news.id}`)).status).toBe(404);
@@ -304,7 +312,7 @@ describeEachDatabase('news', (ctx) => {
     expect(staleRes.status).toBe(409);
     expect(staleRes.body.data).toMatchObject({ id: news.id, isHot: false, concurrencyStamp: first.body.data.concurrencyStamp });
     expect((await ctx.authed('PUT', `/api/News/1/${news.id}/false`, { isHot: true })).status).toBe(400);
-    const staleStatus = await ctx.authed('PUT', `/api/News/status/1/${news.id}`, { status: 2, concurrencyStamp: news.concurrencyStamp });
+    const staleStatus = await ctx.reviewer('PUT', `/api/News/status/1/${news.id}`, { status: 2, concurrencyStamp: news.concurrencyStamp });
     expect(staleStatus.status).toBe(409);
     expect((await ctx.authed('GET', `/api/News/detail/1/${news.id}`)).body.data.isHot).toBe(false);
   });

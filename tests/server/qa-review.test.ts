@@ -61,7 +61,7 @@ describeEachDatabase('expert Q&A review', (ctx) => {
 
     // Not answered yet: among the questions without an answer (the dashboard's link), not yet decidable.
     expect((await list('isAnswer=false')).map((r) => r.id)).toEqual(expect.arrayContaining([a.id, b.id]));
-    let res = await ctx.authed('PUT', `/api/QAExperts/status/${site}/${a.id}`, { status: 2 });
+    let res = await ctx.reviewer('PUT', `/api/QAExperts/status/${site}/${a.id}`, { status: 2 });
     expect(res.status).toBe(409);
     expect(res.body.Message).toBe('Chỉ có thể duyệt hoặc từ chối khi đang ở trạng thái chờ duyệt');
 
@@ -76,32 +76,34 @@ describeEachDatabase('expert Q&A review', (ctx) => {
     expect(pending.map((r) => r.id)).toEqual(expect.arrayContaining([a.id, b.id]));
     expect((await list('isAnswer=false')).map((r) => r.id)).not.toContain(a.id);
 
-    // Approved by a staff member who is not an administrator.
+    // Not by a staff member who may not review; approved by one who may (staff, not an administrator).
     const lan = await ctx.signIn('lan.nguyen', 'Staff@123');
     res = await ctx.request('PUT', `/api/QAExperts/status/${site}/${a.id}`, { json: { status: 2 }, token: lan.access_token });
+    expect(res.status).toBe(403);
+    res = await ctx.reviewer('PUT', `/api/QAExperts/status/${site}/${a.id}`, { status: 2 });
     expect(res.status, res.text).toBe(200);
     expect(res.body).toMatchObject({ code: 1, message: 'Duyệt thành công', data: { id: a.id, approvedStatus: 2, declineReason: null } });
     expect((await list('approvedStatus=2')).map((r) => r.id)).toContain(a.id);
     expect((await list('approvedStatus=1')).map((r) => r.id)).not.toContain(a.id);
     // Decided once: a second decision is refused.
-    res = await ctx.authed('PUT', `/api/QAExperts/status/${site}/${a.id}`, { status: 3, declineReason: 'Muộn' });
+    res = await ctx.reviewer('PUT', `/api/QAExperts/status/${site}/${a.id}`, { status: 3, declineReason: 'Muộn' });
     expect(res.status).toBe(409);
 
     // Decline: the reason is required, kept on the record and cleared by a later approval.
-    res = await ctx.authed('PUT', `/api/QAExperts/status/${site}/${b.id}`, { status: 3, declineReason: '' });
+    res = await ctx.reviewer('PUT', `/api/QAExperts/status/${site}/${b.id}`, { status: 3, declineReason: '' });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ Message: 'Lý do là trường bắt buộc', field: 'declineReason' });
     expect((await ctx.authed('GET', `/api/QAExperts/${site}/${b.id}`)).body.data.approvedStatus).toBe(1);
-    res = await ctx.authed('PUT', `/api/QAExperts/status/${site}/${b.id}`, { status: 3, declineReason: '  Cần trích nguồn  ' });
+    res = await ctx.reviewer('PUT', `/api/QAExperts/status/${site}/${b.id}`, { status: 3, declineReason: '  Cần trích nguồn  ' });
     expect(res.body).toMatchObject({ message: 'Từ chối thành công', data: { approvedStatus: 3, declineReason: 'Cần trích nguồn' } });
     // Declined: Save + approve asks for review again; a stale stamp on a decision is refused with the current record.
     const declinedStamp = res.body.data.concurrencyStamp;
     res = await ctx.authed('PUT', `/api/QAExperts/${site}/${b.id}`, { concurrencyStamp: declinedStamp });
     expect(res.body.data.approvedStatus).toBe(1);
-    const stale = await ctx.authed('PUT', `/api/QAExperts/status/${site}/${b.id}`, { status: 2, concurrencyStamp: declinedStamp });
+    const stale = await ctx.reviewer('PUT', `/api/QAExperts/status/${site}/${b.id}`, { status: 2, concurrencyStamp: declinedStamp });
     expect(stale.status).toBe(409);
     expect(stale.body.data).toMatchObject({ id: b.id, approvedStatus: 1, concurrencyStamp: res.body.data.concurrencyStamp });
-    res = await ctx.authed('PUT', `/api/QAExperts/status/${site}/${b.id}`, { status: 2, concurrencyStamp: res.body.data.concurrencyStamp });
+    res = await ctx.reviewer('PUT', `/api/QAExperts/status/${site}/${b.id}`, { status: 2, concurrencyStamp: res.body.data.concurrencyStamp });
     expect(res.body.data).toMatchObject({ approvedStatus: 2, declineReason: null });
 
     // Signed out: no decision.

@@ -201,14 +201,19 @@ describeEachDatabase('websites', (ctx) => {
     const staff = await ctx.authed('GET', `/api/Websites/user/get-all/${site.id}`);
     expect(staff.body.map((s: { userName: string }) => s.userName)).toEqual(['lan.nguyen', 'admin']);
 
-    // Lan removes the admin; the last member can't be removed.
-    expect((await asLan('DELETE', `/api/Websites/user/${site.id}/${admin}`)).status).toBe(200);
-    expect((await ctx.authed('GET', `/api/Websites/${site.id}`)).status).toBe(403);
-    const last = await asLan('DELETE', `/api/Websites/user/${site.id}/${lan}`);
+    // Staff manage content, not staff: Lan cannot remove the administrator (shared/roles.ts).
+    const notAdmin = await asLan('DELETE', `/api/Websites/user/${site.id}/${admin}`);
+    expect(notAdmin.status).toBe(403);
+    expect(notAdmin.body.Message).toBe('Chỉ quản trị viên được thực hiện thao tác này');
+    expect((await asLan('DELETE', `/api/Websites/${site.id}`)).status).toBe(403);
+    // The administrator removes Lan; the last member can't be removed.
+    expect((await ctx.authed('DELETE', `/api/Websites/user/${site.id}/${lan}`)).status).toBe(200);
+    expect((await asLan('GET', `/api/Websites/${site.id}`)).status).toBe(403);
+    const last = await ctx.authed('DELETE', `/api/Websites/user/${site.id}/${admin}`);
     expect(last.status).toBe(400);
     expect(last.body.Message).toMatch(/cuối cùng/);
-    expect((await asLan('DELETE', `/api/Websites/user/${site.id}/${admin}`)).status).toBe(404);
-    expect((await asLan('DELETE', `/api/Websites/${site.id}`)).status).toBe(200);
+    expect((await ctx.authed('DELETE', `/api/Websites/user/${site.id}/${lan}`)).status).toBe(404);
+    expect((await ctx.authed('DELETE', `/api/Websites/${site.id}`)).status).toBe(200);
   });
 
   it('answers 4xx, never 500, to garbage', async () => {

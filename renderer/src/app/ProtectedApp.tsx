@@ -3,16 +3,21 @@ import AppLayout from './layout/AppLayout';
 import { lazyElement } from '../core/lazyScreen';
 import NotFoundPage from '../core/NotFound';
 import { screens } from './screens';
+import { useSession } from '../session';
+import { isAdmin } from '../../../shared/roles';
 
 // The signed-in part of the console: the route table (which reads every resource definition) and
 // the layout load together, once signed in, so the sign-in route pays for neither.
-const screenRoutes = screens.map((screen) => ({ path: screen.path, element: lazyElement(screen.load) }));
+const screenRoutes = screens.map((screen) => ({ path: screen.path, adminOnly: screen.adminOnly, element: lazyElement(screen.load) }));
 
 export default function ProtectedApp() {
+  const { user } = useSession();
+  // What the user's role does not open is not there (the server refuses it as well).
+  const allowed = screenRoutes.filter((screen) => !screen.adminOnly || isAdmin(user));
   return (
     <Routes>
       <Route element={<AppLayout />}>
-        {screenRoutes.map((screen) => (
+        {allowed.map((screen) => (
           <Route key={screen.path} path={screen.path} element={screen.element} />
         ))}
         {/* The spec sends unknown paths to /; a not-found page inside the shell instead means a

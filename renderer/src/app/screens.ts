@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { resourceScreens } from '../resources/screens';
+import { isAdmin, type Permissions } from '../../../shared/roles';
 
 /**
  * Route registry: every screen behind sign-in, inside the layout. One entry per route of the spec's
@@ -14,6 +15,8 @@ export interface ScreenRoute {
   /** react-router path (`/news/:id`). Matched case-sensitively as the spec writes it. */
   path: string;
   load: () => Promise<{ default: ComponentType }>;
+  /** Only administrators see it (shared/roles.ts): websites, their staff and languages. */
+  adminOnly?: boolean;
 }
 
 export const screens: ScreenRoute[] = [
@@ -21,7 +24,7 @@ export const screens: ScreenRoute[] = [
   { path: '/profile', load: () => import('../pages/profile/ProfilePage') },
   { path: '/settings', load: () => import('../pages/settings/SettingsPage') },
   // Website information: screens from the resource definitions; website screens hand-tuned.
-  ...resourceScreens('website', { list: () => import('../pages/website/WebsiteListPage'), edit: () => import('../pages/website/WebsiteEditPage') }),
+  ...resourceScreens('website', { list: () => import('../pages/website/WebsiteListPage'), edit: () => import('../pages/website/WebsiteEditPage') }).map((s) => ({ ...s, adminOnly: true })),
   { path: '/info-website', load: () => import('../pages/info-website/InfoWebsitePage') },
   ...resourceScreens('socialNetwork'),
   ...resourceScreens('branchContact'),
@@ -42,3 +45,6 @@ export const screens: ScreenRoute[] = [
   // FAQ groups: a plain resource, one definition and this line.
   ...resourceScreens('faqGroup'),
 ];
+
+/** The screens `user` may open: the others are neither routed nor in the navigation. */
+export const screensFor = (user: { role?: Permissions['role'] } | null | undefined): ScreenRoute[] => screens.filter((s) => !s.adminOnly || isAdmin(user));

@@ -1,3 +1,4 @@
+import type { Role } from '../../../shared/roles';
 import type { Platform } from '../../platform';
 import { randomId, tokenExpiresAt } from './token';
 
@@ -6,6 +7,9 @@ export interface CurrentUser {
   id: string | number;
   userName?: string;
   fullName?: string;
+  /** shared/roles.ts: what the console shows (the server refuses the rest anyway) */
+  role?: Role;
+  canReview?: boolean;
   [field: string]: unknown;
 }
 

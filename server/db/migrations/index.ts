@@ -5,6 +5,7 @@ import { m0003_files } from './0003_files';
 import { m0004_resources } from './0004_resources';
 import { m0005_editorial } from './0005_editorial';
 import { m0006_one_default } from './0006_one_default';
+import { m0007_roles } from './0007_roles';
 
 export const migrations: SitedeskMigration[] = [
   m0001_core,
@@ -12,4 +13,5 @@ export const migrations: SitedeskMigration[] = [
   m0004_resources,
   m0005_editorial,
   m0006_one_default,
+  m0007_roles,
 ];

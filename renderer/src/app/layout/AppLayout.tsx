@@ -12,12 +12,12 @@ import { useWorkspace, WorkspaceProvider } from '../../core/workspace';
 import { ScreenFallback } from '../../core/lazyScreen';
 import { deepestArea, isGroup, visibleNav } from '../nav';
 import { usePreference } from '../../core/preferences';
-import { screens } from '../screens';
+import { screensFor } from '../screens';
+import { useSession } from '../../session';
 import NoticeHost from '../../core/NoticeHost';
 import { HeaderControls } from './HeaderControls';
 import { UserMenu } from './UserMenu';
 
-const registeredPaths = new Set(screens.map((s) => s.path));
 
 /** Screens remount (and so reload their data) when the website or language changes. */
 function WorkspaceOutlet() {
@@ -88,6 +88,9 @@ function Shell() {
   const location = useLocation();
   const screen = useScreenClass();
   const [themeKey] = usePreference('theme');
+  const { user } = useSession();
+  // The areas this user's role opens (shared/roles.ts).
+  const registeredPaths = useMemo(() => new Set(screensFor(user).map((s) => s.path)), [user]);
   const [collapsed, setCollapsed] = useState(screen !== 'large');
   const [collapsedFor, setCollapsedFor] = useState(screen);
   // Side menu collapses to icons below 1280 px, so lists keep their columns (re-decided when the size class
@@ -110,11 +113,11 @@ function Shell() {
             }
           : { path: entry.path, name: t(`nav.${entry.label}`), icon: entry.icon },
       ),
-    [t],
+    [t, registeredPaths],
   );
 
   // One highlighted entry: the deepest area the path is in (/news/category is "Danh mục tin tức", not also "Tin tức").
-  const selected = useMemo(() => deepestArea(visibleNav(registeredPaths), location.pathname), [location.pathname]);
+  const selected = useMemo(() => deepestArea(visibleNav(registeredPaths), location.pathname), [location.pathname, registeredPaths]);
 
   return (
     <ProLayout

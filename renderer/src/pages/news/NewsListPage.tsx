@@ -15,7 +15,9 @@ import { useUrlFilters } from '../../resources/useUrlFilters';
 import { useWorkspace } from '../../core/workspace';
 import { decide } from './status';
 import { DeclineModal } from './DeclineModal';
-import { withReviewActions } from './ReviewActions';
+import { canReview, withReviewActions } from './ReviewActions';
+import { useSession } from '../../session';
+import { mayDecide } from '../../../../shared/roles';
 
 /**
  * /news: the website's news in the content language, on the generic list. Keyword, status and type filters,
@@ -37,7 +39,9 @@ export default function NewsListPage() {
 
   const open = (row: Row) => navigate(`/news/${String(row.id)}`);
   const reload = () => actionRef.current?.reload();
-  const pending = menu?.row.approvedStatus === NEWS_STATUS.pending;
+  const { user } = useSession();
+  // Approve / Decline for a pending item this user may decide on (a reviewer, not its submitter).
+  const pending = menu?.row.approvedStatus === NEWS_STATUS.pending && canReview(user) && mayDecide(user, menu.row);
   const enumOptions = (name: string) => (field(name).options ?? []).map((o) => ({ value: o.value as number, label: optionLabel(newsDef, field(name), o) }));
 
   return (

@@ -5,6 +5,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NEWS_STATUS } from '../../../../shared/editorial';
 import type { ResourceDef } from '../../../../shared/resources/define';
+import { mayDecide } from '../../../../shared/roles';
 import { useSession } from '../../session';
 import type { CurrentUser } from '../../session/session';
 import type { Id } from '../../resources/dataProvider';
@@ -13,11 +14,11 @@ import { DeclineModal } from './DeclineModal';
 import { decide } from './status';
 
 /**
- * Who may approve or decline. Every signed-in staff member today (the spec has no finer roles); the roles issue
- * plugs its rule in here, and every review button asks this one function.
+ * Who may approve or decline at all: users with the review permission (shared/roles.ts); every review button asks
+ * this one function. Their own submissions they may not decide on (the buttons say why).
  */
 export function canReview(user: CurrentUser | null | undefined): boolean {
-  return Boolean(user);
+  return Boolean(user?.canReview);
 }
 
 export interface ReviewActionsProps {
@@ -31,13 +32,15 @@ export interface ReviewActionsProps {
   compact?: boolean;
   /** Edits not saved yet would not be part of what is approved: say so instead of deciding. */
   blockedReason?: string;
+  /** Who asked for the pending review (the record's `submittedBy`): not the one who decides. */
+  submittedBy?: unknown;
 }
 
 /**
  * `Duyệt` / `Từ chối` as buttons: enabled only while the item is pending (spec), Decline asks for the reason.
  * Shown to users allowed to review; on the detail pages and in the list rows of news and expert Q&A.
  */
-export function ReviewActions({ def, id, approvedStatus, onDecided, compact, blockedReason }: ReviewActionsProps) {
+export function ReviewActions({ def, id, approvedStatus, onDecided, compact, blockedReason, submittedBy }: ReviewActionsProps) {
   const { t } = useTranslation('news');
   const { user } = useSession();
   const { websiteId } = useWorkspace();
@@ -45,7 +48,7 @@ export function ReviewActions({ def, id, approvedStatus, onDecided, compact, blo
   const [busy, setBusy] = useState(false);
   if (!canReview(user)) return null;
   const pending = approvedStatus === NEWS_STATUS.pending;
-  const disabledReason = !pending ? t('review.onlyPending') : blockedReason;
+  const disabledReason = !pending ? t('review.onlyPending') : !mayDecide(user, { submittedBy }) ? t('review.ownSubmission') : blockedReason;
 
   async function approve() {
     setBusy(true);
@@ -91,7 +94,7 @@ export function ReviewActions({ def, id, approvedStatus, onDecided, compact, blo
  * A list's actions column with Approve / Decline in front of its own buttons (info, delete), for the users allowed
  * to review; only pending rows enable them.
  */
-export function withReviewActions<Row extends { id?: unknown; approvedStatus?: unknown }>(
+export function withReviewActions<Row extends { id?: unknown; approvedStatus?: unknown; submittedBy?: unknown }>(
   def: ResourceDef,
   actions: ProColumns<Row>,
   onDecided: () => void | Promise<unknown>,
@@ -101,7 +104,7 @@ export function withReviewActions<Row extends { id?: unknown; approvedStatus?: u
     width: undefined,
     render: (dom, row, index, action, schema) => (
       <Space size={0} wrap={false}>
-        <ReviewActions def={def} id={row.id as Id} approvedStatus={row.approvedStatus} onDecided={onDecided} compact />
+        <ReviewActions def={def} id={row.id as Id} approvedStatus={row.approvedStatus} submittedBy={row.submittedBy} onDecided={onDecided} compact />
         {actions.render?.(dom, row, index, action, schema) as ReactNode}
       </Space>
     ),

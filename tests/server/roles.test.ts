@@ -1,0 +1,63 @@
+// Roles (docs/api.md "Roles", shared/roles.ts): administrators manage websites, staff and languages; staff work on
+// content; reviewing is a permission of its own, never on one's own submission. Every administrative route refuses
+// a staff member with 403 and a Message, on both databases.
+import { beforeAll, expect, it } from 'vitest';
+import { demoWebsites, describeEachDatabase } from './harness';
+import { createNews, newsBody } from './news-helpers';
+
+describeEachDatabase('roles', (ctx) => {
+  let clinic = 0;
+  let lanToken = '';
+  let lanId = 0;
+  beforeAll(async () => {
+    ({ clinic } = await demoWebsites(ctx));
+    lanToken = (await ctx.signIn('lan.nguyen', 'Staff@123')).access_token;
+    lanId = (await ctx.db.selectFrom('users').select('id').where('userName', '=', 'lan.nguyen').executeTakeFirstOrThrow()).id;
+  });
+  const asLan = (method: string, path: string, json?: unknown) => ctx.request(method, path, { json, token: lanToken, headers: { 'accept-language': 'en-US' } });
+
+  it('tells the console who the user is: role and review permission', async () => {
+    expect((await ctx.authed('GET', '/core/AppSettings')).body.currentUser).toMatchObject({ userName: 'admin', role: 'admin', canReview: true });
+    expect((await asLan('GET', '/core/AppSettings')).body.currentUser).toMatchObject({ userName: 'lan.nguyen', role: 'staff', canReview: false });
+    expect((await ctx.reviewer('GET', '/core/AppSettings')).body.currentUser).toMatchObject({ role: 'staff', canReview: true });
+  });
+
+  it('refuses every administrative route to staff, changing nothing', async () => {
+    const site = (await ctx.authed('GET', `/api/Websites/${clinic}`)).body.data;
+    const calls: [string, string, unknown?][] = [
+      ['POST', '/api/Websites', { name: JSON.stringify({ 'vi-VN': 'Của Lan' }) }],
+      ['PUT', `/api/Websites/${clinic}`, { phoneNumber: '0900', concurrencyStamp: site.concurrencyStamp }],
+      ['DELETE', `/api/Websites/${clinic}`],
+      ['POST', `/api/Websites/user/${clinic}/${lanId}`],
+      ['DELETE', `/api/Websites/user/${clinic}/${lanId}`],
+      ['POST', `/api/Websites/${clinic}/languages`, { languageId: 'en-US' }],
+      ['PUT', `/api/Websites/${clinic}/languages/en-US`, { isActive: false }],
+      ['DELETE', `/api/Websites/${clinic}/languages/en-US`],
+    ];
+    for (const [method, path, json] of calls) {
+      const res = await asLan(method, path, json);
+      expect(res.status, `${method} ${path}`).toBe(403);
+      expect(res.body.Message).toBe('Only an administrator can do this');
+    }
+    const after = (await ctx.authed('GET', `/api/Websites/${clinic}`)).body.data;
+    expect(after.concurrencyStamp).toBe(site.concurrencyStamp);
+    expect(after.websiteLanguages.find((l: { languageId: string }) => l.languageId === 'en-US')).toMatchObject({ isActive: true });
+    // Content stays theirs: staff write the websites' content.
+    expect((await asLan('POST', `/api/SocialNetworks/${clinic}`, { name: JSON.stringify({ 'vi-VN': 'Zalo', 'en-US': 'Zalo' }), url: 'https://zalo.me', order: 0 })).status).toBe(200);
+  });
+
+  it('lets only a reviewer decide, and never on their own submission', async () => {
+    // Submitted by the reviewer: another reviewer (the admin) decides.
+    const res = await ctx.reviewer('POST', `/api/News/${clinic}/true`, newsBody());
+    expect(res.status, res.text).toBe(200);
+    const id = res.body.data.id;
+    expect(res.body.data.submittedBy).toBeGreaterThan(0);
+    const own = await ctx.reviewer('PUT', `/api/News/status/${clinic}/${id}`, { status: 2 });
+    expect(own.status).toBe(403);
+    expect((await asLan('PUT', `/api/News/status/${clinic}/${id}`, { status: 2 })).status).toBe(403);
+    expect((await ctx.authed('PUT', `/api/News/status/${clinic}/${id}`, { status: 2 })).body.data.approvedStatus).toBe(2);
+    // A draft has no submitter.
+    const draft = await createNews(ctx, clinic, 'false');
+    expect(draft.submittedBy).toBeNull();
+  });
+});

@@ -50,7 +50,7 @@ export async function signIn(page: Page, user: { username: string; password: str
 export async function switchUser(page: Page, user: { username: string; password: string }) {
   await page.context().clearCookies();
   await page.goto('/login');
-  await page.evaluate(() => window.localStorage.clear());
+  await page.evaluate('window.localStorage.clear()');
   await page.reload();
   await signIn(page, user);
 }

@@ -1,4 +1,6 @@
 import { Alert, Card, Table, Tabs, Tag, Typography } from 'antd';
+import { isAdmin } from '../../../../shared/roles';
+import { useSession } from '../../session';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { resources } from '../../../../shared/resources';
@@ -38,6 +40,8 @@ const flagLabel = (name: string) => {
 function Languages() {
   const { t } = useTranslation('resources');
   const { website } = useWorkspace();
+  // Languages are changed on the website's own screen, which only administrators open (shared/roles.ts).
+  const { user } = useSession();
   return (
     <>
       <Table
@@ -52,7 +56,7 @@ function Languages() {
           { key: 'default', title: flagLabel('isDefault'), dataIndex: 'isDefault', render: (v: boolean) => (v ? <Tag color="blue">{t('yes')}</Tag> : null) },
         ]}
       />
-      {website && (
+      {website && isAdmin(user) && (
         <Typography.Paragraph style={{ marginTop: 12 }}>
           <Link to={`/website/${encodeURIComponent(String(website.id))}`}>{t('info-website.editLanguages')}</Link>
         </Typography.Paragraph>

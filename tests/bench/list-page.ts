@@ -38,7 +38,7 @@ function titles(i: number): { vi: string; en: string } {
 }
 
 /** 100,000 news over websites 1 and 2 (alternating), with both translations, in batches. */
-async function load(env: { DATA_DIR: string; DATABASE_URL?: string }) {
+export async function load(env: { DATA_DIR: string; DATABASE_URL?: string }) {
   const handle = createDb({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL });
   const db = handle.db;
   try {

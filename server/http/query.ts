@@ -3,6 +3,7 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { httpError } from '../errors';
 import { foldText } from '../../shared/text';
+import type { DialectName } from '../db/dialect';
 import { M } from '../messages';
 
 export type Query = Record<string, unknown>;
@@ -39,10 +40,22 @@ export function likePattern(keyword: string): string {
   return `%${foldText(keyword.trim()).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** The name of a table's search index over `searchText` (server/resources/schema.ts `ensureSearchIndex`). */
+export const searchIndexOf = (table: string) => `${table}_search`;
+
 /**
- * The keyword condition on a `searchText` column. `ESCAPE` is spelled out: PostgreSQL escapes with `\` by default,
- * SQLite has no escape character at all, so without it "50%" or "phi_kham" would match differently per database.
+ * The keyword condition on a table's `searchText`: a substring, folded like the column. On SQLite, a keyword of three
+ * characters or more is looked up in the table's FTS5 trigram index (`<table>_search`: the same substrings, without
+ * reading every row); on PostgreSQL the `LIKE` is served by the pg_trgm index when the database has the extension.
+ * `ESCAPE` is spelled out: PostgreSQL escapes with `\` by default, SQLite has no escape character at all, so without
+ * it "50%" or "phi_kham" would match differently per database.
  */
-export function keywordMatch(keyword: string, column = 'searchText'): Expression<SqlBool> {
-  return sql<SqlBool>`${sql.ref(column)} like ${likePattern(keyword)} escape ${'\\'}`;
+export function keywordMatch(keyword: string, where: { table?: string; dialect?: DialectName } = {}): Expression<SqlBool> {
+  const folded = foldText(keyword.trim());
+  if (where.table && where.dialect === 'sqlite' && [...folded].length >= 3) {
+    const index = sql.table(searchIndexOf(where.table));
+    // A quoted FTS5 string is matched as it is (no operators); a quote inside is doubled.
+    return sql<SqlBool>`${sql.ref('id')} in (select rowid from ${index} where ${index} match ${`"${folded.replace(/"/g, '""')}"`})`;
+  }
+  return sql<SqlBool>`${sql.ref('searchText')} like ${likePattern(keyword)} escape ${'\\'}`;
 }

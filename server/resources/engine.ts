@@ -9,7 +9,7 @@ import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { Database } from '../db/schema';
 import type { ResourceDef } from '../../shared/resources/define';
 import type { LanguageRef, UiLang } from '../../shared/resources/validate';
-import { iso, isUniqueViolation } from '../db/dialect';
+import { dialectOf, iso, isUniqueViolation } from '../db/dialect';
 import { httpError } from '../errors';
 import type { DynamicDb } from './dynamic';
 import { checkAndConvert, emptyRecord, selectColumns, toWire, type Row } from './records';
@@ -109,7 +109,7 @@ export class ResourceEngine {
    * fields; for a searchable text field (a list's search panel), "contains", matched like the keyword on the
    * folded search column (case and Vietnamese diacritics ignored), so it may also hit another searchable field.
    */
-  private filtered(def: ResourceDef, q: AnyQuery, query: Record<string, unknown>): AnyQuery {
+  private filtered(ctx: OperationContext, def: ResourceDef, q: AnyQuery, query: Record<string, unknown>): AnyQuery {
     const own = this.hooksOf(def).filters ?? [];
     for (const f of own) q = hookFilter(q, f, query);
     for (const f of def.fields) {
@@ -117,7 +117,7 @@ export class ResourceEngine {
       const raw = query[f.name];
       if (typeof raw !== 'string' || raw === '') continue;
       if (f.search && TEXT_TYPES.has(f.type)) {
-        q = this.searched(def, q, raw);
+        q = this.searched(ctx, def, q, raw);
         continue;
       }
       if (f.perLanguage) continue;
@@ -139,16 +139,16 @@ export class ResourceEngine {
     return q;
   }
 
-  private searched(def: ResourceDef, q: AnyQuery, keyword: unknown): AnyQuery {
+  private searched(ctx: OperationContext, def: ResourceDef, q: AnyQuery, keyword: unknown): AnyQuery {
     if (typeof keyword !== 'string' || !keyword.trim()) return q;
     if (!hasIdColumn(def)) return q;
-    return q.where(keywordMatch(keyword));
+    return q.where(keywordMatch(keyword, { table: def.table, dialect: dialectOf(ctx.db) }));
   }
 
   private base(ctx: OperationContext, def: ResourceDef, scope: Scope, query: Record<string, unknown>, restrict?: Restrict): AnyQuery {
     let q = this.scoped(def, ctx.db.selectFrom(def.table), scope) as AnyQuery;
     if (restrict) q = restrict(q);
-    return this.searched(def, this.filtered(def, q, query), query.keyword);
+    return this.searched(ctx, def, this.filtered(ctx, def, q, query), query.keyword);
   }
 
   private async rows(ctx: OperationContext, def: ResourceDef, q: AnyQuery): Promise<Row[]> {

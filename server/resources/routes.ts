@@ -25,7 +25,7 @@ declare module 'fastify' {
     resources: ResourceSet;
   }
 }
-import { hasWebsiteId, refreshSearchText, syncResourceTables } from './schema';
+import { ensureSearchIndex, hasWebsiteId, refreshSearchText, syncResourceTables } from './schema';
 import { M } from '../messages';
 
 type Operation = 'list' | 'getAll' | 'get' | 'create' | 'update' | 'remove';
@@ -55,6 +55,9 @@ export async function syncTables(db: DynamicDb, dialect: DialectName, set: Resou
   const synced = Object.values(set.defs).filter((d) => !set.fromMigration.has(d.name));
   await syncResourceTables(db, dialect, synced, (name) => set.defs[name]?.table);
   for (const def of synced) await refreshSearchText(db, def, now);
+  // Every table with a search text (the definitions' and the migrations' alike) gets its search index.
+  const searchable = (await db.introspection.getTables()).filter((t) => t.columns.some((c) => c.name === 'searchText')).map((t) => t.name);
+  for (const table of new Set(Object.values(set.defs).map((d) => d.table))) if (searchable.includes(table)) await ensureSearchIndex(db, table);
 }
 
 /** The engine's routes live under one service prefix (the route module's); the definitions come from buildApp. */

@@ -16,6 +16,7 @@ import type { FieldDef, ResourceDef } from '../../shared/resources/define';
 import { addIdColumn, dialectOf, iso, type DialectName } from '../db/dialect';
 import type { DynamicDb } from './dynamic';
 import { searchFields, searchTextOf } from './search';
+import { searchIndexOf } from '../http/query';
 
 export type ColumnType = 'text' | 'integer' | 'double precision' | 'boolean';
 
@@ -173,3 +174,35 @@ export async function tablesWithWebsiteId(db: DynamicDb): Promise<string[]> {
   return tables.filter((t) => t.columns.some((c) => c.name === 'websiteId')).map((t) => t.name);
 }
 
+
+/**
+ * The search index over a table's `searchText`, so a keyword is looked up rather than matched against every row:
+ * SQLite, an FTS5 table with the trigram tokenizer (`<table>_search`, external content kept in step by triggers,
+ * built from the rows the first time); PostgreSQL, a pg_trgm GIN index that `LIKE '%…%'` uses. Without pg_trgm (a
+ * server that does not let us create the extension) the search stays a scan: slower, same answers.
+ */
+export async function ensureSearchIndex(db: DynamicDb, table: string): Promise<void> {
+  const index = searchIndexOf(table);
+  if (dialectOf(db) === 'postgres') {
+    try {
+      await sql`create extension if not exists pg_trgm`.execute(db);
+      await sql`create index if not exists ${sql.id(`${index}_trgm`)} on ${sql.table(table)} using gin (${sql.ref('searchText')} gin_trgm_ops)`.execute(db);
+    } catch {
+      // No extension here: LIKE scans.
+    }
+    return;
+  }
+  const exists = await sql<{ n: number }>`select 1 as n from sqlite_master where type = 'table' and name = ${index}`.execute(db);
+  if (exists.rows.length) return;
+  const t = sql.table(table);
+  const i = sql.table(index);
+  await sql`create virtual table ${i} using fts5(${sql.ref('searchText')}, content=${sql.lit(table)}, content_rowid='id', tokenize='trigram')`.execute(db);
+  await sql`create trigger ${sql.id(`${index}_ai`)} after insert on ${t} begin
+    insert into ${i}(rowid, ${sql.ref('searchText')}) values (new.id, new.${sql.ref('searchText')}); end`.execute(db);
+  await sql`create trigger ${sql.id(`${index}_ad`)} after delete on ${t} begin
+    insert into ${i}(${i}, rowid, ${sql.ref('searchText')}) values ('delete', old.id, old.${sql.ref('searchText')}); end`.execute(db);
+  await sql`create trigger ${sql.id(`${index}_au`)} after update of ${sql.ref('searchText')} on ${t} begin
+    insert into ${i}(${i}, rowid, ${sql.ref('searchText')}) values ('delete', old.id, old.${sql.ref('searchText')});
+    insert into ${i}(rowid, ${sql.ref('searchText')}) values (new.id, new.${sql.ref('searchText')}); end`.execute(db);
+  await sql`insert into ${i}(${i}) values ('rebuild')`.execute(db);
+}

@@ -43,12 +43,16 @@ function common(row: NewsRow) {
 }
 
 /** Translation rows of some news, each news' rows in the languages' order. */
-async function translationsOf(db: Db, ids: number[]) {
+const ALL_TEXTS = ['t.title', 't.description', 't.content', 't.seoLink', 't.note', 't.metaTitle', 't.metaDescription', 't.metaKeyword'] as const;
+/** What a list row shows: not the content (kilobytes of HTML per language that the list never sends). */
+const LIST_TEXTS = ['t.title', 't.description', 't.seoLink'] as const;
+
+async function translationsOf(db: Db, ids: number[], texts: readonly (typeof ALL_TEXTS)[number][] = ALL_TEXTS) {
   if (!ids.length) return new Map<number, Record<string, unknown>[]>();
   const rows = await db
     .selectFrom('news_translations as t')
     .innerJoin('languages as l', 'l.id', 't.languageId')
-    .select(['t.newsId', 't.languageId', 't.title', 't.description', 't.content', 't.seoLink', 't.note', 't.metaTitle', 't.metaDescription', 't.metaKeyword'])
+    .select(['t.newsId', 't.languageId', ...texts])
     .where('t.newsId', 'in', ids)
     .orderBy('l.sortOrder')
     .execute();
@@ -119,7 +123,7 @@ export async function newsDetail(db: Db, row: NewsRow): Promise<Record<string, u
  */
 export async function listRows(db: Db, rows: NewsRow[], lang: string) {
   const ids = rows.map((r) => r.id);
-  const [translations, categories, tags] = await Promise.all([translationsOf(db, ids), categoriesOf(db, ids), tagsOf(db, 'news', ids)]);
+  const [translations, categories, tags] = await Promise.all([translationsOf(db, ids, LIST_TEXTS), categoriesOf(db, ids), tagsOf(db, 'news', ids)]);
   return rows.map((row) => {
     const list = translations.get(row.id) ?? [];
     const t = list.find((x) => x.languageId === lang) ?? list.find((x) => x.title) ?? {};

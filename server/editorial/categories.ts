@@ -8,7 +8,7 @@ import { isUniqueViolation } from '../db/dialect';
 import { httpError } from '../errors';
 import { serve, validated, type DynamicDb, type Scope } from '../resources/index';
 import type { Body } from './common';
-import { checkTree, parentIdOf, refuseWithChildren } from './tree';
+import { checkTree, lockTree, parentIdOf, refuseWithChildren, type TreeOwner } from './tree';
 import { M } from '../messages';
 
 const CATEGORY: Label = { vi: 'Danh mục', en: 'The category' };
@@ -43,15 +43,19 @@ async function checkRules(db: DynamicDb, scope: Scope, body: Body, id?: number) 
   }
 }
 
+/** The website owns its category tree. */
+const owner: TreeOwner = (ctx) => ({ table: 'websites', id: ctx.scope.websiteId! });
+
 export const newsCategoryResource = serve(def, {
   async prepare(ctx, body, current) {
+    await lockTree(ctx, owner);
     const input = { ...body };
     await checkRules(ctx.db, ctx.scope, input, current?.id as number | undefined);
     return validated(ctx, def, input, current);
   },
   // Two saves of one link at once: the index refuses the second, whose run again finds the first and says so.
   retry: async (_ctx, err, attempt) => isUniqueViolation(err) && attempt < 3,
-  beforeRemove: refuseWithChildren(def, CATEGORY),
+  beforeRemove: refuseWithChildren(def, CATEGORY, owner),
   async afterRemove(ctx, id) {
     await ctx.db.deleteFrom('news_categories').where('categoryId', '=', id).where('websiteId', '=', ctx.scope.websiteId!).execute();
   },

@@ -8,14 +8,14 @@
 import { randomUUID } from 'node:crypto';
 import { MENU_OBJECT_TYPE } from '../../shared/editorial';
 import type { Label } from '../../shared/resources/define';
-import { menuItem as def } from '../../shared/resources/menu';
+import { menu, menuItem as def } from '../../shared/resources/menu';
 import { newsCategory } from '../../shared/resources/news-category';
 import { iso } from '../db/dialect';
 import { httpError } from '../errors';
 import { ok } from '../http/envelope';
 import { serve, validated, websiteLanguages, type DynamicDb, type Scope } from '../resources/index';
 import type { Body } from './common';
-import { checkTree, parentIdOf, refuseWithChildren } from './tree';
+import { checkTree, parentIdOf, refuseWithChildren, lockTree, type TreeOwner } from './tree';
 import { M } from '../messages';
 
 const ITEM: Label = { vi: 'Mục menu', en: 'The menu item' };
@@ -72,13 +72,17 @@ async function prepare(db: DynamicDb, scope: Scope, body: Body, current?: Record
   if (!sent && !keepsStored) body.seoLink = linked;
 }
 
+/** The menu owns its item tree. */
+const owner: TreeOwner = (ctx) => ({ table: menu.table, id: ctx.scope.keys.menuId });
+
 export const menuItemResource = serve(def, {
   async prepare(ctx, body, current) {
+    await lockTree(ctx, owner);
     const input = { ...body };
     await prepare(ctx.db, ctx.scope, input, current);
     return validated(ctx, def, input, current);
   },
-  beforeRemove: refuseWithChildren(def, ITEM, 'menuId'),
+  beforeRemove: refuseWithChildren(def, ITEM, owner, 'menuId'),
   actions: [
     {
       /**
@@ -103,6 +107,7 @@ export const menuItemResource = serve(def, {
           orders.set(id, order);
         }
         await ctx.db.transaction().execute(async (db) => {
+          await lockTree({ ...ctx, db }, owner);
           const all = await items(db, scope);
           for (const id of moves.keys()) if (!all.some((n) => n.id === id)) throw httpError(400, M.orderInvalid, { field: 'id' });
           checkTree(all, moves);

@@ -1,6 +1,7 @@
 // Trees by parentId (news categories, menu items): a parent must be a node of the same tree and a node can
 // never end up below itself.
 import type { Label, ResourceDef } from '../../shared/resources/define';
+import { lockRow } from '../db/dialect';
 import { httpError } from '../errors';
 import type { HookContext } from '../resources/index';
 import type { Body } from './common';
@@ -38,10 +39,23 @@ export function checkTree(nodes: { id: number; parentId: number | null }[], move
   }
 }
 
+/**
+ * The row a tree belongs to (the website for news categories, the menu for its items). Every change of the tree locks
+ * it first (docs/api.md "Rules the database enforces"): two moves at once cannot make a cycle that neither check saw,
+ * nor a child appear under a parent being deleted.
+ */
+export type TreeOwner = (ctx: HookContext) => { table: string; id: number };
+
+export const lockTree = (ctx: HookContext, owner: TreeOwner) => {
+  const { table, id } = owner(ctx);
+  return lockRow(ctx.db, table, id);
+};
+
 /** A delete hook: a node with children cannot be deleted (400 naming `what`). Children are looked up in the record's scope. */
 export const refuseWithChildren =
-  (def: ResourceDef, what: Label, scopeKey?: string) =>
+  (def: ResourceDef, what: Label, owner: TreeOwner, scopeKey?: string) =>
   async (ctx: HookContext, id: number): Promise<void> => {
+    await lockTree(ctx, owner);
     let q = ctx.db.selectFrom(def.table).select('id').where('websiteId', '=', ctx.scope.websiteId!).where('parentId', '=', id);
     if (scopeKey) q = q.where(scopeKey, '=', ctx.scope.keys[scopeKey]);
     if (await q.executeTakeFirst()) throw httpError(400, M.hasChildren(what));

@@ -196,12 +196,13 @@ export async function ensureSearchIndex(db: DynamicDb, table: string): Promise<v
   if (exists.rows.length) return;
   const t = sql.table(table);
   const i = sql.table(index);
-  await sql`create virtual table ${i} using fts5(${sql.ref('searchText')}, content=${sql.lit(table)}, content_rowid='id', tokenize='trigram')`.execute(db);
-  await sql`create trigger ${sql.id(`${index}_ai`)} after insert on ${t} begin
+  // `if not exists` throughout: two processes starting on one database file at once both get here.
+  await sql`create virtual table if not exists ${i} using fts5(${sql.ref('searchText')}, content=${sql.lit(table)}, content_rowid='id', tokenize='trigram')`.execute(db);
+  await sql`create trigger if not exists ${sql.id(`${index}_ai`)} after insert on ${t} begin
     insert into ${i}(rowid, ${sql.ref('searchText')}) values (new.id, new.${sql.ref('searchText')}); end`.execute(db);
-  await sql`create trigger ${sql.id(`${index}_ad`)} after delete on ${t} begin
+  await sql`create trigger if not exists ${sql.id(`${index}_ad`)} after delete on ${t} begin
     insert into ${i}(${i}, rowid, ${sql.ref('searchText')}) values ('delete', old.id, old.${sql.ref('searchText')}); end`.execute(db);
-  await sql`create trigger ${sql.id(`${index}_au`)} after update of ${sql.ref('searchText')} on ${t} begin
+  await sql`create trigger if not exists ${sql.id(`${index}_au`)} after update of ${sql.ref('searchText')} on ${t} begin
     insert into ${i}(${i}, rowid, ${sql.ref('searchText')}) values ('delete', old.id, old.${sql.ref('searchText')});
     insert into ${i}(rowid, ${sql.ref('searchText')}) values (new.id, new.${sql.ref('searchText')}); end`.execute(db);
   await sql`insert into ${i}(${i}) values ('rebuild')`.execute(db);

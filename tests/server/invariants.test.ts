@@ -99,6 +99,23 @@ describeEachDatabase('rules under concurrency', (ctx) => {
     expect(rows).toHaveLength(1);
   });
 
+  it('never lets two moves at once make a cycle in a category tree', async () => {
+    for (let round = 0; round < 5; round++) {
+      const make = async (name: string) =>
+        (await ctx.authed('POST', `/api/Categorys/${clinic}`, { name: tr(name), seoLink: `vong-${name}-${round}-${Date.now()}`, order: 0, isActive: true })).body.data;
+      const a = await make('a');
+      const b = await make('b');
+      const answers = await Promise.all([
+        ctx.authed('PUT', `/api/Categorys/${clinic}/${a.id}`, { parentId: b.id, concurrencyStamp: a.concurrencyStamp }),
+        ctx.authed('PUT', `/api/Categorys/${clinic}/${b.id}`, { parentId: a.id, concurrencyStamp: b.concurrencyStamp }),
+      ]);
+      noServerError(answers);
+      expect(statuses(answers)).toEqual([200, 400]);
+      const rows = (await ctx.db.selectFrom('categories' as never).select(['id', 'parentId'] as never).where('id' as never, 'in', [a.id, b.id] as never).execute()) as { id: number; parentId: number | null }[];
+      expect(rows.filter((r) => r.parentId !== null)).toHaveLength(1);
+    }
+  });
+
   it('stores thirty editor uploads of one file name at once, each under its own name', async () => {
     const token = (await ctx.signIn()).access_token;
     const answers = await Promise.all(

@@ -83,13 +83,26 @@ function createSqlite(file: string): DbHandle {
 function booleanAware(raw: SqliteDatabase.Database): KyselySqliteDatabase {
   const bind = (params: ReadonlyArray<unknown>) =>
     params.map((p) => (typeof p === 'boolean' ? (p ? 1 : 0) : p));
+  // Prepared statements are kept by their text (a list page runs the same few queries every time; preparing them
+  // again cost more than running some). A schema change (the resource tables grow columns) starts over.
+  const prepared = new Map<string, { stmt: SqliteDatabase.Statement; boolColumns: string[] }>();
+  function statement(sql: string) {
+    let kept = prepared.get(sql);
+    if (kept) return kept;
+    const stmt = raw.prepare(sql);
+    const boolColumns = stmt.reader ? stmt.columns().filter((c) => c.type?.toLowerCase() === 'boolean').map((c) => c.name) : [];
+    kept = { stmt, boolColumns };
+    if (/^\s*(create|alter|drop)\b/i.test(sql)) prepared.clear();
+    else {
+      if (prepared.size >= 1000) prepared.clear();
+      prepared.set(sql, kept);
+    }
+    return kept;
+  }
   return {
     close: () => raw.close(),
     prepare(sql: string): SqliteStatement {
-      const stmt = raw.prepare(sql);
-      const boolColumns = stmt.reader
-        ? stmt.columns().filter((c) => c.type?.toLowerCase() === 'boolean').map((c) => c.name)
-        : [];
+      const { stmt, boolColumns } = statement(sql);
       const fix = (row: unknown) => {
         if (boolColumns.length && row && typeof row === 'object') {
           const r = row as Record<string, unknown>;
@@ -102,7 +115,8 @@ function booleanAware(raw: SqliteDatabase.Database): KyselySqliteDatabase {
         all: (params) => stmt.all(bind(params)).map(fix),
         run: (params) => stmt.run(bind(params)),
         *iterate(params) {
-          for (const row of stmt.iterate(bind(params))) yield fix(row);
+          // Its own statement: a kept one could be asked to run again while this one is still being read.
+          for (const row of raw.prepare(sql).iterate(bind(params))) yield fix(row);
         },
       };
     },

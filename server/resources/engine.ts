@@ -18,6 +18,7 @@ import { keywordMatch, queryBool, queryInt } from '../http/query';
 import { websiteLanguages } from './access';
 import { validated, type HookContext, type ListFilter, type Prepared, type ResourceHooks } from './hooks';
 import { M } from '../messages';
+import { totalOf } from './totals';
 
 /** Where a request points: the website and the parent keys from its path. */
 export interface Scope {
@@ -174,11 +175,11 @@ export class ResourceEngine {
       const every = await this.all(ctx, def, scope, query, restrict);
       return { data: every.slice((page - 1) * size, page * size), totalRows: every.length };
     }
-    const [data, count] = await Promise.all([
+    const [data, totalRows] = await Promise.all([
       this.rows(ctx, def, base.limit(size).offset((page - 1) * size)),
-      base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow() as Promise<{ count: number | string }>,
+      totalOf(ctx.db, base.select((eb) => eb.fn.countAll<number>().as('count'))),
     ]);
-    return { data, totalRows: Number(count.count) };
+    return { data, totalRows };
   }
 
   async read(db: DynamicDb, def: ResourceDef, scope: Scope, id: number | string): Promise<Row | undefined> {

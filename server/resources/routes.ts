@@ -25,6 +25,7 @@ declare module 'fastify' {
     resources: ResourceSet;
   }
 }
+import { ensureChangeCounter } from '../db/changes';
 import { ensureSearchIndex, hasWebsiteId, refreshSearchText, syncResourceTables } from './schema';
 import { M } from '../messages';
 
@@ -58,6 +59,8 @@ export async function syncTables(db: DynamicDb, dialect: DialectName, set: Resou
   // Every table with a search text (the definitions' and the migrations' alike) gets its search index.
   const searchable = (await db.introspection.getTables()).filter((t) => t.columns.some((c) => c.name === 'searchText')).map((t) => t.name);
   for (const table of new Set(Object.values(set.defs).map((d) => d.table))) if (searchable.includes(table)) await ensureSearchIndex(db, table);
+  // Last, once every table exists: the change number that lets lists keep their totals (server/db/changes.ts).
+  await ensureChangeCounter(db);
 }
 
 /** The engine's routes live under one service prefix (the route module's); the definitions come from buildApp. */

@@ -13,6 +13,8 @@ await (await startServer(env)).stop();
 await load(env);
 const server = await startServer(env, ['--cpu-prof', `--cpu-prof-dir=${process.env.PROFILE_DIR ?? path.join(dir, 'profile')}`]);
 const token = await signIn(server.url);
-await autocannon({ connections: 10, duration: 5, url: `${server.url}/api/News/1/vi-VN?page=1&pageSize=50&keyword=kh%C3%A1m`, headers: { authorization: `Bearer ${token}` } });
+// PROFILE_QUERY picks another list call (default: the keyword list).
+const query = process.env.PROFILE_QUERY ?? 'page=1&pageSize=50&keyword=kh%C3%A1m';
+await autocannon({ connections: 10, duration: 5, url: `${server.url}/api/News/1/vi-VN?${query}`, headers: { authorization: `Bearer ${token}` } });
 await server.stop();
 console.log(`profile written to ${process.env.PROFILE_DIR ?? path.join(dir, 'profile')}`);

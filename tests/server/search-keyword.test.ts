@@ -58,4 +58,34 @@ describeEachDatabase('keyword search', (ctx) => {
       expect(await found(`giam 50% phi kham ${tag}`), name).toEqual([percent]);
     }
   });
+  it('keeps a list total only while nothing changes: a save, a delete, or a write behind the routes moves it', async () => {
+    const { clinic } = await demoWebsites(ctx);
+    const tag = `tot${Date.now().toString(36)}`;
+    const total = async () => {
+      const res = await ctx.authed('GET', `/api/FAQGroups/${clinic}?page=1&pageSize=5&keyword=${tag}`);
+      expect(res.status, res.text).toBe(200);
+      return res.body.totalRows as number;
+    };
+    expect(await total()).toBe(0);
+    expect(await total()).toBe(0); // the second answer is the kept one
+    const made = [];
+    for (let i = 0; i < 3; i++) {
+      const res = await ctx.authed('POST', `/api/FAQGroups/${clinic}`, { name: JSON.stringify({ 'vi-VN': `${tag} ${i}`, 'en-US': `${tag} ${i}` }), order: i, isActive: true });
+      expect(res.status, res.text).toBe(200);
+      made.push(res.body.data?.id ?? res.body.id);
+      expect(await total()).toBe(i + 1);
+    }
+    // Deleted behind the routes' back (another process, a script): the database's own triggers move the number.
+    await ctx.db.deleteFrom('faq_groups' as never).where('id' as never, '=', made[0] as never).execute();
+    expect(await total()).toBe(2);
+    // Saves and reads at once: the last answer counts every save.
+    await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        i % 2
+          ? total()
+          : ctx.authed('POST', `/api/FAQGroups/${clinic}`, { name: JSON.stringify({ 'vi-VN': `${tag} x${i}`, 'en-US': `${tag} x${i}` }), order: 9, isActive: true }),
+      ),
+    );
+    expect(await total()).toBe(6);
+  });
 });

@@ -38,6 +38,12 @@ export const UPLOAD_CHUNK_BYTES = 2_000_000;
 
 /** The default largest file (spec section 9). */
 export const MAX_UPLOAD_BYTES = 500_000_000;
+/**
+ * Chunks of one file in flight at once, in both upload engines: while one chunk's answer comes back (the server's
+ * bookkeeping, a thread-pool round trip per file-system call) the others keep the connection and the disk busy.
+ * Memory stays flat: this many chunk buffers per file, whatever the file's size.
+ */
+export const CHUNKS_IN_FLIGHT = 4;
 
 /** Chunks a file of `size` bytes is cut into (an empty file is one empty chunk). */
 export const chunkCount = (size: number, chunkSize = UPLOAD_CHUNK_BYTES) => Math.max(1, Math.ceil(size / chunkSize));

@@ -10,7 +10,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { UploadItem, UploadState } from '../../shared/ipc/contract';
 import { DesktopError } from '../../shared/ipc/errors';
-import { chunkCount, chunkLength, MAX_UPLOAD_BYTES } from '../../shared/uploads';
+import { CHUNKS_IN_FLIGHT, chunkCount, chunkLength, MAX_UPLOAD_BYTES } from '../../shared/uploads';
 import { CHUNK_SIZE, ChunkHttpError, type ChunkClient, type ChunkStatus, type StoredFile } from './chunk-client';
 
 /** What is kept on disk per upload. */
@@ -43,6 +43,8 @@ export interface UploadEngineDeps {
   onProgress: (item: UploadItem) => void;
   /** Files sent at once (default 2). */
   concurrency?: number;
+  /** Chunks of one file in flight at once (default CHUNKS_IN_FLIGHT). */
+  chunksPerFile?: number;
   chunkSize?: number;
   /** Attempts per chunk on transient failures (default 4), with `retryDelayMs` doubling each time. */
   attempts?: number;
@@ -77,6 +79,7 @@ interface Entry {
 export function createUploadEngine(deps: UploadEngineDeps) {
   const concurrency = deps.concurrency ?? 2;
   const chunkSize = deps.chunkSize ?? CHUNK_SIZE;
+  const chunksPerFile = deps.chunksPerFile ?? CHUNKS_IN_FLIGHT;
   const attempts = deps.attempts ?? 4;
   const retryDelayMs = deps.retryDelayMs ?? 1_000;
   const maxFileSize = deps.maxFileSize ?? MAX_UPLOAD_BYTES;
@@ -240,26 +243,53 @@ export function createUploadEngine(deps: UploadEngineDeps) {
           record.started = true;
           persist();
         }
-        for (const chunkIndex of pending) {
-          const length = lengthOf(record.size, chunkIndex);
-          const bytes = new Uint8Array(length);
-          await assertUnchanged(record, handle);
-          const { bytesRead } = await handle.read(bytes, 0, length, chunkIndex * chunkSize);
-          if (bytesRead !== length) throw new FileChangedError(messages.changed);
-          // Checked again after reading, so a write that raced the read is caught too.
-          await assertUnchanged(record, handle);
-          const answer = await withRetries(controller.signal, (token) =>
-            deps.client.sendChunk(
-              { folderId: record.folderId, fileId: record.fileId, chunkIndex, totalChunks: total, originalFileName: record.name, totalSize: record.size, bytes },
-              token,
-              controller.signal,
-            ),
-          );
-          if (answer.complete) return complete(entry, answer.file);
-          entry.bytesSent = Math.max(entry.bytesSent + length, receivedBytes(record, answer.received));
-          entry.samples.push({ at: now(), bytes: entry.bytesSent });
-          report(entry);
-        }
+        // `chunksPerFile` workers take the pending chunks in order, each with its own buffer; the server accepts
+        // them in any order. The first failure stops the others (their requests are aborted with it).
+        const file = handle;
+        const chunks = new AbortController();
+        const stopChunks = () => chunks.abort(controller.signal.reason);
+        controller.signal.addEventListener('abort', stopChunks);
+        let finished: StoredFile | undefined;
+        let next = 0;
+        const worker = async () => {
+          while (next < pending.length && !finished && !chunks.signal.aborted) {
+            const chunkIndex = pending[next++];
+            const length = lengthOf(record.size, chunkIndex);
+            const bytes = new Uint8Array(length);
+            await assertUnchanged(record, file);
+            const { bytesRead } = await file.read(bytes, 0, length, chunkIndex * chunkSize);
+            if (bytesRead !== length) throw new FileChangedError(messages.changed);
+            // Checked again after reading, so a write that raced the read is caught too.
+            await assertUnchanged(record, file);
+            const answer = await withRetries(chunks.signal, (token) =>
+              deps.client.sendChunk(
+                { folderId: record.folderId, fileId: record.fileId, chunkIndex, totalChunks: total, originalFileName: record.name, totalSize: record.size, bytes },
+                token,
+                chunks.signal,
+              ),
+            );
+            if (answer.complete) {
+              finished = answer.file;
+              return;
+            }
+            entry.bytesSent = Math.max(entry.bytesSent + length, receivedBytes(record, answer.received));
+            entry.samples.push({ at: now(), bytes: entry.bytesSent });
+            report(entry);
+          }
+        };
+        const running = Array.from({ length: Math.max(1, Math.min(chunksPerFile, pending.length)) }, () =>
+          worker().catch((error: unknown) => {
+            if (!chunks.signal.aborted) chunks.abort(error);
+            throw error;
+          }),
+        );
+        const results = await Promise.allSettled(running);
+        controller.signal.removeEventListener('abort', stopChunks);
+        if (finished) return complete(entry, finished);
+        // The error that stopped the file: the first one (the others are the aborts it caused).
+        if (chunks.signal.aborted) throw chunks.signal.reason;
+        const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+        if (failed) throw failed.reason;
       }
       throw new Error('Máy chủ chưa ghép xong tệp sau khi đã nhận đủ các phần.');
     } catch (error) {

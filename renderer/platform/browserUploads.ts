@@ -1,5 +1,5 @@
 import type { UploadEntry, Uploads } from './uploads';
-import { SpeedMeter, backoffMs, isRetryable, planChunks, remainingSeconds, UPLOAD_CHUNK_BYTES, type ChunkPlan, type ChunkStatus, type UploadedFile } from '../../shared/uploads';
+import { CHUNKS_IN_FLIGHT, SpeedMeter, backoffMs, isRetryable, planChunks, remainingSeconds, UPLOAD_CHUNK_BYTES, type ChunkPlan, type ChunkStatus, type UploadedFile } from '../../shared/uploads';
 
 /** What `POST chunk/upload` and `GET chunk/status/{fileId}` answer in `data` (shared/uploads.ts, parsed there). */
 export type ChunkAnswer = ChunkStatus;
@@ -80,7 +80,7 @@ export function createBrowserUploads(options: BrowserUploadOptions): Uploads {
     transport,
     chunkSize = UPLOAD_CHUNK_BYTES,
     maxFiles = 2,
-    chunksPerFile = 2,
+    chunksPerFile = CHUNKS_IN_FLIGHT,
     maxRetries = 5,
     progressIntervalMs = 150,
     now = Date.now,

@@ -1,5 +1,5 @@
 // Upload throughput: a 500 MB (and a 100 MB) file sent through POST /api/chunk/upload on loopback, in
-// 2,000,000-byte chunks with 3 in flight, against a plain local copy of the same file; plus the server
+// 2,000,000-byte chunks, as many in flight as the engines send (CHUNKS_IN_FLIGHT), against a plain local copy of the same file; plus the server
 // process's memory while it receives (it streams every chunk straight to its place in the upload's part
 // file, so its peak must not grow with the file's size).
 //   npx tsx tests/bench/upload-throughput.ts        (or: npm run bench -- upload)
@@ -10,10 +10,11 @@ import { open } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createChunkClient } from '../../main/uploads/chunk-client';
+import { CHUNKS_IN_FLIGHT } from '../../shared/uploads';
 import { MB, localCopy, machineLoad, makeFile, mbps, readStatus, round, runIfMain, sampleRss, signIn, startServer, timed } from './_support';
 
 const CHUNK = 2_000_000;
-const IN_FLIGHT = 3;
+const IN_FLIGHT = CHUNKS_IN_FLIGHT; // as the browser engine sends them
 
 export interface UploadFigures {
   sizeMB: number;
@@ -34,7 +35,7 @@ export interface UploadFigures {
  * Sends the file in chunks, IN_FLIGHT at a time, reading each chunk from disk just before it goes, with the
  * desktop app's chunk client (node:http, keep-alive, the form written without copying the chunk).
  */
-async function upload(url: string, token: string, file: string, size: number) {
+export async function upload(url: string, token: string, file: string, size: number) {
   const client = createChunkClient({ apiBase: () => `${url}/api` });
   const fileId = randomUUID();
   const totalChunks = Math.ceil(size / CHUNK);

@@ -79,6 +79,9 @@ function setup({
       listeners.forEach((l) => l(item));
     },
     retryDelayMs: 5,
+    // The tests of order (pause between chunks, retries, a change mid-way) send one chunk at a time; the test of
+    // chunks in flight below sets its own number.
+    chunksPerFile: 1,
     ...overrides,
   });
   const posts = (fileId?: string) => calls.filter((c) => c.method === 'POST' && (!fileId || c.fileId === fileId)).map((c) => c.chunkIndex);
@@ -130,6 +133,38 @@ describe('upload engine against the real server', () => {
     expect(mine.at(-1)).toMatchObject({ state: 'completed', remainingSeconds: 0 });
     expect(mine.some((e) => e.state === 'uploading' && e.speed > 0 && e.remainingSeconds !== null)).toBe(true);
     expect(posts().length).toBe(4);
+  });
+
+  it('keeps several chunks of one file in flight (chunksPerFile), never more, and the file arrives whole', async () => {
+    const big = await pdfFile('video.pdf', 7 * CHUNK_SIZE + 5);
+    let inFlight = 0;
+    let most = 0;
+    const counting: typeof fetch = async (input, init) => {
+      const chunk = init?.body instanceof FormData;
+      if (chunk) most = Math.max(most, ++inFlight);
+      try {
+        return await fetch(input, init);
+      } finally {
+        if (chunk) inFlight--;
+      }
+    };
+    const { engine, afterFirstChunk } = setup({ client: createChunkClient({ apiBase: () => `${server.url}/api`, fetch: counting }), chunksPerFile: 3 });
+    // Paused while chunks are in flight, then resumed: the server's status decides what is sent again.
+    let paused = false;
+    afterFirstChunk((item) => {
+      engine.pause(item.id);
+      paused = true;
+    });
+    const [queued] = await engine.enqueue([big.path], 0);
+    await engine.whenIdle();
+    expect(paused).toBe(true);
+    expect(engine.list()[0].state).toBe('paused');
+    await engine.resume(queued.id);
+    await engine.whenIdle();
+    const [done] = engine.list();
+    expect(done).toMatchObject({ state: 'completed', bytesSent: big.bytes.length });
+    expect(most).toBe(3);
+    expect((await download(done)).equals(big.bytes)).toBe(true);
   });
 
   it('sends at most two files at once', async () => {

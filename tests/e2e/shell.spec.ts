@@ -175,12 +175,12 @@ test.describe('header preferences', () => {
   test('below 1280 px the sidebar shows icons only; one entry is highlighted', async ({ page }) => {
     await page.setViewportSize({ width: 1024, height: 700 });
     await signIn(page);
-    await expect(page.locator('.ant-pro-sider')).toHaveClass(/ant-layout-sider-collapsed/);
+    await expect(page.getByTestId('side-nav')).toHaveClass(/ant-layout-sider-collapsed/);
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto('/news/category');
-    await expect(page.locator('.ant-pro-sider')).not.toHaveClass(/ant-layout-sider-collapsed/);
-    await expect(page.locator('.ant-pro-sider .ant-menu-item-selected')).toHaveCount(1);
-    await expect(page.locator('.ant-pro-sider .ant-menu-item-selected')).toContainText('Danh mục tin tức');
+    await expect(page.getByTestId('side-nav')).not.toHaveClass(/ant-layout-sider-collapsed/);
+    await expect(page.getByTestId('side-nav').locator('.ant-menu-item-selected')).toHaveCount(1);
+    await expect(page.getByTestId('side-nav').locator('.ant-menu-item-selected')).toContainText('Danh mục tin tức');
   });
 
   test('data calls carry the current language', async ({ page }) => {

@@ -1,5 +1,5 @@
-import { ProConfigProvider, ProLayout, type MenuDataItem } from '@ant-design/pro-components';
-import { Button, Result } from 'antd';
+import { ProConfigProvider } from '@ant-design/pro-components';
+import { Button, Layout, Menu, Result, theme, type MenuProps } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router-dom';
@@ -7,10 +7,9 @@ import { ApiError, errorMessage } from '../../api/client';
 import { isNarrow, useScreenClass } from '../../core/useScreenClass';
 import { session } from '../../session';
 import { proIntlFor } from '../../core/i18n/proIntl';
-import { findTheme } from '../../core/theme/themes';
 import { useWorkspace, WorkspaceProvider } from '../../core/workspace';
 import { ScreenFallback } from '../../core/lazyScreen';
-import { deepestArea, isGroup, visibleNav } from '../nav';
+import { deepestArea, isGroup, visibleNav, type NavGroup } from '../nav';
 import { usePreference } from '../../core/preferences';
 import { screensFor } from '../screens';
 import { useSession } from '../../session';
@@ -82,12 +81,19 @@ export default function AppLayout() {
   );
 }
 
-/** Side navigation, header, and the current screen. */
+/** Header height; the side navigation sits below it and scrolls on its own. */
+const HEADER_HEIGHT = 56;
+
+/**
+ * Side navigation, header, and the current screen: antd's Layout, Sider and Menu. (ProLayout drew the same with
+ * about 200 KB more script after sign-in — its route utilities, its own data fetching library — none of which a
+ * menu of links needs.)
+ */
 function Shell() {
   const { t } = useTranslation();
   const location = useLocation();
   const screen = useScreenClass();
-  const [themeKey] = usePreference('theme');
+  const { token } = theme.useToken();
   const { user } = useSession();
   // The areas this user's role opens (shared/roles.ts).
   const registeredPaths = useMemo(() => new Set(screensFor(user).map((s) => s.path)), [user]);
@@ -100,46 +106,91 @@ function Shell() {
     setCollapsed(screen !== 'large');
   }
 
-  const menu = useMemo(
-    (): MenuDataItem[] =>
-      visibleNav(registeredPaths).map((entry) =>
+  const nav = useMemo(() => visibleNav(registeredPaths), [registeredPaths]);
+  const items = useMemo(
+    (): MenuProps['items'] =>
+      nav.map((entry) =>
         isGroup(entry)
           ? {
-              key: entry.key,
-              path: `/__group/${entry.key}`,
-              name: t(`nav.${entry.label}`),
+              key: `group:${entry.key}`,
               icon: entry.icon,
-              children: entry.areas.map((area) => ({ path: area.path, name: t(`nav.${area.label}`), icon: area.icon })),
+              label: t(`nav.${entry.label}`),
+              children: entry.areas.map((area) => ({ key: area.path, icon: area.icon, label: <Link to={area.path}>{t(`nav.${area.label}`)}</Link> })),
             }
-          : { path: entry.path, name: t(`nav.${entry.label}`), icon: entry.icon },
+          : { key: entry.path, icon: entry.icon, label: <Link to={entry.path}>{t(`nav.${entry.label}`)}</Link> },
       ),
-    [t, registeredPaths],
+    [t, nav],
   );
 
   // One highlighted entry: the deepest area the path is in (/news/category is "Danh mục tin tức", not also "Tin tức").
-  const selected = useMemo(() => deepestArea(visibleNav(registeredPaths), location.pathname), [location.pathname, registeredPaths]);
+  const selected = useMemo(() => deepestArea(nav, location.pathname), [location.pathname, nav]);
+  // The group of the current screen opens with it; the others stay as the user left them.
+  const groupOf = (path: string | undefined) => nav.find((e) => isGroup(e) && e.areas.some((a) => a.path === path)) as NavGroup | undefined;
+  const [openKeys, setOpenKeys] = useState<string[]>(() => {
+    const group = groupOf(selected);
+    return group ? [`group:${group.key}`] : [];
+  });
+  const [openedFor, setOpenedFor] = useState(selected);
+  if (openedFor !== selected) {
+    setOpenedFor(selected);
+    const group = groupOf(selected);
+    if (group && !openKeys.includes(`group:${group.key}`)) setOpenKeys([...openKeys, `group:${group.key}`]);
+  }
 
   return (
-    <ProLayout
-      title={t('appName')}
-      logo={false}
-      layout="mix"
-      navTheme={findTheme(themeKey).dark ? 'realDark' : 'light'}
-      fixSiderbar
-      fixedHeader
-      breakpoint={false}
-      collapsed={collapsed}
-      onCollapse={setCollapsed}
-      route={{ path: '/', children: menu }}
-      location={{ pathname: location.pathname }}
-      selectedKeys={selected ? [selected] : []}
-      menu={{ locale: false }}
-      menuItemRender={(item, dom) => (item.path ? <Link to={item.path}>{dom}</Link> : dom)}
-      actionsRender={() => [<HeaderControls key="controls" compact={screen === 'xsmall'} />]}
-      avatarProps={{ render: () => <UserMenu compact={isNarrow(screen)} /> }}
-      contentStyle={{ padding: screen === 'xsmall' ? 8 : 24 }}
-    >
-      <WorkspaceOutlet />
-    </ProLayout>
+    <Layout style={{ minHeight: '100vh' }}>
+      <Layout.Header
+        style={{
+          position: 'sticky',
+          top: 0,
+          zIndex: 100,
+          height: HEADER_HEIGHT,
+          lineHeight: `${HEADER_HEIGHT}px`,
+          display: 'flex',
+          alignItems: 'center',
+          gap: 16,
+          paddingInline: screen === 'xsmall' ? 8 : 16,
+          background: token.colorBgContainer,
+          borderBottom: `1px solid ${token.colorBorderSecondary}`,
+        }}
+      >
+        <Link to="/" style={{ color: token.colorText, fontSize: 18, fontWeight: 600, whiteSpace: 'nowrap' }}>
+          {t('appName')}
+        </Link>
+        <div style={{ flex: 1 }} />
+        <HeaderControls compact={screen === 'xsmall'} />
+        <UserMenu compact={isNarrow(screen)} />
+      </Layout.Header>
+      <Layout>
+        <Layout.Sider
+          data-testid="side-nav"
+          theme="light"
+          width={220}
+          collapsedWidth={64}
+          collapsible
+          collapsed={collapsed}
+          onCollapse={setCollapsed}
+          style={{
+            position: 'sticky',
+            top: HEADER_HEIGHT,
+            height: `calc(100vh - ${HEADER_HEIGHT}px)`,
+            overflow: 'auto',
+            borderRight: `1px solid ${token.colorBorderSecondary}`,
+          }}
+        >
+          <Menu
+            mode="inline"
+            items={items}
+            selectedKeys={selected ? [selected] : []}
+            // Collapsed, groups open as pop-ups: the menu keeps its own open state then.
+            {...(collapsed ? {} : { openKeys, onOpenChange: setOpenKeys })}
+            style={{ borderInlineEnd: 0 }}
+          />
+        </Layout.Sider>
+        <Layout.Content style={{ padding: screen === 'xsmall' ? 8 : 24, minWidth: 0 }}>
+          <WorkspaceOutlet />
+        </Layout.Content>
+      </Layout>
+    </Layout>
   );
 }

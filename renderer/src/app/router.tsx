@@ -3,7 +3,7 @@ import { createBrowserRouter, createHashRouter, type RouteObject } from 'react-r
 import { RedirectIfSignedIn, RequireAuth } from './guards';
 import { lazyElement, ScreenFallback } from '../core/lazyScreen';
 
-// Everything behind sign-in (ProLayout, the header, the route table and the resource definitions it
+// Everything behind sign-in (the shell layout, the header, the route table and the resource definitions it
 // reads) is one lazy chunk, so /login does not load it.
 const ProtectedApp = lazy(() => import('./ProtectedApp'));
 const loginPage = lazyElement(() => import('../pages/login/LoginPage'), { spinner: false });

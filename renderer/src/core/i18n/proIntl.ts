@@ -18,5 +18,5 @@ const intls: Record<UiLanguage, IntlType> = {
   'en-US': withOverrides(enUSIntl, OVERRIDES['en-US']),
 };
 
-/** The texts of ProTable, ProForm and ProLayout in the interface language. */
+/** The texts of ProTable and ProForm in the interface language. */
 export const proIntlFor = (language: UiLanguage): IntlType => intls[language];

@@ -7,7 +7,7 @@
 //   Every token of a family ends at the family's absolute expiry (sessionTtlSeconds after the
 //   password sign-in); rotation never extends it.
 import type { Permissions } from '../../shared/roles';
-import { randomUUID } from 'node:crypto';
+import { createSecretKey, randomUUID, type KeyObject } from 'node:crypto';
 import { compactVerify, jwtVerify, SignJWT } from 'jose';
 import type { Kysely } from 'kysely';
 import { iso } from '../db/dialect';
@@ -46,14 +46,15 @@ export function oauthError(status: number, error: string, text: { vi: string; en
 }
 
 export class TokenService {
-  private readonly key: Uint8Array;
+  /** A key object, not bytes: jose would import bytes into a new CryptoKey on every verification. */
+  private readonly key: KeyObject;
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly now: () => Date,
     readonly settings: TokenSettings,
   ) {
-    this.key = new TextEncoder().encode(settings.secret);
+    this.key = createSecretKey(Buffer.from(settings.secret, 'utf8'));
   }
 
   /**

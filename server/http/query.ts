@@ -43,16 +43,20 @@ export function likePattern(keyword: string): string {
 /** The name of a table's search index over `searchText` (server/resources/schema.ts `ensureSearchIndex`). */
 export const searchIndexOf = (table: string) => `${table}_search`;
 
+/** A keyword the SQLite search index can look up: three characters or more (its trigrams). */
+export const usesSearchIndex = (keyword: string) => [...foldText(keyword.trim())].length >= 3;
+
 /**
  * The keyword condition on a table's `searchText`: a substring, folded like the column. On SQLite, a keyword of three
  * characters or more is looked up in the table's FTS5 trigram index (`<table>_search`: the same substrings, without
- * reading every row); on PostgreSQL the `LIKE` is served by the pg_trgm index when the database has the extension.
+ * reading every row) unless `scan` asks for the row-by-row comparison (the same answers: engine.ts `pageSource`); on
+ * PostgreSQL the `LIKE` is served by the pg_trgm index when the database has the extension.
  * `ESCAPE` is spelled out: PostgreSQL escapes with `\` by default, SQLite has no escape character at all, so without
  * it "50%" or "phi_kham" would match differently per database.
  */
-export function keywordMatch(keyword: string, where: { table?: string; dialect?: DialectName } = {}): Expression<SqlBool> {
+export function keywordMatch(keyword: string, where: { table?: string; dialect?: DialectName; scan?: boolean } = {}): Expression<SqlBool> {
   const folded = foldText(keyword.trim());
-  if (where.table && where.dialect === 'sqlite' && [...folded].length >= 3) {
+  if (where.table && where.dialect === 'sqlite' && !where.scan && usesSearchIndex(keyword)) {
     const index = sql.table(searchIndexOf(where.table));
     // A quoted FTS5 string is matched as it is (no operators); a quote inside is doubled.
     return sql<SqlBool>`${sql.ref('id')} in (select rowid from ${index} where ${index} match ${`"${folded.replace(/"/g, '""')}"`})`;

@@ -198,9 +198,13 @@ export async function run(): Promise<Row[]> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sitedesk-list-'));
   const pg = await startEmbeddedPostgres({ durable: true });
   try {
-    rows.push(...(await benchDatabase('SQLite', { DATA_DIR: path.join(dataDir, 'sqlite') })));
-    const db = await createDatabase(pg, 'listbench');
-    rows.push(...(await benchDatabase('PostgreSQL', { DATA_DIR: path.join(dataDir, 'pg'), DATABASE_URL: db.url })));
+    // BENCH_LIST_DATABASES=sqlite (or postgres) measures one of the two.
+    const only = process.env.BENCH_LIST_DATABASES ?? 'sqlite,postgres';
+    if (only.includes('sqlite')) rows.push(...(await benchDatabase('SQLite', { DATA_DIR: path.join(dataDir, 'sqlite') })));
+    if (only.includes('postgres')) {
+      const db = await createDatabase(pg, 'listbench');
+      rows.push(...(await benchDatabase('PostgreSQL', { DATA_DIR: path.join(dataDir, 'pg'), DATABASE_URL: db.url })));
+    }
     // BENCH_DIRECTUS=0 leaves the peer out (it installs from npm the first time: about three minutes).
     if (process.env.BENCH_DIRECTUS !== '0') rows.push(...(await benchDirectus(path.join(dataDir, 'directus'))));
   } finally {

@@ -88,4 +88,27 @@ describeEachDatabase('keyword search', (ctx) => {
     );
     expect(await total()).toBe(6);
   });
+  it('pages through a keyword search the same whichever way a page is read (search index or the list order)', async () => {
+    const { clinic } = await demoWebsites(ctx);
+    const tag = `pg${Date.now().toString(36)}`;
+    // Many matches among few rows: the first pages walk the list's order, the last ones use the index (engine.ts).
+    for (let i = 0; i < 12; i++) {
+      const res = await ctx.authed('POST', `/api/FAQGroups/${clinic}`, { name: JSON.stringify({ 'vi-VN': `Nhóm ${tag} ${i}`, 'en-US': `Group ${tag} ${i}` }), order: i % 4, isActive: true });
+      expect(res.status, res.text).toBe(200);
+    }
+    const list = async (page: number, pageSize: number) => {
+      const res = await ctx.authed('GET', `/api/FAQGroups/${clinic}?page=${page}&pageSize=${pageSize}&keyword=${tag}`);
+      expect(res.status, res.text).toBe(200);
+      return res.body as { data: { id: number }[]; totalRows: number };
+    };
+    const whole = await list(1, 100);
+    expect(whole.totalRows).toBe(12);
+    const paged = [];
+    for (let page = 1; page <= 6; page++) {
+      const part = await list(page, 2);
+      expect(part.totalRows).toBe(12);
+      paged.push(...part.data.map((r) => r.id));
+    }
+    expect(paged).toEqual(whole.data.map((r) => r.id));
+  });
 });

@@ -12,7 +12,7 @@ const restrict = (patterns, message) => ({
 // Layers inside server/ (ARCHITECTURE.md): db and the base files < http < resources < modules. A layer imports only
 // the layers below it; a module imports the modules it builds on, never one that builds on it.
 const serverRuntime = ['electron', '**/renderer/**', '**/main/**', '**/preload/**'];
-const serverModules = ['auth', 'core', 'dashboard', 'demo', 'editorial', 'files', 'news', 'push', 'qa', 'websites'];
+const serverModules = ['auth', 'core', 'dashboard', 'demo', 'editorial', 'files', 'his', 'news', 'push', 'qa', 'services', 'websites'];
 const above = (...folders) => folders.flatMap((f) => [`../${f}`, `../${f}/**`, `./${f}/**`, `../../${f}/**`]);
 const serverLayer = (files, forbidden, message) => ({
   files,
@@ -116,8 +116,8 @@ export default tseslint.config(
     'The base (db, errors, messages) is below every other layer of server/.'),
   serverLayer(['server/http/**'], ['resources', ...serverModules], 'server/http (envelope, query) is below the resource engine and the modules.'),
   serverLayer(['server/resources/**'], serverModules, 'The resource engine knows no module: a module hands it hooks (server/routes.ts).'),
-  serverLayer(['server/editorial/**'], ['news', 'qa', 'dashboard', 'demo'], 'editorial/ holds what news and Q&A share: it does not import them.'),
-  serverLayer(['server/websites/**', 'server/auth/**', 'server/files/**', 'server/push/**', 'server/core/**'], ['editorial', 'news', 'qa', 'dashboard', 'demo'],
+  serverLayer(['server/editorial/**'], ['news', 'qa', 'services', 'dashboard', 'demo'], 'editorial/ holds what news, Q&A and services share: it does not import them.'),
+  serverLayer(['server/websites/**', 'server/auth/**', 'server/files/**', 'server/push/**', 'server/core/**', 'server/his/**'], ['editorial', 'news', 'qa', 'services', 'dashboard', 'demo'],
     'A base module does not import the content modules built on it.'),
   {
     files: ['tests/**', 'scripts/**', '*.config.*'],

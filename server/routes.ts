@@ -16,6 +16,7 @@ import { menuItemResource } from './editorial/menus';
 import { sickResource } from './editorial/sicks';
 import { qaResource } from './qa/resource';
 import { newsResource } from './news/resource';
+import { hisRoutes } from './his/routes';
 
 /** Definitions a module serves with its hooks (server/resources/hooks.ts): one line per resource with behaviour. */
 export const servedResources: ServedResource[] = [newsCategoryResource, menuItemResource, sickResource, qaResource, newsResource];
@@ -39,10 +40,12 @@ export const routeModules: RouteModule[] = [
   { name: 'dashboard', prefix: '/api', auth: 'bearer', plugin: dashboardRoutes },
   // The definition-driven resources (the registry and `servedResources` below, with their hooks).
   { name: 'resources', prefix: '/api', auth: 'bearer', plugin: resourceRoutes('api') },
+  // The second API base: the hospital system's lookups.
+  { name: 'his', prefix: '/his', auth: 'bearer', plugin: hisRoutes },
 ];
 
 /**
  * Path prefixes that belong to the API: never answered with the console's index.html, and
- * unknown paths under them get the JSON 404. (`/his` and `/files` are reserved for modules to come.)
+ * unknown paths under them get the JSON 404.
  */
 export const apiPrefixes = ['/auth', '/core', '/push', '/api', '/his', '/files', '/health'];

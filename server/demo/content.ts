@@ -24,6 +24,22 @@ export interface DemoImage {
 /** Folders of the file manager (organisation-wide) and the images in them. */
 export const DEMO_FOLDERS = ['Tin tức', 'Banner', 'Logo', 'Bệnh lý'] as const;
 
+/** The hospital system's lists (served under /his): departments for specializations, its services for services. */
+export const DEMO_HIS = {
+  departments: [
+    { name: 'Khoa Nội tổng quát', code: 'NOI' },
+    { name: 'Khoa Tim mạch', code: 'TIM' },
+    { name: 'Khoa Nhi', code: 'NHI' },
+    { name: 'Khoa Xét nghiệm', code: 'XN' },
+  ],
+  services: [
+    { name: 'Khám nội tổng quát', code: 'DV-KNTQ', unitPrice: 300000 },
+    { name: 'Siêu âm tim', code: 'DV-SAT', unitPrice: 450000 },
+    { name: 'Xét nghiệm máu tổng quát', code: 'DV-XNM', unitPrice: 250000 },
+    { name: 'Tiêm chủng trẻ em', code: 'DV-TC', unitPrice: 180000 },
+  ],
+};
+
 export const DEMO_IMAGES: DemoImage[] = [
   { key: 'checkup', folder: 'Tin tức', file: 'kham-tong-quat.png', from: [14, 116, 144], to: [56, 189, 248] },
   { key: 'heart', folder: 'Tin tức', file: 'tim-mach.png', from: [153, 27, 27], to: [248, 113, 113] },
@@ -100,6 +116,8 @@ export interface DemoSite {
   branches: { name: Text; address: Text; workTime: string; website: string; isDefault?: boolean; isOffice?: boolean; order: number }[];
   hardContents: { name: Text; code: string; description: string; order: number }[];
   faqGroups: { name: Text; description: Text; code: string; seoLink: string; isCustomer: boolean }[];
+  /** Service groups (type 0) and the career (1), level (2) and job-type (3) lists. */
+  listCategories: Record<0 | 1 | 2 | 3, { name: Text; seoLink: string }[]>;
 }
 
 const CLINIC: DemoSite = {
@@ -190,6 +208,24 @@ const CLINIC: DemoSite = {
     { name: t('Bảo hiểm y tế', 'Health insurance'), description: t('Các loại bảo hiểm được chấp nhận.', 'The insurance we accept.'), code: 'insurance', seoLink: 'bao-hiem-y-te', isCustomer: true },
     { name: t('Kết quả xét nghiệm', 'Test results'), description: t('Nhận và đọc kết quả xét nghiệm.', 'Getting and reading your results.'), code: 'results', seoLink: 'ket-qua-xet-nghiem', isCustomer: false },
   ],
+  listCategories: {
+    0: [
+      { name: t('Khám tổng quát', 'General check-ups'), seoLink: 'kham-tong-quat' },
+      { name: t('Xét nghiệm', 'Laboratory tests'), seoLink: 'xet-nghiem' },
+    ],
+    1: [
+      { name: t('Y tế', 'Health care'), seoLink: 'y-te' },
+      { name: t('Hành chính', 'Administration'), seoLink: 'hanh-chinh' },
+    ],
+    2: [
+      { name: t('Nhân viên', 'Staff'), seoLink: 'nhan-vien' },
+      { name: t('Trưởng nhóm', 'Team lead'), seoLink: 'truong-nhom' },
+    ],
+    3: [
+      { name: t('Toàn thời gian', 'Full time'), seoLink: 'toan-thoi-gian' },
+      { name: t('Bán thời gian', 'Part time'), seoLink: 'ban-thoi-gian' },
+    ],
+  },
 };
 
 const SPA: DemoSite = {
@@ -275,6 +311,18 @@ const SPA: DemoSite = {
     { name: t('Đặt lịch hẹn', 'Appointments'), description: t('Đặt và đổi lịch hẹn spa.', 'Booking and changing spa appointments.'), code: 'booking', seoLink: 'dat-lich-hen', isCustomer: true },
     { name: t('Thẻ thành viên', 'Membership'), description: t('Quyền lợi của thẻ thành viên.', 'What membership includes.'), code: 'membership', seoLink: 'the-thanh-vien', isCustomer: false },
   ],
+  listCategories: {
+    0: [
+      { name: t('Chăm sóc da', 'Skin care'), seoLink: 'cham-soc-da' },
+      { name: t('Massage trị liệu', 'Therapeutic massage'), seoLink: 'massage-tri-lieu' },
+    ],
+    1: [{ name: t('Làm đẹp', 'Beauty'), seoLink: 'lam-dep' }],
+    2: [
+      { name: t('Kỹ thuật viên', 'Therapist'), seoLink: 'ky-thuat-vien' },
+      { name: t('Quản lý', 'Manager'), seoLink: 'quan-ly' },
+    ],
+    3: [{ name: t('Toàn thời gian', 'Full time'), seoLink: 'toan-thoi-gian' }],
+  },
 };
 
 export const DEMO_SITES: Record<SiteKey, DemoSite> = { clinic: CLINIC, spa: SPA };

@@ -4,7 +4,7 @@
 // just created in (SEED_DEMO=1); the same data gives the same records, ids included (only stamps, tokens and
 // the generated names files are stored under differ).
 import type { FastifyInstance } from 'fastify';
-import { DEMO_FOLDERS, DEMO_IMAGES, DEMO_SITES, DEMO_WEBSITES, type DemoMenuItem, type SiteKey, type Text } from './content';
+import { DEMO_FOLDERS, DEMO_HIS, DEMO_IMAGES, DEMO_SITES, DEMO_WEBSITES, type DemoMenuItem, type SiteKey, type Text } from './content';
 import { drawPng } from './png';
 
 type Json = Record<string, unknown>;
@@ -60,6 +60,10 @@ export async function seedDemoContent(app: FastifyInstance): Promise<void> {
     imageUrl.set(image.key, done.file.url);
   }
   const img = (key: string) => imageUrl.get(key) ?? '';
+
+  // The hospital system's lists, shared by every website.
+  for (const [order, d] of DEMO_HIS.departments.entries()) await call('POST', '/api/Departments', { ...d, order, isActive: true });
+  for (const [order, d] of DEMO_HIS.services.entries()) await call('POST', '/api/ServiceCatalogue', { ...d, order, isActive: true });
 
   const websites = await app.db.selectFrom('websites').select(['id', 'name']).orderBy('id').execute();
   for (const key of Object.keys(DEMO_SITES) as SiteKey[]) {
@@ -205,5 +209,10 @@ async function seedWebsite(call: ReturnType<typeof caller>, decide: ReturnType<t
   }
   for (const [order, g] of site.faqGroups.entries()) {
     await call('POST', `/api/FAQGroups/${website}`, { name: json(g.name), description: json(g.description), code: g.code, seoLink: g.seoLink, metaTitle: json(g.name), isCustomer: g.isCustomer, order, isActive: true });
+  }
+  for (const type of [0, 1, 2, 3] as const) {
+    for (const [order, c] of site.listCategories[type].entries()) {
+      await call('POST', `/api/listCategorys/${website}/${type}`, { name: json(c.name), title: json(c.name), seoLink: c.seoLink, order, isActive: true });
+    }
   }
 }

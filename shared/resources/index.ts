@@ -12,6 +12,8 @@ import { hardContent, hardContentDetail } from './hard-content';
 import { newsCategory } from './news-category';
 import { menu, menuItem } from './menu';
 import { faqGroup } from './faq-group';
+import { career, jobType, level, serviceGroup } from './list-category';
+import { department, serviceCatalogue } from './his';
 
 export const resources = {
   website,
@@ -28,6 +30,12 @@ export const resources = {
   menu,
   menuItem,
   faqGroup,
+  serviceGroup,
+  career,
+  level,
+  jobType,
+  department,
+  serviceCatalogue,
 } satisfies Record<string, ResourceDef>;
 
 export type ResourceName = keyof typeof resources;

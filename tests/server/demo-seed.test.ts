@@ -34,6 +34,9 @@ async function snapshot(app: FastifyInstance) {
     }
     out[`${w.id} categories`] = (await get(`/api/categorys/${w.id}?page=1&pageSize=1000`)).data.map((c: Record<string, unknown>) => [c.id, c.parentId, c.name]);
     out[`${w.id} menus`] = (await get(`/api/Menus/${w.id}?page=1&pageSize=100`)).data.map((m: Record<string, unknown>) => [m.id, m.name, m.position]);
+    for (const type of [0, 1, 2, 3]) {
+      out[`${w.id} categories ${type}`] = (await get(`/api/listCategorys/${w.id}/${type}?page=1&pageSize=100`)).data.map((c: Record<string, unknown>) => [c.id, c.name, c.seoLink]);
+    }
     out[`${w.id} faq`] = (await get(`/api/FAQGroups/${w.id}?page=1&pageSize=100`)).data.map((g: Record<string, unknown>) => [g.id, g.name]);
   }
   out.folders = (await get('/api/folders/current-directory/0?page=1&pageSize=1000')).folders.map((f: Record<string, unknown>) => [f.id, f.name]);
@@ -77,7 +80,7 @@ describeEachDatabase(
           const settings = (await get(`/api/Settings/settings/${w.id}`)).data as { hotline: string; brand: string };
           expect(settings.hotline).toBe(site.settings.hotline);
           expect(JSON.parse(settings.brand)).toEqual(site.settings.brand);
-          for (const list of [`SocialNetworks/${w.id}`, `BranchContacts/${w.id}`, `HardContents/${w.id}?page=1&pageSize=10`, `FAQGroups/${w.id}?page=1&pageSize=10`]) {
+          for (const list of [`SocialNetworks/${w.id}`, `BranchContacts/${w.id}`, `HardContents/${w.id}?page=1&pageSize=10`, `FAQGroups/${w.id}?page=1&pageSize=10`, ...[0, 1, 2, 3].map((type) => `listCategorys/${w.id}/${type}?page=1&pageSize=10`)]) {
             const rows = (await get(`/api/${list}`)).data as unknown[];
             expect(rows.length, list).toBeGreaterThan(0);
           }

@@ -76,6 +76,9 @@ export const NAV: NavEntry[] = [
       { path: '/group-service', label: 'groupService' },
       { path: '/specialization', label: 'specialization' },
       { path: '/expert-question-and-answer', label: 'expertQuestion' },
+      // The hospital system's lists (the second API base's lookups) that services and specializations point to.
+      { path: '/department', label: 'department' },
+      { path: '/service-catalogue', label: 'serviceCatalogue' },
     ],
   },
   {

@@ -44,6 +44,14 @@ export const screens: ScreenRoute[] = [
   ...resourceScreens('menu', { edit: () => import('../pages/menu/MenuEditPage') }),
   // FAQ groups: a plain resource, one definition and this line.
   ...resourceScreens('faqGroup'),
+  // Service groups and the career, level and job-type categories: one definition function, four resources.
+  ...resourceScreens('serviceGroup'),
+  ...resourceScreens('career'),
+  ...resourceScreens('level'),
+  ...resourceScreens('jobType'),
+  // The hospital system's departments and service catalogue (served to the lookups under /his).
+  ...resourceScreens('department'),
+  ...resourceScreens('serviceCatalogue'),
 ];
 
 /** The screens `user` may open: the others are neither routed nor in the navigation. */

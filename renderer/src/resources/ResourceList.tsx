@@ -1,4 +1,4 @@
-import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
+import { DownloadOutlined, InfoCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { Button, Dropdown, Tooltip, Typography } from 'antd';
 import { useMemo, useRef, useState, type Key, type MouseEvent, type MutableRefObject, type ReactNode } from 'react';
@@ -143,88 +143,118 @@ export function ResourceList(props: ResourceListProps) {
   }
 
   const pageSizes = def.list?.pageSizes ?? DEFAULT_PAGE_SIZES;
+  // Right-click: the screen's own menu, or (when rows open) a menu with "Chi tiết", opened where the row was clicked.
+  const [menu, setMenu] = useState<{ row: Row; x: number; y: number } | null>(null);
+  const contextMenu =
+    props.onContextMenu ??
+    (onOpen
+      ? (row: Row, event: MouseEvent) => {
+          event.preventDefault();
+          setMenu({ row, x: event.clientX, y: event.clientY });
+        }
+      : undefined);
+
   return (
-    <ProTable<Row>
-      {...empty}
-      rowKey={(row) => (isGroupRow(row) ? row.key : String(idOf(def, row) ?? JSON.stringify(row)))}
-      actionRef={actionRef}
-      columns={columns}
-      headerTitle={headerTitle}
-      params={props.params}
-      cardBordered={!compact}
-      search={searchPanel ? { labelWidth: 'auto', searchText: t('search'), resetText: t('reset') } : false}
-      options={{ search: searchPanel ? false : { placeholder: t('keyword'), allowClear: true }, reload: true, density: !compact, setting: !compact }}
-      pagination={{ pageSizeOptions: pageSizes, defaultPageSize: def.list?.defaultPageSize ?? pageSizes[0], showSizeChanger: true }}
-      scroll={{ x: 'max-content' }}
-      size={compact ? 'small' : 'middle'}
-      request={async (params) => {
-        const { current, pageSize, keyword, ...filters } = params as Record<string, unknown>;
-        lastQuery.current = { keyword: keyword as string | undefined, filters };
-        setFiltered(Boolean(typeof keyword === 'string' && keyword.trim()) || Object.values(filters).some((v) => v !== undefined && v !== ''));
-        if (treeField) {
-          const all = await provider.getList({
-            page: 1,
-            pageSize: def.api.list?.maxPageSize ?? 1000,
+    <>
+      <ProTable<Row>
+        {...empty}
+        rowKey={(row) => (isGroupRow(row) ? row.key : String(idOf(def, row) ?? JSON.stringify(row)))}
+        actionRef={actionRef}
+        columns={columns}
+        headerTitle={headerTitle}
+        params={props.params}
+        cardBordered={!compact}
+        search={searchPanel ? { labelWidth: 'auto', searchText: t('search'), resetText: t('reset') } : false}
+        options={{ search: searchPanel ? false : { placeholder: t('keyword'), allowClear: true }, reload: true, density: !compact, setting: !compact }}
+        pagination={{ pageSizeOptions: pageSizes, defaultPageSize: def.list?.defaultPageSize ?? pageSizes[0], showSizeChanger: true }}
+        scroll={{ x: 'max-content' }}
+        size={compact ? 'small' : 'middle'}
+        request={async (params) => {
+          const { current, pageSize, keyword, ...filters } = params as Record<string, unknown>;
+          lastQuery.current = { keyword: keyword as string | undefined, filters };
+          setFiltered(Boolean(typeof keyword === 'string' && keyword.trim()) || Object.values(filters).some((v) => v !== undefined && v !== ''));
+          if (treeField) {
+            const all = await provider.getList({
+              page: 1,
+              pageSize: def.api.list?.maxPageSize ?? 1000,
+              keyword: typeof keyword === 'string' ? keyword : undefined,
+              filters,
+              parentId,
+            });
+            const roots = buildTree(all.data, treeField, def.idField);
+            const keys: Key[] = [];
+            const collect = (nodes: TreeRow[]) =>
+              nodes.forEach((n) => {
+                if (n.children?.length) keys.push(String(idOf(def, n)));
+                collect(n.children ?? []);
+              });
+            collect(roots);
+            setExpanded(keys);
+            const size = Number(pageSize) || pageSizes[0];
+            const page = Number(current) || 1;
+            return { data: roots.slice((page - 1) * size, page * size), total: roots.length, success: true };
+          }
+          const result = await provider.getList({
+            page: Number(current) || 1,
+            pageSize: Number(pageSize) || undefined,
             keyword: typeof keyword === 'string' ? keyword : undefined,
             filters,
             parentId,
           });
-          const roots = buildTree(all.data, treeField, def.idField);
-          const keys: Key[] = [];
-          const collect = (nodes: TreeRow[]) =>
-            nodes.forEach((n) => {
-              if (n.children?.length) keys.push(String(idOf(def, n)));
-              collect(n.children ?? []);
-            });
-          collect(roots);
-          setExpanded(keys);
-          const size = Number(pageSize) || pageSizes[0];
-          const page = Number(current) || 1;
-          return { data: roots.slice((page - 1) * size, page * size), total: roots.length, success: true };
-        }
-        const result = await provider.getList({
-          page: Number(current) || 1,
-          pageSize: Number(pageSize) || undefined,
-          keyword: typeof keyword === 'string' ? keyword : undefined,
-          filters,
-          parentId,
-        });
-        if (groupBy) {
-          const groups = groupRows(result.data, groupBy);
-          setExpanded(groups.map((g) => g.key));
-          return { data: groups, total: result.total, success: true };
-        }
-        return { data: result.data, total: result.total, success: true };
-      }}
-      onRow={(row) => ({
-        onDoubleClick: () => open(row),
-        onContextMenu: props.onContextMenu && !isGroupRow(row) ? (event) => props.onContextMenu!(row, event) : undefined,
-      })}
-      expandable={treeField || groupBy ? { expandedRowKeys: expanded, onExpandedRowsChange: (keys) => setExpanded(keys) } : undefined}
-      toolBarRender={() => [
-        ...(props.toolbar ?? []),
-        props.exportable !== false && (
+          if (groupBy) {
+            const groups = groupRows(result.data, groupBy);
+            setExpanded(groups.map((g) => g.key));
+            return { data: groups, total: result.total, success: true };
+          }
+          return { data: result.data, total: result.total, success: true };
+        }}
+        onRow={(row) => ({
+          onDoubleClick: () => open(row),
+          onContextMenu: contextMenu && !isGroupRow(row) ? (event) => contextMenu(row, event) : undefined,
+        })}
+        expandable={treeField || groupBy ? { expandedRowKeys: expanded, onExpandedRowsChange: (keys) => setExpanded(keys) } : undefined}
+        toolBarRender={() => [
+          ...(props.toolbar ?? []),
+          props.exportable !== false && (
+          <Dropdown
+            key="export"
+            menu={{
+              items: [
+                { key: 'csv', label: t('exportCsv') },
+                { key: 'xlsx', label: t('exportExcel') },
+              ],
+              onClick: ({ key }) => void exportAs(key as 'csv' | 'xlsx'),
+            }}
+          >
+            <Tooltip title={t('exportNote')}>
+              <Button icon={<DownloadOutlined />}>{t('export')}</Button>
+            </Tooltip>
+          </Dropdown>
+          ),
+          onAdd && (
+            <Button key="add" type="primary" icon={<PlusOutlined />} onClick={onAdd}>
+              {t('add')}
+            </Button>
+          ),
+        ]}
+      />
+      {!props.onContextMenu && onOpen && (
         <Dropdown
-          key="export"
+          open={Boolean(menu)}
+          onOpenChange={(next) => !next && setMenu(null)}
+          trigger={['contextMenu']}
           menu={{
-            items: [
-              { key: 'csv', label: t('exportCsv') },
-              { key: 'xlsx', label: t('exportExcel') },
-            ],
-            onClick: ({ key }) => void exportAs(key as 'csv' | 'xlsx'),
+            items: [{ key: 'open', icon: <InfoCircleOutlined />, label: t('info') }],
+            onClick: () => {
+              const row = menu?.row;
+              setMenu(null);
+              if (row) onOpen(row);
+            },
           }}
         >
-          <Tooltip title={t('exportNote')}>
-            <Button icon={<DownloadOutlined />}>{t('export')}</Button>
-          </Tooltip>
+          <span style={{ position: 'fixed', left: menu?.x ?? 0, top: menu?.y ?? 0, width: 1, height: 1 }} />
         </Dropdown>
-        ),
-        onAdd && (
-          <Button key="add" type="primary" icon={<PlusOutlined />} onClick={onAdd}>
-            {t('add')}
-          </Button>
-        ),
-      ]}
-    />
+      )}
+    </>
   );
 }

@@ -1,0 +1,53 @@
+import { defineResource, isActiveField, orderField, l } from './define';
+
+/**
+ * The hospital system's lists (the spec's second API base, served here under /his): the departments a
+ * specialization points to, and the external service catalogue a service points to. Small lists of their own that
+ * staff keep here (server/his/routes.ts answers the spec's lookups from them); not per website, not per language.
+ */
+export const department = defineResource({
+  name: 'department',
+  label: l('Khoa phòng', 'Department'),
+  table: 'his_departments',
+  scope: 'global',
+  api: {
+    list: { path: 'Departments', paged: true },
+    get: 'Departments/{id}',
+    create: 'Departments',
+    update: 'Departments/{id}',
+    remove: 'Departments/{id}',
+  },
+  fields: [
+    { name: 'name', type: 'text', required: true, maxLength: 250, list: true, search: true, label: l('Tên khoa', 'Name') },
+    { name: 'code', type: 'text', unique: true, maxLength: 50, list: true, search: true, label: l('Mã', 'Code') },
+    orderField(),
+    isActiveField(),
+  ],
+  list: { pageSizes: [10, 25, 50, 100], defaultPageSize: 10, orderBy: [{ field: 'order', direction: 'asc' }] },
+  routes: { list: '/department', add: '/department/add', edit: '/department/:id' },
+  concurrency: true,
+});
+
+export const serviceCatalogue = defineResource({
+  name: 'serviceCatalogue',
+  label: l('Danh mục dịch vụ bệnh viện', 'Hospital service catalogue'),
+  table: 'his_services',
+  scope: 'global',
+  api: {
+    list: { path: 'ServiceCatalogue', paged: true },
+    get: 'ServiceCatalogue/{id}',
+    create: 'ServiceCatalogue',
+    update: 'ServiceCatalogue/{id}',
+    remove: 'ServiceCatalogue/{id}',
+  },
+  fields: [
+    { name: 'name', type: 'text', required: true, maxLength: 250, list: true, search: true, label: l('Tên dịch vụ', 'Name') },
+    { name: 'code', type: 'text', unique: true, maxLength: 50, list: true, search: true, label: l('Mã', 'Code') },
+    { name: 'unitPrice', type: 'number', min: 0, list: true, label: l('Đơn giá (₫)', 'Unit price (₫)') },
+    orderField(),
+    isActiveField(),
+  ],
+  list: { pageSizes: [10, 25, 50, 100], defaultPageSize: 10, orderBy: [{ field: 'order', direction: 'asc' }] },
+  routes: { list: '/service-catalogue', add: '/service-catalogue/add', edit: '/service-catalogue/:id' },
+  concurrency: true,
+});

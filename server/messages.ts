@@ -130,6 +130,12 @@ export const M = {
     vi: 'Mục cha không hợp lệ: một mục không thể nằm dưới chính nó hoặc dưới mục con của nó',
     en: 'Invalid parent: an item cannot be placed under itself or under one of its descendants',
   },
+  /** A list entry (a service group, a category) that records still point to. */
+  inUse: (what: Label, count: number, by: Label): Label => ({
+    vi: `${what.vi} đang được dùng bởi ${count} ${by.vi.toLowerCase()}, không thể xoá`,
+    en: `${what.en} is used by ${count} ${by.en.toLowerCase()}${count === 1 ? '' : 's'} and cannot be deleted`,
+  }),
+  referenceUnknown: (what: Label): Label => ({ vi: `${what.vi} không tồn tại trên website này`, en: `The ${what.en.toLowerCase()} does not exist on this website` }),
   hasChildren: (what: Label): Label => ({ vi: `${what.vi} đang có mục con, không thể xóa: hãy xóa hoặc chuyển các mục con trước`, en: `${what.en} has children and cannot be deleted: delete or move them first` }),
 
   // ---- Menus ----

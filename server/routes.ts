@@ -17,9 +17,10 @@ import { sickResource } from './editorial/sicks';
 import { qaResource } from './qa/resource';
 import { newsResource } from './news/resource';
 import { hisRoutes } from './his/routes';
+import { serviceGroupResource, serviceResource } from './services/resource';
 
 /** Definitions a module serves with its hooks (server/resources/hooks.ts): one line per resource with behaviour. */
-export const servedResources: ServedResource[] = [newsCategoryResource, menuItemResource, sickResource, qaResource, newsResource];
+export const servedResources: ServedResource[] = [newsCategoryResource, menuItemResource, sickResource, qaResource, newsResource, serviceResource, serviceGroupResource];
 
 export interface RouteModule {
   /** for logs and docs */

@@ -39,6 +39,7 @@ export const statusAfterSave = (approveRequest: boolean): NewsStatus => (approve
 export const EDITORIAL_MESSAGES = {
   pendingLocked: l('Tin tức đang ở trạng thái chờ, không thể chỉnh sửa', 'The news is pending review and cannot be edited'),
   qaPendingLocked: l('Câu hỏi đang ở trạng thái chờ, không thể chỉnh sửa', 'The question is pending review and cannot be edited'),
+  servicePendingLocked: l('Dịch vụ đang ở trạng thái chờ, không thể chỉnh sửa', 'The service is pending review and cannot be edited'),
   onlyPendingDecided: l('Chỉ có thể duyệt hoặc từ chối khi đang ở trạng thái chờ duyệt', 'Only a pending item can be approved or declined'),
   declineReasonRequired: l('Lý do là trường bắt buộc', 'Reason is required'),
   badStatus: l('Trạng thái phải là 2 (duyệt) hoặc 3 (từ chối)', 'Status must be 2 (approve) or 3 (decline)'),

@@ -118,6 +118,25 @@ export interface DemoSite {
   faqGroups: { name: Text; description: Text; code: string; seoLink: string; isCustomer: boolean }[];
   /** Service groups (type 0) and the career (1), level (2) and job-type (3) lists. */
   listCategories: Record<0 | 1 | 2 | 3, { name: Text; seoLink: string }[]>;
+  services: DemoService[];
+}
+
+/**
+ * A service (type 1) or specialization (type 0): `group` is the index of its service group, `reference` the index of
+ * the hospital's service (type 1) or department (type 0) in DEMO_HIS; `review` leaves it pending.
+ */
+export interface DemoService {
+  type: 0 | 1;
+  title: Text;
+  description: Text;
+  seoLink: string;
+  image: string;
+  unitPrice?: number;
+  group?: number;
+  reference?: number;
+  review?: boolean;
+  faqs?: { question: Text; answer: Text }[];
+  titles?: { title: Text; unitPrice?: number; items: Text[] }[];
 }
 
 const CLINIC: DemoSite = {
@@ -226,6 +245,23 @@ const CLINIC: DemoSite = {
       { name: t('Bán thời gian', 'Part time'), seoLink: 'ban-thoi-gian' },
     ],
   },
+  services: [
+    {
+      type: 1,
+      title: t('Khám sức khỏe tổng quát', 'General health check-up'),
+      description: t('Gói khám toàn diện cho người lớn.', 'A complete check-up for adults.'),
+      seoLink: 'kham-suc-khoe-tong-quat',
+      image: 'checkup',
+      unitPrice: 1200000,
+      group: 0,
+      reference: 0,
+      faqs: [{ question: t('Có cần nhịn ăn không?', 'Do I need to fast?'), answer: t('<p>Nhịn ăn 8 giờ trước khi xét nghiệm máu.</p>', '<p>Fast for 8 hours before the blood test.</p>') }],
+      titles: [{ title: t('Gói cơ bản', 'Basic package'), unitPrice: 1200000, items: [t('Khám nội', 'Internal exam'), t('Xét nghiệm máu', 'Blood test')] }],
+    },
+    { type: 1, title: t('Xét nghiệm máu', 'Blood test'), description: t('Kết quả trong ngày.', 'Results the same day.'), seoLink: 'xet-nghiem-mau', image: 'vaccine', unitPrice: 250000, group: 1, reference: 2, review: true },
+    { type: 0, title: t('Tim mạch', 'Cardiology'), description: t('Khám và điều trị bệnh tim mạch.', 'Heart care.'), seoLink: 'chuyen-khoa-tim-mach', image: 'heart', reference: 1 },
+    { type: 0, title: t('Nhi khoa', 'Paediatrics'), description: t('Chăm sóc sức khỏe trẻ em.', 'Health care for children.'), seoLink: 'chuyen-khoa-nhi', image: 'child', reference: 2 },
+  ],
 };
 
 const SPA: DemoSite = {
@@ -323,6 +359,21 @@ const SPA: DemoSite = {
     ],
     3: [{ name: t('Toàn thời gian', 'Full time'), seoLink: 'toan-thoi-gian' }],
   },
+  services: [
+    {
+      type: 1,
+      title: t('Chăm sóc da mặt', 'Facial care'),
+      description: t('Làm sạch sâu và dưỡng ẩm.', 'Deep cleansing and moisturising.'),
+      seoLink: 'cham-soc-da-mat',
+      image: 'spa',
+      unitPrice: 450000,
+      group: 0,
+      faqs: [{ question: t('Liệu trình kéo dài bao lâu?', 'How long does it take?'), answer: t('<p>Khoảng 60 phút.</p>', '<p>About 60 minutes.</p>') }],
+      titles: [{ title: t('Liệu trình 60 phút', '60-minute treatment'), unitPrice: 450000, items: [t('Tẩy trang', 'Make-up removal'), t('Đắp mặt nạ', 'Face mask')] }],
+    },
+    { type: 1, title: t('Massage trị liệu', 'Therapeutic massage'), description: t('Giảm căng cơ vai gáy.', 'Eases neck and shoulder tension.'), seoLink: 'massage-tri-lieu', image: 'massage', unitPrice: 600000, group: 1, review: true },
+    { type: 0, title: t('Da liễu thẩm mỹ', 'Cosmetic dermatology'), description: t('Tư vấn chăm sóc da.', 'Skin care advice.'), seoLink: 'da-lieu-tham-my', image: 'spa', reference: 0 },
+  ],
 };
 
 export const DEMO_SITES: Record<SiteKey, DemoSite> = { clinic: CLINIC, spa: SPA };

@@ -210,9 +210,45 @@ async function seedWebsite(call: ReturnType<typeof caller>, decide: ReturnType<t
   for (const [order, g] of site.faqGroups.entries()) {
     await call('POST', `/api/FAQGroups/${website}`, { name: json(g.name), description: json(g.description), code: g.code, seoLink: g.seoLink, metaTitle: json(g.name), isCustomer: g.isCustomer, order, isActive: true });
   }
+  const groupIds: number[] = [];
   for (const type of [0, 1, 2, 3] as const) {
     for (const [order, c] of site.listCategories[type].entries()) {
-      await call('POST', `/api/listCategorys/${website}/${type}`, { name: json(c.name), title: json(c.name), seoLink: c.seoLink, order, isActive: true });
+      const created = (await call('POST', `/api/listCategorys/${website}/${type}`, { name: json(c.name), title: json(c.name), seoLink: c.seoLink, order, isActive: true })).data as { id: number };
+      if (type === 0) groupIds.push(created.id);
+    }
+  }
+
+  // Services and specializations, with their FAQs and titles; some left waiting for review.
+  const his = {
+    0: (await call('GET', '/his/Category/get-all-department')) as unknown as { departmentId: number }[],
+    1: (await call('GET', '/his/Category/get-all-service')) as unknown as { serviceId: number }[],
+  };
+  for (const [order, sv] of site.services.entries()) {
+    const reference = sv.reference === undefined ? null : sv.type === 0 ? his[0][sv.reference].departmentId : his[1][sv.reference].serviceId;
+    const created = (await call('POST', `/api/Services/${website}?type=${sv.type}`, {
+      title: json(sv.title),
+      description: json(sv.description),
+      content: json({ 'vi-VN': `<p>${sv.description['vi-VN']}</p>`, 'en-US': `<p>${sv.description['en-US']}</p>` }),
+      seoLink: sv.seoLink,
+      image: img(sv.image),
+      thumbnail: img(sv.image),
+      alt: sv.title['vi-VN'],
+      unitPrice: sv.unitPrice ?? null,
+      serviceGroupId: sv.group === undefined ? null : groupIds[sv.group],
+      referenceId: reference,
+      tags: [{ name: sv.title['vi-VN'].toLowerCase() }],
+      order,
+      isActive: true,
+      isApproveFlag: Boolean(sv.review),
+    })).data as { id: number };
+    for (const [i, f] of (sv.faqs ?? []).entries()) {
+      await call('POST', `/api/Services/faq/${website}/${created.id}`, { question: json(f.question), answer: json(f.answer), image: img(sv.image), order: i, isActive: true });
+    }
+    for (const [i, ti] of (sv.titles ?? []).entries()) {
+      const title = (await call('POST', `/api/Services/title/${website}/${created.id}`, { title: json(ti.title), image: img(sv.image), unitPrice: ti.unitPrice ?? null, order: i, isActive: true })).data as { id: number };
+      for (const [k, name] of ti.items.entries()) {
+        await call('POST', `/api/Services/item/${website}/${created.id}/${title.id}`, { name: json(name), image: img(sv.image), order: k, isActive: true });
+      }
     }
   }
 }

@@ -14,6 +14,7 @@ import { menu, menuItem } from './menu';
 import { faqGroup } from './faq-group';
 import { career, jobType, level, serviceGroup } from './list-category';
 import { department, serviceCatalogue } from './his';
+import { service, serviceFaq, serviceTitle, serviceTitleItem } from './service';
 
 export const resources = {
   website,
@@ -36,6 +37,10 @@ export const resources = {
   jobType,
   department,
   serviceCatalogue,
+  service,
+  serviceFaq,
+  serviceTitle,
+  serviceTitleItem,
 } satisfies Record<string, ResourceDef>;
 
 export type ResourceName = keyof typeof resources;

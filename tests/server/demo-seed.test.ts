@@ -37,6 +37,9 @@ async function snapshot(app: FastifyInstance) {
     for (const type of [0, 1, 2, 3]) {
       out[`${w.id} categories ${type}`] = (await get(`/api/listCategorys/${w.id}/${type}?page=1&pageSize=100`)).data.map((c: Record<string, unknown>) => [c.id, c.name, c.seoLink]);
     }
+    for (const type of [0, 1]) {
+      out[`${w.id} services ${type}`] = (await get(`/api/Services/${w.id}?type=${type}&page=1&pageSize=100`)).data.map((r: Record<string, unknown>) => [r.id, r.title, r.approvedStatus, r.serviceGroupId, r.referenceId]);
+    }
     out[`${w.id} faq`] = (await get(`/api/FAQGroups/${w.id}?page=1&pageSize=100`)).data.map((g: Record<string, unknown>) => [g.id, g.name]);
   }
   out.folders = (await get('/api/folders/current-directory/0?page=1&pageSize=1000')).folders.map((f: Record<string, unknown>) => [f.id, f.name]);
@@ -80,7 +83,7 @@ describeEachDatabase(
           const settings = (await get(`/api/Settings/settings/${w.id}`)).data as { hotline: string; brand: string };
           expect(settings.hotline).toBe(site.settings.hotline);
           expect(JSON.parse(settings.brand)).toEqual(site.settings.brand);
-          for (const list of [`SocialNetworks/${w.id}`, `BranchContacts/${w.id}`, `HardContents/${w.id}?page=1&pageSize=10`, `FAQGroups/${w.id}?page=1&pageSize=10`, ...[0, 1, 2, 3].map((type) => `listCategorys/${w.id}/${type}?page=1&pageSize=10`)]) {
+          for (const list of [`SocialNetworks/${w.id}`, `BranchContacts/${w.id}`, `HardContents/${w.id}?page=1&pageSize=10`, `FAQGroups/${w.id}?page=1&pageSize=10`, ...[0, 1, 2, 3].map((type) => `listCategorys/${w.id}/${type}?page=1&pageSize=10`), ...[0, 1].map((type) => `Services/${w.id}?type=${type}&page=1&pageSize=10`)]) {
             const rows = (await get(`/api/${list}`)).data as unknown[];
             expect(rows.length, list).toBeGreaterThan(0);
           }

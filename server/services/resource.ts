@@ -1,0 +1,71 @@
+// /api/Services: services (type 1) and specializations (type 0) of a website (spec part 2), the engine's resource
+// with hooks, reviewed like news and expert Q&A with the same decision (server/editorial/decision.ts):
+//   a save with `isApproveFlag: true` asks for review: the service is pending (1) and cannot be saved again
+//   (409 'Dịch vụ đang ở trạng thái chờ, không thể chỉnh sửa') until a reviewer approves (2) or declines (3, with a
+//   reason) it through PUT Services/status/{website}/{id}; any other save keeps it a draft (0).
+// The type comes with the create call (`POST Services/{site}?type=1`, or `type` in the body) and never changes.
+// Its FAQs, titles and title items are child resources (shared/resources/service.ts), deleted with it by their
+// foreign keys, in the delete's one statement.
+//
+// Service groups (listCategorys/{website}/0) still used by a service cannot be deleted: the group's row is locked
+// by the delete and by every save that points to it, so a save and a delete at once cannot both go through.
+import { EDITORIAL_MESSAGES, NEWS_STATUS } from '../../shared/editorial';
+import { serviceGroup } from '../../shared/resources/list-category';
+import { service } from '../../shared/resources/service';
+import { lockRow } from '../db/dialect';
+import { httpError } from '../errors';
+import { dynamic, serve, validated, type ActionDef, type HookContext } from '../resources/index';
+import { lockedWhilePending, reviewAction } from '../editorial/decision';
+import { M } from '../messages';
+
+/** Lock the service group a save points to, and refuse one that is not this website's. */
+async function lockGroup(ctx: HookContext, groupId: unknown): Promise<void> {
+  if (groupId === null || groupId === undefined) return;
+  const db = dynamic(ctx.db);
+  await lockRow(db, serviceGroup.table, Number(groupId));
+  const group = await db.selectFrom(serviceGroup.table).select('websiteId').where('id', '=', Number(groupId)).executeTakeFirst();
+  if (!group || (group as { websiteId: number }).websiteId !== ctx.scope.websiteId) {
+    throw httpError(400, M.referenceUnknown(serviceGroup.label), { field: 'serviceGroupId' });
+  }
+}
+
+/** `Services/get-all-qa/{website}?type=0`: the Q&A editor's service picker (id, title, parentId, seoLink). */
+const qaTree: ActionDef = {
+  path: service.api.actions.qaTree,
+  async run({ ctx, engine, def, query }) {
+    const rows = await engine.all(ctx, def, ctx.scope, query);
+    return rows.map((r) => ({ id: r.id, title: r.title, parentId: null, seoLink: r.seoLink }));
+  },
+};
+
+export const serviceResource = serve(service, {
+  filters: [
+    { name: 'type', kind: 'int', min: 0, max: 1 },
+    { name: 'approvedStatus', kind: 'int', min: 0, max: 3 },
+    { name: 'isActive', kind: 'bool' },
+  ],
+  /** `services/get-all/{website}` (the menu item's service picker): id, seoLink, title. */
+  lookup: (rows) => rows.map((r) => ({ id: r.id, seoLink: r.seoLink, title: r.title, type: r.type })),
+  guard: lockedWhilePending(EDITORIAL_MESSAGES.servicePendingLocked),
+  async prepare(ctx, body, current) {
+    const type = body.type ?? (ctx.request.query as Record<string, unknown>).type;
+    const { values } = await validated(ctx, service, current ? body : { ...body, type: typeof type === 'string' && /^\d+$/.test(type) ? Number(type) : type }, current);
+    const review = body.isApproveFlag === true || body.isApproveFlag === 'true';
+    return {
+      values: { ...values, approvedStatus: review ? NEWS_STATUS.pending : NEWS_STATUS.draft, submittedBy: review ? ctx.request.user.id : null },
+      input: undefined,
+    };
+  },
+  afterWrite: (ctx, { values }) => lockGroup(ctx, values.serviceGroupId),
+  actions: [reviewAction(service.api.actions.review), qaTree],
+});
+
+export const serviceGroupResource = serve(serviceGroup, {
+  async beforeRemove(ctx, id) {
+    const db = dynamic(ctx.db);
+    await lockRow(db, serviceGroup.table, id);
+    const used = await db.selectFrom(service.table).select((eb) => eb.fn.countAll<number>().as('n')).where('serviceGroupId', '=', id).executeTakeFirst();
+    const count = Number((used as { n: number | string } | undefined)?.n ?? 0);
+    if (count > 0) throw httpError(409, M.inUse(serviceGroup.label, count, service.label), { field: 'id', count });
+  },
+});

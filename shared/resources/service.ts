@@ -1,0 +1,161 @@
+import { NEWS_STATUS_OPTIONS } from '../editorial';
+import { defineResource, isActiveField, orderField, l, type EnumOption } from './define';
+
+/** Service types (spec part 2, section 9): 0 specialization (/specialization), 1 service (/service-website). */
+export const SERVICE_TYPE = { specialization: 0, service: 1 } as const;
+export const SERVICE_TYPE_OPTIONS: EnumOption[] = [
+  { value: SERVICE_TYPE.specialization, label: l('Chuyên khoa', 'Specialization') },
+  { value: SERVICE_TYPE.service, label: l('Dịch vụ', 'Service') },
+];
+
+/** Where a service's `referenceId` points: the hospital's service catalogue (type 1) or its departments (type 0). */
+export const SERVICE_REFERENCE = {
+  [SERVICE_TYPE.service]: { lookup: 'his:Category/get-all-service', valueField: 'serviceId', labelField: 'serviceName' },
+  [SERVICE_TYPE.specialization]: { lookup: 'his:Category/get-all-department', valueField: 'departmentId', labelField: 'departmentName' },
+} as const;
+
+const perLang = (name: string, label: ReturnType<typeof l>, extra: Record<string, unknown> = {}) =>
+  ({ name, type: 'text', perLanguage: true, maxLength: 500, label, ...extra }) as const;
+
+/**
+ * Services and specializations (spec part 2: Service; calls `Services/{site}…?type`): one table, the type fixed at
+ * creation. Reviewed like news and expert Q&A (server/services/resource.ts: saving "for review" makes it pending,
+ * which locks it until a reviewer approves or declines it). Below the form: its FAQs and its titles, each title with
+ * its items; deleting a service deletes them with it.
+ */
+export const service = defineResource({
+  name: 'service',
+  label: l('Dịch vụ', 'Service'),
+  table: 'services',
+  scope: 'website',
+  api: {
+    list: { path: 'Services/{website}', paged: true },
+    getAll: 'services/get-all/{website}',
+    get: 'Services/{website}/{id}',
+    create: 'Services/{website}',
+    update: 'Services/{website}/{id}',
+    remove: 'Services/{website}/{id}',
+    actions: { review: 'PUT Services/status/{website}/{id}', qaTree: 'Services/get-all-qa/{website}' },
+  },
+  fields: [
+    { name: 'type', type: 'enum', options: SERVICE_TYPE_OPTIONS, required: true, readOnlyOnUpdate: true, form: false, label: l('Loại', 'Type') },
+    perLang('title', l('Tiêu đề', 'Title'), { required: true, list: true, search: true }),
+    perLang('subTitle', l('Tiêu đề phụ', 'Subtitle')),
+    { name: 'description', type: 'textarea', perLanguage: true, required: true, maxLength: 4000, label: l('Mô tả', 'Description') },
+    { name: 'content', type: 'richText', perLanguage: true, label: l('Nội dung', 'Content') },
+    perLang('metaTitle', l('Tiêu đề meta', 'Meta title')),
+    { name: 'metaDescription', type: 'textarea', perLanguage: true, maxLength: 1000, label: l('Mô tả meta', 'Meta description') },
+    perLang('metaKeyword', l('Từ khóa meta', 'Meta keywords')),
+    { name: 'seoLink', type: 'text', required: true, unique: true, maxLength: 500, list: true, search: true, label: l('Đường dẫn SEO', 'SEO link') },
+    { name: 'image', type: 'image', required: true, altField: 'alt', maxLength: 2000, list: true, label: l('Hình ảnh', 'Image') },
+    { name: 'thumbnail', type: 'image', maxLength: 2000, label: l('Ảnh thu nhỏ', 'Thumbnail') },
+    { name: 'alt', type: 'text', maxLength: 250, label: l('Mô tả ảnh', 'Alt text') },
+    { name: 'tags', type: 'tags', tagObjects: true, label: l('Thẻ', 'Tags') },
+    { name: 'unitPrice', type: 'number', min: 0, list: true, label: l('Đơn giá (₫)', 'Unit price (₫)') },
+    { name: 'serviceGroupId', type: 'reference', reference: { lookup: 'api:ListCategorys/get-all/{website}/0', valueField: 'id', labelField: 'name' }, label: l('Nhóm dịch vụ', 'Service group') },
+    { name: 'referenceId', type: 'reference', reference: SERVICE_REFERENCE[SERVICE_TYPE.service], label: l('Dịch vụ bệnh viện', 'Hospital service') },
+    { name: 'videoUrl', type: 'url', maxLength: 1000, label: l('Đường dẫn video', 'Video URL') },
+    orderField(),
+    isActiveField(),
+    { name: 'isHomePage', type: 'boolean', default: false, list: true, label: l('Trang chủ', 'Home page') },
+    { name: 'isHot', type: 'boolean', default: false, list: true, label: l('Nổi bật', 'Hot') },
+    { name: 'approvedStatus', type: 'enum', options: NEWS_STATUS_OPTIONS, serverSet: true, list: true, label: l('Trạng thái', 'Status') },
+    { name: 'declineReason', type: 'textarea', serverSet: true, label: l('Lý do từ chối', 'Decline reason') },
+    { name: 'submittedBy', type: 'number', serverSet: true, label: l('Người gửi duyệt', 'Submitted by') },
+  ],
+  children: [
+    { resource: 'serviceFaq', label: l('Câu hỏi thường gặp', 'FAQs') },
+    { resource: 'serviceTitle', label: l('Tiêu đề', 'Titles') },
+  ],
+  list: { pageSizes: [10, 25, 50, 100], defaultPageSize: 10, orderBy: [{ field: 'order', direction: 'asc' }] },
+  routes: { list: '/service-website', add: '/service-website/add', edit: '/service-website/:serviceId' },
+  concurrency: true,
+});
+
+/** A service's FAQs (`Services/faq/…`): new ones start active. */
+export const serviceFaq = defineResource({
+  name: 'serviceFaq',
+  label: l('Câu hỏi của dịch vụ', 'Service FAQ'),
+  table: 'service_faqs',
+  scope: 'website',
+  parent: { resource: 'service', keyField: 'serviceId' },
+  api: {
+    getAll: 'Services/faq/get-all/{website}/{serviceId}',
+    get: 'Services/faq/{website}/{serviceId}/{id}',
+    create: 'Services/faq/{website}/{serviceId}',
+    update: 'Services/faq/{website}/{serviceId}/{id}',
+    remove: 'Services/faq/{website}/{serviceId}/{id}',
+  },
+  fields: [
+    perLang('question', l('Câu hỏi', 'Question'), { required: true, list: true, maxLength: 1000 }),
+    { name: 'answer', type: 'richText', perLanguage: true, required: true, label: l('Câu trả lời', 'Answer') },
+    { name: 'image', type: 'image', required: true, altField: 'alt', maxLength: 2000, list: true, label: l('Hình ảnh', 'Image') },
+    { name: 'alt', type: 'text', maxLength: 250, label: l('Mô tả ảnh', 'Alt text') },
+    { name: 'url', type: 'url', maxLength: 1000, label: l('Đường dẫn', 'URL') },
+    orderField(),
+    isActiveField(),
+  ],
+  list: { orderBy: [{ field: 'order', direction: 'asc' }] },
+  popup: { width: 800, height: 600 },
+  concurrency: true,
+});
+
+/** A service's titles (`Services/title/…`), each with its items; new ones start active. */
+export const serviceTitle = defineResource({
+  name: 'serviceTitle',
+  label: l('Tiêu đề dịch vụ', 'Service title'),
+  table: 'service_titles',
+  scope: 'website',
+  parent: { resource: 'service', keyField: 'serviceId' },
+  api: {
+    getAll: 'Services/title/get-all/{website}/{serviceId}',
+    get: 'Services/title/{website}/{serviceId}/{id}',
+    create: 'Services/title/{website}/{serviceId}',
+    update: 'Services/title/{website}/{serviceId}/{id}',
+    remove: 'Services/title/{website}/{serviceId}/{id}',
+  },
+  fields: [
+    perLang('title', l('Tiêu đề', 'Title'), { required: true, list: true }),
+    { name: 'description', type: 'textarea', perLanguage: true, maxLength: 4000, label: l('Mô tả', 'Description') },
+    { name: 'content', type: 'richText', perLanguage: true, label: l('Nội dung', 'Content') },
+    { name: 'image', type: 'image', required: true, altField: 'alt', maxLength: 2000, list: true, label: l('Hình ảnh', 'Image') },
+    { name: 'alt', type: 'text', maxLength: 250, label: l('Mô tả ảnh', 'Alt text') },
+    { name: 'url', type: 'url', maxLength: 1000, label: l('Đường dẫn', 'URL') },
+    { name: 'unitPrice', type: 'number', min: 0, list: true, label: l('Đơn giá (₫)', 'Unit price (₫)') },
+    { name: 'referenceId', type: 'reference', reference: SERVICE_REFERENCE[SERVICE_TYPE.service], label: l('Dịch vụ bệnh viện', 'Hospital service') },
+    orderField(),
+    isActiveField(),
+  ],
+  children: [{ resource: 'serviceTitleItem', label: l('Mục', 'Items') }],
+  list: { orderBy: [{ field: 'order', direction: 'asc' }] },
+  popup: { width: 900, height: 700 },
+  concurrency: true,
+});
+
+/** The items of a service title (`Services/item/…`). */
+export const serviceTitleItem = defineResource({
+  name: 'serviceTitleItem',
+  label: l('Mục của tiêu đề', 'Title item'),
+  table: 'service_title_items',
+  scope: 'website',
+  parent: { resource: 'serviceTitle', keyField: 'titleId' },
+  api: {
+    getAll: 'Services/item/get-all/{website}/{serviceId}/{titleId}',
+    get: 'Services/item/{website}/{serviceId}/{titleId}/{id}',
+    create: 'Services/item/{website}/{serviceId}/{titleId}',
+    update: 'Services/item/{website}/{serviceId}/{titleId}/{id}',
+    remove: 'Services/item/{website}/{serviceId}/{titleId}/{id}',
+  },
+  fields: [
+    perLang('name', l('Tên', 'Name'), { required: true, list: true }),
+    { name: 'description', type: 'textarea', perLanguage: true, maxLength: 4000, label: l('Mô tả', 'Description') },
+    { name: 'image', type: 'image', required: true, altField: 'alt', maxLength: 2000, list: true, label: l('Hình ảnh', 'Image') },
+    { name: 'alt', type: 'text', maxLength: 250, label: l('Mô tả ảnh', 'Alt text') },
+    { name: 'url', type: 'url', maxLength: 1000, label: l('Đường dẫn', 'URL') },
+    orderField(),
+    isActiveField(),
+  ],
+  list: { orderBy: [{ field: 'order', direction: 'asc' }] },
+  popup: { width: 800, height: 600 },
+  concurrency: true,
+});

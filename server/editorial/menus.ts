@@ -1,7 +1,7 @@
 // Menu items (shared/resources/menu.ts): the engine's resource with hooks for the tree and link rules, and a
 // re-order action for drag and drop:
 //   - parentId: none or an item of the same menu, never the item itself or one below it;
-//   - objectType 1 (category) / 2 (news) with an objectId: the record must exist in the website, and when no
+//   - objectType 1 (category) / 2 (news) / 5 (service) with an objectId: the record must exist in the website, and when no
 //     seoLink is sent it is taken from that record (the news' link in the website's default language);
 //   - an item with sub-items cannot be deleted (400);
 //   - PUT Menus/item/order/{website}/{menuId} with [{ id, parentId, order }]: one transaction, whole tree checked.
@@ -10,6 +10,7 @@ import { MENU_OBJECT_TYPE } from '../../shared/editorial';
 import type { Label } from '../../shared/resources/define';
 import { menu, menuItem as def } from '../../shared/resources/menu';
 import { newsCategory } from '../../shared/resources/news-category';
+import { service } from '../../shared/resources/service';
 import { iso } from '../db/dialect';
 import { httpError } from '../errors';
 import { ok } from '../http/envelope';
@@ -38,6 +39,11 @@ async function linkedSeoLink(db: DynamicDb, websiteId: number, objectType: unkno
   if (typeof id !== 'number' || !Number.isInteger(id) || id < 1) return undefined;
   if (type === MENU_OBJECT_TYPE.category) {
     const row = (await db.selectFrom(newsCategory.table).select('seoLink').where('websiteId', '=', websiteId).where('id', '=', id).executeTakeFirst()) as { seoLink: string | null } | undefined;
+    if (!row) throw httpError(400, M.objectUnknown, { field: 'objectId' });
+    return row.seoLink ?? undefined;
+  }
+  if (type === MENU_OBJECT_TYPE.service) {
+    const row = (await db.selectFrom(service.table).select('seoLink').where('websiteId', '=', websiteId).where('id', '=', id).executeTakeFirst()) as { seoLink: string | null } | undefined;
     if (!row) throw httpError(400, M.objectUnknown, { field: 'objectId' });
     return row.seoLink ?? undefined;
   }

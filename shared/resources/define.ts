@@ -97,6 +97,8 @@ export interface FieldDef {
   list?: boolean;
   search?: boolean;
   form?: boolean;
+  /** An amount of money in whole dong (a number field): shown as "1.200.000 ₫", typed with grouped thousands. */
+  money?: boolean;
   /** Column width or form layout hints. */
   width?: number;
   /** Never sent to or accepted from clients (server-only bookkeeping). */

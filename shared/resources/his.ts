@@ -43,7 +43,7 @@ export const serviceCatalogue = defineResource({
   fields: [
     { name: 'name', type: 'text', required: true, maxLength: 250, list: true, search: true, label: l('Tên dịch vụ', 'Name') },
     { name: 'code', type: 'text', unique: true, maxLength: 50, list: true, search: true, label: l('Mã', 'Code') },
-    { name: 'unitPrice', type: 'number', min: 0, list: true, label: l('Đơn giá (₫)', 'Unit price (₫)') },
+    { name: 'unitPrice', type: 'number', money: true, min: 0, list: true, label: l('Đơn giá', 'Unit price') },
     orderField(),
     isActiveField(),
   ],

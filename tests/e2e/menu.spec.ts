@@ -2,7 +2,7 @@
 // service), nested through the parent picker and re-ordered and re-parented by drag and drop.
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { api, unique, uploadImage } from './content-support';
-import { signIn } from './support';
+import { DEMO_SITES, signIn } from './support';
 
 const openDropdown = (page: Page) => page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
 const popup = (page: Page) => page.getByRole('dialog').filter({ hasText: 'Mục menu' });
@@ -100,12 +100,12 @@ test('a menu with nested items of each object type, re-ordered by drag and drop'
   await choose(page, newsDialog, 'Mục cha', category);
   await saveItem(newsDialog);
 
-  // 5 Service: this server has no service list, so the popup says so and takes the id and link by hand.
+  // 5 Service: chosen from the website's services; its SEO link comes with it.
   const service = `Dịch vụ khám ${suffix}`;
+  const demoService = DEMO_SITES.clinic.services.find((s) => s.type === 1)!;
   const serviceDialog = await newItem(page, service, 'Dịch vụ');
-  await expect(serviceDialog.getByText('Máy chủ chưa cung cấp danh sách dịch vụ')).toBeVisible();
-  await serviceDialog.getByRole('spinbutton', { name: 'Đối tượng', exact: true }).fill('7');
-  await serviceDialog.getByLabel('Đường dẫn SEO').fill(`dich-vu-${suffix}`);
+  await choose(page, serviceDialog, 'Đối tượng', demoService.title['vi-VN']);
+  await expect(serviceDialog.getByLabel('Đường dẫn SEO')).toHaveValue(demoService.seoLink);
   await saveItem(serviceDialog);
 
   await expect.poll(() => shownOrder(page)).toEqual([custom, category, news, service]);
@@ -115,7 +115,8 @@ test('a menu with nested items of each object type, re-ordered by drag and drop'
   expect(saved[news].parentId).toBe(saved[category].id);
   expect(saved[category]).toMatchObject({ objectType: 1, seoLink: categoryLink });
   expect(saved[news]).toMatchObject({ objectType: 2, seoLink: newsLink });
-  expect(saved[service]).toMatchObject({ objectType: 5, objectId: 7 });
+  const services = (await api(page, 'GET', 'services/get-all/1')) as unknown as { id: number; seoLink: string }[];
+  expect(saved[service]).toMatchObject({ objectType: 5, objectId: services.find((s) => s.seoLink === demoService.seoLink)!.id, seoLink: demoService.seoLink });
 
   // Drag the service item above the custom one (the top half of the first node: before it).
   const firstBox = (await node(page, custom).boundingBox())!;

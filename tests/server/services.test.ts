@@ -154,4 +154,15 @@ describeEachDatabase('services', (ctx) => {
       expect(removed.status === 200 || saved.status === 200).toBe(true);
     }
   });
+  it('links a menu item to a service of the website, its SEO link filled; another website\'s service is refused', async () => {
+    const made = await create(clinic, 1);
+    const other = await create(spa, 1);
+    const menu = (await ctx.authed('POST', `/api/Menus/${clinic}`, { name: tr('Menu'), position: 0 })).body.data;
+    const item = await ctx.authed('POST', `/api/Menus/item/${clinic}/${menu.id}`, { name: tr('Khám tim'), objectType: 5, objectId: made.id });
+    expect(item.status, item.text).toBe(200);
+    expect(item.body.data).toMatchObject({ objectType: 5, objectId: made.id, seoLink: made.seoLink });
+    const foreign = await ctx.authed('POST', `/api/Menus/item/${clinic}/${menu.id}`, { name: tr('Spa'), objectType: 5, objectId: other.id });
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.Message).toBe('Đối tượng được chọn không tồn tại trên website này');
+  });
 });

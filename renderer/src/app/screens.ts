@@ -49,6 +49,14 @@ export const screens: ScreenRoute[] = [
   ...resourceScreens('career'),
   ...resourceScreens('level'),
   ...resourceScreens('jobType'),
+  // Services (type 1) and specializations (type 0): one definition, two screens, reviewed like news.
+  ...resourceScreens('service', {
+    list: () => import('../pages/service/ServicePages').then((m) => ({ default: m.serviceList(1) })),
+    edit: () => import('../pages/service/ServicePages').then((m) => ({ default: m.serviceEdit(1) })),
+  }),
+  { path: '/specialization', load: () => import('../pages/service/ServicePages').then((m) => ({ default: m.serviceList(0) })) },
+  { path: '/specialization/add', load: () => import('../pages/service/ServicePages').then((m) => ({ default: m.serviceEdit(0) })) },
+  { path: '/specialization/:serviceId', load: () => import('../pages/service/ServicePages').then((m) => ({ default: m.serviceEdit(0) })) },
   // The hospital system's departments and service catalogue (served to the lookups under /his).
   ...resourceScreens('department'),
   ...resourceScreens('serviceCatalogue'),

@@ -21,19 +21,19 @@ import type { FieldInputs } from './customize';
  * Child collections below a form once the record has an id (tabs when there are several): a list each,
  * add and edit in a popup of the definition's size with the same form engine, reload after a save.
  */
-export function ChildCollections({ def, parentId, onChanged }: { def: ResourceDef; parentId?: Id; onChanged?(): void }) {
+export function ChildCollections({ def, parentId, keys, onChanged }: { def: ResourceDef; parentId?: Id; keys?: Record<string, Id>; onChanged?(): void }) {
   const { t } = useTranslation('resources');
   const children = def.children ?? [];
   if (!children.length) return null;
   if (parentId === undefined) return <Alert type="info" showIcon message={t('saveFirst')} />;
   const panes = children.map((child) => {
     const childDef = getResource(child.resource);
-    return { key: child.resource, label: childLabel(def, child, childDef), children: <ChildCollection def={childDef} parentId={parentId} onChanged={onChanged} /> };
+    return { key: child.resource, label: childLabel(def, child, childDef), children: <ChildCollection def={childDef} parentId={parentId} keys={keys} onChanged={onChanged} /> };
   });
   return <Card>{panes.length === 1 ? <>{panes[0].children}</> : <Tabs items={panes} />}</Card>;
 }
 
-function ChildCollection({ def, parentId, onChanged }: { def: ResourceDef; parentId: Id; onChanged?(): void }) {
+function ChildCollection({ def, parentId, keys, onChanged }: { def: ResourceDef; parentId: Id; keys?: Record<string, Id>; onChanged?(): void }) {
   const actionRef = useRef<ActionType>();
   // null: closed; {}: new; a row: editing it.
   const [editing, setEditing] = useState<Row | null>(null);
@@ -42,6 +42,7 @@ function ChildCollection({ def, parentId, onChanged }: { def: ResourceDef; paren
       <ResourceList
         def={def}
         parentId={parentId}
+        keys={keys}
         compact
         actionRef={actionRef}
         headerTitle={resourceTitle(def)}
@@ -53,6 +54,7 @@ function ChildCollection({ def, parentId, onChanged }: { def: ResourceDef; paren
         <ChildModal
           def={def}
           parentId={parentId}
+          keys={keys}
           row={editing}
           onClose={() => setEditing(null)}
           onSaved={() => {
@@ -69,6 +71,8 @@ function ChildCollection({ def, parentId, onChanged }: { def: ResourceDef; paren
 export interface ChildModalProps {
   def: ResourceDef;
   parentId: Id;
+  /** Keys of further ancestors in the paths (nested child collections). */
+  keys?: Record<string, Id>;
   /** `{}` for a new record, else the row to edit. */
   row: Row;
   onClose(): void;
@@ -78,7 +82,7 @@ export interface ChildModalProps {
 }
 
 /** The add/edit popup of a child record, in the definition's popup size. */
-export function ChildModal({ def, parentId, row, onClose, onSaved, inputs }: ChildModalProps) {
+export function ChildModal({ def, parentId, keys, row, onClose, onSaved, inputs }: ChildModalProps) {
   const { t } = useTranslation('resources');
   const workspace = useWorkspace();
   const id = idOf(def, row);
@@ -86,6 +90,7 @@ export function ChildModal({ def, parentId, row, onClose, onSaved, inputs }: Chi
     def,
     id,
     parentId,
+    keys,
     // Without a `get` call the list row is the record.
     initialRecord: id !== undefined && !def.api.get ? row : undefined,
     languagesFor: () => workspaceLanguages(workspace.languages),
@@ -144,6 +149,10 @@ export function ChildModal({ def, parentId, row, onClose, onSaved, inputs }: Chi
             inputs={inputs}
           />
         </Spin>
+        {/* A child with children of its own (a service title's items): its grid in the popup, once it has an id. */}
+        {def.children?.length && def.parent ? (
+          <ChildCollections def={def} parentId={id} keys={{ ...keys, [def.parent.keyField]: parentId }} />
+        ) : null}
       </ModalForm>
       {state.conflict && (
         <ConflictDialog

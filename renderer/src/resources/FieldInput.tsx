@@ -34,6 +34,22 @@ export function FieldInput({ def, field, id, value, onChange, disabled: own, lab
     case 'richText':
       return <RichText {...common} value={(value as string) ?? ''} onChange={onChange} minHeight={160} />;
     case 'number':
+      if (field.money) {
+        // Whole dong with grouped thousands (1.200.000), the sign beside it.
+        return (
+          <InputNumber<number>
+            {...common}
+            value={value as number | null}
+            onChange={(v) => onChange?.(v)}
+            precision={0}
+            min={0}
+            formatter={(v) => (v === undefined || v === null || String(v) === '' ? '' : new Intl.NumberFormat('vi-VN').format(Number(v)))}
+            parser={(text) => Number((text ?? '').replace(/\D/g, '')) || 0}
+            addonAfter="₫"
+            style={{ width: '100%' }}
+          />
+        );
+      }
       return <InputNumber {...common} value={value as number | null} onChange={(v) => onChange?.(v)} style={{ width: '100%' }} />;
     case 'boolean':
       return <Switch {...common} checked={Boolean(value)} onChange={(v) => onChange?.(v)} />;

@@ -1,6 +1,6 @@
 import { ArrowLeftOutlined, SaveOutlined } from '@ant-design/icons';
 import { ProForm } from '@ant-design/pro-components';
-import { Button, Card, Space, Spin, Tooltip, Typography } from 'antd';
+import { Alert, Button, Card, Space, Spin, Tooltip, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
@@ -44,6 +44,27 @@ export interface ResourceEditorProps {
    * `parentId` is the record's id once it has one.
    */
   renderChildren?(parentId: Id | undefined): ReactNode;
+  /**
+   * Why the record cannot be saved as it is now (e.g. it waits for review): the save buttons are disabled and say
+   * so. Undefined: it can be saved.
+   */
+  lockedReason?(record: Row | null): string | undefined;
+  /** More footer buttons after Save (e.g. save for review, approve, decline), with the editor's save and reload. */
+  footer?(editor: EditorControls): ReactNode;
+}
+
+/** What a screen's footer buttons may do with the editor. */
+export interface EditorControls {
+  record: Row | null;
+  isUpdate: boolean;
+  saving: boolean;
+  loading: boolean;
+  /** The reason the record is locked, if it is. */
+  locked?: string;
+  /** Save as Save-and-stay does (validation, the conflict dialog; a new record opens as saved). */
+  save(): Promise<void>;
+  /** Load the record again (after an action changed it on the server). */
+  reload(): Promise<void>;
 }
 
 /**
@@ -51,7 +72,7 @@ export interface ResourceEditorProps {
  * definition's after-save destination) and Save-and-stay (also Ctrl+S / ⌘S), the unsaved-changes guard, the
  * conflict dialog, and the child collections below once the record has an id.
  */
-export function ResourceEditor({ def, id: rawId, languages: languagesOf, onSaved, onChildrenChanged, embedded, extra, inputs, adapter, renderChildren }: ResourceEditorProps) {
+export function ResourceEditor({ def, id: rawId, languages: languagesOf, onSaved, onChildrenChanged, embedded, extra, inputs, adapter, renderChildren, lockedReason, footer }: ResourceEditorProps) {
   const { t } = useTranslation('resources');
   const { t: tc } = useTranslation();
   const navigate = useNavigate();
@@ -87,7 +108,8 @@ export function ResourceEditor({ def, id: rawId, languages: languagesOf, onSaved
       else if (after !== 'stay') navigate(after.path, { state: after.state });
     }
   }
-  useSaveShortcut(() => void run('stay'), !conflict);
+  const locked = lockedReason?.(state.record);
+  useSaveShortcut(() => void run('stay'), !conflict && !locked);
 
   const title = resourceTitle(def);
   if (state.notFound) {
@@ -108,6 +130,7 @@ export function ResourceEditor({ def, id: rawId, languages: languagesOf, onSaved
       )}
       <Card>
         <Spin spinning={loading}>
+          {locked && <Alert type="warning" showIcon message={locked} style={{ marginBottom: 16 }} data-testid="locked-reason" />}
           <ValidationSummary items={summary} onPick={state.focusField} />
           <ProForm
             name={def.name}
@@ -131,15 +154,24 @@ export function ResourceEditor({ def, id: rawId, languages: languagesOf, onSaved
           </ProForm>
           <FormFooter>
             {after(def) && (
-              <Button type="primary" icon={<SaveOutlined />} loading={saving} disabled={loading} onClick={() => void run('leave')}>
-                {t('save')}
-              </Button>
+              <Tooltip title={locked}>
+                <Button type="primary" icon={<SaveOutlined />} loading={saving} disabled={loading || Boolean(locked)} onClick={() => void run('leave')}>
+                  {t('save')}
+                </Button>
+              </Tooltip>
             )}
-            <Tooltip title={t('saveShortcut')}>
-              <Button type={after(def) ? 'default' : 'primary'} icon={after(def) ? undefined : <SaveOutlined />} loading={saving} disabled={loading} onClick={() => void run('stay')}>
+            <Tooltip title={locked ?? t('saveShortcut')}>
+              <Button
+                type={after(def) ? 'default' : 'primary'}
+                icon={after(def) ? undefined : <SaveOutlined />}
+                loading={saving}
+                disabled={loading || Boolean(locked)}
+                onClick={() => void run('stay')}
+              >
                 {after(def) ? t('saveAndStay') : t('save')}
               </Button>
             </Tooltip>
+            {footer?.({ record: state.record, isUpdate, saving, loading, locked, save: () => run('stay'), reload: state.reload })}
           </FormFooter>
         </Spin>
       </Card>

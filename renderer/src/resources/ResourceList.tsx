@@ -21,6 +21,8 @@ export interface ResourceListProps {
   def: ResourceDef;
   /** For a child collection: the parent record's id. */
   parentId?: Id;
+  /** For a nested child collection: the keys of further ancestors in its paths. */
+  keys?: Record<string, Id>;
   /** Opens the detail (info button, double-click). Absent: no info button. */
   onOpen?: (row: Row) => void;
   /** Add button. Absent: no add button. */
@@ -59,12 +61,14 @@ export interface ResourceListProps {
  * keyword box (or the search panel), info/delete per row, double-click to open, add, refresh, export.
  */
 export function ResourceList(props: ResourceListProps) {
-  const { def, parentId, onOpen, onAdd, actionRef: externalRef, onChanged, rowLanguages, headerTitle, compact, groupBy } = props;
+  const { def, parentId, keys, onOpen, onAdd, actionRef: externalRef, onChanged, rowLanguages, headerTitle, compact, groupBy } = props;
   const { t } = useTranslation('resources');
   const { websiteId, language, languages } = useWorkspace();
   const ownRef = useRef<ActionType>();
   const actionRef = externalRef ?? ownRef;
-  const provider = useMemo(() => createDataProvider(def, { websiteId, language }), [def, websiteId, language]);
+  const keyText = JSON.stringify(keys ?? {});
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- keys by value
+  const provider = useMemo(() => createDataProvider(def, { websiteId, language, keys }), [def, websiteId, language, keyText]);
   const lastQuery = useRef<{ keyword?: string; filters: Record<string, unknown> }>({ filters: {} });
   const searchPanel = Boolean(def.list?.searchPanel);
   // Tree mode (`list.treeParentField`): every row is loaded (up to the list's maximum, the spec's 1000), nested

@@ -1,5 +1,6 @@
 import { CheckCircleFilled, DeleteOutlined, InfoCircleOutlined, MinusCircleOutlined } from '@ant-design/icons';
 import type { ProColumns } from '@ant-design/pro-components';
+import { formatDong } from '../../../shared/money';
 import { Button, Popconfirm, Space, Tag, Tooltip, Typography } from 'antd';
 import type { FieldDef, ResourceDef } from '../../../shared/resources/define';
 import { missingLanguages, textIn } from '../../../shared/resources/translations';
@@ -85,6 +86,8 @@ export function renderCell(def: ResourceDef, field: FieldDef, row: Row, options:
     );
   }
   switch (field.type) {
+    case 'number':
+      return field.money && typeof value === 'number' ? formatDong(value) : value == null ? '' : String(value);
     case 'boolean':
       return <BooleanCell value={value} labels={options.labels} />;
     case 'enum': {

@@ -54,6 +54,8 @@ export interface ProviderContext {
   websiteId: Id | null;
   /** Content language, for client-side keyword filtering of per-language text. */
   language?: string;
+  /** Keys of further ancestors in the paths (a title item's `{serviceId}` beside its parent `{titleId}`). */
+  keys?: Record<string, Id>;
 }
 
 /** Options of a request made by the provider (passed to axios). */
@@ -120,6 +122,7 @@ export function createDataProvider(def: ResourceDef, context: ProviderContext): 
     website: context.websiteId,
     // `{lang}` in a path is the content language (e.g. 'Sicks/{website}?languageId={lang}').
     lang: context.language,
+    ...context.keys,
     ...(def.parent && parentId !== undefined ? { [def.parent.keyField]: parentId } : {}),
   });
   const need = (what: 'get' | 'create' | 'update' | 'remove'): string => {

@@ -21,6 +21,8 @@ export interface UseResourceFormOptions {
   /** Record id; undefined for a new record (a singleton has none either and is always an update). */
   id?: Id;
   parentId?: Id;
+  /** Keys of further ancestors in the record's paths (nested child collections). */
+  keys?: Record<string, Id>;
   /** The language tabs for a record (the website's languages; the website form uses the record's own). */
   languagesFor(record: Row | null): readonly LanguageRef[];
   /** A record already at hand (child rows of a list whose definition has no `get`). */
@@ -55,11 +57,13 @@ export interface SaveOptions {
   only?: string[];
 }
 
-export function useResourceForm({ def, id, parentId, languagesFor, initialRecord, onNotFound, adapter }: UseResourceFormOptions) {
+export function useResourceForm({ def, id, parentId, keys, languagesFor, initialRecord, onNotFound, adapter }: UseResourceFormOptions) {
   const { t } = useTranslation('resources');
   const { websiteId, language } = useWorkspace();
   const [form] = Form.useForm();
-  const provider = useMemo(() => createDataProvider(def, { websiteId, language }), [def, websiteId, language]);
+  const keyText = JSON.stringify(keys ?? {});
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- keys by value
+  const provider = useMemo(() => createDataProvider(def, { websiteId, language, keys }), [def, websiteId, language, keyText]);
   const isUpdate = id !== undefined || Boolean(def.singleton);
   // An id the definition can never have (`/news/undefined`, `/faq-group/abc`) is not asked of the server.
   const impossibleId = id !== undefined && !def.idField && !/^\d+$/.test(String(id));

@@ -55,9 +55,11 @@ export interface NewsCategoriesTable {
   sortOrder: number;
 }
 
-export interface NewsStatusHistoryTable {
+/** Status history of reviewed records (server/editorial/history.ts). */
+export interface ReviewHistoryTable {
   id: Generated<number>;
-  newsId: number;
+  kind: string;
+  objectId: number;
   websiteId: number;
   status: number;
   reason: string | null;
@@ -148,7 +150,7 @@ declare module '../db/schema' {
     news: NewsTable;
     news_translations: NewsTranslationsTable;
     news_categories: NewsCategoriesTable;
-    news_status_history: NewsStatusHistoryTable;
+    review_history: ReviewHistoryTable;
     tags: TagsTable;
     tag_links: TagLinksTable;
     sicks: SicksTable;

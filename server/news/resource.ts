@@ -10,12 +10,12 @@
 // Paths (spec): POST News/{website}/{isApproveFlag} or POST News/{website}/{lang} (flag in the body);
 // PUT News/{website}/{id}/{flag} or PUT News/{website}/{lang}/{id} (flag in the body).
 import { newsDef, EDITORIAL_MESSAGES, statusAfterSave } from '../../shared/editorial';
-import { iso } from '../db/dialect';
 import { httpError } from '../errors';
 import { ok } from '../http/envelope';
 import { parseId, serve, type HookContext } from '../resources/index';
-import { actor, isUniqueViolation, linkWords, searchTextOf, typed, type Body, type Db } from '../editorial/common';
-import { lockedWhilePending, reviewAction } from '../editorial/decision';
+import { isUniqueViolation, linkWords, searchTextOf, typed, type Body, type Db } from '../editorial/common';
+import { lockedWhilePending } from '../editorial/decision';
+import { recordSavedStatus, removeStatusHistory, reviewWithHistory } from '../editorial/history';
 import { removeTagLinks, setTags } from '../editorial/tags';
 import { checkSeoLinks, freeSeoLink, readNewsInput, type NewsInput } from './input';
 import { listRows, newsDetail, type NewsRow } from './store';
@@ -34,12 +34,6 @@ function approveRequested(ctx: HookContext, body: Body): boolean {
   return body.isApproveFlag === true || body.isApproveFlag === 'true';
 }
 
-async function history(ctx: HookContext, newsId: number, status: number, reason: string | null) {
-  await typed(ctx.db)
-    .insertInto('news_status_history')
-    .values({ newsId, websiteId: ctx.scope.websiteId!, status, reason, ...actor(ctx.request), time: iso(ctx.now) })
-    .execute();
-}
 
 const searchText = (input: NewsInput) => searchTextOf(input.translations.flatMap((t) => [t.title, t.description, linkWords(t.seoLink)]));
 
@@ -121,7 +115,7 @@ export const newsResource = serve<Prepared>(
     },
     async afterWrite(ctx, { id, input, values, current }) {
       await writeChildren(typed(ctx.db), ctx.scope.websiteId!, id, input.news, ctx.now);
-      if (!current || values.approvedStatus !== current.approvedStatus) await history(ctx, id, values.approvedStatus as number, null);
+      await recordSavedStatus(ctx, 'news', { id, values, current });
     },
     /**
      * A unique-index refusal that got past the pre-check (two saves at once). A draft whose links the server made
@@ -133,10 +127,13 @@ export const newsResource = serve<Prepared>(
       await checkSeoLinks(typed(ctx.db), ctx.scope.websiteId!, prepared.input.news.translations, prepared.input.id);
       return false;
     },
-    // Translations, category and sick links, history go with the row (ON DELETE CASCADE); tag links are generic.
-    afterRemove: (ctx, id) => removeTagLinks(typed(ctx.db), 'news', id),
+    // Translations, category and sick links go with the row (ON DELETE CASCADE); tag links and history are generic.
+    async afterRemove(ctx, id) {
+      await removeTagLinks(typed(ctx.db), 'news', id);
+      await removeStatusHistory(ctx.db, 'news', id);
+    },
     actions: [
-      reviewAction(newsDef.api.actions.review, (ctx, id, decision) => history(ctx, id, decision.status, decision.reason)),
+      reviewWithHistory('news', newsDef.api.actions.review),
       {
         /**
          * A free SEO link from a title: `?title=…[&languageId=vi-VN][&id=<news being edited>]` → `data: { seoLink }`,

@@ -4,6 +4,7 @@ import { newsCategory } from '../../shared/resources/news-category';
 import { dynamic } from '../resources/index';
 import type { Db } from '../editorial/common';
 import { tagsOf } from '../editorial/tags';
+import { statusHistory } from '../editorial/history';
 import type { NewsTable } from '../editorial/tables';
 
 export type NewsRow = Omit<NewsTable, 'id'> & { id: number };
@@ -103,13 +104,7 @@ export async function newsDetail(db: Db, row: NewsRow): Promise<Record<string, u
     categoriesOf(db, [id]),
     tagsOf(db, 'news', [id]),
     db.selectFrom('sick_news').select(['sickId', 'newsDefault']).where('newsId', '=', id).orderBy('sortOrder').execute(),
-    db
-      .selectFrom('news_status_history')
-      .select(['status', 'reason', 'userId', 'userFullName', 'time'])
-      .where('newsId', '=', id)
-      .orderBy('time')
-      .orderBy('id')
-      .execute(),
+    statusHistory(dynamic(db), 'news', id),
   ]);
   const names = await sickNames(db, sicks.map((s) => s.sickId));
   const cats = categories.get(id) ?? [];

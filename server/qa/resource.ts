@@ -15,7 +15,8 @@ import { isBlank, parseTranslations } from '../../shared/resources/translations'
 import { httpError } from '../errors';
 import { checkAndConvert, serve, toWire } from '../resources/index';
 import { typed } from '../editorial/common';
-import { lockedWhilePending, reviewAction } from '../editorial/decision';
+import { lockedWhilePending } from '../editorial/decision';
+import { recordSavedStatus, removeStatusHistory, reviewWithHistory, statusHistory } from '../editorial/history';
 import { parseTagNames, removeTagLinks, setTags, tagsOf } from '../editorial/tags';
 import type { QaQuestionsTable } from '../editorial/tables';
 import { M } from '../messages';
@@ -61,7 +62,7 @@ export const qaResource = serve<{ tags: string[] }>(
     },
     async detail(db, row) {
       const id = row.id as number;
-      return wire(row as unknown as Row, (await tagsOf(typed(db), 'qa', [id])).get(id) ?? []);
+      return { ...wire(row as unknown as Row, (await tagsOf(typed(db), 'qa', [id])).get(id) ?? []), statusHistory: await statusHistory(db, 'qa', id) };
     },
     guard: lockedWhilePending(EDITORIAL_MESSAGES.qaPendingLocked),
     async prepare(ctx, body, current) {
@@ -79,9 +80,15 @@ export const qaResource = serve<{ tags: string[] }>(
       const submittedBy = status === NEWS_STATUS.pending ? ctx.request.user.id : null;
       return { values: { ...values, isAnswer: hasAnswer(values.answer), approvedStatus: status, submittedBy }, input: { tags } };
     },
-    afterWrite: (ctx, { id, input }) => setTags(typed(ctx.db), ctx.scope.websiteId!, 'qa', id, input.tags, ctx.now),
-    afterRemove: (ctx, id) => removeTagLinks(typed(ctx.db), 'qa', id),
-    actions: [reviewAction(qaDef.api.actions.review)],
+    async afterWrite(ctx, written) {
+      await setTags(typed(ctx.db), ctx.scope.websiteId!, 'qa', written.id, written.input.tags, ctx.now);
+      await recordSavedStatus(ctx, 'qa', written);
+    },
+    async afterRemove(ctx, id) {
+      await removeTagLinks(typed(ctx.db), 'qa', id);
+      await removeStatusHistory(ctx.db, 'qa', id);
+    },
+    actions: [reviewWithHistory('qa', qaDef.api.actions.review)],
   },
   { tableFromMigration: true },
 );

@@ -14,8 +14,9 @@ import { serviceGroup } from '../../shared/resources/list-category';
 import { service } from '../../shared/resources/service';
 import { lockRow } from '../db/dialect';
 import { httpError } from '../errors';
-import { dynamic, serve, validated, type ActionDef, type HookContext } from '../resources/index';
-import { lockedWhilePending, reviewAction } from '../editorial/decision';
+import { dynamic, serve, toWire, validated, type ActionDef, type HookContext } from '../resources/index';
+import { lockedWhilePending } from '../editorial/decision';
+import { recordSavedStatus, removeStatusHistory, reviewWithHistory, statusHistory } from '../editorial/history';
 import { M } from '../messages';
 
 /** Lock the service group a save points to, and refuse one that is not this website's. */
@@ -56,8 +57,15 @@ export const serviceResource = serve(service, {
       input: undefined,
     };
   },
-  afterWrite: (ctx, { values }) => lockGroup(ctx, values.serviceGroupId),
-  actions: [reviewAction(service.api.actions.review), qaTree],
+  /** The record with its status history. */
+  detail: async (db, row) => ({ ...toWire(service, row), statusHistory: await statusHistory(db, 'service', row.id as number) }),
+  async afterWrite(ctx, written) {
+    await lockGroup(ctx, written.values.serviceGroupId);
+    await recordSavedStatus(ctx, 'service', written);
+  },
+  // FAQs, titles and their items go with the row (their foreign keys); the history is kept by kind and id.
+  afterRemove: (ctx, id) => removeStatusHistory(ctx.db, 'service', id),
+  actions: [reviewWithHistory('service', service.api.actions.review), qaTree],
 });
 
 export const serviceGroupResource = serve(serviceGroup, {

@@ -83,6 +83,9 @@ test('a service with a FAQ, a title and a title item, saved, reopened, then subm
   await expect(page.getByTestId('locked-reason')).toContainText('Dịch vụ đang chờ duyệt');
   await expect(page.getByRole('button', { name: /Lưu$/ })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Lưu và gửi duyệt' })).toBeDisabled();
+  await expect(page.getByTestId('status-tag')).toHaveText('Chờ duyệt');
+  await page.getByRole('button', { name: 'Lịch sử trạng thái' }).click();
+  await expect(page.getByTestId('status-history')).toContainText('Chờ duyệt');
 });
 
 test('a specialization points to a department of the hospital system', async ({ page }) => {

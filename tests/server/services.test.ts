@@ -100,6 +100,10 @@ describeEachDatabase('services', (ctx) => {
     const again = await ctx.authed('PUT', `/api/Services/${clinic}/${made.id}`, { ...declined.body.data, isApproveFlag: true });
     const approved = await ctx.reviewer('PUT', `/api/Services/status/${clinic}/${made.id}`, { status: 2, concurrencyStamp: again.body.data.concurrencyStamp });
     expect(approved.body.data).toMatchObject({ approvedStatus: 2, declineReason: null });
+    // Every status it went through, who moved it, and the reason of the decline: the history news and Q&A keep.
+    const history = (await ctx.authed('GET', `/api/Services/${clinic}/${made.id}`)).body.data.statusHistory as { status: number; reason: string | null; userFullName: string }[];
+    expect(history.map((h) => [h.status, h.reason])).toEqual([[0, null], [1, null], [3, 'Thiếu giá'], [1, null], [2, null]]);
+    expect(history[2].userFullName).toBe('Trần Văn Minh');
   });
 
   it('keeps FAQs, titles and title items under their service and website, and deletes them with it', async () => {

@@ -6,6 +6,7 @@ import { m0004_resources } from './0004_resources';
 import { m0005_editorial } from './0005_editorial';
 import { m0006_one_default } from './0006_one_default';
 import { m0007_roles } from './0007_roles';
+import { m0008_review_history } from './0008_review_history';
 
 export const migrations: SitedeskMigration[] = [
   m0001_core,
@@ -14,4 +15,5 @@ export const migrations: SitedeskMigration[] = [
   m0005_editorial,
   m0006_one_default,
   m0007_roles,
+  m0008_review_history,
 ];

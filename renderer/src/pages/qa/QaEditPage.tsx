@@ -19,7 +19,7 @@ import { ValidationSummary } from '../../resources/ValidationSummary';
 import { useWorkspace } from '../../core/workspace';
 import { useSeoSuggestion } from '../news/seoSuggest';
 import { ReviewActions } from '../news/ReviewActions';
-import { StatusTag } from '../news/StatusHistory';
+import { StatusHistory, StatusTag, type StatusEntry } from '../news/StatusHistory';
 import { QaAnswerFields } from './QaAnswerFields';
 import { qaAdapter, qaFormDef } from './qaForm';
 import { QaNewsPopup } from './QaNewsPopup';
@@ -136,6 +136,7 @@ function QaEditor({ id }: { id: Id }) {
           </Card>
         </Space>
       </Spin>
+      <StatusHistory entries={(record?.statusHistory as StatusEntry[] | undefined) ?? []} />
       {asNews && record && (
         <QaNewsPopup
           // What the editor shows now (unsaved edits included) seeds the popup.

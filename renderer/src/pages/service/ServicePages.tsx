@@ -1,5 +1,5 @@
-import { SendOutlined } from '@ant-design/icons';
-import { Alert, Button, Tooltip } from 'antd';
+import { HistoryOutlined, SendOutlined } from '@ant-design/icons';
+import { Alert, Button, Popover, Tooltip } from 'antd';
 import { useRef, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NEWS_STATUS } from '../../../../shared/editorial';
@@ -8,6 +8,7 @@ import { SERVICE_REFERENCE, SERVICE_TYPE, service } from '../../../../shared/res
 import { l } from '../../../../shared/resources/define';
 import { ResourceEditPage, ResourceListPage } from '../../resources/ResourcePages';
 import { ReviewActions } from '../news/ReviewActions';
+import { StatusHistory, StatusTag, type StatusEntry } from '../news/StatusHistory';
 
 type ServiceType = (typeof SERVICE_TYPE)[keyof typeof SERVICE_TYPE];
 
@@ -60,8 +61,14 @@ function ServiceEditor({ type }: { type: ServiceType }) {
           {isUpdate && record && (
             <ReviewActions def={def} id={record.id as number} approvedStatus={record.approvedStatus} submittedBy={record.submittedBy} onDecided={reload} />
           )}
+          {record && <StatusTag status={record.approvedStatus} />}
           {record?.approvedStatus === NEWS_STATUS.declined && typeof record.declineReason === 'string' && (
             <Alert type="error" showIcon message={t('service.declined', { reason: record.declineReason })} />
+          )}
+          {Array.isArray(record?.statusHistory) && record.statusHistory.length > 0 && (
+            <Popover trigger="click" content={<StatusHistory entries={record.statusHistory as StatusEntry[]} />}>
+              <Button icon={<HistoryOutlined />}>{t('service.history')}</Button>
+            </Popover>
           )}
         </>
       )}

@@ -14,7 +14,7 @@ import { menu, menuItem } from './menu';
 import { faqGroup } from './faq-group';
 import { career, jobType, level, serviceGroup } from './list-category';
 import { department, serviceCatalogue } from './his';
-import { service, serviceFaq, serviceTitle, serviceTitleItem } from './service';
+import { service, serviceFaq, serviceTitle, serviceTitleImage, serviceTitleItem } from './service';
 
 export const resources = {
   website,
@@ -41,6 +41,7 @@ export const resources = {
   serviceFaq,
   serviceTitle,
   serviceTitleItem,
+  serviceTitleImage,
 } satisfies Record<string, ResourceDef>;
 
 export type ResourceName = keyof typeof resources;

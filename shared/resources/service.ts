@@ -159,3 +159,33 @@ export const serviceTitleItem = defineResource({
   popup: { width: 800, height: 600 },
   concurrency: true,
 });
+
+/**
+ * The second title form of the spec (a title in one text with its image), kept for specializations: the extra panel
+ * of the /specialization editor (`Services/title-image/…`). New ones start active.
+ */
+export const serviceTitleImage = defineResource({
+  name: 'serviceTitleImage',
+  label: l('Tiêu đề kèm ảnh', 'Title with image'),
+  table: 'service_title_images',
+  scope: 'website',
+  parent: { resource: 'service', keyField: 'serviceId' },
+  api: {
+    list: { path: 'Services/title-image/get-all/{website}/{serviceId}', paged: false },
+    get: 'Services/title-image/{website}/{serviceId}/{id}',
+    create: 'Services/title-image/{website}/{serviceId}',
+    update: 'Services/title-image/{website}/{serviceId}/{id}',
+    remove: 'Services/title-image/{website}/{serviceId}/{id}',
+  },
+  fields: [
+    { name: 'title', type: 'text', required: true, maxLength: 500, list: true, label: l('Tiêu đề', 'Title') },
+    { name: 'image', type: 'image', required: true, altField: 'alt', maxLength: 2000, list: true, label: l('Hình ảnh', 'Image') },
+    { name: 'alt', type: 'text', maxLength: 250, label: l('Mô tả ảnh', 'Alt text') },
+    { name: 'url', type: 'url', maxLength: 1000, label: l('Đường dẫn', 'URL') },
+    orderField(),
+    isActiveField(),
+  ],
+  list: { orderBy: [{ field: 'order', direction: 'asc' }] },
+  popup: { width: 800, height: 400 },
+  concurrency: true,
+});

@@ -39,6 +39,7 @@ test('a service with a FAQ, a title and a title item, saved, reopened, then subm
   await row.getByRole('cell', { name: title, exact: true }).dblclick();
   await expect(page).toHaveURL(/\/service-website\/\d+$/);
   await expect(page.getByRole('heading', { name: 'Sửa Dịch vụ' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Tiêu đề kèm ảnh' })).toHaveCount(0);
   await page.getByRole('tabpanel', { name: 'Câu hỏi thường gặp' }).getByRole('button', { name: 'Thêm mới' }).click();
   const faq = popup(page, 'Thêm Câu hỏi của dịch vụ');
   await faq.getByLabel('Câu hỏi (Tiếng Việt)').fill('Khám có đau không?');
@@ -108,6 +109,9 @@ test('a specialization points to a department of the hospital system', async ({ 
   await expect(page).toHaveURL(/\/specialization$/);
   await page.getByRole('cell', { name: title, exact: true }).dblclick();
   await expect(page.locator('.ant-form-item').filter({ has: page.getByRole('combobox', { name: 'Khoa phòng' }) })).toContainText('Khoa Nhi');
+  // Its extra panel: titles with their image.
+  await page.getByRole('tab', { name: 'Tiêu đề kèm ảnh' }).click();
+  await expect(page.getByRole('tabpanel', { name: 'Tiêu đề kèm ảnh' }).getByRole('button', { name: 'Thêm mới' })).toBeVisible();
   // A specialization is not a service.
   await page.goto('/service-website');
   await expect(page.getByRole('heading', { name: 'Dịch vụ' })).toBeVisible();

@@ -127,7 +127,14 @@ describeEachDatabase('services', (ctx) => {
     expect((await ctx.authed('GET', `/api/Services/faq/${spa}/${made.id}/${faq.body.data.id}`)).status).toBe(404);
     expect((await ctx.authed('PUT', `/api/Services/title/${clinic}/${other.id}/${title.body.data.id}`, { ...title.body.data })).status).toBe(404);
 
+    // The specialization's second title form: a title in one text and its image.
+    const plain = await ctx.authed('POST', base('title-image'), { title: 'Phòng khám mắt' });
+    expect(plain.body.errors.map((e: { message: string }) => e.message)).toEqual(['Hình ảnh là trường bắt buộc']);
+    const titleImage = await ctx.authed('POST', base('title-image'), { title: 'Phòng khám mắt', image: '/files/d.png' });
+    expect(titleImage.body.data).toMatchObject({ title: 'Phòng khám mắt', isActive: true, serviceId: made.id });
+
     expect((await ctx.authed('DELETE', `/api/Services/${clinic}/${made.id}`)).status).toBe(200);
+    expect((await ctx.authed('GET', `/api/Services/title-image/get-all/${clinic}/${made.id}`)).status).toBe(404);
     for (const table of ['service_faqs', 'service_titles', 'service_title_items']) {
       const left = await ctx.db.selectFrom(table as never).select('id' as never).execute();
       const ids = (left as { id: number }[]).map((r) => r.id);

@@ -26,6 +26,8 @@ function serviceDefOf(type: ServiceType): ResourceDef {
     label: l('Chuyên khoa', 'Specialization'),
     fields: service.fields.map((f) => (f.name === 'referenceId' ? { ...f, label: l('Khoa phòng', 'Department'), reference: SERVICE_REFERENCE[type] } : f)),
     routes: { list: '/specialization', add: '/specialization/add', edit: '/specialization/:serviceId' },
+    // The extra panel of the specialization editor: titles with their image (the spec's second title form).
+    children: [...(service.children ?? []), { resource: 'serviceTitleImage', label: l('Tiêu đề kèm ảnh', 'Titles with images') }],
   };
 }
 

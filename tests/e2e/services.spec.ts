@@ -4,7 +4,7 @@
 import { expect, type Page } from '@playwright/test';
 import { test } from '@playwright/test';
 import { pickImage, typeRichText, unique, uploadImage } from './content-support';
-import { DEMO_SITES, signIn } from './support';
+import { DEMO_SITES, openUserMenu, signIn } from './support';
 
 /** The popup titled `title`: the innermost one (a title's item popup opens inside the title's popup). */
 const popup = (page: Page, title: string) => page.locator('.ant-modal-content').filter({ has: page.locator('.ant-modal-title').getByText(title, { exact: true }) }).last();
@@ -116,6 +116,16 @@ test('a specialization points to a department of the hospital system', async ({ 
   await page.goto('/service-website');
   await expect(page.getByRole('heading', { name: 'Dịch vụ' })).toBeVisible();
   await expect(page.getByRole('cell', { name: title, exact: true })).toBeHidden();
+
+  // The same screens in the English interface.
+  await openUserMenu(page);
+  await page.getByRole('menuitem', { name: 'Ngôn ngữ giao diện' }).click();
+  await page.getByRole('menuitem', { name: 'English' }).click();
+  await page.goto('/specialization');
+  await expect(page.getByRole('heading', { name: 'Specialization' })).toBeVisible();
+  await page.getByRole('cell', { name: title, exact: true }).dblclick();
+  await expect(page.getByRole('combobox', { name: 'Department' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save and request approval' })).toBeVisible();
 });
 
 // (A menu item pointing to a service: tests/e2e/menu.spec.ts.)

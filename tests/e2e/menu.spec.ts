@@ -8,9 +8,15 @@ const openDropdown = (page: Page) => page.locator('.ant-select-dropdown:not(.ant
 const popup = (page: Page) => page.getByRole('dialog').filter({ hasText: 'Mục menu' });
 const node = (page: Page, name: string) => page.getByTestId('child-tree').locator(`.ant-tree-treenode:has([data-name="${name}"])`);
 
+/** Pick `title` in the select `label`; picked again if the click was lost (a busy machine), until the select shows it. */
 async function choose(page: Page, scope: Locator, label: string, title: string) {
-  await scope.getByRole('combobox', { name: label, exact: true }).click();
-  await openDropdown(page).locator(`[title="${title}"]`).first().click();
+  // (`has` looks inside each form item: a locator of its own, not one under `scope`.)
+  const select = scope.locator('.ant-form-item').filter({ has: page.getByRole('combobox', { name: label, exact: true }) });
+  await expect(async () => {
+    if (!(await openDropdown(page).locator(`[title="${title}"]`).first().isVisible())) await scope.getByRole('combobox', { name: label, exact: true }).click();
+    await openDropdown(page).locator(`[title="${title}"]`).first().click({ timeout: 3000 });
+    await expect(select.locator('.ant-select-selection-item').first()).toContainText(title, { timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
 }
 
 /** Open the item popup and fill the name in both languages and the object type. */

@@ -61,9 +61,13 @@ export const selectByLabel = (page: Page, label: string) =>
 
 /** Pick an option of an antd Select found by its accessible label. */
 export async function chooseOption(page: Page, selectLabel: string, optionText: string) {
-  await selectByLabel(page, selectLabel).click();
-  await page.locator(`.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="${optionText}"]`).click();
-  await expect.poll(() => selectedText(page, selectLabel)).toBe(optionText);
+  const option = page.locator(`.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="${optionText}"]`);
+  // Picked again if a click was lost on a busy machine, until the select shows the option.
+  await expect(async () => {
+    if (!(await option.isVisible())) await selectByLabel(page, selectLabel).click();
+    await option.click({ timeout: 3000 });
+    expect(await selectedText(page, selectLabel)).toBe(optionText);
+  }).toPass({ timeout: 20_000 });
 }
 
 /** The text an antd Select shows as its value. */

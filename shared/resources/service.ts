@@ -1,5 +1,5 @@
 import { NEWS_STATUS_OPTIONS } from '../editorial';
-import { defineResource, isActiveField, orderField, l, type EnumOption } from './define';
+import { defineResource, isActiveField, orderField, l, type EnumOption, type FieldDef } from './define';
 
 /** Service types (spec part 2, section 9): 0 specialization (/specialization), 1 service (/service-website). */
 export const SERVICE_TYPE = { specialization: 0, service: 1 } as const;
@@ -16,6 +16,22 @@ export const SERVICE_REFERENCE = {
 
 const perLang = (name: string, label: ReturnType<typeof l>, extra: Record<string, unknown> = {}) =>
   ({ name, type: 'text', perLanguage: true, maxLength: 500, label, ...extra }) as const;
+
+/** The calls of a service's child collection, as the spec writes them: `Services/{kind}/get-all/{website}/{keys}`, … */
+const childCalls = (kind: string, keys: string) => ({
+  list: { path: `Services/${kind}/get-all/{website}/${keys}`, paged: false },
+  get: `Services/${kind}/{website}/${keys}/{id}`,
+  create: `Services/${kind}/{website}/${keys}`,
+  update: `Services/${kind}/{website}/${keys}/{id}`,
+  remove: `Services/${kind}/{website}/${keys}/{id}`,
+});
+
+/** The picture of a child record (required), its alt text and link, its order and state (new ones start active). */
+const pictured = (): FieldDef[] => [
+  { name: 'image', type: 'image', required: true, altField: 'alt', maxLength: 2000, list: true, label: l('Hình ảnh', 'Image') },
+  { name: 'alt', type: 'text', maxLength: 250, label: l('Mô tả ảnh', 'Alt text') },
+  { name: 'url', type: 'url', maxLength: 1000, label: l('Đường dẫn', 'URL') },
+];
 
 /**
  * Services and specializations (spec part 2: Service; calls `Services/{site}…?type`): one table, the type fixed at
@@ -79,19 +95,11 @@ export const serviceFaq = defineResource({
   table: 'service_faqs',
   scope: 'website',
   parent: { resource: 'service', keyField: 'serviceId' },
-  api: {
-    list: { path: 'Services/faq/get-all/{website}/{serviceId}', paged: false },
-    get: 'Services/faq/{website}/{serviceId}/{id}',
-    create: 'Services/faq/{website}/{serviceId}',
-    update: 'Services/faq/{website}/{serviceId}/{id}',
-    remove: 'Services/faq/{website}/{serviceId}/{id}',
-  },
+  api: childCalls('faq', '{serviceId}'),
   fields: [
     perLang('question', l('Câu hỏi', 'Question'), { required: true, list: true, maxLength: 1000 }),
     { name: 'answer', type: 'richText', perLanguage: true, required: true, label: l('Câu trả lời', 'Answer') },
-    { name: 'image', type: 'image', required: true, altField: 'alt', maxLength: 2000, list: true, label: l('Hình ảnh', 'Image') },
-    { name: 'alt', type: 'text', maxLength: 250, label: l('Mô tả ảnh', 'Alt text') },
-    { name: 'url', type: 'url', maxLength: 1000, label: l('Đường dẫn', 'URL') },
+    ...pictured(),
     orderField(),
     isActiveField(),
   ],
@@ -107,20 +115,12 @@ export const serviceTitle = defineResource({
   table: 'service_titles',
   scope: 'website',
   parent: { resource: 'service', keyField: 'serviceId' },
-  api: {
-    list: { path: 'Services/title/get-all/{website}/{serviceId}', paged: false },
-    get: 'Services/title/{website}/{serviceId}/{id}',
-    create: 'Services/title/{website}/{serviceId}',
-    update: 'Services/title/{website}/{serviceId}/{id}',
-    remove: 'Services/title/{website}/{serviceId}/{id}',
-  },
+  api: childCalls('title', '{serviceId}'),
   fields: [
     perLang('title', l('Tiêu đề', 'Title'), { required: true, list: true }),
     { name: 'description', type: 'textarea', perLanguage: true, maxLength: 4000, label: l('Mô tả', 'Description') },
     { name: 'content', type: 'richText', perLanguage: true, label: l('Nội dung', 'Content') },
-    { name: 'image', type: 'image', required: true, altField: 'alt', maxLength: 2000, list: true, label: l('Hình ảnh', 'Image') },
-    { name: 'alt', type: 'text', maxLength: 250, label: l('Mô tả ảnh', 'Alt text') },
-    { name: 'url', type: 'url', maxLength: 1000, label: l('Đường dẫn', 'URL') },
+    ...pictured(),
     { name: 'unitPrice', type: 'number', money: true, min: 0, list: true, label: l('Đơn giá', 'Unit price') },
     { name: 'referenceId', type: 'reference', reference: SERVICE_REFERENCE[SERVICE_TYPE.service], label: l('Dịch vụ bệnh viện', 'Hospital service') },
     orderField(),
@@ -139,19 +139,11 @@ export const serviceTitleItem = defineResource({
   table: 'service_title_items',
   scope: 'website',
   parent: { resource: 'serviceTitle', keyField: 'titleId' },
-  api: {
-    list: { path: 'Services/item/get-all/{website}/{serviceId}/{titleId}', paged: false },
-    get: 'Services/item/{website}/{serviceId}/{titleId}/{id}',
-    create: 'Services/item/{website}/{serviceId}/{titleId}',
-    update: 'Services/item/{website}/{serviceId}/{titleId}/{id}',
-    remove: 'Services/item/{website}/{serviceId}/{titleId}/{id}',
-  },
+  api: childCalls('item', '{serviceId}/{titleId}'),
   fields: [
     perLang('name', l('Tên', 'Name'), { required: true, list: true }),
     { name: 'description', type: 'textarea', perLanguage: true, maxLength: 4000, label: l('Mô tả', 'Description') },
-    { name: 'image', type: 'image', required: true, altField: 'alt', maxLength: 2000, list: true, label: l('Hình ảnh', 'Image') },
-    { name: 'alt', type: 'text', maxLength: 250, label: l('Mô tả ảnh', 'Alt text') },
-    { name: 'url', type: 'url', maxLength: 1000, label: l('Đường dẫn', 'URL') },
+    ...pictured(),
     orderField(),
     isActiveField(),
   ],
@@ -170,18 +162,10 @@ export const serviceTitleImage = defineResource({
   table: 'service_title_images',
   scope: 'website',
   parent: { resource: 'service', keyField: 'serviceId' },
-  api: {
-    list: { path: 'Services/title-image/get-all/{website}/{serviceId}', paged: false },
-    get: 'Services/title-image/{website}/{serviceId}/{id}',
-    create: 'Services/title-image/{website}/{serviceId}',
-    update: 'Services/title-image/{website}/{serviceId}/{id}',
-    remove: 'Services/title-image/{website}/{serviceId}/{id}',
-  },
+  api: childCalls('title-image', '{serviceId}'),
   fields: [
     { name: 'title', type: 'text', required: true, maxLength: 500, list: true, label: l('Tiêu đề', 'Title') },
-    { name: 'image', type: 'image', required: true, altField: 'alt', maxLength: 2000, list: true, label: l('Hình ảnh', 'Image') },
-    { name: 'alt', type: 'text', maxLength: 250, label: l('Mô tả ảnh', 'Alt text') },
-    { name: 'url', type: 'url', maxLength: 1000, label: l('Đường dẫn', 'URL') },
+    ...pictured(),
     orderField(),
     isActiveField(),
   ],

@@ -16,11 +16,11 @@ import { menuItemResource } from './editorial/menus';
 import { sickResource } from './editorial/sicks';
 import { qaResource } from './qa/resource';
 import { newsResource } from './news/resource';
-import { hisRoutes } from './his/routes';
+import { departmentResource, serviceCatalogueResource } from './his/resource';
 import { serviceGroupResource, serviceResource } from './services/resource';
 
 /** Definitions a module serves with its hooks (server/resources/hooks.ts): one line per resource with behaviour. */
-export const servedResources: ServedResource[] = [newsCategoryResource, menuItemResource, sickResource, qaResource, newsResource, serviceResource, serviceGroupResource];
+export const servedResources: ServedResource[] = [newsCategoryResource, menuItemResource, sickResource, qaResource, newsResource, serviceResource, serviceGroupResource, departmentResource, serviceCatalogueResource];
 
 export interface RouteModule {
   /** for logs and docs */
@@ -41,8 +41,8 @@ export const routeModules: RouteModule[] = [
   { name: 'dashboard', prefix: '/api', auth: 'bearer', plugin: dashboardRoutes },
   // The definition-driven resources (the registry and `servedResources` below, with their hooks).
   { name: 'resources', prefix: '/api', auth: 'bearer', plugin: resourceRoutes('api') },
-  // The second API base: the hospital system's lookups.
-  { name: 'his', prefix: '/his', auth: 'bearer', plugin: hisRoutes },
+  // The second API base: the hospital system's lookups (the `his:` calls of the definitions).
+  { name: 'his', prefix: '/his', auth: 'bearer', plugin: resourceRoutes('his') },
 ];
 
 /**

@@ -64,7 +64,7 @@ export async function syncTables(db: DynamicDb, dialect: DialectName, set: Resou
 }
 
 /** The engine's routes live under one service prefix (the route module's); the definitions come from buildApp. */
-export function resourceRoutes(service: 'api' | 'core' = 'api'): FastifyPluginAsync {
+export function resourceRoutes(service: 'api' | 'core' | 'his' = 'api'): FastifyPluginAsync {
   return async (app) => {
     const { defs: own, engine } = app.resources;
 

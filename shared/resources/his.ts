@@ -3,7 +3,8 @@ import { defineResource, isActiveField, orderField, l } from './define';
 /**
  * The hospital system's lists (the spec's second API base, served here under /his): the departments a
  * specialization points to, and the external service catalogue a service points to. Small lists of their own that
- * staff keep here (server/his/routes.ts answers the spec's lookups from them); not per website, not per language.
+ * staff keep here under /api; their `getAll` is the spec's lookup under /his (server/his/resource.ts shapes it);
+ * not per website, not per language.
  */
 export const department = defineResource({
   name: 'department',
@@ -12,6 +13,7 @@ export const department = defineResource({
   scope: 'global',
   api: {
     list: { path: 'Departments', paged: true },
+    getAll: 'his:Category/get-all-department',
     get: 'Departments/{id}',
     create: 'Departments',
     update: 'Departments/{id}',
@@ -35,6 +37,7 @@ export const serviceCatalogue = defineResource({
   scope: 'global',
   api: {
     list: { path: 'ServiceCatalogue', paged: true },
+    getAll: 'his:Category/get-all-service',
     get: 'ServiceCatalogue/{id}',
     create: 'ServiceCatalogue',
     update: 'ServiceCatalogue/{id}',

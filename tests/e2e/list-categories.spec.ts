@@ -54,3 +54,22 @@ test('service groups, levels and job types list the demo records', async ({ page
     await expect(page.getByRole('cell', { name, exact: true }).first()).toBeVisible();
   }
 });
+
+test('the hospital lists: a department added on its screen is offered to specializations; prices in dong', async ({ page }) => {
+  const name = `Khoa Mắt ${unique()}`;
+  await signIn(page);
+  await page.goto('/department');
+  await expect(page.getByRole('cell', { name: 'Khoa Tim mạch', exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Thêm mới' }).click();
+  await page.getByLabel('Tên khoa').fill(name);
+  await page.getByRole('button', { name: /Lưu$/ }).first().click();
+  await expect(page.getByText('Thêm mới thành công')).toBeVisible();
+  await expect(page).toHaveURL(/\/department$/);
+
+  await page.goto('/specialization/add');
+  await page.getByRole('combobox', { name: 'Khoa phòng' }).click();
+  await expect(page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')).toContainText(name);
+
+  await page.goto('/service-catalogue');
+  await expect(page.getByRole('row').filter({ hasText: 'Siêu âm tim' })).toContainText('450.000 ₫');
+});

@@ -1,13 +1,23 @@
 // Services and specializations against the real server: a service with a FAQ, a title and a title item, saved and
 // reopened; submitting it for review locks its form; a specialization pointing to a department; a service chosen in
 // the Q&A editor's picker and in a menu item.
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { test } from '@playwright/test';
 import { pickImage, typeRichText, unique, uploadImage } from './content-support';
 import { DEMO_SITES, openUserMenu, signIn } from './support';
 
 /** The popup titled `title`: the innermost one (a title's item popup opens inside the title's popup). */
 const popup = (page: Page, title: string) => page.locator('.ant-modal-content').filter({ has: page.locator('.ant-modal-title').getByText(title, { exact: true }) }).last();
+
+/** Fill a popup's per-language `label` in both languages and its picture, then save it and see it close. */
+async function saveNamed(page: Page, dialog: Locator, label: string, [vi, en]: [string, string], image: string) {
+  await dialog.getByLabel(`${label} (Tiếng Việt)`).fill(vi);
+  await dialog.getByRole('tab', { name: 'English' }).click();
+  await dialog.getByLabel(`${label} (English)`).fill(en);
+  await pickImage(page, dialog.getByTestId('image-field'), image);
+  await dialog.getByRole('button', { name: 'Lưu' }).click();
+  await expect(dialog).toBeHidden();
+}
 
 test('a service with a FAQ, a title and a title item, saved, reopened, then submitted for review and locked', async ({ page }) => {
   const title = `Khám mắt ${unique()}`;
@@ -54,23 +64,11 @@ test('a service with a FAQ, a title and a title item, saved, reopened, then subm
 
   await page.getByRole('tab', { name: 'Tiêu đề', exact: true }).click();
   await page.getByRole('tabpanel', { name: 'Tiêu đề' }).getByRole('button', { name: 'Thêm mới' }).click();
-  const titleForm = popup(page, 'Thêm Tiêu đề dịch vụ');
-  await titleForm.getByLabel('Tiêu đề (Tiếng Việt)').fill('Gói tiêu chuẩn');
-  await titleForm.getByRole('tab', { name: 'English' }).click();
-  await titleForm.getByLabel('Tiêu đề (English)').fill('Standard package');
-  await pickImage(page, titleForm.getByTestId('image-field'), image);
-  await titleForm.getByRole('button', { name: 'Lưu' }).click();
-  await expect(titleForm).toBeHidden();
+  await saveNamed(page, popup(page, 'Thêm Tiêu đề dịch vụ'), 'Tiêu đề', ['Gói tiêu chuẩn', 'Standard package'], image);
   await page.getByRole('cell', { name: 'Gói tiêu chuẩn', exact: true }).dblclick();
   const editTitle = popup(page, 'Sửa Tiêu đề dịch vụ');
   await editTitle.getByRole('button', { name: 'Thêm mới' }).click();
-  const item = popup(page, 'Thêm Mục của tiêu đề');
-  await item.getByLabel('Tên (Tiếng Việt)').fill('Đo thị lực');
-  await item.getByRole('tab', { name: 'English' }).click();
-  await item.getByLabel('Tên (English)').fill('Eye chart');
-  await pickImage(page, item.getByTestId('image-field'), image);
-  await item.getByRole('button', { name: 'Lưu' }).click();
-  await expect(item).toBeHidden();
+  await saveNamed(page, popup(page, 'Thêm Mục của tiêu đề'), 'Tên', ['Đo thị lực', 'Eye chart'], image);
   await expect(editTitle.getByRole('cell', { name: 'Đo thị lực', exact: true })).toBeVisible();
   await editTitle.getByRole('button', { name: 'Huỷ' }).click();
 

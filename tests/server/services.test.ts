@@ -177,3 +177,64 @@ describeEachDatabase('services', (ctx) => {
     expect(foreign.body.Message).toBe('Đối tượng được chọn không tồn tại trên website này');
   });
 });
+
+describeEachDatabase('services: bad input and races', (ctx) => {
+  let clinic = 0;
+  beforeAll(async () => {
+    ({ clinic } = await demoWebsites(ctx));
+  });
+  const body = (extra: Record<string, unknown> = {}) => ({
+    title: tr('Khám'),
+    description: tr('Mô tả'),
+    seoLink: `kham-${unique()}`,
+    image: '/files/a.png',
+    ...extra,
+  });
+
+  it('answers garbage with a 4xx and writes nothing', async () => {
+    const menu = (await ctx.authed('POST', `/api/Menus/${clinic}`, { name: tr('Menu'), position: 0 })).body.data;
+    const cases: [string, string, unknown][] = [
+      ['POST', `/api/Services/${clinic}?type=1`, body({ serviceGroupId: 99_999_999_999 })],
+      ['POST', `/api/Services/${clinic}?type=1`, body({ serviceGroupId: -3 })],
+      ['POST', `/api/Services/${clinic}?type=1`, body({ unitPrice: 1.5 })],
+      ['POST', `/api/Services/${clinic}?type=1`, body({ unitPrice: 1e12 })],
+      ['POST', `/api/Services/${clinic}?type=1`, body({ tags: 'not a list' })],
+      ['POST', `/api/Services/${clinic}?type=abc`, body()],
+      ['POST', `/api/Services/${clinic}?type=1`, [1, 2]],
+      ['GET', `/api/Services/${clinic}?type=9`, undefined],
+      ['GET', `/api/Services/${clinic}/99999999999`, undefined],
+      ['PUT', `/api/Services/status/${clinic}/99999999999`, { status: 2 }],
+      ['POST', `/api/Services/faq/${clinic}/99999999999`, { question: tr('q'), answer: tr('a'), image: '/x.png' }],
+      ['GET', `/api/Services/item/get-all/${clinic}/1/99999999999`, undefined],
+      ['POST', `/api/Menus/item/${clinic}/${menu.id}`, { name: tr('x'), objectType: 5, objectId: 99_999_999_999 }],
+    ];
+    const before = (await ctx.authed('GET', `/api/Services/${clinic}?page=1&pageSize=1`)).body.totalRows;
+    for (const [method, path, payload] of cases) {
+      const res = await ctx.authed(method, path, payload);
+      expect(res.status, `${method} ${path} ${JSON.stringify(payload)}: ${res.text}`).toBeGreaterThanOrEqual(400);
+      expect(res.status, `${method} ${path}: ${res.text}`).toBeLessThan(500);
+    }
+    expect((await ctx.authed('GET', `/api/Services/${clinic}?page=1&pageSize=1`)).body.totalRows).toBe(before);
+  });
+
+  it('a FAQ added while its service is deleted is refused (404), never a 500 or a FAQ without a service', async () => {
+    for (let round = 0; round < 3; round++) {
+      const made = (await ctx.authed('POST', `/api/Services/${clinic}?type=1`, body())).body.data;
+      const answers = await Promise.all([
+        ctx.authed('DELETE', `/api/Services/${clinic}/${made.id}`),
+        ...Array.from({ length: 6 }, (_, i) => ctx.authed('POST', `/api/Services/faq/${clinic}/${made.id}`, { question: tr(`q${i}`), answer: tr('a'), image: '/x.png' })),
+      ]);
+      expect(answers[0].status).toBe(200);
+      for (const a of answers.slice(1)) expect([200, 404], a.text).toContain(a.status);
+      const orphans = await ctx.db.selectFrom('service_faqs' as never).select('id' as never).where('serviceId' as never, '=', made.id as never).execute();
+      expect(orphans).toEqual([]);
+    }
+  });
+  it('gives an SEO link to one service only, even when several saves ask for it at once', async () => {
+    const seoLink = `dua-${unique()}`;
+    const answers = await Promise.all(Array.from({ length: 5 }, () => ctx.authed('POST', `/api/Services/${clinic}?type=1`, body({ seoLink }))));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409, 409, 409]);
+    const list = await ctx.authed('GET', `/api/Services/${clinic}?type=1&page=1&pageSize=10&keyword=${seoLink}`);
+    expect(list.body.totalRows).toBe(1);
+  });
+});

@@ -1,5 +1,5 @@
 import { NEWS_STATUS_OPTIONS } from '../editorial';
-import { defineResource, isActiveField, orderField, l, type EnumOption, type FieldDef } from './define';
+import { defineResource, isActiveField, orderField, l, type EnumOption, type FieldDef, type Label, type ResourceDef } from './define';
 
 /** Service types (spec part 2, section 9): 0 specialization (/specialization), 1 service (/service-website). */
 export const SERVICE_TYPE = { specialization: 0, service: 1 } as const;
@@ -17,21 +17,44 @@ export const SERVICE_REFERENCE = {
 const perLang = (name: string, label: ReturnType<typeof l>, extra: Record<string, unknown> = {}) =>
   ({ name, type: 'text', perLanguage: true, maxLength: 500, label, ...extra }) as const;
 
-/** The calls of a service's child collection, as the spec writes them: `Services/{kind}/get-all/{website}/{keys}`, … */
-const childCalls = (kind: string, keys: string) => ({
-  list: { path: `Services/${kind}/get-all/{website}/${keys}`, paged: false },
-  get: `Services/${kind}/{website}/${keys}/{id}`,
-  create: `Services/${kind}/{website}/${keys}`,
-  update: `Services/${kind}/{website}/${keys}/{id}`,
-  remove: `Services/${kind}/{website}/${keys}/{id}`,
-});
-
-/** The picture of a child record (required), its alt text and link, its order and state (new ones start active). */
-const pictured = (): FieldDef[] => [
-  { name: 'image', type: 'image', required: true, altField: 'alt', maxLength: 2000, list: true, label: l('Hình ảnh', 'Image') },
-  { name: 'alt', type: 'text', maxLength: 250, label: l('Mô tả ảnh', 'Alt text') },
-  { name: 'url', type: 'url', maxLength: 1000, label: l('Đường dẫn', 'URL') },
-];
+/**
+ * A collection below a service (or below one of its titles), as the spec writes the four: calls
+ * `Services/{kind}/get-all/{website}/{keys}`, `Services/{kind}/{website}/{keys}/{id}`…; its own fields, then its
+ * picture (required), alt text and link, its order and state (new ones start active).
+ */
+function serviceChild<const N extends string>(child: {
+  name: N;
+  label: Label;
+  table: string;
+  kind: string;
+  parent: { resource: string; keyField: string };
+  fields: FieldDef[];
+  popup: { width: number; height: number };
+  children?: ResourceDef['children'];
+}) {
+  const keys = child.parent.keyField === 'serviceId' ? '{serviceId}' : `{serviceId}/{${child.parent.keyField}}`;
+  const at = `Services/${child.kind}/{website}/${keys}`;
+  return defineResource({
+    name: child.name,
+    label: child.label,
+    table: child.table,
+    scope: 'website',
+    parent: child.parent,
+    api: { list: { path: `Services/${child.kind}/get-all/{website}/${keys}`, paged: false }, get: `${at}/{id}`, create: at, update: `${at}/{id}`, remove: `${at}/{id}` },
+    fields: [
+      ...child.fields,
+      { name: 'image', type: 'image', required: true, altField: 'alt', maxLength: 2000, list: true, label: l('Hình ảnh', 'Image') },
+      { name: 'alt', type: 'text', maxLength: 250, label: l('Mô tả ảnh', 'Alt text') },
+      { name: 'url', type: 'url', maxLength: 1000, label: l('Đường dẫn', 'URL') },
+      orderField(),
+      isActiveField(),
+    ],
+    ...(child.children ? { children: child.children } : {}),
+    list: { orderBy: [{ field: 'order', direction: 'asc' }] },
+    popup: child.popup,
+    concurrency: true,
+  });
+}
 
 /**
  * Services and specializations (spec part 2: Service; calls `Services/{site}…?type`): one table, the type fixed at
@@ -88,88 +111,62 @@ export const service = defineResource({
   concurrency: true,
 });
 
-/** A service's FAQs (`Services/faq/…`): new ones start active. */
-export const serviceFaq = defineResource({
+/** A service's FAQs (`Services/faq/…`). */
+export const serviceFaq = serviceChild({
   name: 'serviceFaq',
   label: l('Câu hỏi của dịch vụ', 'Service FAQ'),
   table: 'service_faqs',
-  scope: 'website',
+  kind: 'faq',
   parent: { resource: 'service', keyField: 'serviceId' },
-  api: childCalls('faq', '{serviceId}'),
   fields: [
     perLang('question', l('Câu hỏi', 'Question'), { required: true, list: true, maxLength: 1000 }),
     { name: 'answer', type: 'richText', perLanguage: true, required: true, label: l('Câu trả lời', 'Answer') },
-    ...pictured(),
-    orderField(),
-    isActiveField(),
   ],
-  list: { orderBy: [{ field: 'order', direction: 'asc' }] },
   popup: { width: 800, height: 600 },
-  concurrency: true,
 });
 
-/** A service's titles (`Services/title/…`), each with its items; new ones start active. */
-export const serviceTitle = defineResource({
+/** A service's titles (`Services/title/…`), each with its items. */
+export const serviceTitle = serviceChild({
   name: 'serviceTitle',
   label: l('Tiêu đề dịch vụ', 'Service title'),
   table: 'service_titles',
-  scope: 'website',
+  kind: 'title',
   parent: { resource: 'service', keyField: 'serviceId' },
-  api: childCalls('title', '{serviceId}'),
   fields: [
     perLang('title', l('Tiêu đề', 'Title'), { required: true, list: true }),
     { name: 'description', type: 'textarea', perLanguage: true, maxLength: 4000, label: l('Mô tả', 'Description') },
     { name: 'content', type: 'richText', perLanguage: true, label: l('Nội dung', 'Content') },
-    ...pictured(),
     { name: 'unitPrice', type: 'number', money: true, min: 0, list: true, label: l('Đơn giá', 'Unit price') },
     { name: 'referenceId', type: 'reference', reference: SERVICE_REFERENCE[SERVICE_TYPE.service], label: l('Dịch vụ bệnh viện', 'Hospital service') },
-    orderField(),
-    isActiveField(),
   ],
   children: [{ resource: 'serviceTitleItem', label: l('Mục', 'Items') }],
-  list: { orderBy: [{ field: 'order', direction: 'asc' }] },
   popup: { width: 900, height: 700 },
-  concurrency: true,
 });
 
 /** The items of a service title (`Services/item/…`). */
-export const serviceTitleItem = defineResource({
+export const serviceTitleItem = serviceChild({
   name: 'serviceTitleItem',
   label: l('Mục của tiêu đề', 'Title item'),
   table: 'service_title_items',
-  scope: 'website',
+  kind: 'item',
   parent: { resource: 'serviceTitle', keyField: 'titleId' },
-  api: childCalls('item', '{serviceId}/{titleId}'),
   fields: [
     perLang('name', l('Tên', 'Name'), { required: true, list: true }),
     { name: 'description', type: 'textarea', perLanguage: true, maxLength: 4000, label: l('Mô tả', 'Description') },
-    ...pictured(),
-    orderField(),
-    isActiveField(),
   ],
-  list: { orderBy: [{ field: 'order', direction: 'asc' }] },
   popup: { width: 800, height: 600 },
-  concurrency: true,
 });
 
 /**
  * The second title form of the spec (a title in one text with its image), kept for specializations: the extra panel
- * of the /specialization editor (`Services/title-image/…`). New ones start active.
+ * of the /specialization editor (`Services/title-image/…`).
  */
-export const serviceTitleImage = defineResource({
+export const serviceTitleImage = serviceChild({
   name: 'serviceTitleImage',
   label: l('Tiêu đề kèm ảnh', 'Title with image'),
   table: 'service_title_images',
-  scope: 'website',
+  kind: 'title-image',
   parent: { resource: 'service', keyField: 'serviceId' },
-  api: childCalls('title-image', '{serviceId}'),
-  fields: [
-    { name: 'title', type: 'text', required: true, maxLength: 500, list: true, label: l('Tiêu đề', 'Title') },
-    ...pictured(),
-    orderField(),
-    isActiveField(),
-  ],
-  list: { orderBy: [{ field: 'order', direction: 'asc' }] },
+  fields: [{ name: 'title', type: 'text', required: true, maxLength: 500, list: true, label: l('Tiêu đề', 'Title') }],
   popup: { width: 800, height: 400 },
-  concurrency: true,
 });

@@ -28,6 +28,7 @@ import { cspDirectives } from '../shared/csp';
 import { localize } from './i18n';
 import { registerRenderer } from './renderer';
 import type { FilesOptions } from './files/engine';
+import type { IntakeOptions } from './intake/routes';
 import type { ResourceDef } from '../shared/resources/define';
 import { dynamic, resourceSet, syncTables, type ServedResource } from './resources/index';
 import { apiPrefixes, routeModules, servedResources, type RouteModule } from './routes';
@@ -73,12 +74,16 @@ export interface BuildAppOptions {
   extraModules?: RouteModule[];
   /** the file store's limits and disk access (tests simulate a full disk) */
   files?: FilesOptions;
+  /** the public intake's rate limit per client address (default 10 posts a minute) */
+  intake?: IntakeOptions;
   /** definitions beyond the registry and the modules' (tests: "a definition is all a resource needs") */
   resources?: { defs?: Record<string, ResourceDef>; served?: ServedResource[] };
 }
 
 export interface ModuleOptions {
   files?: FilesOptions;
+  /** the public intake's rate limit (tests lower it) */
+  intake?: IntakeOptions;
 }
 
 export const DEFAULTS = {
@@ -123,7 +128,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('db', handle.db);
   app.decorate('dialect', handle.dialect);
   app.decorate('dataDir', options.dataDir);
-  app.decorate('moduleOptions', { files: options.files } satisfies ModuleOptions);
+  app.decorate('moduleOptions', { files: options.files, intake: options.intake } satisfies ModuleOptions);
   app.decorate('resources', resources);
   app.decorate('now', now);
   app.decorate(

@@ -26,6 +26,10 @@ export const M = {
   updated: { vi: 'Cập nhật thành công', en: 'Updated successfully' },
   deleted: { vi: 'Xóa thành công', en: 'Deleted successfully' },
   success: { vi: 'Thành công', en: 'Success' },
+  tooManyPosts: (seconds: number): Label => ({
+    vi: `Bạn đã gửi quá nhiều lần, vui lòng thử lại sau ${seconds} giây`,
+    en: `Too many submissions, please try again in ${seconds} seconds`,
+  }),
 
   // ---- Input every request must meet (server/http/input.ts) ----
   nulCharacter: (field: string): Label => ({

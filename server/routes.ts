@@ -9,6 +9,7 @@ import { pushRoutes } from './push/routes';
 import { websiteRoutes } from './websites/routes';
 import { fileRoutes, fileServing } from './files/routes';
 import { resourceRoutes, type ServedResource } from './resources/index';
+import { intakeRoutes } from './intake/routes';
 import { editorialRoutes } from './editorial/routes';
 import { dashboardRoutes } from './dashboard/routes';
 import { newsCategoryResource } from './editorial/categories';
@@ -18,9 +19,11 @@ import { qaResource } from './qa/resource';
 import { newsResource } from './news/resource';
 import { departmentResource, serviceCatalogueResource } from './his/resource';
 import { serviceGroupResource, serviceResource } from './services/resource';
+import { bannerItemResource, faqGroupResource, faqResource, feedbackResource, partnerResource } from './site-content/resource';
 
 /** Definitions a module serves with its hooks (server/resources/hooks.ts): one line per resource with behaviour. */
-export const servedResources: ServedResource[] = [newsCategoryResource, menuItemResource, sickResource, qaResource, newsResource, serviceResource, serviceGroupResource, departmentResource, serviceCatalogueResource];
+export const servedResources: ServedResource[] = [newsCategoryResource, menuItemResource, sickResource, qaResource, newsResource, serviceResource, serviceGroupResource, departmentResource, serviceCatalogueResource,
+  bannerItemResource, faqResource, faqGroupResource, partnerResource, feedbackResource];
 
 export interface RouteModule {
   /** for logs and docs */
@@ -43,10 +46,12 @@ export const routeModules: RouteModule[] = [
   { name: 'resources', prefix: '/api', auth: 'bearer', plugin: resourceRoutes('api') },
   // The second API base: the hospital system's lookups (the `his:` calls of the definitions).
   { name: 'his', prefix: '/his', auth: 'bearer', plugin: resourceRoutes('his') },
+  // What visitors of the public websites send (feedback …): unauthenticated, validated, size-capped, rate-limited.
+  { name: 'intake', prefix: '/public', auth: 'public', plugin: intakeRoutes },
 ];
 
 /**
  * Path prefixes that belong to the API: never answered with the console's index.html, and
  * unknown paths under them get the JSON 404.
  */
-export const apiPrefixes = ['/auth', '/core', '/push', '/api', '/his', '/files', '/health'];
+export const apiPrefixes = ['/auth', '/core', '/push', '/api', '/his', '/public', '/files', '/health'];

@@ -12,23 +12,10 @@
 import { EDITORIAL_MESSAGES, NEWS_STATUS } from '../../shared/editorial';
 import { serviceGroup } from '../../shared/resources/list-category';
 import { service } from '../../shared/resources/service';
-import { lockRow } from '../db/dialect';
-import { httpError } from '../errors';
-import { dynamic, serve, toWire, validated, type ActionDef, type HookContext } from '../resources/index';
+import { serve, toWire, validated, type ActionDef } from '../resources/index';
+import { lockReference, refuseWhileUsed } from '../resources/references';
 import { lockedWhilePending } from '../editorial/decision';
 import { recordSavedStatus, removeStatusHistory, reviewWithHistory, statusHistory } from '../editorial/history';
-import { M } from '../messages';
-
-/** Lock the service group a save points to, and refuse one that is not this website's. */
-async function lockGroup(ctx: HookContext, groupId: unknown): Promise<void> {
-  if (groupId === null || groupId === undefined) return;
-  const db = dynamic(ctx.db);
-  await lockRow(db, serviceGroup.table, Number(groupId));
-  const group = await db.selectFrom(serviceGroup.table).select('websiteId').where('id', '=', Number(groupId)).executeTakeFirst();
-  if (!group || (group as { websiteId: number }).websiteId !== ctx.scope.websiteId) {
-    throw httpError(400, M.referenceUnknown(serviceGroup.label), { field: 'serviceGroupId' });
-  }
-}
 
 /** `Services/get-all-qa/{website}?type=0`: the Q&A editor's service picker (id, title, parentId, seoLink). */
 const qaTree: ActionDef = {
@@ -60,7 +47,7 @@ export const serviceResource = serve(service, {
   /** The record with its status history. */
   detail: async (db, row) => ({ ...toWire(service, row), statusHistory: await statusHistory(db, 'service', row.id as number) }),
   async afterWrite(ctx, written) {
-    await lockGroup(ctx, written.values.serviceGroupId);
+    await lockReference(ctx, serviceGroup, written.values.serviceGroupId, 'serviceGroupId');
     await recordSavedStatus(ctx, 'service', written);
   },
   // FAQs, titles and their items go with the row (their foreign keys); the history is kept by kind and id.
@@ -68,12 +55,4 @@ export const serviceResource = serve(service, {
   actions: [reviewWithHistory('service', service.api.actions.review), qaTree],
 });
 
-export const serviceGroupResource = serve(serviceGroup, {
-  async beforeRemove(ctx, id) {
-    const db = dynamic(ctx.db);
-    await lockRow(db, serviceGroup.table, id);
-    const used = await db.selectFrom(service.table).select((eb) => eb.fn.countAll<number>().as('n')).where('serviceGroupId', '=', id).executeTakeFirst();
-    const count = Number((used as { n: number | string } | undefined)?.n ?? 0);
-    if (count > 0) throw httpError(409, M.inUse(serviceGroup.label, count, service.label), { field: 'id', count });
-  },
-});
+export const serviceGroupResource = serve(serviceGroup, { beforeRemove: refuseWhileUsed(serviceGroup, service, 'serviceGroupId') });

@@ -99,6 +99,10 @@ export interface FieldDef {
   form?: boolean;
   /** An amount of money in whole dong (a number field): shown as "1.200.000 ₫", typed with grouped thousands. */
   money?: boolean;
+  /** A rating (a number field from `min` to `max`): shown and chosen as stars. */
+  stars?: boolean;
+  /** A text field in a known shape, checked on both sides with the field's "wrong format" message. */
+  format?: 'email' | 'phone';
   /** Column width or form layout hints. */
   width?: number;
   /** Never sent to or accepted from clients (server-only bookkeeping). */

@@ -15,6 +15,10 @@ import { faqGroup } from './faq-group';
 import { career, jobType, level, serviceGroup } from './list-category';
 import { department, serviceCatalogue } from './his';
 import { service, serviceFaq, serviceTitle, serviceTitleImage, serviceTitleItem } from './service';
+import { banner, bannerItem } from './banner';
+import { faq } from './faq';
+import { partner } from './partner';
+import { customerFeedback, feedback } from './feedback';
 
 export const resources = {
   website,
@@ -42,6 +46,12 @@ export const resources = {
   serviceTitle,
   serviceTitleItem,
   serviceTitleImage,
+  banner,
+  bannerItem,
+  faq,
+  partner,
+  feedback,
+  customerFeedback,
 } satisfies Record<string, ResourceDef>;
 
 export type ResourceName = keyof typeof resources;

@@ -118,9 +118,19 @@ function checkValue(field: FieldDef, value: unknown, ui: UiLang): string | undef
     default:
       if (typeof value !== 'string') return typeMessage(field, ui);
       if (field.maxLength && value.length > field.maxLength) return maxLengthMessage(field, ui);
+      if (field.format && !FORMATS[field.format].test(value.trim())) return typeMessage(field, ui);
       return undefined;
   }
 }
+
+/**
+ * The shapes of `format` fields: an address with one @ and a dotted domain; a phone number of 8 to 15 digits,
+ * written with spaces, dots, dashes, brackets or a leading + as people do.
+ */
+export const FORMATS = {
+  email: /^[^\s@]+@[^\s@]+\.[^\s@]+$/,
+  phone: /^(?=(?:\D*\d){8,15}\D*$)\+?[\d\s().-]+$/,
+} as const;
 
 /** Whole numbers within a 32-bit integer column (both databases store `number` fields as `integer`). */
 const isStorableInteger = (n: unknown): boolean => typeof n === 'number' && Number.isInteger(n) && Math.abs(n) <= 2_147_483_647;

@@ -1,0 +1,73 @@
+// The public intake: how records that come from the public websites (spec part 2: feedback, and later bookings,
+// job applications, expert questions, referrals) arrive. Unauthenticated `POST /public/{website}/{kind}`:
+//   - scoped by website: an unknown or inactive website answers the same 404 as an unknown address;
+//   - only the fields a visitor may send are read (anything else in the body is ignored: a visitor cannot mark
+//     feedback read or choose its id), validated by the resource's own definition with the spec's messages in the
+//     language the request asks for (Accept-Language), and written through the engine like any record;
+//   - a body above INTAKE_BODY_LIMIT answers 413; more than `max` posts per client address within `timeWindow`
+//     answer 429 (@fastify/rate-limit, in memory: one server process serves the console);
+//   - the answer says thank you and nothing else (no id, no record); any origin may post (CORS), none may read.
+// Adding a kind: one entry in INTAKES (documented in docs/api.md "Public intake").
+import type { FastifyPluginAsync } from 'fastify';
+import cors from '@fastify/cors';
+import rateLimit from '@fastify/rate-limit';
+import type { ResourceDef } from '../../shared/resources/define';
+import { feedback } from '../../shared/resources/feedback';
+import { httpError } from '../errors';
+import { ok } from '../http/envelope';
+import type { Text } from '../i18n';
+import { M } from '../messages';
+import { bodyObject, operationContext, parseId } from '../resources/index';
+
+export interface Intake {
+  /** The last path segment: `POST /public/{website}/{path}`. */
+  path: string;
+  def: ResourceDef;
+  /** What a visitor may send. */
+  fields: string[];
+  /** The thank-you answer. */
+  thanks: Text;
+}
+
+export const INTAKES: Intake[] = [
+  {
+    path: 'feedback',
+    def: feedback,
+    fields: ['title', 'fullName', 'email', 'phoneNumber', 'serviceName', 'content'],
+    thanks: { vi: 'Cảm ơn bạn đã gửi góp ý, chúng tôi sẽ phản hồi sớm', en: 'Thank you for your feedback, we will get back to you soon' },
+  },
+];
+
+/** A visitor's post is a few fields of text: 16 KB is plenty, and keeps junk out. */
+export const INTAKE_BODY_LIMIT = 16 * 1024;
+
+export interface IntakeOptions {
+  /** Posts per client address per window (default 10 per minute). */
+  max?: number;
+  timeWindow?: number | string;
+}
+
+export const intakeRoutes: FastifyPluginAsync = async (app) => {
+  const { max = 10, timeWindow = '1 minute' } = app.moduleOptions.intake ?? {};
+  // The public websites post from their own origins (a form, or fetch from their pages); nothing here reads a
+  // cookie or a token, so any origin may.
+  await app.register(cors, { origin: true, methods: ['POST'], credentials: false });
+  // Registered inside this module, so the limit counts (and applies to) the public posts only.
+  await app.register(rateLimit, {
+    max,
+    timeWindow,
+    errorResponseBuilder: (_request, context) => httpError(429, M.tooManyPosts(Math.ceil(context.ttl / 1000)), {}, { 'retry-after': String(Math.ceil(context.ttl / 1000)) }),
+  });
+
+  for (const intake of INTAKES) {
+    app.post(`/:website/${intake.path}`, { bodyLimit: INTAKE_BODY_LIMIT }, async (request, reply) => {
+      const websiteId = parseId((request.params as { website: string }).website, 'website');
+      const site = await app.db.selectFrom('websites').select(['id', 'isActive']).where('id', '=', websiteId).executeTakeFirst();
+      if (!site || !site.isActive) throw httpError(404, M.notFound);
+      const body = bodyObject(request.body);
+      const picked = Object.fromEntries(intake.fields.filter((f) => f in body).map((f) => [f, body[f]]));
+      await app.resources.engine.create(operationContext(app, request, websiteId), intake.def, { websiteId, keys: {} }, picked);
+      return reply.code(201).send(ok(request, intake.thanks));
+    });
+  }
+};

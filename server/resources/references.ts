@@ -1,0 +1,34 @@
+// A record that points to another of the same website by id (a FAQ to its group, a service to its service group)
+// without a foreign key, since the spec lets the id be chosen from a list. Two rules, held by a row lock on the
+// record pointed to (docs/api.md "Rules the database enforces"):
+//   - a save may point only to a record of its own website (400 otherwise), and locks it while it writes;
+//   - that record cannot be deleted while anything points to it (409 naming how many): the delete locks it first,
+//     so a save and a delete at once cannot both go through.
+import type { ResourceDef } from '../../shared/resources/define';
+import { lockRow } from '../db/dialect';
+import { httpError } from '../errors';
+import { M } from '../messages';
+import { dynamic } from './dynamic';
+import type { HookContext } from './hooks';
+
+/** In a write's transaction: lock the `target` record `id` points to, and refuse one that is not this website's. */
+export async function lockReference(ctx: HookContext, target: ResourceDef, id: unknown, field: string): Promise<void> {
+  if (id === null || id === undefined) return;
+  const db = dynamic(ctx.db);
+  await lockRow(db, target.table, Number(id));
+  const row = await db.selectFrom(target.table).select('websiteId').where('id', '=', Number(id)).executeTakeFirst();
+  if (!row || (row as { websiteId: number }).websiteId !== ctx.scope.websiteId) {
+    throw httpError(400, M.referenceUnknown(target.label), { field });
+  }
+}
+
+/** A `beforeRemove` hook of `target`: refuse (409) while records of `usedBy` point to it through `column`. */
+export const refuseWhileUsed =
+  (target: ResourceDef, usedBy: ResourceDef, column: string) =>
+  async (ctx: HookContext, id: number): Promise<void> => {
+    const db = dynamic(ctx.db);
+    await lockRow(db, target.table, id);
+    const used = await db.selectFrom(usedBy.table).select((eb) => eb.fn.countAll<number>().as('n')).where(column, '=', id).executeTakeFirst();
+    const count = Number((used as { n: number | string } | undefined)?.n ?? 0);
+    if (count > 0) throw httpError(409, M.inUse(target.label, count, usedBy.label), { field: 'id', count });
+  };

@@ -119,6 +119,15 @@ export interface DemoSite {
   /** Service groups (type 0) and the career (1), level (2) and job-type (3) lists. */
   listCategories: Record<0 | 1 | 2 | 3, { name: Text; seoLink: string }[]>;
   services: DemoService[];
+  /** Banners with their items (`image` keys; an item with `hidden` is inactive). Type and position: shared/resources/banner.ts. */
+  banners: { name: Text; type: number; position: number; items: { name: Text; image: string; hidden?: boolean }[] }[];
+  /** FAQs: `group` is the index of their FAQ group. */
+  faqs: { group: number; question: Text; answer: Text }[];
+  /** Partners: `parent` is the index of an earlier partner. */
+  partners: { name: string; description: Text; url: string; parent?: number }[];
+  /** Feedback sent by visitors through the public intake; `read` ones were opened by staff. */
+  feedbacks: { title: string; fullName: string; email: string; phoneNumber: string; serviceName: string; content: string; read?: boolean }[];
+  customerFeedbacks: { name: Text; position: Text; content: Text; seoLink: string; rate: number }[];
 }
 
 /**
@@ -245,6 +254,39 @@ const CLINIC: DemoSite = {
       { name: t('Bán thời gian', 'Part time'), seoLink: 'ban-thoi-gian' },
     ],
   },
+  banners: [
+    {
+      name: t('Trang chủ', 'Home page'),
+      type: 2,
+      position: 1,
+      items: [
+        { name: t('Khám tổng quát ưu đãi', 'Check-up offer'), image: 'bannerClinic' },
+        { name: t('Tiêm chủng cho bé', 'Vaccination for children'), image: 'vaccine' },
+        { name: t('Tim mạch (tạm ẩn)', 'Cardiology (hidden)'), image: 'heart', hidden: true },
+      ],
+    },
+    { name: t('Chân trang', 'Footer'), type: 1, position: 5, items: [{ name: t('Đặt lịch khám', 'Book a visit'), image: 'checkup' }] },
+  ],
+  faqs: [
+    { group: 0, question: t('Làm sao để đặt lịch khám?', 'How do I book an appointment?'), answer: t('<p>Gọi 1900 6868 hoặc đặt trên website.</p>', '<p>Call 1900 6868 or book on the website.</p>') },
+    { group: 0, question: t('Tôi có thể đổi lịch không?', 'Can I change my appointment?'), answer: t('<p>Có, trước giờ hẹn 24 giờ.</p>', '<p>Yes, up to 24 hours before.</p>') },
+    { group: 1, question: t('Phòng khám có nhận bảo hiểm y tế không?', 'Do you accept health insurance?'), answer: t('<p>Có, bảo hiểm y tế và bảo hiểm tư nhân.</p>', '<p>Yes, public and private insurance.</p>') },
+    { group: 2, question: t('Khi nào có kết quả xét nghiệm?', 'When are test results ready?'), answer: t('<p>Trong ngày, qua email.</p>', '<p>The same day, by email.</p>') },
+  ],
+  partners: [
+    { name: 'Bảo Việt', description: t('Bảo hiểm sức khỏe', 'Health insurance'), url: 'https://baoviet.com.vn' },
+    { name: 'Bảo Việt An Gia', description: t('Gói bảo hiểm gia đình', 'Family insurance plan'), url: 'https://baoviet.com.vn/an-gia', parent: 0 },
+    { name: 'Medlatec', description: t('Đối tác xét nghiệm', 'Laboratory partner'), url: 'https://medlatec.vn' },
+  ],
+  feedbacks: [
+    { title: 'Thời gian chờ khám', fullName: 'Nguyễn Thị Hoa', email: 'hoa.nguyen@example.com', phoneNumber: '0903 111 222', serviceName: 'Khám sức khỏe tổng quát', content: 'Tôi phải chờ gần một tiếng dù đã đặt lịch.' },
+    { title: 'Cảm ơn bác sĩ', fullName: 'Trần Văn Nam', email: 'nam.tran@example.com', phoneNumber: '0912 333 444', serviceName: 'Tim mạch', content: 'Bác sĩ tư vấn rất tận tình.', read: true },
+    { title: 'Góp ý bãi giữ xe', fullName: 'Lê Minh Châu', email: 'chau.le@example.com', phoneNumber: '0987 555 666', serviceName: '', content: 'Bãi giữ xe hơi chật vào buổi sáng.' },
+  ],
+  customerFeedbacks: [
+    { name: t('Chị Mai Anh', 'Ms Mai Anh'), position: t('Giáo viên', 'Teacher'), content: t('Dịch vụ chu đáo, kết quả nhanh.', 'Thoughtful service and quick results.'), seoLink: 'chi-mai-anh', rate: 5 },
+    { name: t('Anh Quốc Bảo', 'Mr Quoc Bao'), position: t('Kỹ sư', 'Engineer'), content: t('Đặt lịch dễ dàng, bác sĩ giỏi.', 'Easy booking, skilled doctors.'), seoLink: 'anh-quoc-bao', rate: 4 },
+  ],
   services: [
     {
       type: 1,
@@ -359,6 +401,30 @@ const SPA: DemoSite = {
     ],
     3: [{ name: t('Toàn thời gian', 'Full time'), seoLink: 'toan-thoi-gian' }],
   },
+  banners: [
+    {
+      name: t('Trang chủ', 'Home page'),
+      type: 2,
+      position: 1,
+      items: [
+        { name: t('Ưu đãi chăm sóc da', 'Skin care offer'), image: 'bannerSpa' },
+        { name: t('Massage thư giãn', 'Relaxing massage'), image: 'massage' },
+      ],
+    },
+  ],
+  faqs: [
+    { group: 0, question: t('Tôi có cần đặt lịch trước không?', 'Do I need to book ahead?'), answer: t('<p>Nên đặt trước một ngày.</p>', '<p>Booking a day ahead is best.</p>') },
+    { group: 1, question: t('Thẻ thành viên có thời hạn bao lâu?', 'How long is membership valid?'), answer: t('<p>12 tháng kể từ ngày mua.</p>', '<p>12 months from purchase.</p>') },
+  ],
+  partners: [
+    { name: 'The Body Shop', description: t('Mỹ phẩm thiên nhiên', 'Natural cosmetics'), url: 'https://thebodyshop.com.vn' },
+    { name: 'The Body Shop Tea Tree', description: t('Dòng sản phẩm tràm trà', 'Tea tree range'), url: 'https://thebodyshop.com.vn/tea-tree', parent: 0 },
+  ],
+  feedbacks: [
+    { title: 'Phòng xông hơi', fullName: 'Phạm Thu Trang', email: 'trang.pham@example.com', phoneNumber: '0938 777 888', serviceName: 'Massage trị liệu', content: 'Phòng xông hơi hơi nóng, mong điều chỉnh.' },
+    { title: 'Nhân viên thân thiện', fullName: 'Đỗ Hải Yến', email: 'yen.do@example.com', phoneNumber: '0971 999 000', serviceName: 'Chăm sóc da mặt', content: 'Kỹ thuật viên rất nhẹ nhàng.', read: true },
+  ],
+  customerFeedbacks: [{ name: t('Chị Thảo', 'Ms Thao'), position: t('Nhân viên văn phòng', 'Office worker'), content: t('Da mịn hơn sau 3 buổi.', 'Smoother skin after 3 sessions.'), seoLink: 'chi-thao', rate: 5 }],
   services: [
     {
       type: 1,

@@ -69,15 +69,19 @@ export async function seedDemoContent(app: FastifyInstance): Promise<void> {
   for (const key of Object.keys(DEMO_SITES) as SiteKey[]) {
     const site = websites.find((w) => JSON.parse(w.name)['vi-VN'] === DEMO_WEBSITES[key]['vi-VN']);
     if (!site) continue;
-    await seedWebsite(call, decide, site.id, key, img, now);
+    await seedWebsite(app, call, decide, site.id, key, img, now);
   }
 
   await app.tokens.revoke(session.refresh_token, 'sitedesk');
   await app.tokens.revoke(reviewSession.refresh_token, 'sitedesk');
 }
 
-async function seedWebsite(call: ReturnType<typeof caller>, decide: ReturnType<typeof caller>, website: number, key: SiteKey, img: (key: string) => string, now: number) {
+async function seedWebsite(app: FastifyInstance, call: ReturnType<typeof caller>, decide: ReturnType<typeof caller>, website: number, key: SiteKey, img: (key: string) => string, now: number) {
   const site = DEMO_SITES[key];
+  const visitor = async (url: string, payload: Json, remoteAddress: string) => {
+    const res = await app.inject({ method: 'POST', url, payload, remoteAddress, headers: { 'accept-language': 'vi-VN' } });
+    if (res.statusCode !== 201) throw new Error(`demo seed: POST ${url} answered ${res.statusCode}: ${res.body}`);
+  };
   const s = site.settings;
 
   await call('POST', `/api/Settings/settings/${website}`, {
@@ -209,6 +213,34 @@ async function seedWebsite(call: ReturnType<typeof caller>, decide: ReturnType<t
   }
   for (const [order, g] of site.faqGroups.entries()) {
     await call('POST', `/api/FAQGroups/${website}`, { name: json(g.name), description: json(g.description), code: g.code, seoLink: g.seoLink, metaTitle: json(g.name), isCustomer: g.isCustomer, order, isActive: true });
+  }
+  const faqGroupIds = ((await call('GET', `/api/FAQGroups/get-all/${website}`)) as unknown as { id: number }[]).map((g) => g.id);
+  for (const [order, f] of site.faqs.entries()) {
+    await call('POST', `/api/FAQs/${website}`, { faqGroupId: faqGroupIds[f.group], question: json(f.question), answer: json(f.answer), order, isActive: true });
+  }
+  for (const [order, b] of site.banners.entries()) {
+    const created = (await call('POST', `/api/Banners?websiteId=${website}`, { name: json(b.name), description: json(b.name), type: b.type, position: b.position, order, isActive: true })).data as { id: number };
+    for (const [i, item] of b.items.entries()) {
+      await call('POST', `/api/Banners/item/${website}/${created.id}`, { name: json(item.name), alt: json(item.name), images: img(item.image), imagesMobile: img(item.image), order: i, isActive: !item.hidden });
+    }
+  }
+  const partnerIds: number[] = [];
+  for (const [order, p] of site.partners.entries()) {
+    const created = (await call('POST', `/api/Partners/${website}`, { name: p.name, description: json(p.description), url: p.url, thumbnail: img(key === 'clinic' ? 'logoClinic' : 'logoSpa'), alt: p.name, parentId: p.parent === undefined ? null : partnerIds[p.parent], order, isActive: true })).data as { id: number };
+    partnerIds.push(created.id);
+  }
+  for (const [order, c] of site.customerFeedbacks.entries()) {
+    await call('POST', `/api/CustomerFeedbacks/${website}`, { name: json(c.name), position: json(c.position), content: json(c.content), alt: json(c.name), seoLink: c.seoLink, rate: c.rate, order, isActive: true });
+  }
+  // Feedback comes from visitors: through the public intake, each from its own address (the intake counts posts per
+  // address); staff opened the ones marked read.
+  for (const [i, f] of site.feedbacks.entries()) {
+    const { read, ...sent } = f;
+    await visitor(`/public/${website}/feedback`, sent, `192.0.2.${website * 10 + i}`);
+    if (read) {
+      const list = (await call('GET', `/api/Feedbacks/${website}?page=1&pageSize=1&isView=false&title=${encodeURIComponent(f.title)}`)).data as { id: number }[];
+      await call('PUT', `/api/Feedbacks/read/${website}/${list[0].id}`);
+    }
   }
   const groupIds: number[] = [];
   for (const type of [0, 1, 2, 3] as const) {

@@ -176,6 +176,8 @@ export interface ResourceDef {
   routes?: { list?: string; add?: string; edit?: string };
   /** Where the console goes after a successful save (default: the list route). */
   afterSave?: { path: string; state?: Record<string, unknown> } | 'stay';
+  /** The editor's back button returns to the page the user came from (its filters and page), not to the list. */
+  backToPrevious?: boolean;
   /** Popup size for children edited in a popup. */
   popup?: { width: number; height: number };
   /** Record has a concurrencyStamp (all editable records do; natural-key link rows may not). */

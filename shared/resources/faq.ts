@@ -35,5 +35,6 @@ export const faq = defineResource({
   ],
   list: { pageSizes: [10, 25, 50, 100], defaultPageSize: 10, searchPanel: true, orderBy: [{ field: 'order', direction: 'asc' }] },
   routes: { list: '/faq', add: '/faq/add', edit: '/faq/:faqId' },
+  backToPrevious: true,
   concurrency: true,
 });

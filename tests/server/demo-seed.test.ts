@@ -41,6 +41,11 @@ async function snapshot(app: FastifyInstance) {
       out[`${w.id} services ${type}`] = (await get(`/api/Services/${w.id}?type=${type}&page=1&pageSize=100`)).data.map((r: Record<string, unknown>) => [r.id, r.title, r.approvedStatus, r.serviceGroupId, r.referenceId]);
     }
     out[`${w.id} faq`] = (await get(`/api/FAQGroups/${w.id}?page=1&pageSize=100`)).data.map((g: Record<string, unknown>) => [g.id, g.name]);
+    out[`${w.id} faqs`] = (await get(`/api/Faqs/${w.id}?page=1&pageSize=100`)).data.map((f: Record<string, unknown>) => [f.id, f.faqGroupId, f.question]);
+    out[`${w.id} banners`] = (await get(`/api/Banners/${w.id}?page=1&pageSize=100`)).data.map((b: Record<string, unknown>) => [b.id, b.name, b.type, b.position]);
+    out[`${w.id} partners`] = (await get(`/api/Partners/${w.id}?page=1&pageSize=1000`)).data.map((p: Record<string, unknown>) => [p.id, p.parentId, p.name]);
+    out[`${w.id} feedback`] = (await get(`/api/Feedbacks/${w.id}?page=1&pageSize=100`)).data.map((f: Record<string, unknown>) => [f.id, f.title, f.isView]);
+    out[`${w.id} customer feedback`] = (await get(`/api/CustomerFeedbacks/${w.id}?page=1&pageSize=100`)).data.map((c: Record<string, unknown>) => [c.id, c.name, c.rate]);
   }
   out.folders = (await get('/api/folders/current-directory/0?page=1&pageSize=1000')).folders.map((f: Record<string, unknown>) => [f.id, f.name]);
   return out;
@@ -72,6 +77,21 @@ describeEachDatabase(
           const png = await app.inject({ method: 'GET', url: news[0].featureImage });
           expect(png.statusCode).toBe(200);
           expect(png.rawPayload.subarray(1, 4).toString()).toBe('PNG');
+
+          // Site content: banners with active and hidden items, FAQs in their groups, a partner under another, feedback
+          // read and unread (sent through the public intake), customer feedback with ratings.
+          const banners = (await get(`/api/Banners/${w.id}?page=1&pageSize=100`)).data as { id: number }[];
+          expect(banners.length).toBe(site.banners.length);
+          const full = (await get(`/api/Banners/${w.id}/${banners[0].id}`)).data as { bannerItems: unknown[] };
+          expect(full.bannerItems.length).toBe(site.banners[0].items.length);
+          const faqs = (await get(`/api/Faqs/${w.id}?page=1&pageSize=100`)).data as { faqGroupName: string }[];
+          expect(faqs.length).toBe(site.faqs.length);
+          expect(faqs.every((f) => JSON.parse(f.faqGroupName)['en-US'])).toBe(true);
+          const partners = (await get(`/api/Partners/${w.id}?page=1&pageSize=1000`)).data as { parentId: number | null }[];
+          expect(partners.some((p) => p.parentId !== null)).toBe(true);
+          const feedback = (await get(`/api/Feedbacks/${w.id}?page=1&pageSize=100`)).data as { isView: boolean }[];
+          expect(new Set(feedback.map((f) => f.isView))).toEqual(new Set([true, false]));
+          expect((await get(`/api/CustomerFeedbacks/${w.id}?page=1&pageSize=100`)).totalRows).toBe(site.customerFeedbacks.length);
 
           const categories = (await get(`/api/categorys/${w.id}?page=1&pageSize=1000`)).data as { parentId: number | null }[];
           expect(categories.some((c) => c.parentId !== null)).toBe(true);

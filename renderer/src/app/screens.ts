@@ -57,6 +57,16 @@ export const screens: ScreenRoute[] = [
   { path: '/specialization', load: () => import('../pages/service/ServicePages').then((m) => ({ default: m.serviceList(0) })) },
   { path: '/specialization/add', load: () => import('../pages/service/ServicePages').then((m) => ({ default: m.serviceEdit(0) })) },
   { path: '/specialization/:serviceId', load: () => import('../pages/service/ServicePages').then((m) => ({ default: m.serviceEdit(0) })) },
+  // Site content: banners (each row opening onto its items), FAQs, partners (a tree), customer feedback; feedback
+  // from the public sites (read, not added, here).
+  ...resourceScreens('banner', { list: () => import('../pages/site-content/BannerListPage') }),
+  ...resourceScreens('faq'),
+  ...resourceScreens('partner'),
+  ...resourceScreens('feedback', {
+    list: () => import('../pages/site-content/FeedbackPages').then((m) => ({ default: m.FeedbackListPage })),
+    edit: () => import('../pages/site-content/FeedbackPages').then((m) => ({ default: m.FeedbackEditPage })),
+  }),
+  ...resourceScreens('customerFeedback'),
   // The hospital system's departments and service catalogue (served to the lookups under /his).
   ...resourceScreens('department'),
   ...resourceScreens('serviceCatalogue'),

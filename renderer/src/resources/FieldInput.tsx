@@ -1,4 +1,4 @@
-import { DatePicker, Input, InputNumber, Select, Switch } from 'antd';
+import { DatePicker, Input, InputNumber, Rate, Select, Switch } from 'antd';
 import DisabledContext from 'antd/es/config-provider/DisabledContext';
 import dayjs from 'dayjs';
 import { useContext } from 'react';
@@ -34,6 +34,10 @@ export function FieldInput({ def, field, id, value, onChange, disabled: own, lab
     case 'richText':
       return <RichText {...common} value={(value as string) ?? ''} onChange={onChange} minHeight={160} />;
     case 'number':
+      if (field.stars) {
+        // Stars from 1 to `max`; a click on the chosen star keeps it (a rating is never cleared to 0).
+        return <Rate {...common} value={(value as number | null) ?? 0} onChange={(v) => onChange?.(v)} count={field.max ?? 5} allowClear={false} />;
+      }
       if (field.money) {
         // Whole dong with grouped thousands (1.200.000), the sign beside it.
         return (

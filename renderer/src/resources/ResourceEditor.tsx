@@ -80,7 +80,9 @@ export function ResourceEditor({ def, id: rawId, languages: languagesOf, onSaved
   const workspace = useWorkspace();
   const id = rawId === 'add' ? undefined : rawId;
   const back = backTarget(def, location.state);
-  const goBack = () => navigate(back.path, { state: back.state });
+  // react-router numbers the entries of its history (`idx`): 0 is where the console was opened.
+  const canGoBack = def.backToPrevious && ((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0;
+  const goBack = () => (canGoBack ? navigate(-1) : navigate(back.path, { state: back.state }));
 
   // The website form uses the record's own languages; every other form the current website's.
   const state = useResourceForm({

@@ -3,6 +3,7 @@ import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-comp
 import { Button, Dropdown, Tooltip, Typography } from 'antd';
 import { useMemo, useRef, useState, type Key, type MouseEvent, type MutableRefObject, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { ResourceDef } from '../../../shared/resources/define';
 import { notifySuccess } from '../core/notices';
 import { useWorkspace } from '../core/workspace';
@@ -13,6 +14,21 @@ import { fieldLabel, optionLabel, resourceTitle } from './labels';
 import { useListEmpty } from './ListEmpty';
 import { groupRows, isGroupRow } from './grouping';
 import { buildTree, type TreeRow } from './tree';
+
+/** The words of list cells and row actions, in the interface language. */
+export function columnLabels(t: TFunction<'resources'>): ColumnLabels {
+  return {
+    yes: t('yes'),
+    no: t('no'),
+    info: t('info'),
+    delete: t('delete'),
+    deleteConfirm: t('deleteConfirm'),
+    actions: t('actions'),
+    missing: (names) => t('missing', { languages: names }),
+    ok: t('ok'),
+    cancel: t('cancel'),
+  };
+}
 
 /** Page sizes of the spec (section 9): 10/25/50/100, default 10, unless the definition says otherwise. */
 export const DEFAULT_PAGE_SIZES = [10, 25, 50, 100];
@@ -54,6 +70,10 @@ export interface ResourceListProps {
   groupTitle?: (value: string, count: number) => ReactNode;
   /** The export button (default: shown). */
   exportable?: boolean;
+  /** A detail row under each row, opened with its expand button (master-detail, e.g. a banner's items). */
+  expandedRow?: (row: Row) => ReactNode;
+  /** The default context menu's entry (default "Chi tiết"), e.g. "Chi tiết Banner". */
+  openLabel?: ReactNode;
 }
 
 /**
@@ -76,20 +96,12 @@ export function ResourceList(props: ResourceListProps) {
   const treeField = def.list?.treeParentField;
   const [expanded, setExpanded] = useState<readonly Key[]>([]);
 
-  const labels: ColumnLabels = {
-    yes: t('yes'),
-    no: t('no'),
-    info: t('info'),
-    delete: t('delete'),
-    deleteConfirm: t('deleteConfirm'),
-    actions: t('actions'),
-    missing: (names) => t('missing', { languages: names }),
-    ok: t('ok'),
-    cancel: t('cancel'),
-  };
+  const labels = columnLabels(t);
   const canDelete = Boolean(def.api.remove);
   const [filtered, setFiltered] = useState(false);
   const empty = useListEmpty({ title: resourceTitle(def), onAdd, filtered });
+  // The ref is read when a row is deleted (a click), not while rendering: buildColumns only keeps the handler.
+  // eslint-disable-next-line react-hooks/refs
   const generic = buildColumns(def, {
     language,
     languages,
@@ -216,7 +228,13 @@ export function ResourceList(props: ResourceListProps) {
           onDoubleClick: () => open(row),
           onContextMenu: contextMenu && !isGroupRow(row) ? (event) => contextMenu(row, event) : undefined,
         })}
-        expandable={treeField || groupBy ? { expandedRowKeys: expanded, onExpandedRowsChange: (keys) => setExpanded(keys) } : undefined}
+        expandable={
+          treeField || groupBy
+            ? { expandedRowKeys: expanded, onExpandedRowsChange: (keys) => setExpanded(keys) }
+            : props.expandedRow
+              ? { expandedRowRender: (row) => props.expandedRow!(row) }
+              : undefined
+        }
         toolBarRender={() => [
           ...(props.toolbar ?? []),
           props.exportable !== false && (
@@ -248,7 +266,7 @@ export function ResourceList(props: ResourceListProps) {
           onOpenChange={(next) => !next && setMenu(null)}
           trigger={['contextMenu']}
           menu={{
-            items: [{ key: 'open', icon: <InfoCircleOutlined />, label: t('info') }],
+            items: [{ key: 'open', icon: <InfoCircleOutlined />, label: props.openLabel ?? t('info') }],
             onClick: () => {
               const row = menu?.row;
               setMenu(null);

@@ -1,7 +1,7 @@
 import { CheckCircleFilled, DeleteOutlined, InfoCircleOutlined, MinusCircleOutlined } from '@ant-design/icons';
 import type { ProColumns } from '@ant-design/pro-components';
 import { formatDong } from '../../../shared/money';
-import { Button, Popconfirm, Space, Tag, Tooltip, Typography } from 'antd';
+import { Button, Popconfirm, Rate, Space, Tag, Tooltip, Typography } from 'antd';
 import type { FieldDef, ResourceDef } from '../../../shared/resources/define';
 import { missingLanguages, textIn } from '../../../shared/resources/translations';
 import { FieldThumb } from './widgets';
@@ -87,6 +87,7 @@ export function renderCell(def: ResourceDef, field: FieldDef, row: Row, options:
   }
   switch (field.type) {
     case 'number':
+      if (field.stars) return typeof value === 'number' ? <Rate disabled value={value} count={field.max ?? 5} style={{ fontSize: 14 }} aria-label={String(value)} /> : '';
       return field.money && typeof value === 'number' ? formatDong(value) : value == null ? '' : String(value);
     case 'boolean':
       return <BooleanCell value={value} labels={options.labels} />;

@@ -1,7 +1,7 @@
 import type { Rule } from 'antd/es/form';
 import type { FieldDef } from '../../../shared/resources/define';
 import { isBlank } from '../../../shared/resources/translations';
-import { maxLengthMessage, maxMessage, minMessage, requiredMessage, typeMessage, type UiLang } from '../../../shared/resources/validate';
+import { FORMATS, maxLengthMessage, maxMessage, minMessage, requiredMessage, typeMessage, type UiLang } from '../../../shared/resources/validate';
 
 /**
  * antd form rules from a field definition, with the messages of shared/resources/validate.ts, so the console
@@ -27,6 +27,13 @@ export function fieldRules(field: FieldDef, ui: UiLang, languageName?: string): 
         if (field.max !== undefined && n > field.max) return Promise.reject(new Error(maxMessage(field, ui)));
         return Promise.resolve();
       },
+    });
+  }
+  if (field.format) {
+    const shape = FORMATS[field.format];
+    rules.push({
+      validator: (_, value: unknown) =>
+        typeof value === 'string' && value.trim() !== '' && !shape.test(value.trim()) ? Promise.reject(new Error(typeMessage(field, ui))) : Promise.resolve(),
     });
   }
   if (field.maxLength && field.type !== 'richText') {

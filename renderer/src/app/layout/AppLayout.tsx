@@ -1,5 +1,5 @@
 import { ProConfigProvider } from '@ant-design/pro-components';
-import { Button, Layout, Menu, Result, theme, type MenuProps } from 'antd';
+import { Badge, Button, Layout, Menu, Result, theme, type MenuProps } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router-dom';
@@ -16,6 +16,7 @@ import { useSession } from '../../session';
 import NoticeHost from '../../core/NoticeHost';
 import { HeaderControls } from './HeaderControls';
 import { UserMenu } from './UserMenu';
+import { useNavCounts } from '../../resources/navCounts';
 
 
 /** Screens remount (and so reload their data) when the website or language changes. */
@@ -107,20 +108,27 @@ function Shell() {
   }
 
   const nav = useMemo(() => visibleNav(registeredPaths), [registeredPaths]);
-  const items = useMemo(
-    (): MenuProps['items'] =>
-      nav.map((entry) =>
-        isGroup(entry)
-          ? {
-              key: `group:${entry.key}`,
-              icon: entry.icon,
-              label: t(`nav.${entry.label}`),
-              children: entry.areas.map((area) => ({ key: area.path, icon: area.icon, label: <Link to={area.path}>{t(`nav.${area.label}`)}</Link> })),
-            }
-          : { key: entry.path, icon: entry.icon, label: <Link to={entry.path}>{t(`nav.${entry.label}`)}</Link> },
-      ),
-    [t, nav],
-  );
+  const { websiteId } = useWorkspace();
+  const counts = useNavCounts(registeredPaths.has('/feedback') ? websiteId : null, location.pathname);
+  const items = useMemo((): MenuProps['items'] => {
+    // An area with something waiting (unread feedback) shows how many, and its group a dot.
+    const counted = (path: string, label: string) => (
+      <Link to={path}>
+        {label}
+        {counts[path] ? <Badge count={counts[path]} size="small" offset={[6, -2]} data-testid={`nav-count-${path.slice(1)}`} /> : null}
+      </Link>
+    );
+    return nav.map((entry) =>
+      isGroup(entry)
+        ? {
+            key: `group:${entry.key}`,
+            icon: entry.icon,
+            label: <Badge dot={entry.areas.some((a) => counts[a.path])} offset={[6, 0]}>{t(`nav.${entry.label}`)}</Badge>,
+            children: entry.areas.map((area) => ({ key: area.path, icon: area.icon, label: counted(area.path, t(`nav.${area.label}`)) })),
+          }
+        : { key: entry.path, icon: entry.icon, label: counted(entry.path, t(`nav.${entry.label}`)) },
+    );
+  }, [t, nav, counts]);
 
   // One highlighted entry: the deepest area the path is in (/news/category is "Danh mục tin tức", not also "Tin tức").
   const selected = useMemo(() => deepestArea(nav, location.pathname), [location.pathname, nav]);

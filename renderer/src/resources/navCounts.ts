@@ -1,0 +1,42 @@
+import { useEffect, useState } from 'react';
+import { feedback } from '../../../shared/resources/feedback';
+import { createDataProvider } from './dataProvider';
+
+/**
+ * Counts shown beside areas of the side navigation (the unread feedback of the current website). Read when the
+ * website changes, when the user moves between screens, every minute, and at once when a screen says it changed
+ * one (`navCountsChanged()`, e.g. after opening an unread feedback).
+ */
+const EVENT = 'sitedesk:nav-counts';
+const EVERY_MS = 60_000;
+
+export const navCountsChanged = () => window.dispatchEvent(new Event(EVENT));
+
+export function useNavCounts(websiteId: number | string | null, pathname: string): Record<string, number> {
+  const [counts, setCounts] = useState<Record<string, number>>({});
+  const [tick, setTick] = useState(0);
+  useEffect(() => {
+    const bump = () => setTick((n) => n + 1);
+    window.addEventListener(EVENT, bump);
+    const timer = window.setInterval(bump, EVERY_MS);
+    return () => {
+      window.removeEventListener(EVENT, bump);
+      window.clearInterval(timer);
+    };
+  }, []);
+  useEffect(() => {
+    if (websiteId === null) return;
+    let alive = true;
+    createDataProvider(feedback, { websiteId })
+      .custom({ path: feedback.api.actions.unread, quietStatuses: [401, 403, 404] })
+      .then(
+        ({ data }) => alive && setCounts({ '/feedback': Number(data) || 0 }),
+        // A count is a hint: when it cannot be read the entry simply shows none.
+        () => alive && setCounts({}),
+      );
+    return () => {
+      alive = false;
+    };
+  }, [websiteId, pathname, tick]);
+  return counts;
+}

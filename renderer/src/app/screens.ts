@@ -37,7 +37,7 @@ export const screens: ScreenRoute[] = [
   { path: '/expert-question-and-answer', load: () => import('../pages/qa/QaListPage') },
   { path: '/expert-question-and-answer/:questionId', load: () => import('../pages/qa/QaEditPage') },
   // News categories (tree), sick categories (grouped by letter), menus with their item trees.
-  ...resourceScreens('newsCategory', { edit: () => import('../pages/category/CategoryEditPage') }),
+  ...resourceScreens('newsCategory'),
   { path: '/sick', load: () => import('../pages/sick/SickListPage') },
   { path: '/sick/add', load: () => import('../pages/sick/SickEditPage') },
   { path: '/sick/:id', load: () => import('../pages/sick/SickEditPage') },

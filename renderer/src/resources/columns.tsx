@@ -1,7 +1,7 @@
 import { CheckCircleFilled, DeleteOutlined, InfoCircleOutlined, MinusCircleOutlined } from '@ant-design/icons';
 import type { ProColumns } from '@ant-design/pro-components';
 import { formatDong } from '../../../shared/money';
-import { Button, Popconfirm, Rate, Space, Tag, Tooltip, Typography } from 'antd';
+import { Button, Popconfirm, Rate, Select, Space, Tag, Tooltip, Typography } from 'antd';
 import type { FieldDef, ResourceDef } from '../../../shared/resources/define';
 import { missingLanguages, textIn } from '../../../shared/resources/translations';
 import { FieldThumb } from './widgets';
@@ -60,6 +60,12 @@ function ReferenceCell({ field, value }: { field: FieldDef; value: unknown }) {
   const { options } = useLookupOptions(field);
   const found = options.find((o) => String(o.value) === String(value));
   return <>{found?.label ?? (value === null || value === undefined ? '' : String(value))}</>;
+}
+
+/** A reference field in the search panel: its lookup's records to choose from (the form injects value and onChange). */
+function ReferenceFilter({ field, ...rest }: { field: FieldDef; value?: unknown; onChange?: (value: unknown) => void; id?: string }) {
+  const { options, loading } = useLookupOptions(field);
+  return <Select {...rest} value={rest.value as string | number | undefined} options={options} loading={loading} allowClear showSearch optionFilterProp="label" />;
 }
 
 function BooleanCell({ value, labels }: { value: unknown; labels: ColumnLabels }) {
@@ -138,13 +144,21 @@ export function buildColumns(def: ResourceDef, options: ColumnOptions): ProColum
       column.valueEnum = { true: { text: labels.yes }, false: { text: labels.no } };
     } else if (field.type === 'number') {
       column.valueType = 'digit';
+    } else if (field.type === 'reference') {
+      column.renderFormItem = () => <ReferenceFilter field={field} />;
     }
     return column;
   });
   // Fields searchable in the panel but not shown as columns still get a search input.
   if (options.searchPanel) {
     for (const field of def.fields.filter((f) => f.search && !f.list && !f.hidden)) {
-      columns.push({ key: field.name, dataIndex: field.name, title: fieldLabel(def, field), hideInTable: true });
+      columns.push({
+        key: field.name,
+        dataIndex: field.name,
+        title: fieldLabel(def, field),
+        hideInTable: true,
+        ...(field.type === 'reference' ? { renderFormItem: () => <ReferenceFilter field={field} /> } : {}),
+      });
     }
   }
   if (options.onOpen || options.onDelete) {

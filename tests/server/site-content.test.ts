@@ -104,6 +104,26 @@ describeEachDatabase('site content', (ctx) => {
       expect((await ctx.authed('DELETE', `/api/Faqs/${clinic}/${created.body.data.id}`)).status).toBe(200);
       expect((await ctx.authed('DELETE', `/api/FaqGroups/${clinic}/${group.id}`)).status).toBe(200);
     });
+
+    it('a FAQ saved while its group is deleted: one of the two wins, never a FAQ in a group that is gone', async () => {
+      for (let round = 0; round < 8; round++) {
+        const group = (await ctx.authed('POST', `/api/FAQGroups/${clinic}`, { name: tr(`Nhóm ${round}`, `Group ${round}`) })).body.data;
+        const [saved, removed] = await Promise.all([
+          ctx.authed('POST', `/api/FAQs/${clinic}`, { question: tr('Hỏi', 'Ask'), answer: tr('Đáp', 'Answer'), faqGroupId: group.id }),
+          ctx.authed('DELETE', `/api/FaqGroups/${clinic}/${group.id}`),
+        ]);
+        const left = await ctx.db.selectFrom('faqs' as never).select('id' as never).where('faqGroupId' as never, '=', group.id as never).execute();
+        if (removed.status === 200) {
+          expect(saved.status).toBe(400);
+          expect(left).toEqual([]);
+        } else {
+          expect([saved.status, removed.status]).toEqual([200, 409]);
+          expect(left.length).toBe(1);
+          await ctx.authed('DELETE', `/api/Faqs/${clinic}/${saved.body.data.id}`);
+          await ctx.authed('DELETE', `/api/FaqGroups/${clinic}/${group.id}`);
+        }
+      }
+    });
   });
 
   describe('partners', () => {

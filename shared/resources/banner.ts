@@ -1,4 +1,5 @@
 import { defineResource, isActiveField, orderField, l } from './define';
+import { ROUTES } from './routes';
 
 /**
  * Banner kinds and places (spec part 2: "type and position (fixed lookups)"). The values are what the public
@@ -42,7 +43,7 @@ export const banner = defineResource({
   ],
   children: [{ resource: 'bannerItem', embedAs: 'bannerItems', label: l('Danh sách ảnh', 'Items') }],
   list: { pageSizes: [10, 25, 50, 100], defaultPageSize: 10, searchPanel: true, orderBy: [{ field: 'order', direction: 'asc' }] },
-  routes: { list: '/banner', add: '/banner/add', edit: '/banner/:bannerId' },
+  routes: ROUTES.banner,
   concurrency: true,
 });
 

@@ -1,4 +1,5 @@
 import { defineResource, isActiveField, orderField, l } from './define';
+import { ROUTES } from './routes';
 
 
 /** Contact kinds (spec part 1, section 4: 0 Email, 1 Phone, 2 TIN, 3 KvK). */
@@ -41,7 +42,7 @@ export const branchContact = defineResource({
     { resource: 'branchContactImage', label: l('Hình ảnh', 'Images') },
   ],
   list: { pageSizes: [10, 25, 50, 100], defaultPageSize: 10, orderBy: [{ field: 'order', direction: 'asc' }] },
-  routes: { add: '/branchContact/add', edit: '/branchContact/:branchContactId' },
+  routes: ROUTES.branchContact,
   afterSave: { path: '/info-website', state: { tab: 3 } },
   concurrency: true,
 });

@@ -172,8 +172,8 @@ export interface ResourceDef {
   /** Child collections shown below the form once the record has an id, and embedded in `get`. */
   children?: ChildDef[];
   list?: ListOptions;
-  /** Console routes (react-router patterns). Absent for children edited in popups. */
-  routes?: { list?: string; add?: string; edit?: string };
+  /** Console routes (react-router patterns), its entry in ./routes.ts. Absent for children edited in popups. */
+  routes?: ResourceRoutes;
   /** Where the console goes after a successful save (default: the list route). */
   afterSave?: { path: string; state?: Record<string, unknown> } | 'stay';
   /** The editor's back button returns to the page the user came from (its filters and page), not to the list. */
@@ -182,6 +182,12 @@ export interface ResourceDef {
   popup?: { width: number; height: number };
   /** Record has a concurrencyStamp (all editable records do; natural-key link rows may not). */
   concurrency?: boolean;
+}
+
+export interface ResourceRoutes {
+  list?: string;
+  add?: string;
+  edit?: string;
 }
 
 export interface ChildDef {

@@ -1,4 +1,5 @@
 import { defineResource, isActiveField, orderField, l } from './define';
+import { ROUTES } from './routes';
 
 
 /**
@@ -35,6 +36,6 @@ export const faqGroup = defineResource({
     { name: 'isCustomer', type: 'boolean', default: false, list: true, search: true, label: l('Dùng cho ứng dụng khách hàng', 'For the customer app') },
   ],
   list: { pageSizes: [10, 25, 50, 100], defaultPageSize: 10, searchPanel: true, orderBy: [{ field: 'order', direction: 'asc' }] },
-  routes: { list: '/faq-group', add: '/faq-group/add', edit: '/faq-group/:faqGroupId' },
+  routes: ROUTES.faqGroup,
   concurrency: true,
 });

@@ -1,4 +1,5 @@
 import { defineResource, isActiveField, orderField, l } from './define';
+import { ROUTES } from './routes';
 
 /**
  * FAQs (/faq, /faq/add, /faq/{faqId}): a question and its answer in every language, in a FAQ group of the same
@@ -34,7 +35,7 @@ export const faq = defineResource({
     isActiveField({ search: true }),
   ],
   list: { pageSizes: [10, 25, 50, 100], defaultPageSize: 10, searchPanel: true, orderBy: [{ field: 'order', direction: 'asc' }] },
-  routes: { list: '/faq', add: '/faq/add', edit: '/faq/:faqId' },
+  routes: ROUTES.faq,
   backToPrevious: true,
   concurrency: true,
 });

@@ -1,4 +1,5 @@
 import { defineResource, isActiveField, orderField, l } from './define';
+import { ROUTES } from './routes';
 
 /**
  * Feedback sent by visitors of a public website (/feedback, /feedback/{feedbackId}). It arrives through the public
@@ -34,7 +35,7 @@ export const feedback = defineResource({
     { name: 'createdAt', type: 'datetime', computed: true, form: false, list: true, label: l('Ngày gửi', 'Sent') },
   ],
   list: { pageSizes: [10, 25, 50, 100], defaultPageSize: 10, orderBy: [{ field: 'createdAt', direction: 'desc' }] },
-  routes: { list: '/feedback', edit: '/feedback/:feedbackId' },
+  routes: ROUTES.feedback,
   concurrency: true,
 });
 
@@ -67,6 +68,6 @@ export const customerFeedback = defineResource({
     isActiveField(),
   ],
   list: { pageSizes: [10, 25, 50, 100], defaultPageSize: 10, orderBy: [{ field: 'order', direction: 'asc' }] },
-  routes: { list: '/customerFeedback', add: '/customerFeedback/add', edit: '/customerFeedback/:customerFeedbackId' },
+  routes: ROUTES.customerFeedback,
   concurrency: true,
 });

@@ -1,4 +1,5 @@
 import { defineResource, isActiveField, orderField, l } from './define';
+import { ROUTES } from './routes';
 
 
 /** Hard contents: fixed-content blocks of a website, with their detail items. */
@@ -26,7 +27,7 @@ export const hardContent = defineResource({
   ],
   children: [{ resource: 'hardContentDetail', embedAs: 'hardContentDetails', label: l('Chi tiết', 'Items') }],
   list: { pageSizes: [10, 25, 50, 100], defaultPageSize: 10, orderBy: [{ field: 'order', direction: 'asc' }] },
-  routes: { add: '/hardContent/add', edit: '/hardContent/:hardContentId' },
+  routes: ROUTES.hardContent,
   afterSave: { path: '/info-website', state: { tab: 3 } },
   concurrency: true,
 });

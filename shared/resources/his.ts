@@ -1,4 +1,5 @@
 import { defineResource, isActiveField, orderField, l } from './define';
+import { ROUTES } from './routes';
 
 /**
  * The hospital system's lists (the spec's second API base, served here under /his): the departments a
@@ -26,7 +27,7 @@ export const department = defineResource({
     isActiveField(),
   ],
   list: { pageSizes: [10, 25, 50, 100], defaultPageSize: 10, orderBy: [{ field: 'order', direction: 'asc' }] },
-  routes: { list: '/department', add: '/department/add', edit: '/department/:id' },
+  routes: ROUTES.department,
   concurrency: true,
 });
 
@@ -51,6 +52,6 @@ export const serviceCatalogue = defineResource({
     isActiveField(),
   ],
   list: { pageSizes: [10, 25, 50, 100], defaultPageSize: 10, orderBy: [{ field: 'order', direction: 'asc' }] },
-  routes: { list: '/service-catalogue', add: '/service-catalogue/add', edit: '/service-catalogue/:id' },
+  routes: ROUTES.serviceCatalogue,
   concurrency: true,
 });

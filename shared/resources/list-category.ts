@@ -1,4 +1,5 @@
 import { defineResource, isActiveField, orderField, l, type Label } from './define';
+import { ROUTES } from './routes';
 
 /**
  * The "list categories" of a website (spec part 2: Category, Service group; calls `listCategorys/{website}/{type}`):
@@ -8,7 +9,7 @@ import { defineResource, isActiveField, orderField, l, type Label } from './defi
  *
  * Deleting one that records still use is refused with their number (server/services/resource.ts for service groups).
  */
-function listCategory<const N extends string>(name: N, type: 0 | 1 | 2 | 3, table: string, label: Label, route: string) {
+function listCategory<const N extends 'serviceGroup' | 'career' | 'level' | 'jobType'>(name: N, type: 0 | 1 | 2 | 3, table: string, label: Label) {
   return defineResource({
     name,
     label,
@@ -35,12 +36,12 @@ function listCategory<const N extends string>(name: N, type: 0 | 1 | 2 | 3, tabl
       isActiveField(),
     ],
     list: { pageSizes: [10, 25, 50, 100], defaultPageSize: 10, searchPanel: true, orderBy: [{ field: 'order', direction: 'asc' }] },
-    routes: { list: route, add: `${route}/add`, edit: `${route}/:id` },
+    routes: ROUTES[name],
     concurrency: true,
   });
 }
 
-export const serviceGroup = listCategory('serviceGroup', 0, 'service_groups', l('Nhóm dịch vụ', 'Service group'), '/group-service');
-export const career = listCategory('career', 1, 'careers', l('Ngành nghề', 'Career'), '/career');
-export const level = listCategory('level', 2, 'levels', l('Cấp bậc', 'Level'), '/level');
-export const jobType = listCategory('jobType', 3, 'job_types', l('Hình thức làm việc', 'Job type'), '/job-type');
+export const serviceGroup = listCategory('serviceGroup', 0, 'service_groups', l('Nhóm dịch vụ', 'Service group'));
+export const career = listCategory('career', 1, 'careers', l('Ngành nghề', 'Career'));
+export const level = listCategory('level', 2, 'levels', l('Cấp bậc', 'Level'));
+export const jobType = listCategory('jobType', 3, 'job_types', l('Hình thức làm việc', 'Job type'));

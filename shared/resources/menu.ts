@@ -1,4 +1,5 @@
 import { MENU_OBJECT_TYPE_OPTIONS, MENU_POSITION_OPTIONS } from '../editorial';
+import { ROUTES } from './routes';
 import { defineResource, isActiveField, orderField, l } from './define';
 
 
@@ -24,7 +25,7 @@ export const menu = defineResource({
   ],
   children: [{ resource: 'menuItem', embedAs: 'menuItems', label: l('Mục menu', 'Menu items') }],
   list: { pageSizes: [10, 25, 50, 100], defaultPageSize: 10, orderBy: [{ field: 'order', direction: 'asc' }] },
-  routes: { list: '/menu', add: '/menu/add', edit: '/menu/:menuId' },
+  routes: ROUTES.menu,
   afterSave: { path: '/menu' },
   concurrency: true,
 });

@@ -1,4 +1,5 @@
 import { defineResource, isActiveField, orderField, l } from './define';
+import { ROUTES } from './routes';
 
 
 /**
@@ -41,6 +42,6 @@ export const newsCategory = defineResource({
     { name: 'tags', type: 'tags', tagObjects: true, label: l('Thẻ', 'Tags') },
   ],
   list: { pageSizes: [10, 20, 50, 100], defaultPageSize: 20, treeParentField: 'parentId', orderBy: [{ field: 'order', direction: 'asc' }] },
-  routes: { list: '/news/category', add: '/news/category/add', edit: '/news/category/:categoryId' },
+  routes: ROUTES.newsCategory,
   concurrency: true,
 });

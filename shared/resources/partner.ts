@@ -1,4 +1,5 @@
 import { defineResource, isActiveField, orderField, l } from './define';
+import { ROUTES } from './routes';
 
 /** Partners (/partner, /partner/add, /partner/{partnerId}): a tree, a partner may sit under another. */
 export const partner = defineResource({
@@ -31,6 +32,6 @@ export const partner = defineResource({
     isActiveField(),
   ],
   list: { pageSizes: [10, 20, 50, 100], defaultPageSize: 20, treeParentField: 'parentId', orderBy: [{ field: 'order', direction: 'asc' }] },
-  routes: { list: '/partner', add: '/partner/add', edit: '/partner/:partnerId' },
+  routes: ROUTES.partner,
   concurrency: true,
 });

@@ -1,4 +1,5 @@
 import { NEWS_STATUS_OPTIONS } from '../editorial';
+import { ROUTES } from './routes';
 import { defineResource, isActiveField, orderField, l, type EnumOption, type FieldDef, type Label, type ResourceDef } from './define';
 
 /** Service types (spec part 2, section 9): 0 specialization (/specialization), 1 service (/service-website). */
@@ -107,7 +108,7 @@ export const service = defineResource({
     { resource: 'serviceTitle', label: l('Tiêu đề', 'Titles') },
   ],
   list: { pageSizes: [10, 25, 50, 100], defaultPageSize: 10, orderBy: [{ field: 'order', direction: 'asc' }] },
-  routes: { list: '/service-website', add: '/service-website/add', edit: '/service-website/:serviceId' },
+  routes: ROUTES.service,
   concurrency: true,
 });
 

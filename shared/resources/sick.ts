@@ -1,4 +1,5 @@
 import { defineResource, isActiveField, type FieldDef, l } from './define';
+import { ROUTES } from './routes';
 
 
 /**
@@ -37,6 +38,6 @@ export const sick = defineResource({
     { name: 'isPrioritize', type: 'boolean', default: false, label: l('Ưu tiên', 'Prioritised') },
   ],
   list: { pageSizes: [20, 25, 50, 100], defaultPageSize: 20 },
-  routes: { list: '/sick', add: '/sick/add', edit: '/sick/:id' },
+  routes: ROUTES.sick,
   concurrency: true,
 });

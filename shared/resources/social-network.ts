@@ -1,4 +1,5 @@
 import { defineResource, isActiveField, orderField, l } from './define';
+import { ROUTES } from './routes';
 
 
 /** Social networks of a website (Info-website tab, /socialNetwork/add|{id}). */
@@ -24,7 +25,7 @@ export const socialNetwork = defineResource({
     isActiveField(),
   ],
   list: { pageSizes: [10, 25, 50, 100], defaultPageSize: 10, orderBy: [{ field: 'order', direction: 'asc' }] },
-  routes: { add: '/socialNetwork/add', edit: '/socialNetwork/:socialNetworkId' },
+  routes: ROUTES.socialNetwork,
   afterSave: { path: '/info-website', state: { tab: 3 } },
   concurrency: true,
 });

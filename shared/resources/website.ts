@@ -1,4 +1,5 @@
 import { defineResource, l as req } from './define';
+import { ROUTES } from './routes';
 
 
 /** Websites: global (a website is the scope of everything else). Spec part 1, "Website list and detail". */
@@ -28,7 +29,7 @@ export const website = defineResource({
     { resource: 'websiteUser', label: req('Nhân viên', 'Staff') },
   ],
   list: { pageSizes: [10, 25, 50, 100], defaultPageSize: 10 },
-  routes: { list: '/website', add: '/website/add', edit: '/website/:websiteId' },
+  routes: ROUTES.website,
   concurrency: true,
 });
 

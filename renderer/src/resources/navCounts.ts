@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { feedback } from '../../../shared/resources/feedback';
-import { createDataProvider } from './dataProvider';
+import { serviceClient } from '../api/client';
+import { expandPath } from './paths';
 
 /**
  * Counts shown beside areas of the side navigation (the unread feedback of the current website). Read when the
@@ -27,10 +28,12 @@ export function useNavCounts(websiteId: number | string | null, pathname: string
   useEffect(() => {
     if (websiteId === null) return;
     let alive = true;
-    createDataProvider(feedback, { websiteId })
-      .custom({ path: feedback.api.actions.unread, quietStatuses: [401, 403, 404] })
+    // The shell loads this with the dashboard: the path alone, not the data provider (it stays with the screens).
+    const target = expandPath(feedback.api.actions.unread, { website: websiteId });
+    serviceClient(target.service)
+      .request<{ data?: unknown }>({ method: target.method, url: target.url, quietStatuses: [401, 403, 404] })
       .then(
-        ({ data }) => alive && setCounts({ '/feedback': Number(data) || 0 }),
+        ({ data }) => alive && setCounts({ '/feedback': Number(data?.data) || 0 }),
         // A count is a hint: when it cannot be read the entry simply shows none.
         () => alive && setCounts({}),
       );

@@ -82,7 +82,7 @@ describe('console routes', () => {
     const { ROUTES } = await import('./routes');
     // The sick categories are served by their module (server/editorial/sicks.ts), not the registry.
     const resources = { ...registry, sick: (await import('./sick')).sick };
-    for (const def of Object.values(resources)) if (def.routes) expect(def.routes, def.name).toBe((ROUTES as Record<string, unknown>)[def.name]);
+    for (const def of Object.values(resources) as ResourceDef[]) if (def.routes) expect(def.routes, def.name).toBe((ROUTES as Record<string, unknown>)[def.name]);
     for (const name of Object.keys(ROUTES)) expect((resources as Record<string, { routes?: unknown }>)[name]?.routes, name).toBe((ROUTES as Record<string, unknown>)[name]);
   });
 });

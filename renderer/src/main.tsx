@@ -1,3 +1,4 @@
+import { unauthorizedTarget } from './api/unauthorized';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { configureHttp, setServiceBases } from './api/client';
@@ -33,7 +34,7 @@ async function boot() {
       const { pathname, search, hash } = router.state.location;
       if (pathname === '/login' || pathname === '/expiredToken') return;
       const state: FromState = { from: { pathname, search, hash } };
-      if (kind === 'expired') {
+      if (unauthorizedTarget(kind, pathname) === '/expiredToken') {
         void router.navigate('/expiredToken', { state });
       } else {
         // Spec section 8: 401 on a data load → /login; the token is cleared so /login does not bounce back.

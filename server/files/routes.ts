@@ -16,6 +16,7 @@ import { filesEngine } from './engine';
 import { sanitizeName } from './file-name';
 import { requireAllowedExtension } from './file-types';
 import type { FileJson } from './catalog';
+import { fileUsages } from './usages';
 import { M } from '../messages';
 
 const ONE_YEAR_MS = 365 * 24 * 3600 * 1000;
@@ -135,6 +136,17 @@ export const fileRoutes: FastifyPluginAsync = async (app) => {
     const { id } = parseInput(idParam, request.params);
     const body = parseInput(fileUpdate, request.body);
     return ok(request, M.updated, await catalog.updateFile(id, body));
+  });
+
+  // Where files are used (the file manager asks before deleting): `?ids=1,2,3`.
+  app.get('/Files/usages', async (request) => {
+    const { ids } = parseInput(z.object({ ids: z.string().regex(/^\d{1,10}(,\d{1,10}){0,199}$/) }), request.query);
+    const usages = await fileUsages(app, ids.split(',').map(Number));
+    return ok(
+      request,
+      M.success,
+      usages.map((u) => ({ ...u, label: localize(request, u.label), field: localize(request, u.field) })),
+    );
   });
 
   app.delete('/Files/:id', async (request) => {

@@ -91,6 +91,8 @@ export interface FieldDef {
   };
   /** For `image` fields: the name of the alt-text field shown beside it, if any. */
   altField?: string;
+  /** For file fields: the kinds the picker offers and the server takes, when more than the type's own (image or media). */
+  accept?: ('image' | 'file' | 'media')[];
   /** For `tags`: the wire form is a list of `{ name }` objects rather than strings. */
   tagObjects?: boolean;
   /** Where the field appears. Defaults: list false, search false, form true. */
@@ -149,6 +151,8 @@ export interface ListOptions {
   searchPanel?: boolean;
   /** Tree list by this parent field. */
   treeParentField?: string;
+  /** Simple fields editable in the rows of the list itself (ProTable's editable rows), saved one row at a time. */
+  inlineEdit?: boolean;
   /** Default order of rows: field and direction. */
   orderBy?: { field: string; direction: 'asc' | 'desc' }[];
 }
@@ -197,6 +201,8 @@ export interface ChildDef {
   embedAs?: string;
   /** Tab title when several child collections are shown below the form. */
   label?: Label;
+  /** Shown only for records whose `field` equals (or does not equal) a value: a photo album's photos, a video album's videos. */
+  when?: { field: string; equals?: unknown; notEquals?: unknown };
 }
 
 /** Identity helper so definitions are type-checked and keep their literal types. */

@@ -19,6 +19,8 @@ import { banner, bannerItem } from './banner';
 import { faq } from './faq';
 import { partner } from './partner';
 import { customerFeedback, feedback } from './feedback';
+import { album, albumPhoto, albumVideo } from './album';
+import { advertisement, advertisementFile, advertisementTitle } from './advertisement';
 
 export const resources = {
   website,
@@ -52,6 +54,12 @@ export const resources = {
   partner,
   feedback,
   customerFeedback,
+  album,
+  albumPhoto,
+  albumVideo,
+  advertisement,
+  advertisementTitle,
+  advertisementFile,
 } satisfies Record<string, ResourceDef>;
 
 export type ResourceName = keyof typeof resources;

@@ -29,6 +29,9 @@ export const ROUTES = {
   // Feedback comes from the public sites: no add route.
   feedback: { list: '/feedback', edit: '/feedback/:feedbackId' },
   customerFeedback: crud('/customerFeedback', 'customerFeedbackId'),
+  album: crud('/album', 'albumId'),
+  // The /advertisement list is a screen of three lists (video, music, waiting screens); these are the waiting screens'.
+  advertisementTitle: { add: '/advertisement/add', edit: '/advertisement/:id' },
 } as const satisfies Record<string, ResourceRoutes>;
 
 export type RoutedResource = keyof typeof ROUTES;

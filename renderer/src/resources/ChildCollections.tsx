@@ -4,7 +4,7 @@ import { confirmDialog } from '../core/dialogs';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getResource } from '../../../shared/resources';
-import type { ResourceDef } from '../../../shared/resources/define';
+import type { ChildDef, ResourceDef } from '../../../shared/resources/define';
 import { useWorkspace } from '../core/workspace';
 import { ConflictDialog } from './ConflictDialog';
 import { idOf, type Id, type Row } from './dataProvider';
@@ -21,16 +21,27 @@ import type { FieldInputs } from './customize';
  * Child collections below a form once the record has an id (tabs when there are several): a list each,
  * add and edit in a popup of the definition's size with the same form engine, reload after a save.
  */
-export function ChildCollections({ def, parentId, keys, onChanged }: { def: ResourceDef; parentId?: Id; keys?: Record<string, Id>; onChanged?(): void }) {
+export function ChildCollections({ def, parentId, keys, record, onChanged }: { def: ResourceDef; parentId?: Id; keys?: Record<string, Id>; record?: Row | null; onChanged?(): void }) {
   const { t } = useTranslation('resources');
-  const children = def.children ?? [];
-  if (!children.length) return null;
+  if (!def.children?.length) return null;
   if (parentId === undefined) return <Alert type="info" showIcon message={t('saveFirst')} />;
+  const children = def.children.filter((child) => shown(child, record));
+  if (!children.length) return null;
   const panes = children.map((child) => {
     const childDef = getResource(child.resource);
     return { key: child.resource, label: childLabel(def, child, childDef), children: <ChildCollection def={childDef} parentId={parentId} keys={keys} onChanged={onChanged} /> };
   });
   return <Card>{panes.length === 1 ? <>{panes[0].children}</> : <Tabs items={panes} />}</Card>;
+}
+
+/** A child collection with a `when` shows for records it applies to (a photo album's photos), once the record is known. */
+function shown(child: ChildDef, record: Row | null | undefined): boolean {
+  if (!child.when) return true;
+  if (!record) return false;
+  const value = record[child.when.field];
+  if ('equals' in child.when) return value === child.when.equals;
+  if ('notEquals' in child.when) return value !== child.when.notEquals;
+  return true;
 }
 
 function ChildCollection({ def, parentId, keys, onChanged }: { def: ResourceDef; parentId: Id; keys?: Record<string, Id>; onChanged?(): void }) {

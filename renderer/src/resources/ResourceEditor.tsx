@@ -43,7 +43,7 @@ export interface ResourceEditorProps {
    * What sits below the form in place of the generic child collections (e.g. a draggable item tree);
    * `parentId` is the record's id once it has one.
    */
-  renderChildren?(parentId: Id | undefined): ReactNode;
+  renderChildren?(parentId: Id | undefined, record: Row | null): ReactNode;
   /**
    * Why the record cannot be saved as it is now (e.g. it waits for review): the save buttons are disabled and say
    * so. Undefined: it can be saved.
@@ -178,11 +178,12 @@ export function ResourceEditor({ def, id: rawId, languages: languagesOf, onSaved
         </Spin>
       </Card>
       {renderChildren ? (
-        renderChildren(isUpdate && !def.singleton ? id : undefined)
+        renderChildren(isUpdate && !def.singleton ? id : undefined, state.record)
       ) : def.children?.length ? (
         <ChildCollections
           def={def}
           parentId={isUpdate && !def.singleton ? id : undefined}
+          record={state.record}
           onChanged={onChildrenChanged ? () => onChildrenChanged(state.refreshLanguages) : undefined}
         />
       ) : null}

@@ -1,11 +1,13 @@
-import { DownloadOutlined, InfoCircleOutlined, PlusOutlined } from '@ant-design/icons';
+import { DownloadOutlined, EditOutlined, InfoCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
-import { Button, Dropdown, Tooltip, Typography } from 'antd';
+import { Button, Dropdown, Space, Tooltip, Typography } from 'antd';
 import { useMemo, useRef, useState, type Key, type MouseEvent, type MutableRefObject, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { ResourceDef } from '../../../shared/resources/define';
-import { notifySuccess } from '../core/notices';
+import { notifyError, notifySuccess } from '../core/notices';
+import { ApiError } from '../api/client';
+import { withInlineEditing } from './inlineEdit';
 import { useWorkspace } from '../core/workspace';
 import { buildColumns, listFields, type ColumnLabels } from './columns';
 import { createDataProvider, idOf, type Id, type Row } from './dataProvider';
@@ -120,7 +122,27 @@ export function ResourceList(props: ResourceListProps) {
         }
       : undefined,
   });
-  const shown = props.columns ? props.columns(generic) : generic;
+  // Editable rows (`list.inlineEdit`): a pencil per row turns its simple fields into inputs, saved with the row's stamp.
+  const inline = Boolean(def.list?.inlineEdit && def.api.update);
+  const editableColumns = inline
+    ? withInlineEditing(def, generic, language).map((column): ProColumns<Row> =>
+        column.key === '__actions'
+          ? {
+              ...column,
+              width: 150,
+              render: (dom, row, index, action, schema) => (
+                <Space size={4}>
+                  {(column.render ? column.render(dom, row, index, action, schema) : dom) as ReactNode}
+                  <Tooltip title={t('quickEdit')}>
+                    <Button type="text" size="small" icon={<EditOutlined />} aria-label={t('quickEdit')} onClick={() => action?.startEditable?.(String(idOf(def, row)))} />
+                  </Tooltip>
+                </Space>
+              ),
+            }
+          : column,
+      )
+    : generic;
+  const shown = props.columns ? props.columns(editableColumns) : editableColumns;
   // Group header rows span the table: only the first column says which group it is.
   const columns: ProColumns<Row>[] = groupBy
     ? shown.map((column, i) => ({
@@ -224,6 +246,28 @@ export function ResourceList(props: ResourceListProps) {
           }
           return { data: result.data, total: result.total, success: true };
         }}
+        editable={
+          inline
+            ? {
+                type: 'single',
+                saveText: t('save'),
+                cancelText: t('cancel'),
+                actionRender: (_row, _config, dom) => [dom.save, dom.cancel],
+                onSave: async (key, row) => {
+                  const { index: _index, ...values } = row as Row & { index?: number };
+                  try {
+                    const { message } = await provider.update({ id: key as Id, values, concurrencyStamp: values.concurrencyStamp as string, parentId });
+                    notifySuccess(message ?? t('updated'));
+                  } catch (error) {
+                    // Changed by someone else since the list was read: say so, and show the row as it is now.
+                    if (error instanceof ApiError && error.status === 409) notifyError(error.message);
+                    else throw error;
+                  }
+                  await actionRef.current?.reload();
+                },
+              }
+            : undefined
+        }
         onRow={(row) => ({
           onDoubleClick: () => open(row),
           onContextMenu: contextMenu && !isGroupRow(row) ? (event) => contextMenu(row, event) : undefined,

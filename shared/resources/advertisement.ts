@@ -1,0 +1,89 @@
+import { defineResource, orderField, l } from './define';
+import { ROUTES } from './routes';
+
+/** A media advertisement plays a video or music (the list of music uses a shorter player). */
+export const MEDIA_KINDS = [
+  { value: 0, label: l('Video', 'Video'), color: 'purple' },
+  { value: 1, label: l('Nhạc', 'Music'), color: 'green' },
+];
+
+/** What a waiting-screen file is: an image shown for a while, or media played to its end. */
+export const SCREEN_FILE_KINDS = [
+  { value: 0, label: l('Hình ảnh', 'Image'), color: 'blue' },
+  { value: 1, label: l('Media', 'Media'), color: 'purple' },
+];
+
+/** Media advertisements (the /advertisement screen's video and music lists): a .mp3 or .mp4 of the file store. */
+export const advertisement = defineResource({
+  name: 'advertisement',
+  label: l('Quảng cáo', 'Advertisement'),
+  table: 'advertisements',
+  scope: 'website',
+  api: {
+    list: { path: 'Advertisements/get-all/{website}', paged: false },
+    get: 'Advertisements/{website}/{id}',
+    create: 'Advertisements/{website}',
+    update: 'Advertisements/{website}/{id}',
+    remove: 'Advertisements/{website}/{id}',
+  },
+  fields: [
+    { name: 'url', type: 'media', required: true, list: true, label: l('Tệp media', 'Media file') },
+    { name: 'type', type: 'enum', options: MEDIA_KINDS, default: 0, list: true, label: l('Loại', 'Type') },
+  ],
+  list: { orderBy: [{ field: 'id', direction: 'asc' }] },
+  popup: { width: 640, height: 360 },
+  concurrency: true,
+});
+
+/**
+ * Waiting screens (/advertisement/add, /advertisement/{id}: "Chi tiết Màn hình chờ"): the title of the screen on a
+ * floor and area, and its background. The title cannot change once created. What the screen plays are the
+ * advertisement files of the same floor and area, in order.
+ */
+export const advertisementTitle = defineResource({
+  name: 'advertisementTitle',
+  label: l('Màn hình chờ', 'Waiting screen'),
+  table: 'advertisement_titles',
+  scope: 'website',
+  api: {
+    list: { path: 'Advertisements/title/get-all/{website}', paged: false },
+    get: 'Advertisements/title/{id}',
+    create: 'Advertisements/title/{website}',
+    update: 'Advertisements/title/{website}/{id}',
+    remove: 'Advertisements/title/{website}/{id}',
+  },
+  fields: [
+    { name: 'title', type: 'text', perLanguage: true, required: true, readOnlyOnUpdate: true, maxLength: 250, list: true, search: true, label: l('Tiêu đề', 'Title') },
+    { name: 'floor', type: 'number', required: true, min: -10, max: 200, list: true, label: l('Tầng', 'Floor') },
+    { name: 'area', type: 'number', required: true, min: 0, max: 10000, list: true, label: l('Khu vực', 'Area') },
+    { name: 'background', type: 'image', list: true, label: l('Ảnh nền', 'Banner image') },
+  ],
+  list: { orderBy: [{ field: 'floor', direction: 'asc' }, { field: 'area', direction: 'asc' }] },
+  routes: ROUTES.advertisementTitle,
+  concurrency: true,
+});
+
+/** The files a waiting screen plays, per floor and area, in order: images or media. */
+export const advertisementFile = defineResource({
+  name: 'advertisementFile',
+  label: l('Tệp màn hình chờ', 'Waiting-screen file'),
+  table: 'advertisement_files',
+  scope: 'website',
+  api: {
+    list: { path: 'Advertisements/file/get-all/{website}', paged: false },
+    get: 'Advertisements/file/{id}',
+    create: 'Advertisements/file/{website}',
+    update: 'Advertisements/file/{website}/{id}',
+    remove: 'Advertisements/file/{website}/{id}',
+  },
+  fields: [
+    { name: 'type', type: 'enum', options: SCREEN_FILE_KINDS, default: 0, list: true, label: l('Loại', 'Type') },
+    { name: 'url', type: 'file', accept: ['image', 'media'], required: true, list: true, label: l('Tệp', 'File') },
+    { name: 'floor', type: 'number', required: true, min: -10, max: 200, form: false, label: l('Tầng', 'Floor') },
+    { name: 'area', type: 'number', required: true, min: 0, max: 10000, form: false, label: l('Khu vực', 'Area') },
+    orderField(),
+  ],
+  list: { orderBy: [{ field: 'order', direction: 'asc' }] },
+  popup: { width: 640, height: 420 },
+  concurrency: true,
+});

@@ -4,7 +4,7 @@
 // on request, and disk bytes removed only after the records are gone (a crash leaves an orphan blob,
 // never a record without its file).
 import { randomUUID } from 'node:crypto';
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable, type SqlBool } from 'kysely';
 import type { Database } from '../db/schema';
 import { isUniqueViolation } from '../db/dialect';
 import type { UploadLedger, UploadSession } from './chunk-store';
@@ -151,6 +151,22 @@ export class FilesCatalog {
       files: { data: files.map(fileJson), totalRows: Number(total) },
       breadcrumb: await this.breadcrumb(parentId),
     };
+  }
+
+  /**
+   * Files of the store with one of `contentTypes` in any folder, newest first (the video library: every .mp4
+   * wherever staff put it), a name `keyword` narrowing them; with the folder each sits in.
+   */
+  async filesOfType(contentTypes: string[], page: number, pageSize: number, keyword?: string) {
+    let q = this.db.selectFrom('files').where('contentType', 'in', contentTypes);
+    // Case-insensitive on both databases; `\\` escapes the pattern's own characters.
+    if (keyword) q = q.where(sql<SqlBool>`lower(${sql.ref('name')}) like ${`%${keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`} escape ${'\\'}`);
+    const { total } = await q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+    const rows = await q.selectAll().orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(pageSize).offset((page - 1) * pageSize).execute();
+    const folderIds = [...new Set(rows.map((r) => r.folderId).filter((id): id is number => id !== null))];
+    const folders = folderIds.length ? await this.db.selectFrom('folders').select(['id', 'name']).where('id', 'in', folderIds).execute() : [];
+    const folderName = new Map(folders.map((f) => [f.id, f.name]));
+    return { data: rows.map((r) => ({ ...fileJson(r), folderName: r.folderId === null ? null : (folderName.get(r.folderId) ?? null) })), totalRows: Number(total) };
   }
 
   /** Root first, the folder itself last: [{ id: 0, name: '' }, { id, name }…]. */

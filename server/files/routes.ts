@@ -138,6 +138,16 @@ export const fileRoutes: FastifyPluginAsync = async (app) => {
     return ok(request, M.updated, await catalog.updateFile(id, body));
   });
 
+  // The video library: every stored .mp4, newest first (`?page&pageSize&keyword`).
+  app.get('/Files/videos', async (request) => {
+    const { page, pageSize, keyword } = parseInput(
+      z.object({ page: z.coerce.number().int().min(1).default(1), pageSize: z.coerce.number().int().min(1).max(200).default(20), keyword: z.string().trim().max(200).optional() }),
+      request.query,
+    );
+    const listing = await catalog.filesOfType(['video/mp4'], page, pageSize, keyword || undefined);
+    return { code: 1, message: localize(request, M.success), ...listing };
+  });
+
   // Where files are used (the file manager asks before deleting): `?ids=1,2,3`.
   app.get('/Files/usages', async (request) => {
     const { ids } = parseInput(z.object({ ids: z.string().regex(/^\d{1,10}(,\d{1,10}){0,199}$/) }), request.query);

@@ -18,6 +18,7 @@ import { keywordMatch, keywordOf, queryBool, queryInt, usesSearchIndex } from '.
 import { websiteLanguages } from './access';
 import { validated, type HookContext, type ListFilter, type Prepared, type ResourceHooks } from './hooks';
 import { M } from '../messages';
+import { searchFields } from './search';
 import { totalOf } from './totals';
 
 /** Where a request points: the website and the parent keys from its path. */
@@ -142,7 +143,8 @@ export class ResourceEngine {
 
   private searched(ctx: OperationContext, def: ResourceDef, q: AnyQuery, keyword: unknown, scan = false): AnyQuery {
     if (typeof keyword !== 'string' || !keyword.trim()) return q;
-    if (!hasIdColumn(def)) return q;
+    // Nothing searchable (a media advertisement is a file and a type): no `searchText` column, the keyword is ignored.
+    if (!hasIdColumn(def) || !searchFields(def).length) return q;
     return q.where(keywordMatch(keyword, { table: def.table, dialect: dialectOf(ctx.db), scan }));
   }
 

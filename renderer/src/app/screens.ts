@@ -67,6 +67,12 @@ export const screens: ScreenRoute[] = [
     edit: () => import('../pages/site-content/FeedbackPages').then((m) => ({ default: m.FeedbackEditPage })),
   }),
   ...resourceScreens('customerFeedback'),
+  // Media: albums (photo albums also take files dropped from the desktop), the video library, media
+  // advertisements and waiting screens with the files each floor and area plays.
+  ...resourceScreens('album', { edit: () => import('../pages/media/AlbumEditPage') }),
+  { path: '/video', load: () => import('../pages/media/VideoLibraryPage') },
+  { path: '/advertisement', load: () => import('../pages/media/AdvertisementPage') },
+  ...resourceScreens('advertisementTitle', { edit: () => import('../pages/media/WaitingScreenPage') }),
   // The hospital system's departments and service catalogue (served to the lookups under /his).
   ...resourceScreens('department'),
   ...resourceScreens('serviceCatalogue'),

@@ -1,7 +1,7 @@
 import { ModalForm, type ActionType } from '@ant-design/pro-components';
 import { Alert, Card, Spin, Tabs } from 'antd';
 import { confirmDialog } from '../core/dialogs';
-import { useRef, useState } from 'react';
+import { useRef, useState, type MutableRefObject, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getResource } from '../../../shared/resources';
 import type { ChildDef, ResourceDef } from '../../../shared/resources/define';
@@ -11,9 +11,9 @@ import { idOf, type Id, type Row } from './dataProvider';
 import { childLabel, resourceTitle } from './labels';
 import { workspaceLanguages } from './languages';
 import { ResourceFields } from './ResourceFields';
-import { ResourceList } from './ResourceList';
+import { ResourceList, type ResourceListProps } from './ResourceList';
 import { useSaveShortcut } from './shortcuts';
-import { useResourceForm } from './useResourceForm';
+import { useResourceForm, type WireAdapter } from './useResourceForm';
 import { ValidationSummary } from './ValidationSummary';
 import type { FieldInputs } from './customize';
 
@@ -44,8 +44,29 @@ function shown(child: ChildDef, record: Row | null | undefined): boolean {
   return true;
 }
 
-function ChildCollection({ def, parentId, keys, onChanged }: { def: ResourceDef; parentId: Id; keys?: Record<string, Id>; onChanged?(): void }) {
-  const actionRef = useRef<ActionType>();
+export interface ChildCollectionProps {
+  def: ResourceDef;
+  /** The parent record's id; absent for a collection picked out by `params` (a waiting screen's files by floor and area). */
+  parentId?: Id;
+  keys?: Record<string, Id>;
+  onChanged?(): void;
+  /** The list's reload handle, for a screen that adds records itself (photos dropped onto the grid). */
+  actionRef?: MutableRefObject<ActionType | undefined>;
+  /** Query values of the list (e.g. `{ floor, area }`). */
+  params?: Row;
+  /** For the popup's saves (e.g. the floor and area of the list's records). */
+  adapter?: WireAdapter;
+  /** Inputs of particular fields in the popup (e.g. a type the list fixes, shown as text). */
+  inputs?: FieldInputs;
+  toolbar?: ReactNode[];
+  columns?: ResourceListProps['columns'];
+  headerTitle?: ReactNode;
+}
+
+/** A list of records with add and edit in a popup of the definition's size; the list reloads after a save. */
+export function ChildCollection({ def, parentId, keys, onChanged, actionRef: givenRef, params, adapter, inputs, toolbar, columns, headerTitle }: ChildCollectionProps) {
+  const ownRef = useRef<ActionType>();
+  const actionRef = givenRef ?? ownRef;
   // null: closed; {}: new; a row: editing it.
   const [editing, setEditing] = useState<Row | null>(null);
   return (
@@ -56,7 +77,10 @@ function ChildCollection({ def, parentId, keys, onChanged }: { def: ResourceDef;
         keys={keys}
         compact
         actionRef={actionRef}
-        headerTitle={resourceTitle(def)}
+        params={params}
+        toolbar={toolbar}
+        columns={columns}
+        headerTitle={headerTitle ?? resourceTitle(def)}
         onAdd={def.api.create ? () => setEditing({}) : undefined}
         onOpen={def.api.update ? (row) => setEditing(row) : undefined}
         onChanged={onChanged}
@@ -67,6 +91,8 @@ function ChildCollection({ def, parentId, keys, onChanged }: { def: ResourceDef;
           parentId={parentId}
           keys={keys}
           row={editing}
+          adapter={adapter}
+          inputs={inputs}
           onClose={() => setEditing(null)}
           onSaved={() => {
             setEditing(null);
@@ -81,7 +107,7 @@ function ChildCollection({ def, parentId, keys, onChanged }: { def: ResourceDef;
 
 export interface ChildModalProps {
   def: ResourceDef;
-  parentId: Id;
+  parentId?: Id;
   /** Keys of further ancestors in the paths (nested child collections). */
   keys?: Record<string, Id>;
   /** `{}` for a new record, else the row to edit. */
@@ -90,10 +116,11 @@ export interface ChildModalProps {
   onSaved(): void;
   /** Inputs of particular fields in place of the generic ones (e.g. a parent picker among the siblings). */
   inputs?: FieldInputs;
+  adapter?: WireAdapter;
 }
 
 /** The add/edit popup of a child record, in the definition's popup size. */
-export function ChildModal({ def, parentId, keys, row, onClose, onSaved, inputs }: ChildModalProps) {
+export function ChildModal({ def, parentId, keys, row, onClose, onSaved, inputs, adapter }: ChildModalProps) {
   const { t } = useTranslation('resources');
   const workspace = useWorkspace();
   const id = idOf(def, row);
@@ -105,6 +132,7 @@ export function ChildModal({ def, parentId, keys, row, onClose, onSaved, inputs 
     // Without a `get` call the list row is the record.
     initialRecord: id !== undefined && !def.api.get ? row : undefined,
     languagesFor: () => workspaceLanguages(workspace.languages),
+    adapter,
   });
   const size = def.popup ?? { width: 800, height: 600 };
   const title = resourceTitle(def);
@@ -161,7 +189,7 @@ export function ChildModal({ def, parentId, keys, row, onClose, onSaved, inputs 
           />
         </Spin>
         {/* A child with children of its own (a service title's items): its grid in the popup, once it has an id. */}
-        {def.children?.length && def.parent ? (
+        {def.children?.length && def.parent && parentId !== undefined ? (
           <ChildCollections def={def} parentId={id} keys={{ ...keys, [def.parent.keyField]: parentId }} />
         ) : null}
       </ModalForm>

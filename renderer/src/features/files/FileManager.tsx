@@ -168,7 +168,7 @@ export default function FileManager({ mode = 'page', accept, onChosenChange, onP
       setSelection(selectAll(order, current));
     } else if (key === 'Delete' && !picker) {
       handled();
-      remove(selected);
+      void remove(selected);
     } else if (key === 'F2') {
       handled();
       startRename();
@@ -226,7 +226,7 @@ export default function FileManager({ mode = 'page', accept, onChosenChange, onP
     else if (key === 'rename') startRename();
     else if (key === 'move' || key === 'copy') setDialog({ kind: key, entries: selected });
     else if (key === 'download') void download(selected);
-    else if (key === 'delete') remove(selected);
+    else if (key === 'delete') void remove(selected);
     else if (key === 'newFolder') setDialog({ kind: 'newFolder' });
     else if (key === 'upload') chooseFiles();
     else if (key === 'refresh') void reload();
@@ -283,7 +283,7 @@ export default function FileManager({ mode = 'page', accept, onChosenChange, onP
             <Button icon={<DownloadOutlined />} aria-label={t('download')} disabled={!anyFile} onClick={() => void download(selected)} />
           </Tooltip>
           <Tooltip title={t('delete.action')}>
-            <Button danger icon={<DeleteOutlined />} aria-label={t('delete.action')} disabled={!selected.length} onClick={() => remove(selected)} />
+            <Button danger icon={<DeleteOutlined />} aria-label={t('delete.action')} disabled={!selected.length} onClick={() => void remove(selected)} />
           </Tooltip>
           <Segmented<'grid' | 'list'>
             value={view}

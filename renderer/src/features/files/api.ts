@@ -70,6 +70,28 @@ export async function deleteFile(id: number): Promise<Envelope<unknown>> {
   return (await cmsApi.delete<Envelope<unknown>>(`/Files/${id}`)).data;
 }
 
+/** Where a record uses one of these files (album photos, advertisements, banners …): asked before a delete. */
+export interface FileUsage {
+  fileId: number;
+  resource: string;
+  /** The resource's name in the interface language. */
+  label: string;
+  id: number;
+  websiteId: number | null;
+  field: string;
+}
+
+export async function fileUsages(ids: number[]): Promise<FileUsage[]> {
+  if (!ids.length) return [];
+  return (await cmsApi.get<Envelope<FileUsage[]>>('/Files/usages', { params: { ids: ids.join(',') } })).data.data ?? [];
+}
+
+/** The video library: every stored .mp4 (any folder), newest first. */
+export async function fetchVideos(query: { page: number; pageSize: number; keyword?: string }): Promise<{ data: (FileItem & { folderName: string | null })[]; totalRows: number }> {
+  const { data } = await cmsApi.get<{ data?: (FileItem & { folderName: string | null })[]; totalRows?: number }>('/Files/videos', { params: query });
+  return { data: data.data ?? [], totalRows: data.totalRows ?? 0 };
+}
+
 export async function copyFile(id: number, folderId: number): Promise<Envelope<FileItem>> {
   return (await cmsApi.post<Envelope<FileItem>>(`/Files/copy/${id}`, { folderId: parentRef(folderId) })).data;
 }

@@ -7,6 +7,7 @@ import * as api from './api';
 import { extensionsFor, matchesAccept, refusalFor, type AcceptKind, type UploadRefusal } from './fileTypes';
 import { ROOT_ID, type Entry } from './types';
 import { uploads } from './uploads';
+import { FileUsageList } from './FileUsageList';
 
 type ModalApi = ReturnType<typeof Modal.useModal>[0];
 
@@ -82,12 +83,15 @@ export function useFileActions({ folderId, reload, refreshFolders, modal, accept
     }, [target]).catch(() => undefined);
   };
 
-  const remove = (items: Entry[]) => {
+  const remove = async (items: Entry[]) => {
     if (!items.length) return;
+    // Files still shown somewhere (an album's photo, an advertisement, a banner) say where before they go; the
+    // records keep their address, so the user decides knowing what will lose its file.
+    const usages = await api.fileUsages(items.filter((e) => e.kind === 'file').map((e) => e.id)).catch(() => []);
     modal.confirm({
       title: items.length === 1 ? t('delete.confirmOne', { name: items[0].name }) : t('delete.confirmMany', { count: items.length }),
-      content: t('delete.irreversible'),
-      okText: t('delete.ok'),
+      content: usages.length ? <FileUsageList items={items} usages={usages} /> : t('delete.irreversible'),
+      okText: usages.length ? t('delete.anyway') : t('delete.ok'),
       okButtonProps: { danger: true },
       cancelText: t('cancel'),
       onOk: () =>

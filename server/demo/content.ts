@@ -22,7 +22,16 @@ export interface DemoImage {
 }
 
 /** Folders of the file manager (organisation-wide) and the images in them. */
-export const DEMO_FOLDERS = ['Tin tức', 'Banner', 'Logo', 'Bệnh lý'] as const;
+export const DEMO_FOLDERS = ['Tin tức', 'Banner', 'Logo', 'Bệnh lý', 'Video và nhạc'] as const;
+
+/**
+ * Video and music the seed uploads (files of server/demo/media/, made once with ffmpeg: a 4-second test-pattern
+ * H.264 video and a 5-second quiet tone), for albums, advertisements and waiting screens.
+ */
+export const DEMO_MEDIA = [
+  { key: 'introVideo', folder: 'Video và nhạc', file: 'gioi-thieu-phong-kham.mp4', type: 'video/mp4' },
+  { key: 'waitingMusic', folder: 'Video và nhạc', file: 'nhac-cho.mp3', type: 'audio/mpeg' },
+] as const;
 
 /** The hospital system's lists (served under /his): departments for specializations, its services for services. */
 export const DEMO_HIS = {
@@ -128,6 +137,15 @@ export interface DemoSite {
   /** Feedback sent by visitors through the public intake; `read` ones were opened by staff. */
   feedbacks: { title: string; fullName: string; email: string; phoneNumber: string; serviceName: string; content: string; read?: boolean }[];
   customerFeedbacks: { name: Text; position: Text; content: Text; seoLink: string; rate: number }[];
+  /**
+   * Albums: a photo album (type 0) with its photos (image keys), or a video album with videos from an uploaded file
+   * (`media` key) or YouTube (`youtube` id).
+   */
+  albums: { name: Text; seoLink: string; thumbnail: string; isHomePage?: boolean; photos?: { title: Text; image: string }[]; videos?: { title: Text; media?: string; youtube?: string }[] }[];
+  /** Media advertisements: a DEMO_MEDIA key each, type 0 video, 1 music. */
+  advertisements: { media: string; type: 0 | 1 }[];
+  /** Waiting screens of a floor and area, with the files they play in order (an image key or a DEMO_MEDIA key). */
+  waitingScreens: { title: Text; floor: number; area: number; background: string; files: ({ image: string } | { media: string })[] }[];
 }
 
 /**
@@ -287,6 +305,28 @@ const CLINIC: DemoSite = {
     { name: t('Chị Mai Anh', 'Ms Mai Anh'), position: t('Giáo viên', 'Teacher'), content: t('Dịch vụ chu đáo, kết quả nhanh.', 'Thoughtful service and quick results.'), seoLink: 'chi-mai-anh', rate: 5 },
     { name: t('Anh Quốc Bảo', 'Mr Quoc Bao'), position: t('Kỹ sư', 'Engineer'), content: t('Đặt lịch dễ dàng, bác sĩ giỏi.', 'Easy booking, skilled doctors.'), seoLink: 'anh-quoc-bao', rate: 4 },
   ],
+  albums: [
+    {
+      name: t('Khai trương cơ sở mới', 'Opening of the new branch'),
+      seoLink: 'khai-truong-co-so-moi',
+      thumbnail: 'event',
+      isHomePage: true,
+      photos: [
+        { title: t('Cắt băng khai trương', 'Ribbon cutting'), image: 'event' },
+        { title: t('Phòng khám tổng quát', 'General examination room'), image: 'checkup' },
+        { title: t('Khu khám nhi', 'Children\'s area'), image: 'child' },
+      ],
+    },
+    { name: t('Giới thiệu phòng khám', 'About the clinic'), seoLink: 'video-gioi-thieu', thumbnail: 'bannerClinic', videos: [{ title: t('Một vòng phòng khám', 'A tour of the clinic'), media: 'introVideo' }, { title: t('Bác sĩ chia sẻ', 'Our doctors speak'), youtube: 'dQw4w9WgXcQ' }] },
+  ],
+  advertisements: [
+    { media: 'introVideo', type: 0 },
+    { media: 'waitingMusic', type: 1 },
+  ],
+  waitingScreens: [
+    { title: t('Sảnh chờ tầng 1', 'Ground floor lobby'), floor: 1, area: 1, background: 'bannerClinic', files: [{ image: 'checkup' }, { media: 'introVideo' }, { image: 'vaccine' }] },
+    { title: t('Khu khám nhi tầng 2', 'Children\'s area, floor 2'), floor: 2, area: 3, background: 'child', files: [{ image: 'child' }, { media: 'waitingMusic' }] },
+  ],
   services: [
     {
       type: 1,
@@ -425,6 +465,12 @@ const SPA: DemoSite = {
     { title: 'Nhân viên thân thiện', fullName: 'Đỗ Hải Yến', email: 'yen.do@example.com', phoneNumber: '0971 999 000', serviceName: 'Chăm sóc da mặt', content: 'Kỹ thuật viên rất nhẹ nhàng.', read: true },
   ],
   customerFeedbacks: [{ name: t('Chị Thảo', 'Ms Thao'), position: t('Nhân viên văn phòng', 'Office worker'), content: t('Da mịn hơn sau 3 buổi.', 'Smoother skin after 3 sessions.'), seoLink: 'chi-thao', rate: 5 }],
+  albums: [
+    { name: t('Không gian spa', 'Our spa'), seoLink: 'khong-gian-spa', thumbnail: 'spa', isHomePage: true, photos: [{ title: t('Phòng trị liệu', 'Treatment room'), image: 'massage' }, { title: t('Quầy lễ tân', 'Reception'), image: 'bannerSpa' }] },
+    { name: t('Video liệu trình', 'Treatment videos'), seoLink: 'video-lieu-trinh', thumbnail: 'bannerSpa', videos: [{ title: t('Liệu trình chăm sóc da', 'A facial treatment'), media: 'introVideo' }] },
+  ],
+  advertisements: [{ media: 'waitingMusic', type: 1 }],
+  waitingScreens: [{ title: t('Phòng chờ', 'Waiting room'), floor: 1, area: 0, background: 'bannerSpa', files: [{ image: 'spa' }, { media: 'waitingMusic' }] }],
   services: [
     {
       type: 1,

@@ -4,7 +4,8 @@
 // just created in (SEED_DEMO=1); the same data gives the same records, ids included (only stamps, tokens and
 // the generated names files are stored under differ).
 import type { FastifyInstance } from 'fastify';
-import { DEMO_FOLDERS, DEMO_HIS, DEMO_IMAGES, DEMO_SITES, DEMO_WEBSITES, type DemoMenuItem, type SiteKey, type Text } from './content';
+import { readFileSync } from 'node:fs';
+import { DEMO_FOLDERS, DEMO_HIS, DEMO_IMAGES, DEMO_MEDIA, DEMO_SITES, DEMO_WEBSITES, type DemoMenuItem, type SiteKey, type Text } from './content';
 import { drawPng } from './png';
 
 type Json = Record<string, unknown>;
@@ -58,6 +59,16 @@ export async function seedDemoContent(app: FastifyInstance): Promise<void> {
     );
     const done = (await call('POST', '/api/chunk/upload', body, { 'content-type': type })).data as { file: { url: string } };
     imageUrl.set(image.key, done.file.url);
+  }
+  // Video and music (files kept beside this module), uploaded the same way.
+  for (const media of DEMO_MEDIA) {
+    const bytes = readFileSync(new URL(`./media/${media.file}`, import.meta.url));
+    const { body, type } = multipart(
+      { folderId: String(folderIds.get(media.folder)), fileId: `demo-${media.key}`, chunkIndex: '0', totalChunks: '1', originalFileName: media.file, totalSize: String(bytes.length) },
+      bytes,
+    );
+    const done = (await call('POST', '/api/chunk/upload', body, { 'content-type': type })).data as { file: { url: string } };
+    imageUrl.set(media.key, done.file.url);
   }
   const img = (key: string) => imageUrl.get(key) ?? '';
 
@@ -240,6 +251,26 @@ async function seedWebsite(app: FastifyInstance, call: ReturnType<typeof caller>
     if (read) {
       const list = (await call('GET', `/api/Feedbacks/${website}?page=1&pageSize=1&isView=false&title=${encodeURIComponent(f.title)}`)).data as { id: number }[];
       await call('PUT', `/api/Feedbacks/read/${website}/${list[0].id}`);
+    }
+  }
+  // Media: albums with their photos or videos, video and music advertisements, waiting screens and what they play.
+  for (const [order, a] of site.albums.entries()) {
+    const type = a.videos ? 1 : 0;
+    const created = (await call('POST', `/api/Albums/${website}`, { name: json(a.name), description: json(a.name), metaTitle: json(a.name), seoLink: a.seoLink, thumbnail: img(a.thumbnail), type, order, isActive: true, isHomePage: Boolean(a.isHomePage), isHot: false })).data as { id: number };
+    for (const [i, p] of (a.photos ?? []).entries()) {
+      await call('POST', `/api/Albums/photo/${website}/${created.id}`, { title: json(p.title), alt: json(p.title), description: json(p.title), url: img(p.image), order: i + 1, isActive: true });
+    }
+    for (const [i, v] of (a.videos ?? []).entries()) {
+      const source = v.youtube ? { type: 1, videoLinkId: v.youtube, url: `https://www.youtube.com/watch?v=${v.youtube}` } : { type: 0, url: img(v.media!) };
+      await call('POST', `/api/Albums/video/${website}/${created.id}`, { title: json(v.title), description: json(v.title), ...source, thumbnail: img(a.thumbnail), order: i + 1, isActive: true, isHomePage: i === 0, isDefault: i === 0 });
+    }
+  }
+  for (const ad of site.advertisements) await call('POST', `/api/Advertisements/${website}`, { url: img(ad.media), type: ad.type });
+  for (const screen of site.waitingScreens) {
+    await call('POST', `/api/Advertisements/title/${website}`, { title: json(screen.title), floor: screen.floor, area: screen.area, background: img(screen.background) });
+    for (const [i, f] of screen.files.entries()) {
+      const file = 'image' in f ? { type: 0, url: img(f.image) } : { type: 1, url: img(f.media) };
+      await call('POST', `/api/Advertisements/file/${website}`, { ...file, floor: screen.floor, area: screen.area, order: i + 1 });
     }
   }
   const groupIds: number[] = [];

@@ -22,6 +22,9 @@ async function reader(app: FastifyInstance) {
   };
 }
 
+/** A plain list, whether the call answers it bare (`get-all`) or in the envelope. */
+const rowsOf = <T,>(answer: unknown): T[] => (Array.isArray(answer) ? answer : (answer as { data: T[] }).data);
+
 /** What a person sees of the content, without the values that are generated (stamps, times, stored names). */
 async function snapshot(app: FastifyInstance) {
   const get = await reader(app);
@@ -45,6 +48,9 @@ async function snapshot(app: FastifyInstance) {
     out[`${w.id} banners`] = (await get(`/api/Banners/${w.id}?page=1&pageSize=100`)).data.map((b: Record<string, unknown>) => [b.id, b.name, b.type, b.position]);
     out[`${w.id} partners`] = (await get(`/api/Partners/${w.id}?page=1&pageSize=1000`)).data.map((p: Record<string, unknown>) => [p.id, p.parentId, p.name]);
     out[`${w.id} feedback`] = (await get(`/api/Feedbacks/${w.id}?page=1&pageSize=100`)).data.map((f: Record<string, unknown>) => [f.id, f.title, f.isView]);
+    out[`${w.id} albums`] = (await get(`/api/Albums/${w.id}?page=1&pageSize=100`)).data.map((a: Record<string, unknown>) => [a.id, a.name, a.type]);
+    out[`${w.id} ads`] = rowsOf<Record<string, unknown>>(await get(`/api/Advertisements/get-all/${w.id}`)).map((a) => [a.id, a.type]);
+    out[`${w.id} screens`] = rowsOf<Record<string, unknown>>(await get(`/api/Advertisements/title/get-all/${w.id}`)).map((a) => [a.id, a.title, a.floor, a.area]);
     out[`${w.id} customer feedback`] = (await get(`/api/CustomerFeedbacks/${w.id}?page=1&pageSize=100`)).data.map((c: Record<string, unknown>) => [c.id, c.name, c.rate]);
   }
   out.folders = (await get('/api/folders/current-directory/0?page=1&pageSize=1000')).folders.map((f: Record<string, unknown>) => [f.id, f.name]);
@@ -92,6 +98,26 @@ describeEachDatabase(
           const feedback = (await get(`/api/Feedbacks/${w.id}?page=1&pageSize=100`)).data as { isView: boolean }[];
           expect(new Set(feedback.map((f) => f.isView))).toEqual(new Set([true, false]));
           expect((await get(`/api/CustomerFeedbacks/${w.id}?page=1&pageSize=100`)).totalRows).toBe(site.customerFeedbacks.length);
+
+          // Media: photo and video albums with their photos and videos, video and music advertisements (stored .mp4
+          // and .mp3 that play), waiting screens with the files their floor and area play.
+          const albums = (await get(`/api/Albums/${w.id}?page=1&pageSize=100`)).data as { id: number; type: number }[];
+          expect(albums.length).toBe(site.albums.length);
+          const photoAlbum = albums.find((a) => a.type === 0)!;
+          const photos = rowsOf<unknown>(await get(`/api/Albums/photo/get-all/${w.id}/${photoAlbum.id}`));
+          expect(photos.length).toBe(site.albums.find((a) => a.photos)!.photos!.length);
+          const videoAlbum = albums.find((a) => a.type !== 0)!;
+          const videos = rowsOf<{ type: number; url: string }>(await get(`/api/Albums/video/get-all/${w.id}/${videoAlbum.id}`));
+          expect(videos.length).toBe(site.albums.find((a) => a.videos)!.videos!.length);
+          const mp4 = await app.inject({ method: 'GET', url: videos.find((v) => v.type === 0)!.url });
+          expect(mp4.headers['content-type']).toContain('video/mp4');
+          expect(mp4.rawPayload.subarray(4, 8).toString()).toBe('ftyp');
+          const ads = rowsOf<{ type: number }>(await get(`/api/Advertisements/get-all/${w.id}`));
+          expect(ads.map((a) => a.type)).toEqual(site.advertisements.map((a) => a.type));
+          for (const screen of site.waitingScreens) {
+            const files = rowsOf<{ type: number }>(await get(`/api/Advertisements/file/get-all/${w.id}?floor=${screen.floor}&area=${screen.area}`));
+            expect(files.map((f) => f.type)).toEqual(screen.files.map((f) => ('image' in f ? 0 : 1)));
+          }
 
           const categories = (await get(`/api/categorys/${w.id}?page=1&pageSize=1000`)).data as { parentId: number | null }[];
           expect(categories.some((c) => c.parentId !== null)).toBe(true);

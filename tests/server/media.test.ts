@@ -127,4 +127,21 @@ describeEachDatabase('media', (ctx) => {
       expect((await ctx.authed('DELETE', `/api/Advertisements/title/${clinic}/${screen.id}`)).status).toBe(200);
     });
   });
+  describe('video library', () => {
+    it('lists every stored .mp4, newest first, found by name; nothing else', async () => {
+      const other = await uploadFile(ctx, token, 'Khai trương Spa.mp4', MP4);
+      const all = await ctx.authed('GET', '/api/Files/videos?page=1&pageSize=50');
+      expect(all.status).toBe(200);
+      expect(all.body.data.every((f: { contentType: string }) => f.contentType === 'video/mp4')).toBe(true);
+      expect(all.body.data[0]).toMatchObject({ id: other.id, name: 'Khai trương Spa.mp4' });
+      expect(all.body.data.map((f: { id: number }) => f.id)).toContain(ids.mp4);
+      expect(all.body.data.map((f: { id: number }) => f.id)).not.toContain(ids.mp3);
+      // The name, in any case; `%` and `_` are letters, not patterns.
+      const found = await ctx.authed('GET', `/api/Files/videos?keyword=${encodeURIComponent('KHAI TRƯƠNG')}`);
+      expect(found.body.data.map((f: { id: number }) => f.id)).toEqual([other.id]);
+      expect((await ctx.authed('GET', '/api/Files/videos?keyword=%25')).body.totalRows).toBe(0);
+      expect((await ctx.authed('GET', '/api/Files/videos?pageSize=0')).status).toBe(400);
+      expect((await ctx.request('GET', '/api/Files/videos')).status).toBe(401);
+    });
+  });
 }, { seedDemo: true });

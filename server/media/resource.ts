@@ -58,7 +58,14 @@ const checkedFile = (def: ResourceDef, kindOf: (values: Record<string, unknown>)
 const YOUTUBE_ID_REQUIRED: Label = { vi: 'Mã video YouTube là trường bắt buộc', en: 'YouTube video id is required' };
 
 export const advertisementResource = checkedFile(advertisement, () => ({ kind: 'media' }));
-export const advertisementFileResource = checkedFile(advertisementFile, (v) => ({ kind: v.type === 1 ? 'media' : 'image' }));
+/** The kind a field's `acceptBy` gives for the record's values. */
+const kindBy = (def: ResourceDef, name: string) => (values: Record<string, unknown>) => {
+  const by = def.fields.find((f) => f.name === name)?.acceptBy;
+  const kind = by ? by.kinds[String(values[by.field])] : undefined;
+  return kind ? { kind } : null;
+};
+
+export const advertisementFileResource = checkedFile(advertisementFile, kindBy(advertisementFile, 'url'));
 export const albumVideoResource = serve(albumVideo, {
   async prepare(ctx, body, current) {
     const prepared = await validated(ctx, albumVideo, body, current);

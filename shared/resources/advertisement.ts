@@ -86,7 +86,7 @@ export const advertisementFile = defineResource({
   },
   fields: [
     { name: 'type', type: 'enum', options: SCREEN_FILE_KINDS, default: 0, list: true, label: l('Loại', 'Type') },
-    { name: 'url', type: 'file', accept: ['image', 'media'], required: SELECT_FILE, list: true, label: l('Tệp', 'File') },
+    { name: 'url', type: 'file', accept: ['image', 'media'], acceptBy: { field: 'type', kinds: { 0: 'image', 1: 'media' } }, required: SELECT_FILE, list: true, label: l('Tệp', 'File') },
     { name: 'floor', type: 'number', required: true, min: -10, max: 200, form: false, label: l('Tầng', 'Floor') },
     { name: 'area', type: 'number', required: true, min: 0, max: 10000, form: false, label: l('Khu vực', 'Area') },
     orderField(),

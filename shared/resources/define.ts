@@ -93,6 +93,11 @@ export interface FieldDef {
   altField?: string;
   /** For file fields: the kinds the picker offers and the server takes, when more than the type's own (image or media). */
   accept?: ('image' | 'file' | 'media')[];
+  /**
+   * For file fields whose kind another field decides (a waiting-screen file: type 0 an image, 1 a video or music):
+   * the picker offers that kind, and the server takes only a stored file of it.
+   */
+  acceptBy?: { field: string; kinds: Record<string, 'image' | 'media'> };
   /** For `tags`: the wire form is a list of `{ name }` objects rather than strings. */
   tagObjects?: boolean;
   /** Where the field appears. Defaults: list false, search false, form true. */

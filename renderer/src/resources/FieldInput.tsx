@@ -1,11 +1,11 @@
-import { DatePicker, Input, InputNumber, Rate, Select, Switch } from 'antd';
+import { DatePicker, Form, Input, InputNumber, Rate, Select, Switch } from 'antd';
 import DisabledContext from 'antd/es/config-provider/DisabledContext';
 import dayjs from 'dayjs';
-import { useContext } from 'react';
+import { useContext, type ComponentProps } from 'react';
 import type { FieldDef, ResourceDef } from '../../../shared/resources/define';
 import { optionLabel } from './labels';
 import { useLookupOptions } from './useLookup';
-import { useFieldWidgets } from './widgets';
+import { useFieldWidgets, type FieldWidgets } from './widgets';
 
 /**
  * The input of one field type. Every control is antd-Form compatible (`value`/`onChange`); `Form.Item`
@@ -74,7 +74,11 @@ export function FieldInput({ def, field, id, value, onChange, disabled: own, lab
     case 'image':
     case 'file':
     case 'media':
-      return <FilePicker {...common} value={(value as string) || undefined} onChange={(url) => onChange?.(url ?? '')} accept={field.type} />;
+      return field.acceptBy ? (
+        <KindByPicker {...common} by={field.acceptBy} value={(value as string) || undefined} onChange={(url) => onChange?.(url ?? '')} />
+      ) : (
+        <FilePicker {...common} value={(value as string) || undefined} onChange={(url) => onChange?.(url ?? '')} accept={field.type} />
+      );
     case 'date':
     case 'datetime': {
       const parsed = typeof value === 'string' && value ? dayjs(value) : null;
@@ -107,4 +111,11 @@ function ReferenceSelect({ field, value, onChange, ...rest }: { field: FieldDef;
       options={options}
     />
   );
+}
+
+/** A file picker offering the kind another field of the form decides (`acceptBy`), e.g. an image or a media file. */
+function KindByPicker({ by, ...props }: { by: NonNullable<FieldDef['acceptBy']> } & Omit<ComponentProps<FieldWidgets['FilePicker']>, 'accept'>) {
+  const { FilePicker } = useFieldWidgets();
+  const decider = Form.useWatch(by.field, Form.useFormInstance()) as unknown;
+  return <FilePicker {...props} accept={by.kinds[String(decider)] ?? 'image'} />;
 }

@@ -1,7 +1,7 @@
 // Shared by the benchmarks in tests/bench (files starting with `_` are not benchmarks: scripts/bench.mjs
 // skips them): the real server as its own process, signing in, test files, local-copy baselines and
 // memory sampling from /proc.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { open } from 'node:fs/promises';
@@ -10,6 +10,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
+import { chromium } from '@playwright/test';
 import { freePort } from '../server/embedded-pg';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -66,10 +67,13 @@ export async function signIn(url: string): Promise<string> {
   return ((await res.json()) as { access_token: string }).access_token;
 }
 
-/** A PDF-signed file of `size` bytes written in 8 MB random blocks (never held whole in memory). */
-export async function makeFile(file: string, size: number): Promise<void> {
+export const PDF_HEADER = Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n', 'latin1');
+/** The start of an MP4 (its `ftyp` box): the server knows a video by it. */
+export const MP4_HEADER = Buffer.concat([Buffer.from([0, 0, 0, 0x20]), Buffer.from('ftypisom'), Buffer.from([0, 0, 2, 0]), Buffer.from('isomiso2avc1mp41')]);
+
+/** A file of `size` bytes, signed by `header` (a PDF unless told), written in 8 MB random blocks (never held whole in memory). */
+export async function makeFile(file: string, size: number, header = PDF_HEADER): Promise<void> {
   const block = randomBytes(8 * 1024 * 1024);
-  const header = Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n', 'latin1');
   const handle = await open(file, 'w');
   try {
     await handle.write(header);
@@ -165,3 +169,23 @@ export function runIfMain(moduleUrl: string, main: () => Promise<unknown>): void
     });
   }
 }
+
+/**
+ * The console's build in RENDERER_DIR (default dist/renderer), built first when missing or when BENCH_BUILD=1; the
+ * servers started by startServer serve the same RENDERER_DIR (they read it from the environment).
+ */
+export function ensureRenderer(): string {
+  const rendererDir = path.resolve(ROOT, process.env.RENDERER_DIR ?? 'dist/renderer');
+  if (process.env.BENCH_BUILD === '1' || !fs.existsSync(path.join(rendererDir, 'index.html'))) {
+    const build = spawnSync('npx', ['vite', 'build', '--config', 'renderer/vite.config.ts', '--outDir', rendererDir, '--emptyOutDir'], { cwd: ROOT, stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('the console build failed');
+  }
+  return rendererDir;
+}
+
+/** Chromium from Debian, launched as the browser tests launch it. */
+export const launchChromium = () =>
+  chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+  });

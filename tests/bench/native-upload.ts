@@ -35,7 +35,7 @@ interface UploaderResult {
 }
 
 /** Runs the engine in its own process (tests/bench/_native-uploader.ts) and reads its JSON answer. */
-function runUploader(url: string, file: string): Promise<UploaderResult> {
+export function runUploader(url: string, file: string): Promise<UploaderResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', path.join('tests', 'bench', '_native-uploader.ts'), url, file], {
       cwd: ROOT,

@@ -9,13 +9,12 @@
 // RENDERER_DIR (default dist/renderer), which it builds first when missing (BENCH_BUILD=1 forces it).
 //   npx tsx tests/bench/signin-page.ts        (or: npm run bench -- signin)
 //   RENDERER_DIR=/tmp/me/renderer BENCH_BUILD=1 npm run bench -- signin
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser } from '@playwright/test';
-import { ROOT, startServer as startBenchServer } from './_support';
+import type { Browser } from '@playwright/test';
+import { ensureRenderer, launchChromium, startServer as startBenchServer } from './_support';
 
 const RUNS = 5;
 const TARGET_SIGNIN_BYTES = 250 * 1000;
@@ -131,17 +130,9 @@ async function measureInteractive(browser: Browser, url: string): Promise<{ ms: 
 }
 
 export async function run(): Promise<SigninFigures> {
-  // The server started below reads the same RENDERER_DIR from the environment.
-  const rendererDir = path.resolve(ROOT, process.env.RENDERER_DIR ?? 'dist/renderer');
-  if (process.env.BENCH_BUILD === '1' || !fs.existsSync(path.join(rendererDir, 'index.html'))) {
-    const build = spawnSync('npx', ['vite', 'build', '--config', 'renderer/vite.config.ts', '--outDir', rendererDir, '--emptyOutDir'], { cwd: ROOT, stdio: 'inherit' });
-    if (build.status !== 0) throw new Error('the console build failed');
-  }
+  ensureRenderer();
   const server = await startServer();
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
-  });
+  const browser = await launchChromium();
   try {
     const transfer = await measureTransfer(browser, server.url);
     await measureInteractive(browser, server.url); // warm-up: server file cache, browser process

@@ -5,6 +5,9 @@ import { Button, Popconfirm, Rate, Select, Space, Tag, Tooltip, Typography } fro
 import type { FieldDef, ResourceDef } from '../../../shared/resources/define';
 import { missingLanguages, textIn } from '../../../shared/resources/translations';
 import { FieldThumb } from './widgets';
+import { nameFromUrl } from '../../../shared/uploads';
+
+const IMAGE_NAME = /\.(png|jpe?g|webp|gif)([?#]|$)/i;
 import type { Row } from './dataProvider';
 import { fieldLabel, optionLabel } from './labels';
 import { useLookupOptions } from './useLookup';
@@ -103,6 +106,17 @@ export function renderCell(def: ResourceDef, field: FieldDef, row: Row, options:
     }
     case 'image':
       return <FieldThumb url={typeof value === 'string' && value ? value : undefined} height={50} />;
+    case 'file':
+    case 'media':
+      // A picture shows as one; anything else by its file name (the whole address in the tooltip).
+      if (typeof value !== 'string' || !value) return '';
+      return IMAGE_NAME.test(value) ? (
+        <FieldThumb url={value} height={50} />
+      ) : (
+        <Typography.Text ellipsis={{ tooltip: value }} style={{ maxWidth: 320 }}>
+          {nameFromUrl(value)}
+        </Typography.Text>
+      );
     case 'reference':
       return <ReferenceCell field={field} value={value} />;
     case 'url':

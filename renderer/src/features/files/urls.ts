@@ -19,12 +19,4 @@ export function resolveFileUrl(url: string | undefined | null): string | undefin
   return url;
 }
 
-/** The name shown for a stored URL: its last path segment, decoded (`/files/ab12/Bảng%20giá.pdf` → `Bảng giá.pdf`). */
-export function nameFromUrl(url: string): string {
-  const last = url.split(/[?#]/)[0].split('/').filter(Boolean).pop() ?? url;
-  try {
-    return decodeURIComponent(last);
-  } catch {
-    return last;
-  }
-}
+export { nameFromUrl } from '../../../../shared/uploads';

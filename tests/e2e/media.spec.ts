@@ -64,6 +64,21 @@ test('a photo album filled by dropping three images from the desktop, then reord
   await expect(page.getByText('Bản ghi đã bị thay đổi')).toHaveCount(0);
   await expect(page).toHaveURL(/\/album\/\d+$/);
 
+  // The list edits the simple fields in the row.
+  await page.goto('/album');
+  await page.getByPlaceholder('Từ khoá').fill(name);
+  await page.getByPlaceholder('Từ khoá').press('Enter');
+  const found = page.locator('tbody tr.ant-table-row').filter({ hasText: name });
+  await expect(found).toHaveCount(1);
+  // While edited the name is in an input, no longer the row's text: keep hold of the row by its key.
+  const row = page.locator(`tbody tr[data-row-key="${await found.getAttribute('data-row-key')}"]`);
+  await row.getByRole('button', { name: 'Sửa nhanh' }).click();
+  await row.getByLabel('Thứ tự').fill('7');
+  await row.getByRole('switch', { name: 'Nổi bật' }).click();
+  await row.getByText('Lưu', { exact: true }).click();
+  await expect(page.getByText('Cập nhật thành công').first()).toBeVisible();
+  await expect(row.getByRole('cell', { name: '7', exact: true })).toBeVisible();
+
   // The pictures are files of the file manager; deleting one asks knowing where it is used.
   await page.goto('/file');
   await page.locator(`[data-name="${files[0].name}"]`).click();
@@ -205,4 +220,26 @@ test('a 401 in an album screen goes to /expiredToken, elsewhere to /login', asyn
   await page.getByPlaceholder('Từ khoá').press('Enter');
   await expect(page).toHaveURL(/\/expiredToken$/);
   await expect(page.getByText('Phiên đăng nhập đã hết hạn! Vui lòng đến trang đăng nhập!')).toBeVisible();
+});
+
+test('the video library: a .mp4 dropped on the page uploads and shows with its player, size and duration', async ({ page }) => {
+  const name = `gioi-thieu-${unique()}.mp4`;
+  await signIn(page);
+  await page.goto('/video');
+  const library = page.getByTestId('video-library');
+  // The demo's video is there.
+  await expect(library.getByRole('cell', { name: 'gioi-thieu-phong-kham.mp4' })).toBeVisible();
+  await dropFiles(page, library, [
+    { name, type: 'video/mp4', bytes: MP4 },
+    { name: 'nhac.mp3', type: 'audio/mpeg', bytes: Buffer.from('ID3') },
+  ]);
+  await expect(page.getByText('Không thể tải lên "nhac.mp3"')).toBeVisible();
+  const row = library.locator('tbody tr.ant-table-row').filter({ hasText: name });
+  await expect(row).toBeVisible({ timeout: 30_000 });
+  await expect(row.getByTestId('video-player')).toBeVisible();
+  await expect(row).toContainText('36.3 KB');
+  await expect(row.getByTestId('video-duration')).toHaveText('0:04');
+  await library.getByPlaceholder('Tìm theo tên tệp').fill(name);
+  await library.getByPlaceholder('Tìm theo tên tệp').press('Enter');
+  await expect(library.locator('tbody tr.ant-table-row')).toHaveCount(1);
 });

@@ -38,6 +38,8 @@ export function inlineInput(def: ResourceDef, field: FieldDef, language: string,
 /** The list's columns with the simple fields editable in a row being edited (the search panel keeps its own inputs). */
 export function withInlineEditing(def: ResourceDef, columns: ProColumns<Row>[], language: string): ProColumns<Row>[] {
   return columns.map((column) => {
+    // The row buttons' column turns into Save / Cancel while the row is edited (ProTable does it for `option` columns it may edit).
+    if (column.valueType === 'option') return column;
     const field = def.fields.find((f) => f.name === column.key);
     if (!inlineEditable(field, true)) return { ...column, editable: false };
     const search = column.renderFormItem;

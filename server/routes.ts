@@ -10,6 +10,8 @@ import { websiteRoutes } from './websites/routes';
 import { fileRoutes, fileServing } from './files/routes';
 import { resourceRoutes, type ServedResource } from './resources/index';
 import { intakeRoutes } from './intake/routes';
+import { teamRoutes } from './team/routes';
+import { integrationKeyRoutes, integrationRoutes } from './team/integration';
 import { editorialRoutes } from './editorial/routes';
 import { dashboardRoutes } from './dashboard/routes';
 import { newsCategoryResource } from './editorial/categories';
@@ -44,16 +46,21 @@ export const routeModules: RouteModule[] = [
   { name: 'files-serving', prefix: '/files', auth: 'public', plugin: fileServing },
   { name: 'editorial', prefix: '/api', auth: 'bearer', plugin: editorialRoutes },
   { name: 'dashboard', prefix: '/api', auth: 'bearer', plugin: dashboardRoutes },
+  // The referral team: collaborators, referred patients, the commission ledger; the integration keys.
+  { name: 'team', prefix: '/api', auth: 'bearer', plugin: teamRoutes },
+  { name: 'integration-keys', prefix: '/api', auth: 'bearer', plugin: integrationKeyRoutes },
   // The definition-driven resources (the registry and `servedResources` below, with their hooks).
   { name: 'resources', prefix: '/api', auth: 'bearer', plugin: resourceRoutes('api') },
   // The second API base: the hospital system's lookups (the `his:` calls of the definitions).
   { name: 'his', prefix: '/his', auth: 'bearer', plugin: resourceRoutes('his') },
   // What visitors of the public websites send (feedback …): unauthenticated, validated, size-capped, rate-limited.
   { name: 'intake', prefix: '/public', auth: 'public', plugin: intakeRoutes },
+  // The clinic system records completed visits of referred patients with its own API key.
+  { name: 'integration', prefix: '/integration', auth: 'public', plugin: integrationRoutes },
 ];
 
 /**
  * Path prefixes that belong to the API: never answered with the console's index.html, and
  * unknown paths under them get the JSON 404.
  */
-export const apiPrefixes = ['/auth', '/core', '/push', '/api', '/his', '/public', '/files', '/health'];
+export const apiPrefixes = ['/auth', '/core', '/push', '/api', '/his', '/public', '/integration', '/files', '/health'];

@@ -8,7 +8,7 @@
 //     answer 429 (@fastify/rate-limit, in memory: one server process serves the console);
 //   - the answer says thank you and nothing else (no id, no record); any origin may post (CORS), none may read.
 // Adding a kind: one entry in INTAKES (documented in docs/api.md "Public intake").
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import type { ResourceDef } from '../../shared/resources/define';
@@ -18,15 +18,19 @@ import { ok } from '../http/envelope';
 import type { Text } from '../i18n';
 import { M } from '../messages';
 import { bodyObject, operationContext, parseId } from '../resources/index';
+import { referPatient, registerCollaborator } from '../team/intake';
 
 export interface Intake {
   /** The last path segment: `POST /public/{website}/{path}`. */
   path: string;
-  def: ResourceDef;
   /** What a visitor may send. */
   fields: string[];
   /** The thank-you answer. */
   thanks: Text;
+  /** An engine resource the post becomes a record of (validated by its definition) … */
+  def?: ResourceDef;
+  /** … or a module's own handling; what it answers is the visitor's own (e.g. a new collaborator's referral code). */
+  create?(app: FastifyInstance, request: FastifyRequest, websiteId: number, picked: Record<string, unknown>): Promise<unknown>;
 }
 
 export const INTAKES: Intake[] = [
@@ -35,6 +39,18 @@ export const INTAKES: Intake[] = [
     def: feedback,
     fields: ['title', 'fullName', 'email', 'phoneNumber', 'serviceName', 'content'],
     thanks: { vi: 'Cảm ơn bạn đã gửi góp ý, chúng tôi sẽ phản hồi sớm', en: 'Thank you for your feedback, we will get back to you soon' },
+  },
+  {
+    path: 'collaborators',
+    fields: ['fullName', 'phoneNumber', 'birthday', 'bankName', 'bankingNumber', 'bankAccountName', 'objectName'],
+    thanks: { vi: 'Đăng ký thành công, vui lòng chờ phê duyệt', en: 'Registered: please wait for approval' },
+    create: registerCollaborator,
+  },
+  {
+    path: 'referrals',
+    fields: ['referralCode', 'fullName', 'phoneNumber', 'appointmentDate', 'description'],
+    thanks: { vi: 'Cảm ơn bạn đã giới thiệu, phòng khám sẽ liên hệ sớm', en: 'Thank you for the referral, the clinic will be in touch soon' },
+    create: referPatient,
   },
 ];
 
@@ -66,7 +82,11 @@ export const intakeRoutes: FastifyPluginAsync = async (app) => {
       if (!site || !site.isActive) throw httpError(404, M.notFound);
       const body = bodyObject(request.body);
       const picked = Object.fromEntries(intake.fields.filter((f) => f in body).map((f) => [f, body[f]]));
-      await app.resources.engine.create(operationContext(app, request, websiteId), intake.def, { websiteId, keys: {} }, picked);
+      if (intake.create) {
+        const own = await intake.create(app, request, websiteId, picked);
+        return reply.code(201).send(own === undefined ? ok(request, intake.thanks) : ok(request, intake.thanks, own));
+      }
+      await app.resources.engine.create(operationContext(app, request, websiteId), intake.def!, { websiteId, keys: {} }, picked);
       return reply.code(201).send(ok(request, intake.thanks));
     });
   }

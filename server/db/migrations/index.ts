@@ -7,6 +7,8 @@ import { m0005_editorial } from './0005_editorial';
 import { m0006_one_default } from './0006_one_default';
 import { m0007_roles } from './0007_roles';
 import { m0008_review_history } from './0008_review_history';
+import { m0009_team } from './0009_team';
+import '../../team/tables';
 
 export const migrations: SitedeskMigration[] = [
   m0001_core,
@@ -16,4 +18,5 @@ export const migrations: SitedeskMigration[] = [
   m0006_one_default,
   m0007_roles,
   m0008_review_history,
+  m0009_team,
 ];

@@ -489,3 +489,76 @@ const SPA: DemoSite = {
 };
 
 export const DEMO_SITES: Record<SiteKey, DemoSite> = { clinic: CLINIC, spa: SPA };
+
+/**
+ * The referral team (organisation-wide): collaborators in every status, each with the patients they referred.
+ * A referral's `visit` is when the clinic completed it: `daysAgo` days before the seed runs, or day `dayOfLastMonth`
+ * of the previous month, with its commission in dong; `paid` settles it (by day, or for the previous month).
+ */
+export interface DemoReferral {
+  fullName: string;
+  phoneNumber: string;
+  /** 0 received, 2 unreachable, 3 cancelled, 4 appointment booked; a `visit` makes it 1 (completed) */
+  status?: 0 | 2 | 3 | 4;
+  visit?: { daysAgo?: number; dayOfLastMonth?: number; amount: number };
+  paid?: 'day' | 'month';
+}
+export interface DemoCollaborator {
+  fullName: string;
+  phoneNumber: string;
+  birthday: string;
+  bankName: string;
+  bankingNumber: string;
+  objectName: string;
+  state: 'pending' | 'active' | 'locked' | 'rejected';
+  declineReason?: string;
+  referrals?: DemoReferral[];
+}
+
+export const DEMO_TEAM: DemoCollaborator[] = [
+  {
+    fullName: 'Nguyễn Thị Mai',
+    phoneNumber: '0901 234 567',
+    birthday: '1990-04-12',
+    bankName: 'Vietcombank',
+    bankingNumber: '0071000123456',
+    objectName: 'Điều dưỡng',
+    state: 'active',
+    referrals: [
+      { fullName: 'Trần Văn Bình', phoneNumber: '0912 000 111', visit: { daysAgo: 1, amount: 200000 } },
+      { fullName: 'Lê Thị Cúc', phoneNumber: '0912 000 222', visit: { daysAgo: 1, amount: 150000 } },
+      { fullName: 'Phạm Văn Dũng', phoneNumber: '0912 000 333', visit: { daysAgo: 3, amount: 300000 }, paid: 'day' },
+      { fullName: 'Hoàng Thị Em', phoneNumber: '0912 000 444', visit: { dayOfLastMonth: 5, amount: 250000 }, paid: 'month' },
+      { fullName: 'Vũ Văn Phúc', phoneNumber: '0912 000 555', visit: { dayOfLastMonth: 18, amount: 100000 } },
+      { fullName: 'Đặng Thị Giang', phoneNumber: '0912 000 666', status: 4 },
+      { fullName: 'Bùi Văn Hải', phoneNumber: '0912 000 777', status: 0 },
+    ],
+  },
+  {
+    fullName: 'Trần Quốc Khánh',
+    phoneNumber: '0902 345 678',
+    birthday: '1985-09-02',
+    bankName: 'Techcombank',
+    bankingNumber: '19033445566',
+    objectName: 'Dược sĩ',
+    state: 'active',
+    referrals: [
+      { fullName: 'Ngô Thị Lan', phoneNumber: '0913 000 111', visit: { daysAgo: 2, amount: 180000 } },
+      { fullName: 'Đỗ Văn Minh', phoneNumber: '0913 000 222', status: 2 },
+      { fullName: 'Lý Thị Ngọc', phoneNumber: '0913 000 333', status: 3 },
+    ],
+  },
+  { fullName: 'Lê Hoàng Long', phoneNumber: '0903 456 789', birthday: '1995-01-20', bankName: 'BIDV', bankingNumber: '31410000778899', objectName: 'Sinh viên y', state: 'pending' },
+  { fullName: 'Phạm Thu Hà', phoneNumber: '0904 567 890', birthday: '1992-07-15', bankName: 'MB Bank', bankingNumber: '0680123456789', objectName: 'Nhân viên văn phòng', state: 'pending' },
+  {
+    fullName: 'Võ Minh Tâm',
+    phoneNumber: '0905 678 901',
+    birthday: '1988-11-30',
+    bankName: 'ACB',
+    bankingNumber: '2233445566',
+    objectName: 'Kỹ thuật viên',
+    state: 'locked',
+    referrals: [{ fullName: 'Trịnh Văn Quang', phoneNumber: '0914 000 111', visit: { daysAgo: 6, amount: 120000 } }],
+  },
+  { fullName: 'Đinh Văn Sơn', phoneNumber: '0906 789 012', birthday: '1999-03-08', bankName: 'Agribank', bankingNumber: '1500205123456', objectName: 'Tự do', state: 'rejected', declineReason: 'Thông tin tài khoản ngân hàng không khớp họ tên' },
+];

@@ -5,7 +5,7 @@
 // the generated names files are stored under differ).
 import type { FastifyInstance } from 'fastify';
 import { readFileSync } from 'node:fs';
-import { DEMO_FOLDERS, DEMO_HIS, DEMO_IMAGES, DEMO_MEDIA, DEMO_SITES, DEMO_WEBSITES, type DemoMenuItem, type SiteKey, type Text } from './content';
+import { DEMO_FOLDERS, DEMO_HIS, DEMO_IMAGES, DEMO_MEDIA, DEMO_SITES, DEMO_TEAM, DEMO_WEBSITES, type DemoMenuItem, type SiteKey, type Text } from './content';
 import { drawPng } from './png';
 
 type Json = Record<string, unknown>;
@@ -82,6 +82,9 @@ export async function seedDemoContent(app: FastifyInstance): Promise<void> {
     if (!site) continue;
     await seedWebsite(app, call, decide, site.id, key, img, now);
   }
+
+  const clinic = websites.find((w) => JSON.parse(w.name)['vi-VN'] === DEMO_WEBSITES.clinic['vi-VN']);
+  if (clinic) await seedTeam(app, call, clinic.id, img('checkup'), now);
 
   await app.tokens.revoke(session.refresh_token, 'sitedesk');
   await app.tokens.revoke(reviewSession.refresh_token, 'sitedesk');
@@ -313,5 +316,49 @@ async function seedWebsite(app: FastifyInstance, call: ReturnType<typeof caller>
         await call('POST', `/api/Services/item/${website}/${created.id}/${title.id}`, { name: json(name), image: img(sv.image), order: k, isActive: true });
       }
     }
+  }
+}
+
+/**
+ * The referral team: collaborators register and refer through the public intake (from the clinic's site), the
+ * administrator decides, the clinic's integration records the completed visits, and some are paid.
+ */
+async function seedTeam(app: FastifyInstance, call: ReturnType<typeof caller>, website: number, proofUrl: string, now: number) {
+  const post = async (url: string, payload: Json, remoteAddress: string, headers: Record<string, string> = {}) => {
+    const res = await app.inject({ method: 'POST', url, payload, remoteAddress, headers: { 'accept-language': 'vi-VN', ...headers } });
+    if (res.statusCode !== 201 && res.statusCode !== 200) throw new Error(`demo seed: POST ${url} answered ${res.statusCode}: ${res.body}`);
+    return JSON.parse(res.body) as { data?: Json };
+  };
+  const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+  const today = new Date(now);
+  const lastMonth = (d: number) => day(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - 1, d));
+  const key = ((await call('POST', '/api/IntegrationKeys', { name: 'Hệ thống phòng khám (demo)' })).data as { key: string }).key;
+  for (const [i, c] of DEMO_TEAM.entries()) {
+    const address = `198.51.100.${i + 1}`;
+    const { referralCode } = (await post(`/public/${website}/collaborators`, { fullName: c.fullName, phoneNumber: c.phoneNumber, birthday: c.birthday, bankName: c.bankName, bankingNumber: c.bankingNumber, bankAccountName: c.fullName.toUpperCase(), objectName: c.objectName }, address)).data as { referralCode: string };
+    const member = await app.db.selectFrom('collaborators').select('id').where('referralCode', '=', referralCode).executeTakeFirstOrThrow();
+    if (c.state === 'rejected') await call('PUT', `/api/DoiNhom/status/${member.id}`, { status: 3, declineReason: c.declineReason });
+    if (c.state === 'pending' || c.state === 'rejected') continue;
+    await call('PUT', `/api/DoiNhom/status/${member.id}`, { status: 2 });
+    const payDay = new Map<string, number[]>();
+    const payMonth: number[] = [];
+    for (const r of c.referrals ?? []) {
+      await post(`/public/${website}/referrals`, { referralCode, fullName: r.fullName, phoneNumber: r.phoneNumber, description: 'Giới thiệu qua ứng dụng', ...(r.status === 4 ? { appointmentDate: day(now + 3 * 86_400_000) } : {}) }, address);
+      const referral = await app.db.selectFrom('referrals').select(['id', 'concurrencyStamp']).where('collaboratorId', '=', member.id).where('fullName', '=', r.fullName).executeTakeFirstOrThrow();
+      if (r.status === 2 || r.status === 3) {
+        await call('PUT', `/api/DoiNhom/ttbn-update/${referral.id}`, { fullName: r.fullName, phoneNumber: r.phoneNumber, status: r.status, concurrencyStamp: referral.concurrencyStamp });
+      }
+      if (!r.visit) continue;
+      const visitDate = r.visit.dayOfLastMonth ? lastMonth(r.visit.dayOfLastMonth) : day(now - (r.visit.daysAgo ?? 0) * 86_400_000);
+      await post('/integration/visits', { referralId: referral.id, visitDate, amount: r.visit.amount }, '127.0.0.1', { 'x-api-key': key });
+      if (r.paid === 'day') payDay.set(visitDate, [...(payDay.get(visitDate) ?? []), referral.id]);
+      if (r.paid === 'month') payMonth.push(referral.id);
+    }
+    for (const [visitDate, ids] of payDay) await call('POST', `/api/DoiNhom/payment-commission/${member.id}`, { paymentType: 0, paymentTime: `${visitDate}T00:00:00`, url: proofUrl, ids });
+    if (payMonth.length) {
+      const previous = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - 1, 1));
+      await call('POST', `/api/DoiNhom/payment-commission/${member.id}`, { paymentType: 1, month: previous.getUTCMonth() + 1, year: previous.getUTCFullYear(), url: proofUrl, ids: payMonth });
+    }
+    if (c.state === 'locked') await call('PUT', `/api/DoiNhom/isActive/${member.id}/false`);
   }
 }

@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
-import { DEMO_SITES, DEMO_WEBSITES } from '../../server/demo/content';
+import { DEMO_SITES, DEMO_TEAM, DEMO_WEBSITES } from '../../server/demo/content';
 import { describeEachDatabase } from './harness';
 
 /** GETs as the admin through inject; answers the parsed JSON. */
@@ -53,6 +53,8 @@ async function snapshot(app: FastifyInstance) {
     out[`${w.id} screens`] = rowsOf<Record<string, unknown>>(await get(`/api/Advertisements/title/get-all/${w.id}`)).map((a) => [a.id, a.title, a.floor, a.area]);
     out[`${w.id} customer feedback`] = (await get(`/api/CustomerFeedbacks/${w.id}?page=1&pageSize=100`)).data.map((c: Record<string, unknown>) => [c.id, c.name, c.rate]);
   }
+  out.team = (await get('/api/DoiNhom?page=1&pageSize=100')).data.map((m: Record<string, unknown>) => [m.id, m.fullName, m.approvedStatus, m.isActive, m.totalPatient, m.totalPoint]);
+  out.patients = (await get('/api/DoiNhom/ttbn-search?page=1&pageSize=100')).data.map((p: Record<string, unknown>) => [p.id, p.fullName, p.status, p.amount, p.paid]);
   out.folders = (await get('/api/folders/current-directory/0?page=1&pageSize=1000')).folders.map((f: Record<string, unknown>) => [f.id, f.name]);
   return out;
 }
@@ -134,6 +136,18 @@ describeEachDatabase(
             expect(rows.length, list).toBeGreaterThan(0);
           }
         }
+        // The referral team: collaborators in every status, patients in every status, paid and unpaid commissions.
+        const team = (await get('/api/DoiNhom?page=1&pageSize=100')).data as { id: number; fullName: string; approvedStatus: number; isActive: boolean }[];
+        expect(team.length).toBe(DEMO_TEAM.length);
+        expect(new Set(team.map((m) => (m.approvedStatus === 2 && !m.isActive ? 'locked' : m.approvedStatus)))).toEqual(new Set([1, 2, 3, 'locked']));
+        const patients = (await get('/api/DoiNhom/ttbn-search?page=1&pageSize=100')).data as { status: number; paid: boolean }[];
+        expect(new Set(patients.map((p) => p.status))).toEqual(new Set([0, 1, 2, 3, 4]));
+        expect(new Set(patients.filter((p) => p.status === 1).map((p) => p.paid))).toEqual(new Set([true, false]));
+        const first = team.find((m) => m.fullName === DEMO_TEAM[0].fullName)!;
+        const history = (await get(`/api/DoiNhom/payments/${first.id}`)).data as { paymentType: number }[];
+        expect(new Set(history.map((p) => p.paymentType))).toEqual(new Set([0, 1]));
+        expect(((await get(`/api/DoiNhom/get-unpaid/${first.id}`)).data as unknown[]).length).toBeGreaterThan(0);
+
         before = await snapshot(app);
       } finally {
         await app.close();

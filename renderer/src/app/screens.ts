@@ -73,6 +73,9 @@ export const screens: ScreenRoute[] = [
   { path: '/video', load: () => import('../pages/media/VideoLibraryPage') },
   { path: '/advertisement', load: () => import('../pages/media/AdvertisementPage') },
   ...resourceScreens('advertisementTitle', { edit: () => import('../pages/media/WaitingScreenPage') }),
+  // The referral team: collaborators (approval, locking, commission payments) and the patients they referred.
+  { path: '/team', load: () => import('../pages/team/TeamPage') },
+  { path: '/customer', load: () => import('../pages/team/CustomerPage') },
   // The hospital system's departments and service catalogue (served to the lookups under /his).
   ...resourceScreens('department'),
   ...resourceScreens('serviceCatalogue'),

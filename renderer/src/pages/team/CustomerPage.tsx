@@ -1,0 +1,172 @@
+import { InfoCircleOutlined } from '@ant-design/icons';
+import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { Button, DatePicker, Form, Input, Modal, Select, Space, Tag, Tooltip, Typography } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/client';
+import { notifyError, notifySuccess } from '../../core/notices';
+import { activeMembers, fetchPatient, fetchPatients, updatePatient, type Patient } from './api';
+
+export const PATIENT_STATUS_COLORS: Record<number, string> = { 0: 'blue', 1: 'green', 2: 'default', 3: 'red', 4: 'purple' };
+/** What staff may set; 1 (Hoàn thành) only the clinic's integration records. */
+const SETTABLE = [0, 2, 3, 4];
+
+type Values = { fullName: string; phoneNumber: string; appointmentDate: Dayjs | null; description: string; status: number };
+
+/** The patient popup (600×400): name and phone required; a completed visit keeps its status and appointment date. */
+function PatientModal({ id, onClose, onSaved }: { id: number; onClose(): void; onSaved(): void }) {
+  const { t } = useTranslation('team');
+  const [form] = Form.useForm<Values>();
+  const [patient, setPatient] = useState<Patient | null>(null);
+  const [saving, setSaving] = useState(false);
+  useEffect(() => {
+    fetchPatient(id).then((p) => {
+      setPatient(p);
+      form.setFieldsValue({ fullName: p.fullName, phoneNumber: p.phoneNumber, appointmentDate: p.appointmentDate ? dayjs(p.appointmentDate) : null, description: p.description ?? '', status: p.status });
+    }, onClose);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- load once per patient
+  }, [id, form]);
+  const completed = patient?.status === 1;
+  const save = async (values: Values) => {
+    if (!patient) return;
+    setSaving(true);
+    try {
+      const answer = await updatePatient(patient.id, {
+        fullName: values.fullName,
+        phoneNumber: values.phoneNumber,
+        appointmentDate: completed ? patient.appointmentDate : values.appointmentDate ? values.appointmentDate.toISOString() : null,
+        description: values.description,
+        status: completed ? 1 : values.status,
+        concurrencyStamp: patient.concurrencyStamp,
+      });
+      notifySuccess(answer.message);
+      onSaved();
+    } catch (error) {
+      if (error instanceof ApiError) {
+        notifyError(error.message);
+        // Changed meanwhile (e.g. the visit was completed): show it as it is now.
+        if (error.status === 409) fetchPatient(id).then(setPatient, () => undefined);
+      }
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Modal open title={t('patientTitle')} width={600} styles={{ body: { minHeight: 400 - 110 } }} okText={t('save')} cancelText={t('cancel')} okButtonProps={{ loading: saving }} onCancel={onClose} onOk={() => form.submit()} destroyOnHidden>
+      <Form form={form} layout="vertical" onFinish={(v) => void save(v)} data-testid="patient-form">
+        <Form.Item name="fullName" label={t('patientName')} rules={[{ required: true, whitespace: true, message: t('nameRequired') }]}>
+          <Input />
+        </Form.Item>
+        <Form.Item name="phoneNumber" label={t('phone')} rules={[{ required: true, whitespace: true, message: t('phoneRequired') }]}>
+          <Input />
+        </Form.Item>
+        <Form.Item name="appointmentDate" label={t('appointmentDate')}>
+          <DatePicker showTime={{ format: 'HH:mm' }} format="HH:mm DD-MM-YYYY" disabled={completed} style={{ width: '100%' }} />
+        </Form.Item>
+        <Form.Item name="description" label={t('description')}>
+          <Input.TextArea rows={3} />
+        </Form.Item>
+        <Form.Item label={t('patientStatus')} name={completed ? undefined : 'status'}>
+          {completed ? (
+            <Typography.Text data-testid="status-completed">{t('patient.1')}</Typography.Text>
+          ) : (
+            <Select options={SETTABLE.map((s) => ({ value: s, label: t(`patient.${s}`) }))} />
+          )}
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+/**
+ * /customer: the patients collaborators referred, server-paged, by keyword, collaborator, registration dates and
+ * status; the info button opens the patient popup.
+ */
+export default function CustomerPage() {
+  const { t } = useTranslation('team');
+  const actionRef = useRef<ActionType>();
+  const [filters, setFilters] = useState<{ keyword?: string; userId?: number; startDate?: string; endDate?: string; status?: number }>({});
+  const [members, setMembers] = useState<{ id: number; fullName: string }[]>([]);
+  const [open, setOpen] = useState<number | null>(null);
+  useEffect(() => {
+    activeMembers().then(setMembers, () => setMembers([]));
+  }, []);
+  const set = (patch: Partial<typeof filters>) => setFilters((now) => ({ ...now, ...patch }));
+
+  const columns: ProColumns<Patient>[] = [
+    { title: t('patientName'), dataIndex: 'fullName' },
+    { title: t('phone'), dataIndex: 'phoneNumber' },
+    { title: t('collaborator'), dataIndex: 'userFullName' },
+    { title: t('patientStatus'), dataIndex: 'status', render: (_, p) => <Tag color={PATIENT_STATUS_COLORS[p.status]}>{t(`patient.${p.status}`)}</Tag> },
+    { title: t('createTime'), dataIndex: 'createTime', render: (_, p) => dayjs(p.createTime).format('HH:mm DD-MM-YYYY') },
+    {
+      title: t('actions'),
+      key: 'actions',
+      width: 80,
+      render: (_, p) => (
+        <Tooltip title={t('info')}>
+          <Button type="text" size="small" icon={<InfoCircleOutlined />} aria-label={t('info')} onClick={() => setOpen(p.id)} />
+        </Tooltip>
+      ),
+    },
+  ];
+  return (
+    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+      <Typography.Title level={3} style={{ textAlign: 'center', margin: 0 }}>
+        {t('customers')}
+      </Typography.Title>
+      <ProTable<Patient>
+        rowKey="id"
+        actionRef={actionRef}
+        columns={columns}
+        search={false}
+        params={filters}
+        options={{ reload: true, density: false, setting: false }}
+        pagination={{ defaultPageSize: 10, pageSizeOptions: [10, 25, 50, 100], showSizeChanger: true }}
+        request={async ({ current = 1, pageSize = 10 }) => {
+          const { data, totalRows } = await fetchPatients({ page: current, pageSize, ...filters });
+          return { data, total: totalRows, success: true };
+        }}
+        onRow={(p) => ({ onDoubleClick: () => setOpen(p.id) })}
+        toolBarRender={() => [
+          <Input.Search key="keyword" allowClear placeholder={t('keyword')} aria-label={t('keyword')} onSearch={(v) => set({ keyword: v.trim() || undefined })} style={{ width: 200 }} />,
+          <Select
+            key="member"
+            allowClear
+            showSearch
+            optionFilterProp="label"
+            aria-label={t('collaborator')}
+            placeholder={t('collaborator')}
+            value={filters.userId}
+            onChange={(v?: number) => set({ userId: v })}
+            options={members.map((m) => ({ value: m.id, label: m.fullName }))}
+            style={{ width: 200 }}
+          />,
+          <DatePicker key="start" aria-label={t('startDate')} placeholder={t('startDate')} format="DD-MM-YYYY" onChange={(d) => set({ startDate: d ? d.format('YYYY-MM-DD') : undefined })} />,
+          <DatePicker key="end" aria-label={t('endDate')} placeholder={t('endDate')} format="DD-MM-YYYY" onChange={(d) => set({ endDate: d ? d.format('YYYY-MM-DD') : undefined })} />,
+          <Select
+            key="status"
+            allowClear
+            aria-label={t('patientStatus')}
+            placeholder={t('patientStatus')}
+            value={filters.status}
+            onChange={(v?: number) => set({ status: v })}
+            options={[0, 1, 2, 3, 4].map((s) => ({ value: s, label: t(`patient.${s}`) }))}
+            style={{ width: 180 }}
+          />,
+        ]}
+      />
+      {open !== null && (
+        <PatientModal
+          id={open}
+          onClose={() => setOpen(null)}
+          onSaved={() => {
+            setOpen(null);
+            void actionRef.current?.reload();
+          }}
+        />
+      )}
+    </Space>
+  );
+}

@@ -13,6 +13,8 @@ export interface ServerConfig {
   jwtSecret?: string;
   accessTokenTtlSeconds?: number;
   sessionTtlSeconds?: number;
+  /** Public intake posts per client address per minute (INTAKE_MAX_PER_MINUTE; default 10). */
+  intakeMaxPerMinute?: number;
   seed: SeedOptions;
 }
 
@@ -41,6 +43,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     // Shorter lifetimes for end-to-end journeys of the expiry screens; defaults 900 s and 30 days.
     accessTokenTtlSeconds: positiveInt(env, 'ACCESS_TOKEN_TTL_SECONDS'),
     sessionTtlSeconds: positiveInt(env, 'SESSION_TTL_SECONDS'),
+    intakeMaxPerMinute: positiveInt(env, 'INTAKE_MAX_PER_MINUTE'),
     seed: { demo: /^(1|true|yes)$/i.test(env.SEED_DEMO ?? ''), content: /^(1|true|yes)$/i.test(env.SEED_DEMO ?? ''), admin },
   };
 }

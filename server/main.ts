@@ -12,6 +12,7 @@ async function main() {
     jwtSecret: config.jwtSecret,
     accessTokenTtlSeconds: config.accessTokenTtlSeconds,
     sessionTtlSeconds: config.sessionTtlSeconds,
+    ...(config.intakeMaxPerMinute ? { intake: { max: config.intakeMaxPerMinute, timeWindow: 60_000 } } : {}),
     seed: config.seed,
     logger: { level: process.env.LOG_LEVEL ?? 'warn' },
   });

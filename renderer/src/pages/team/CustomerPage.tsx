@@ -148,7 +148,7 @@ export default function CustomerPage() {
           <Select
             key="status"
             allowClear
-            aria-label={t('patientStatus')}
+            aria-label={t('statusFilter')}
             placeholder={t('patientStatus')}
             value={filters.status}
             onChange={(v?: number) => set({ status: v })}

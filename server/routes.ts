@@ -22,12 +22,14 @@ import { newsResource } from './news/resource';
 import { departmentResource, serviceCatalogueResource } from './his/resource';
 import { serviceGroupResource, serviceResource } from './services/resource';
 import { advertisementFileResource, advertisementResource, albumVideoResource } from './media/resource';
+import { bookingResource, careerResource, jobResource, jobTypeResource, levelResource, recruitmentResource } from './people/resource';
 import { bannerItemResource, faqGroupResource, faqResource, feedbackResource, partnerResource } from './site-content/resource';
 
 /** Definitions a module serves with its hooks (server/resources/hooks.ts): one line per resource with behaviour. */
 export const servedResources: ServedResource[] = [newsCategoryResource, menuItemResource, sickResource, qaResource, newsResource, serviceResource, serviceGroupResource, departmentResource, serviceCatalogueResource,
   bannerItemResource, faqResource, faqGroupResource, partnerResource, feedbackResource,
-  advertisementResource, advertisementFileResource, albumVideoResource];
+  advertisementResource, advertisementFileResource, albumVideoResource,
+  jobResource, careerResource, levelResource, jobTypeResource, recruitmentResource, bookingResource];
 
 export interface RouteModule {
   /** for logs and docs */

@@ -142,6 +142,12 @@ export interface DemoSite {
    * (`media` key) or YouTube (`youtube` id).
    */
   albums: { name: Text; seoLink: string; thumbnail: string; isHomePage?: boolean; photos?: { title: Text; image: string }[]; videos?: { title: Text; media?: string; youtube?: string }[] }[];
+  /** Jobs (industry, level and form: the first of the site's career, level and job-type lists). */
+  jobs: { name: Text; seoLink: string; salaryRange: string; quantity: number; location: string }[];
+  /** Applications sent through the public intake (`jobs`: indexes into `jobs`); `read` ones were opened. */
+  applications: { fullName: string; phoneNumber: string; email: string; jobs: number[]; read?: boolean }[];
+  /** Bookings made through the public intake, `inDays` from the seed's day; `moves`: the statuses staff moved it through. */
+  bookings: { customerName: string; customerPhone: string; inDays: number; startTime: string; service: Text; moves?: { status: 1 | 2 | 3; reason?: string }[] }[];
   /** Media advertisements: a DEMO_MEDIA key each, type 0 video, 1 music. */
   advertisements: { media: string; type: 0 | 1 }[];
   /** Waiting screens of a floor and area, with the files they play in order (an image key or a DEMO_MEDIA key). */
@@ -305,6 +311,21 @@ const CLINIC: DemoSite = {
     { name: t('Chị Mai Anh', 'Ms Mai Anh'), position: t('Giáo viên', 'Teacher'), content: t('Dịch vụ chu đáo, kết quả nhanh.', 'Thoughtful service and quick results.'), seoLink: 'chi-mai-anh', rate: 5 },
     { name: t('Anh Quốc Bảo', 'Mr Quoc Bao'), position: t('Kỹ sư', 'Engineer'), content: t('Đặt lịch dễ dàng, bác sĩ giỏi.', 'Easy booking, skilled doctors.'), seoLink: 'anh-quoc-bao', rate: 4 },
   ],
+  jobs: [
+    { name: t('Điều dưỡng đa khoa', 'General nurse'), seoLink: 'tuyen-dieu-duong', salaryRange: '10 – 14 triệu', quantity: 3, location: 'Hà Nội' },
+    { name: t('Bác sĩ nội khoa', 'Internal medicine doctor'), seoLink: 'tuyen-bac-si-noi-khoa', salaryRange: 'Thoả thuận', quantity: 1, location: 'Hà Nội' },
+  ],
+  applications: [
+    { fullName: 'Nguyễn Thu Trang', phoneNumber: '0934 111 222', email: 'trang.nguyen@example.com', jobs: [0] },
+    { fullName: 'Lê Minh Đức', phoneNumber: '0934 333 444', email: 'duc.le@example.com', jobs: [1], read: true },
+    { fullName: 'Phạm Ngọc Ánh', phoneNumber: '0934 555 666', email: 'anh.pham@example.com', jobs: [0, 1] },
+  ],
+  bookings: [
+    { customerName: 'Trần Thị Hương', customerPhone: '0945 111 222', inDays: 1, startTime: '08:30', service: t('Khám sức khỏe tổng quát', 'General health check-up') },
+    { customerName: 'Đỗ Văn Nam', customerPhone: '0945 333 444', inDays: 2, startTime: '10:00', service: t('Tim mạch', 'Cardiology'), moves: [{ status: 1 }] },
+    { customerName: 'Vũ Thị Lan', customerPhone: '0945 555 666', inDays: -3, startTime: '14:00', service: t('Xét nghiệm máu', 'Blood test'), moves: [{ status: 1 }, { status: 2 }] },
+    { customerName: 'Hoàng Minh Tú', customerPhone: '0945 777 888', inDays: 4, startTime: '15:30', service: t('Nhi khoa', 'Paediatrics'), moves: [{ status: 3, reason: 'Khách báo bận' }] },
+  ],
   albums: [
     {
       name: t('Khai trương cơ sở mới', 'Opening of the new branch'),
@@ -465,6 +486,12 @@ const SPA: DemoSite = {
     { title: 'Nhân viên thân thiện', fullName: 'Đỗ Hải Yến', email: 'yen.do@example.com', phoneNumber: '0971 999 000', serviceName: 'Chăm sóc da mặt', content: 'Kỹ thuật viên rất nhẹ nhàng.', read: true },
   ],
   customerFeedbacks: [{ name: t('Chị Thảo', 'Ms Thao'), position: t('Nhân viên văn phòng', 'Office worker'), content: t('Da mịn hơn sau 3 buổi.', 'Smoother skin after 3 sessions.'), seoLink: 'chi-thao', rate: 5 }],
+  jobs: [{ name: t('Kỹ thuật viên spa', 'Spa therapist'), seoLink: 'tuyen-ky-thuat-vien-spa', salaryRange: '8 – 12 triệu', quantity: 2, location: 'TP. Hồ Chí Minh' }],
+  applications: [{ fullName: 'Mai Thị Hồng', phoneNumber: '0936 111 222', email: 'hong.mai@example.com', jobs: [0] }],
+  bookings: [
+    { customerName: 'Lý Thanh Vân', customerPhone: '0946 111 222', inDays: 1, startTime: '09:00', service: t('Chăm sóc da mặt', 'Facial care') },
+    { customerName: 'Quách Gia Huy', customerPhone: '0946 333 444', inDays: 3, startTime: '16:00', service: t('Massage trị liệu', 'Therapeutic massage'), moves: [{ status: 1 }] },
+  ],
   albums: [
     { name: t('Không gian spa', 'Our spa'), seoLink: 'khong-gian-spa', thumbnail: 'spa', isHomePage: true, photos: [{ title: t('Phòng trị liệu', 'Treatment room'), image: 'massage' }, { title: t('Quầy lễ tân', 'Reception'), image: 'bannerSpa' }] },
     { name: t('Video liệu trình', 'Treatment videos'), seoLink: 'video-lieu-trinh', thumbnail: 'bannerSpa', videos: [{ title: t('Liệu trình chăm sóc da', 'A facial treatment'), media: 'introVideo' }] },

@@ -256,6 +256,31 @@ async function seedWebsite(app: FastifyInstance, call: ReturnType<typeof caller>
       await call('PUT', `/api/Feedbacks/read/${website}/${list[0].id}`);
     }
   }
+  // Jobs (in the site's first career, level and job-type), applications and bookings from visitors.
+  const rowsOf = (answer: unknown) => (Array.isArray(answer) ? answer : ((answer as { data?: unknown[] }).data ?? [])) as { id: number }[];
+  const firstOf = async (type: number) => rowsOf(await call('GET', `/api/ListCategorys/get-all/${website}/${type}`))[0]?.id ?? null;
+  const [industryId, levelId, formId] = [await firstOf(1), await firstOf(2), await firstOf(3)];
+  const jobIds: number[] = [];
+  for (const [order, j] of site.jobs.entries()) {
+    const created = (await call('POST', `/api/Jobs/${website}`, { name: json(j.name), description: json({ 'vi-VN': `<p>${j.name['vi-VN']}</p>`, 'en-US': `<p>${j.name['en-US']}</p>` }), seoLink: j.seoLink, salaryRange: j.salaryRange, quantity: j.quantity, location: j.location, industryId, levelId, formId, order, isActive: true })).data as { id: number };
+    jobIds.push(created.id);
+  }
+  for (const [i, a] of site.applications.entries()) {
+    const { read, jobs, ...sent } = a;
+    await visitor(`/public/${website}/applications`, { ...sent, jobIds: jobs.map((n) => jobIds[n]) }, `192.0.2.${100 + website * 10 + i}`);
+    if (read) {
+      const list = (await call('GET', `/api/Recruitments/${website}?page=1&pageSize=1&keyword=${encodeURIComponent(a.fullName)}`)).data as { id: number }[];
+      await call('PUT', `/api/Recruitments/read/${website}/${list[0].id}`);
+    }
+  }
+  const branch = rowsOf(await call('GET', `/api/BranchContacts/get-all/${website}`))[0]?.id;
+  for (const [i, b] of site.bookings.entries()) {
+    const appointmentDate = new Date(now + b.inDays * 86_400_000).toISOString().slice(0, 10);
+    await visitor(`/public/${website}/bookings`, { customerName: b.customerName, customerPhone: b.customerPhone, appointmentDate, startTime: b.startTime, branchId: branch, servicePackageName: json(b.service) }, `192.0.2.${160 + website * 10 + i}`);
+    const list = (await call('GET', `/api/Bookings/${website}?page=1&pageSize=1&keyword=${encodeURIComponent(b.customerName)}`)).data as { id: number }[];
+    for (const move of b.moves ?? []) await call('PUT', `/api/Bookings/status/${website}/${list[0].id}`, { status: move.status, reason: move.reason });
+  }
+
   // Media: albums with their photos or videos, video and music advertisements, waiting screens and what they play.
   for (const [order, a] of site.albums.entries()) {
     const type = a.videos ? 1 : 0;

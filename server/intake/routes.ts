@@ -13,11 +13,12 @@ import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import type { ResourceDef } from '../../shared/resources/define';
 import { feedback } from '../../shared/resources/feedback';
+import { booking, recruitment } from '../../shared/resources/people';
 import { httpError } from '../errors';
 import { ok } from '../http/envelope';
 import type { Text } from '../i18n';
 import { M } from '../messages';
-import { bodyObject, operationContext, parseId } from '../resources/index';
+import { bodyObject, operationContext, parseId, type OperationContext } from '../resources/index';
 import { referPatient, registerCollaborator } from '../team/intake';
 
 export interface Intake {
@@ -39,6 +40,18 @@ export const INTAKES: Intake[] = [
     def: feedback,
     fields: ['title', 'fullName', 'email', 'phoneNumber', 'serviceName', 'content'],
     thanks: { vi: 'Cảm ơn bạn đã gửi góp ý, chúng tôi sẽ phản hồi sớm', en: 'Thank you for your feedback, we will get back to you soon' },
+  },
+  {
+    path: 'bookings',
+    def: booking,
+    fields: ['customerName', 'customerEmail', 'customerPhone', 'appointmentDate', 'startTime', 'endTime', 'branchId', 'servicePackageName', 'customerAddress'],
+    thanks: { vi: 'Đặt lịch thành công, chúng tôi sẽ liên hệ để xác nhận', en: 'Booked: we will contact you to confirm' },
+  },
+  {
+    path: 'applications',
+    def: recruitment,
+    fields: ['fullName', 'phoneNumber', 'email', 'birthday', 'address', 'description', 'jobIds'],
+    thanks: { vi: 'Đã nhận hồ sơ ứng tuyển, cảm ơn bạn', en: 'Application received, thank you' },
   },
   {
     path: 'collaborators',
@@ -86,7 +99,9 @@ export const intakeRoutes: FastifyPluginAsync = async (app) => {
         const own = await intake.create(app, request, websiteId, picked);
         return reply.code(201).send(own === undefined ? ok(request, intake.thanks) : ok(request, intake.thanks, own));
       }
-      await app.resources.engine.create(operationContext(app, request, websiteId), intake.def!, { websiteId, keys: {} }, picked);
+      // The context a served route gives its hooks (a definition's `prepare`/`afterWrite` read the scope from it).
+      const scope = { websiteId, keys: {} };
+      await app.resources.engine.create({ ...operationContext(app, request, websiteId), scope, params: {}, request } as OperationContext, intake.def!, scope, picked);
       return reply.code(201).send(ok(request, intake.thanks));
     });
   }

@@ -18,6 +18,8 @@ export const branchContact = defineResource({
   scope: 'website',
   api: {
     list: { path: 'BranchContacts/{website}', paged: true },
+    // The branches a booking is made for (its branch filter and field).
+    getAll: 'BranchContacts/get-all/{website}',
     get: 'BranchContacts/{website}/{id}',
     create: 'BranchContacts/{website}',
     update: 'BranchContacts/{website}/{id}',

@@ -21,6 +21,7 @@ import { partner } from './partner';
 import { customerFeedback, feedback } from './feedback';
 import { album, albumPhoto, albumVideo } from './album';
 import { advertisement, advertisementFile, advertisementTitle } from './advertisement';
+import { booking, job, recruitment } from './people';
 
 export const resources = {
   website,
@@ -60,6 +61,9 @@ export const resources = {
   advertisement,
   advertisementTitle,
   advertisementFile,
+  job,
+  recruitment,
+  booking,
 } satisfies Record<string, ResourceDef>;
 
 export type ResourceName = keyof typeof resources;

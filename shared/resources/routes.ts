@@ -32,6 +32,10 @@ export const ROUTES = {
   album: crud('/album', 'albumId'),
   // The /advertisement list is a screen of three lists (video, music, waiting screens); these are the waiting screens'.
   advertisementTitle: { add: '/advertisement/add', edit: '/advertisement/:id' },
+  job: crud('/job', 'jobId'),
+  recruitment: crud('/recruitment', 'recruitmentId'),
+  // Bookings come from the public sites: no add route; the detail is also at /booking/edit/{id} (app/screens.ts).
+  booking: { list: '/booking', edit: '/booking/:id' },
 } as const satisfies Record<string, ResourceRoutes>;
 
 export type RoutedResource = keyof typeof ROUTES;

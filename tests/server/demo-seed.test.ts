@@ -51,6 +51,8 @@ async function snapshot(app: FastifyInstance) {
     out[`${w.id} albums`] = (await get(`/api/Albums/${w.id}?page=1&pageSize=100`)).data.map((a: Record<string, unknown>) => [a.id, a.name, a.type]);
     out[`${w.id} ads`] = rowsOf<Record<string, unknown>>(await get(`/api/Advertisements/get-all/${w.id}`)).map((a) => [a.id, a.type]);
     out[`${w.id} screens`] = rowsOf<Record<string, unknown>>(await get(`/api/Advertisements/title/get-all/${w.id}`)).map((a) => [a.id, a.title, a.floor, a.area]);
+    out[`${w.id} jobs`] = (await get(`/api/Jobs/${w.id}?page=1&pageSize=100`)).data.map((j: Record<string, unknown>) => [j.id, j.name, j.industryId]);
+    out[`${w.id} bookings`] = (await get(`/api/Bookings/${w.id}?page=1&pageSize=100`)).data.map((b: Record<string, unknown>) => [b.id, b.customerName, b.approvedStatus]);
     out[`${w.id} customer feedback`] = (await get(`/api/CustomerFeedbacks/${w.id}?page=1&pageSize=100`)).data.map((c: Record<string, unknown>) => [c.id, c.name, c.rate]);
   }
   out.team = (await get('/api/DoiNhom?page=1&pageSize=100')).data.map((m: Record<string, unknown>) => [m.id, m.fullName, m.approvedStatus, m.isActive, m.totalPatient, m.totalPoint]);
@@ -120,6 +122,14 @@ describeEachDatabase(
             const files = rowsOf<{ type: number }>(await get(`/api/Advertisements/file/get-all/${w.id}?floor=${screen.floor}&area=${screen.area}`));
             expect(files.map((f) => f.type)).toEqual(screen.files.map((f) => ('image' in f ? 0 : 1)));
           }
+
+          // Jobs, applications (read and unread, naming their jobs), bookings in several statuses.
+          expect((await get(`/api/Jobs/${w.id}?page=1&pageSize=100`)).totalRows).toBe(site.jobs.length);
+          const applications = (await get(`/api/Recruitments/${w.id}?page=1&pageSize=100`)).data as { isView: boolean; jobs: { name: string | null }[] }[];
+          expect(applications.length).toBe(site.applications.length);
+          expect(applications.every((a) => a.jobs.length > 0 && a.jobs.every((j) => j.name))).toBe(true);
+          const bookings = (await get(`/api/Bookings/${w.id}?page=1&pageSize=100`)).data as { approvedStatus: number }[];
+          expect(bookings.map((b) => b.approvedStatus).sort()).toEqual(site.bookings.map((b) => b.moves?.at(-1)?.status ?? 0).sort());
 
           const categories = (await get(`/api/categorys/${w.id}?page=1&pageSize=1000`)).data as { parentId: number | null }[];
           expect(categories.some((c) => c.parentId !== null)).toBe(true);

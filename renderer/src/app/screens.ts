@@ -73,6 +73,17 @@ export const screens: ScreenRoute[] = [
   { path: '/video', load: () => import('../pages/media/VideoLibraryPage') },
   { path: '/advertisement', load: () => import('../pages/media/AdvertisementPage') },
   ...resourceScreens('advertisementTitle', { edit: () => import('../pages/media/WaitingScreenPage') }),
+  // Jobs and the applications that come for them; bookings made on the public sites.
+  ...resourceScreens('job'),
+  ...resourceScreens('recruitment', {
+    list: () => import('../pages/people/PeoplePages').then((m) => ({ default: m.RecruitmentListPage })),
+    edit: () => import('../pages/people/PeoplePages').then((m) => ({ default: m.RecruitmentEditPage })),
+  }),
+  ...resourceScreens('booking', {
+    list: () => import('../pages/people/PeoplePages').then((m) => ({ default: m.BookingListPage })),
+    edit: () => import('../pages/people/PeoplePages').then((m) => ({ default: m.BookingDetailPage })),
+  }),
+  { path: '/booking/edit/:id', load: () => import('../pages/people/PeoplePages').then((m) => ({ default: m.BookingDetailPage })) },
   // The referral team: collaborators (approval, locking, commission payments) and the patients they referred.
   { path: '/team', load: () => import('../pages/team/TeamPage') },
   { path: '/customer', load: () => import('../pages/team/CustomerPage') },

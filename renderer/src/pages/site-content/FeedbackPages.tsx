@@ -7,19 +7,23 @@ import { navCountsChanged } from '../../resources/navCounts';
 import { useWorkspace } from '../../core/workspace';
 import { createDataProvider, type Row } from '../../resources/dataProvider';
 import { idParamOf, ResourceEditPage, ResourceListPage } from '../../resources/ResourcePages';
+import type { ResourceDef } from '../../../../shared/resources/define';
+import type { ResourceListProps } from '../../resources/ResourceList';
+import type { ResourceEditorProps } from '../../resources/ResourceEditor';
 
 /**
- * /feedback: what visitors sent from the public site (it cannot be added here). Unread feedback stands out: its
- * title in bold with an "Unread" tag. Opening one marks it read.
+ * A list of what visitors sent (feedback, applications): an unread record stands out, its `field` in bold with an
+ * "Unread" tag (`isView` false). Opening one marks it read (`readOnOpen`).
  */
-export function FeedbackListPage() {
+export function UnreadListPage({ def, field, ...props }: { def: ResourceDef; field: string } & Partial<Omit<ResourceListProps, 'def'>>) {
   const { t } = useTranslation('resources');
   return (
     <ResourceListPage
-      def={feedback}
+      def={def}
+      {...props}
       columns={(generic) =>
         generic.map((column) =>
-          column.key === 'title'
+          column.key === field
             ? {
                 ...column,
                 render: (dom, row: Row, ...rest) => {
@@ -40,15 +44,25 @@ export function FeedbackListPage() {
   );
 }
 
-/** /feedback/{feedbackId}: marks it read (the side navigation's count goes down), then the generic detail form. */
-export function FeedbackEditPage() {
-  const id = useParams()[idParamOf(feedback)];
+/** /feedback: what visitors sent from the public site (it cannot be added here). */
+export const FeedbackListPage = () => <UnreadListPage def={feedback} field="title" />;
+
+/**
+ * The detail of something visitors sent: marks it read first (`api.actions.read`; the side navigation's counts go
+ * down), then the generic detail form.
+ */
+export function ReadOnOpenPage({ def, ...props }: { def: ResourceDef } & Partial<Omit<ResourceEditorProps, 'def' | 'id'>>) {
+  const id = useParams()[idParamOf(def)];
   const { websiteId } = useWorkspace();
-  const [ready, setReady] = useState(false);
+  // A new record (the add route) has nothing to mark.
+  const isNew = !id || id === 'add';
+  const [marked, setReady] = useState(false);
+  const ready = isNew || marked;
   useEffect(() => {
     let alive = true;
-    createDataProvider(feedback, { websiteId })
-      .custom({ path: feedback.api.actions.read, params: { id }, quietStatuses: [404] })
+    if (isNew) return;
+    createDataProvider(def, { websiteId })
+      .custom({ path: def.api.actions!.read, params: { id }, quietStatuses: [404] })
       // A feedback that is gone shows the form's own "not found".
       .catch(() => undefined)
       .finally(() => {
@@ -58,6 +72,9 @@ export function FeedbackEditPage() {
     return () => {
       alive = false;
     };
-  }, [id, websiteId]);
-  return ready ? <ResourceEditPage def={feedback} /> : <Spin />;
+  }, [def, id, isNew, websiteId]);
+  return ready ? <ResourceEditPage def={def} {...props} /> : <Spin />;
 }
+
+/** /feedback/{feedbackId}. */
+export const FeedbackEditPage = () => <ReadOnOpenPage def={feedback} />;

@@ -1,0 +1,124 @@
+import { Button, DatePicker, Form, Input, Modal, Select, Space } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { booking, BOOKING_MOVES, recruitment } from '../../../../shared/resources/people';
+import type { FieldDef } from '../../../../shared/resources/define';
+import { notifySuccess } from '../../core/notices';
+import { useWorkspace } from '../../core/workspace';
+import type { FieldInputOverride } from '../../resources/customize';
+import { createDataProvider, type Row } from '../../resources/dataProvider';
+import type { EditorControls } from '../../resources/ResourceEditor';
+import { ResourceEditPage, ResourceListPage } from '../../resources/ResourcePages';
+import { useLookupOptions } from '../../resources/useLookup';
+import { ReadOnOpenPage, UnreadListPage } from '../site-content/FeedbackPages';
+
+const JOBS: FieldDef = { name: 'jobIds', type: 'reference', label: { vi: 'Vị trí ứng tuyển', en: 'Jobs applied for' }, reference: { lookup: 'api:Jobs/get-all/{website}', valueField: 'id', labelField: 'name' } };
+
+/** The jobs applied for: several jobs of the website, chosen by name (stored as their ids). */
+function JobsSelect({ id, value, onChange, disabled, label }: Parameters<FieldInputOverride>[0]) {
+  const { options, loading } = useLookupOptions(JOBS);
+  const ids = Array.isArray(value) ? value.map(Number) : [];
+  return (
+    <Select
+      id={id}
+      mode="multiple"
+      aria-label={label}
+      disabled={disabled}
+      loading={loading}
+      optionFilterProp="label"
+      value={ids}
+      onChange={(next: number[]) => onChange?.(next.map(String))}
+      options={options.map((o) => ({ value: Number(o.value), label: o.label }))}
+    />
+  );
+}
+
+/** /recruitment: applications, unread ones standing out. */
+export const RecruitmentListPage = () => <UnreadListPage def={recruitment} field="fullName" />;
+/** /recruitment/add, /recruitment/{id}: opening an unread one marks it read; the jobs are picked by name. */
+export const RecruitmentEditPage = () => <ReadOnOpenPage def={recruitment} inputs={{ jobIds: JobsSelect }} />;
+
+const BRANCH = booking.fields.find((f) => f.name === 'branchId')!;
+
+/** /booking: bookings by keyword, branch and appointment dates; export of what matches. */
+export function BookingListPage() {
+  const { t } = useTranslation('people');
+  const { options } = useLookupOptions(BRANCH);
+  const [filters, setFilters] = useState<Row>({});
+  const set = (patch: Row) => setFilters((now) => ({ ...now, ...patch }));
+  return (
+    <ResourceListPage
+      def={booking}
+      onAdd={undefined}
+      params={filters}
+      toolbar={[
+        <Select key="branch" allowClear aria-label={t('branch')} placeholder={t('branch')} options={options} onChange={(v?: number) => set({ branchId: v })} style={{ width: 200 }} />,
+        <DatePicker key="start" aria-label={t('startDate')} placeholder={t('startDate')} format="DD-MM-YYYY" onChange={(d) => set({ startDate: d ? d.format('YYYY-MM-DD') : undefined })} />,
+        <DatePicker key="end" aria-label={t('endDate')} placeholder={t('endDate')} format="DD-MM-YYYY" onChange={(d) => set({ endDate: d ? d.format('YYYY-MM-DD') : undefined })} />,
+      ]}
+    />
+  );
+}
+
+/** The moves a booking's detail offers: confirm, complete, cancel (with a reason). */
+function BookingMoves({ editor }: { editor: EditorControls }) {
+  const { t } = useTranslation('people');
+  const { websiteId } = useWorkspace();
+  const [cancelling, setCancelling] = useState(false);
+  const [form] = Form.useForm<{ reason: string }>();
+  const record = editor.record;
+  if (!record) return null;
+  const allowed = BOOKING_MOVES[Number(record.approvedStatus)] ?? [];
+  const move = async (status: number, reason?: string) => {
+    const answer = await createDataProvider(booking, { websiteId }).custom({ path: booking.api.actions!.status, params: { id: record.id }, body: { status, reason } });
+    if (answer.message) notifySuccess(answer.message);
+    await editor.reload();
+  };
+  return (
+    <Space>
+      {allowed.includes(1) && (
+        <Button type="primary" onClick={() => void move(1)}>
+          {t('confirm')}
+        </Button>
+      )}
+      {allowed.includes(2) && (
+        <Button type="primary" onClick={() => void move(2)}>
+          {t('complete')}
+        </Button>
+      )}
+      {allowed.includes(3) && (
+        <Button danger onClick={() => setCancelling(true)}>
+          {t('cancelBooking')}
+        </Button>
+      )}
+      <Modal
+        open={cancelling}
+        title={t('cancelBooking')}
+        width={400}
+        okText={t('cancelBooking')}
+        okButtonProps={{ danger: true }}
+        cancelText={t('close')}
+        onCancel={() => setCancelling(false)}
+        onOk={() =>
+          form.validateFields().then(async ({ reason }) => {
+            await move(3, reason);
+            setCancelling(false);
+          })
+        }
+        destroyOnHidden
+      >
+        <Form form={form} layout="vertical">
+          <Form.Item name="reason" label={t('reason')} rules={[{ required: true, whitespace: true, message: t('reasonRequired') }]}>
+            <Input.TextArea rows={3} autoFocus />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </Space>
+  );
+}
+
+/** /booking/{id}, /booking/edit/{id}: the booking as the visitor made it (read-only), and the moves of its status. */
+export function BookingDetailPage() {
+  const { t } = useTranslation('people');
+  return <ResourceEditPage def={booking} lockedReason={() => t('readOnly')} footer={(editor) => <BookingMoves editor={editor} />} />;
+}

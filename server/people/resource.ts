@@ -1,0 +1,142 @@
+// Part 2's people screens on the engine (shared/resources/people.ts): jobs, applications and bookings, with the rules
+// the definitions cannot say.
+//   - a job's industry, level and form are entries of the website's career, level and job-type lists (locked while
+//     the job is written; such an entry cannot be deleted while a job uses it), and its parent is a job of the site;
+//   - an application names the jobs applied for (`jobIds`, jobs of the website) and answers their names (`jobNames`);
+//     opening an unread one marks it read;
+//   - a booking moves between its statuses only as BOOKING_MOVES allows (confirm, complete, cancel with a reason),
+//     with a conditional update, so two staff moving it at once cannot both succeed: the second gets 409.
+import { BOOKING_MOVES, BOOKING_STATUSES, booking, job, recruitment } from '../../shared/resources/people';
+import { career, jobType, level } from '../../shared/resources/list-category';
+import { branchContact } from '../../shared/resources/branch-contact';
+import type { Label } from '../../shared/resources/define';
+import { httpError } from '../errors';
+import { ok } from '../http/envelope';
+import { M } from '../messages';
+import { lockReference, refuseWhileUsed } from '../resources/references';
+import { bodyObject, serve, toWire, validated, type ActionDef, type DynamicDb } from '../resources/index';
+import type { Row } from '../resources/records';
+import { validationError } from '../resources/records';
+import { localize } from '../i18n';
+import { randomUUID } from 'node:crypto';
+
+const T = {
+  parentSelf: { vi: 'Tin tuyển dụng không thể thuộc chính nó', en: 'A job cannot be its own parent' } as Label,
+  jobUnknown: { vi: 'Vị trí ứng tuyển không thuộc website này', en: 'A job applied for is not one of this website' } as Label,
+  move: (from: string, to: string): Label => ({ vi: `Không thể chuyển lịch hẹn từ "${from}" sang "${to}"`, en: `A booking cannot go from "${from}" to "${to}"` }),
+  reasonRequired: { vi: 'Lý do huỷ là trường bắt buộc', en: 'Cancellation reason is required' } as Label,
+};
+
+export const jobResource = serve(job, {
+  async prepare(ctx, body, current) {
+    const prepared = await validated(ctx, job, body, current);
+    if (current && prepared.values.parentId === current.id) throw httpError(400, T.parentSelf, { field: 'parentId' });
+    return prepared;
+  },
+  async afterWrite(ctx, written) {
+    await lockReference(ctx, career, written.values.industryId, 'industryId');
+    await lockReference(ctx, level, written.values.levelId, 'levelId');
+    await lockReference(ctx, jobType, written.values.formId, 'formId');
+    await lockReference(ctx, job, written.values.parentId, 'parentId');
+  },
+});
+
+export const careerResource = serve(career, { beforeRemove: refuseWhileUsed(career, job, 'industryId') });
+export const levelResource = serve(level, { beforeRemove: refuseWhileUsed(level, job, 'levelId') });
+export const jobTypeResource = serve(jobType, { beforeRemove: refuseWhileUsed(jobType, job, 'formId') });
+
+/** Each application with the names of its jobs (per language, as the jobs store them), `; `-joined per language. */
+async function withJobNames(db: DynamicDb, rows: Row[]): Promise<Row[]> {
+  const wire = rows.map((r) => toWire(recruitment, r));
+  const ids = [...new Set(wire.flatMap((r) => (Array.isArray(r.jobIds) ? r.jobIds : []).map(Number)).filter((n) => Number.isInteger(n)))];
+  const jobs = ids.length ? ((await db.selectFrom(job.table).select(['id', 'name']).where('id', 'in', ids).execute()) as { id: number; name: string }[]) : [];
+  const byId = new Map(jobs.map((j) => [j.id, j.name]));
+  return wire.map((r) => {
+    const list = (Array.isArray(r.jobIds) ? r.jobIds : []).map((id) => ({ id: Number(id), name: byId.get(Number(id)) ?? null }));
+    return { ...r, jobs: list, jobNames: joinNames(list.map((j) => j.name)) };
+  });
+}
+
+/** Per-language names of several jobs as one per-language text. */
+function joinNames(names: (string | null)[]): string {
+  const out: Record<string, string[]> = {};
+  for (const name of names) {
+    if (!name) continue;
+    let map: Record<string, string>;
+    try {
+      map = JSON.parse(name) as Record<string, string>;
+    } catch {
+      map = { 'vi-VN': name };
+    }
+    for (const [lang, text] of Object.entries(map)) (out[lang] ??= []).push(text);
+  }
+  return JSON.stringify(Object.fromEntries(Object.entries(out).map(([lang, list]) => [lang, list.join('; ')])));
+}
+
+const markApplicationRead: ActionDef = {
+  path: recruitment.api.actions!.read,
+  async run({ ctx, id }) {
+    const result = await ctx.db.updateTable(recruitment.table).set({ isView: true }).where('id', '=', id!).where('websiteId', '=', ctx.scope.websiteId!).executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) throw httpError(404, M.recordNotFound);
+    return ok(ctx.request, M.success);
+  },
+};
+
+export const recruitmentResource = serve(recruitment, {
+  async prepare(ctx, body, current) {
+    // Ids are numbers on the wire (a list of `tags` to the definition): checked below against the site's jobs.
+    const ids = Array.isArray(body.jobIds) ? body.jobIds.map((v) => (typeof v === 'number' ? String(v) : v)) : body.jobIds;
+    const prepared = await validated(ctx, recruitment, { ...body, jobIds: ids }, current);
+    const raw = prepared.values.jobIds;
+    const list: unknown[] = typeof raw === 'string' ? (JSON.parse(raw) as unknown[]) : Array.isArray(raw) ? raw : [];
+    const numbers = list.map((v) => Number(v));
+    if (numbers.some((n) => !Number.isInteger(n) || n < 1)) throw httpError(400, T.jobUnknown, { field: 'jobIds' });
+    if (numbers.length) {
+      const found = (await ctx.db.selectFrom(job.table).select('id').where('id', 'in', numbers).where('websiteId', '=', ctx.scope.websiteId!).execute()) as { id: number }[];
+      if (found.length !== new Set(numbers).size) throw httpError(400, T.jobUnknown, { field: 'jobIds' });
+    }
+    return { ...prepared, values: { ...prepared.values, jobIds: JSON.stringify([...new Set(numbers)].map(String)) } };
+  },
+  listRows: (ctx, rows) => withJobNames(ctx.db, rows),
+  detail: async (db, row) => (await withJobNames(db, [row]))[0],
+  actions: [markApplicationRead],
+});
+
+const statusName = (value: number, request: Parameters<typeof localize>[0]) => localize(request, BOOKING_STATUSES.find((s) => s.value === value)?.label ?? { vi: String(value), en: String(value) });
+
+/** `PUT Bookings/status/{website}/{id}` `{ status, reason?, concurrencyStamp? }`: one allowed move, or 409. */
+const moveBooking: ActionDef = {
+  path: booking.api.actions!.status,
+  async run({ ctx, id, body }) {
+    const input = bodyObject(body);
+    const to = Number(input.status);
+    if (!BOOKING_STATUSES.some((s) => s.value === to)) throw httpError(400, M.badQuery('status'));
+    const reason = typeof input.reason === 'string' ? input.reason.trim() : '';
+    if (to === 3 && !reason) throw validationError([{ field: 'reason', message: localize(ctx.request, T.reasonRequired) }]);
+    const current = (await ctx.db.selectFrom(booking.table).select(['approvedStatus']).where('id', '=', id!).where('websiteId', '=', ctx.scope.websiteId!).executeTakeFirst()) as { approvedStatus: number } | undefined;
+    if (!current) throw httpError(404, M.recordNotFound);
+    if (!BOOKING_MOVES[current.approvedStatus]?.includes(to)) throw httpError(409, T.move(statusName(current.approvedStatus, ctx.request), statusName(to, ctx.request)));
+    // Only from the status it was read in: of two moves at once, one wins and the other answers 409.
+    const changed = await ctx.db
+      .updateTable(booking.table)
+      .set({ approvedStatus: to, cancelReason: to === 3 ? reason : null, concurrencyStamp: randomUUID(), updatedAt: ctx.now.toISOString() })
+      .where('id', '=', id!)
+      .where('websiteId', '=', ctx.scope.websiteId!)
+      .where('approvedStatus', '=', current.approvedStatus)
+      .executeTakeFirst();
+    if (Number(changed.numUpdatedRows) === 0) throw httpError(409, M.conflict);
+    const row = (await ctx.db.selectFrom(booking.table).selectAll().where('id', '=', id!).executeTakeFirst()) as Row;
+    return ok(ctx.request, M.updated, toWire(booking, row));
+  },
+};
+
+export const bookingResource = serve(booking, {
+  filters: [
+    { name: 'branchId', kind: 'int', min: 1, max: 2_147_483_647 },
+    { name: 'startDate', kind: 'from', column: 'appointmentDate' },
+    { name: 'endDate', kind: 'to', column: 'appointmentDate' },
+  ],
+  // A branch of this website (a visitor's post names one too).
+  afterWrite: (ctx, written) => lockReference(ctx, branchContact, written.values.branchId, 'branchId'),
+  actions: [moveBooking],
+});

@@ -1,0 +1,129 @@
+import { defineResource, isActiveField, orderField, l } from './define';
+import { ROUTES } from './routes';
+
+const categoryLookup = (type: 1 | 2 | 3) => ({ lookup: `api:ListCategorys/get-all/{website}/${type}`, valueField: 'id', labelField: 'name' });
+
+/**
+ * Jobs (/job, /job/add, /job/{jobId}): what the website's careers page offers. Industry, level and form come from the
+ * career (1), level (2) and job-type (3) lists; a job may sit under a parent job.
+ */
+export const job = defineResource({
+  name: 'job',
+  label: l('Tin tuyển dụng', 'Job'),
+  table: 'jobs',
+  scope: 'website',
+  api: {
+    list: { path: 'Jobs/{website}', paged: true, defaultPageSize: 1000 },
+    getAll: 'Jobs/get-all/{website}',
+    get: 'Jobs/{website}/{id}',
+    create: 'Jobs/{website}',
+    update: 'Jobs/{website}/{id}',
+    remove: 'Jobs/{website}/{id}',
+  },
+  fields: [
+    { name: 'name', type: 'text', perLanguage: true, required: true, maxLength: 250, list: true, search: true, label: l('Vị trí tuyển dụng', 'Job title') },
+    { name: 'seoLink', type: 'text', required: true, unique: true, maxLength: 500, list: true, label: l('Đường dẫn SEO', 'SEO link') },
+    { name: 'salaryRange', type: 'text', required: true, maxLength: 200, list: true, label: l('Mức lương', 'Salary range') },
+    { name: 'quantity', type: 'number', min: 0, default: 1, list: true, label: l('Số lượng', 'Openings') },
+    { name: 'location', type: 'text', maxLength: 500, list: true, label: l('Địa điểm', 'Location') },
+    { name: 'industryId', type: 'reference', reference: categoryLookup(1), label: l('Ngành nghề', 'Industry') },
+    { name: 'levelId', type: 'reference', reference: categoryLookup(2), label: l('Cấp bậc', 'Level') },
+    { name: 'formId', type: 'reference', reference: categoryLookup(3), label: l('Hình thức', 'Form') },
+    { name: 'parentId', type: 'reference', reference: { lookup: 'api:Jobs/get-all/{website}', valueField: 'id', labelField: 'name' }, label: l('Thuộc tin', 'Parent job') },
+    { name: 'description', type: 'richText', perLanguage: true, label: l('Mô tả công việc', 'Description') },
+    { name: 'requirement', type: 'richText', perLanguage: true, label: l('Yêu cầu', 'Requirements') },
+    { name: 'benefit', type: 'richText', perLanguage: true, label: l('Quyền lợi', 'Benefits') },
+    { name: 'image', type: 'image', altField: 'altImages', label: l('Ảnh', 'Image') },
+    { name: 'altImages', type: 'text', maxLength: 250, label: l('Mô tả ảnh', 'Alt text') },
+    { name: 'url', type: 'url', maxLength: 1000, label: l('Đường dẫn', 'URL') },
+    { name: 'nameJD', type: 'text', maxLength: 250, label: l('Tên mô tả công việc (JD)', 'Job description name') },
+    { name: 'type', type: 'text', maxLength: 100, label: l('Loại', 'Type') },
+    { name: 'position', type: 'text', maxLength: 250, label: l('Chức vụ', 'Position') },
+    { name: 'workingTime', type: 'text', maxLength: 250, label: l('Thời gian làm việc', 'Working time') },
+    { name: 'experience', type: 'text', maxLength: 250, label: l('Kinh nghiệm', 'Experience') },
+    orderField(),
+    isActiveField(),
+  ],
+  list: { pageSizes: [10, 25, 50, 100], defaultPageSize: 10, orderBy: [{ field: 'order', direction: 'asc' }] },
+  routes: ROUTES.job,
+  concurrency: true,
+});
+
+/**
+ * Applications (/recruitment): sent from the careers page through the public intake (one or more jobs), or added
+ * by staff from a paper form. Opening an unread one marks it read.
+ */
+export const recruitment = defineResource({
+  name: 'recruitment',
+  label: l('Hồ sơ ứng tuyển', 'Application'),
+  table: 'recruitments',
+  scope: 'website',
+  api: {
+    list: { path: 'Recruitments/{website}', paged: true, defaultPageSize: 1000 },
+    get: 'Recruitments/{website}/{id}',
+    create: 'Recruitments/{website}',
+    update: 'Recruitments/{website}/{id}',
+    remove: 'Recruitments/{website}/{id}',
+    actions: { read: 'PUT Recruitments/read/{website}/{id}' },
+  },
+  fields: [
+    { name: 'fullName', type: 'text', required: true, maxLength: 200, list: true, search: true, label: l('Họ tên', 'Full name') },
+    { name: 'phoneNumber', type: 'text', format: 'phone', required: true, maxLength: 30, list: true, search: true, label: l('Số điện thoại', 'Phone number') },
+    { name: 'email', type: 'text', format: 'email', maxLength: 200, list: true, search: true, label: l('Email', 'Email') },
+    { name: 'jobIds', type: 'tags', label: l('Vị trí ứng tuyển', 'Jobs applied for') },
+    { name: 'jobNames', type: 'text', computed: true, form: false, list: true, label: l('Vị trí ứng tuyển', 'Jobs applied for') },
+    { name: 'birthday', type: 'date', label: l('Ngày sinh', 'Birthday') },
+    { name: 'address', type: 'text', maxLength: 500, label: l('Địa chỉ', 'Address') },
+    { name: 'description', type: 'textarea', maxLength: 5000, label: l('Giới thiệu bản thân', 'About the applicant') },
+    { name: 'isView', type: 'boolean', default: false, serverSet: true, list: true, search: true, label: l('Đã xem', 'Read') },
+    { name: 'createdAt', type: 'datetime', computed: true, form: false, list: true, label: l('Ngày nộp', 'Sent') },
+  ],
+  list: { pageSizes: [10, 25, 50, 100], defaultPageSize: 10, orderBy: [{ field: 'createdAt', direction: 'desc' }, { field: 'id', direction: 'desc' }] },
+  routes: ROUTES.recruitment,
+  concurrency: true,
+});
+
+/** Booking statuses and the moves staff make between them (server/people/resource.ts holds them). */
+export const BOOKING_STATUSES = [
+  { value: 0, label: l('Mới đặt', 'New'), color: 'blue' },
+  { value: 1, label: l('Đã xác nhận', 'Confirmed'), color: 'geekblue' },
+  { value: 2, label: l('Đã khám', 'Completed'), color: 'green' },
+  { value: 3, label: l('Đã huỷ', 'Cancelled'), color: 'red' },
+];
+/** From → the statuses it may move to: confirm a new one; complete a confirmed one; cancel (with a reason) either. */
+export const BOOKING_MOVES: Record<number, number[]> = { 0: [1, 3], 1: [2, 3], 2: [], 3: [] };
+
+/**
+ * Bookings (/booking, detail /booking/{id}, also /booking/edit/{id}): made by visitors through the public intake,
+ * read here, moved through their statuses; never added from the console.
+ */
+export const booking = defineResource({
+  name: 'booking',
+  label: l('Lịch hẹn', 'Booking'),
+  table: 'bookings',
+  scope: 'website',
+  api: {
+    list: { path: 'Bookings/{website}', paged: true, defaultPageSize: 20 },
+    get: 'Bookings/{website}/{id}',
+    update: 'Bookings/{website}/{id}',
+    remove: 'Bookings/{website}/{id}',
+    actions: { status: 'PUT Bookings/status/{website}/{id}' },
+  },
+  fields: [
+    { name: 'customerName', type: 'text', required: true, maxLength: 200, list: true, search: true, label: l('Khách hàng', 'Customer') },
+    { name: 'customerPhone', type: 'text', format: 'phone', required: true, maxLength: 30, list: true, search: true, label: l('Số điện thoại', 'Phone number') },
+    { name: 'customerEmail', type: 'text', format: 'email', maxLength: 200, list: true, search: true, label: l('Email', 'Email') },
+    { name: 'appointmentDate', type: 'date', required: true, list: true, label: l('Ngày hẹn', 'Appointment date') },
+    { name: 'startTime', type: 'text', maxLength: 5, list: true, label: l('Từ giờ', 'From') },
+    { name: 'endTime', type: 'text', maxLength: 5, label: l('Đến giờ', 'To') },
+    { name: 'branchId', type: 'reference', reference: { lookup: 'api:BranchContacts/get-all/{website}', valueField: 'id', labelField: 'name' }, list: true, label: l('Cơ sở', 'Branch') },
+    { name: 'servicePackageName', type: 'text', perLanguage: true, maxLength: 250, list: true, label: l('Gói dịch vụ', 'Service package') },
+    { name: 'customerAddress', type: 'text', perLanguage: true, maxLength: 500, label: l('Địa chỉ', 'Address') },
+    { name: 'approvedStatus', type: 'enum', options: BOOKING_STATUSES, default: 0, serverSet: true, list: true, label: l('Trạng thái', 'Status') },
+    { name: 'cancelReason', type: 'text', maxLength: 1000, serverSet: true, label: l('Lý do huỷ', 'Cancellation reason') },
+    { name: 'createdAt', type: 'datetime', computed: true, form: false, list: true, label: l('Ngày đặt', 'Booked on') },
+  ],
+  list: { pageSizes: [10, 25, 50, 100], defaultPageSize: 10, orderBy: [{ field: 'appointmentDate', direction: 'desc' }, { field: 'startTime', direction: 'asc' }] },
+  routes: ROUTES.booking,
+  concurrency: true,
+});

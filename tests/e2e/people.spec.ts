@@ -1,0 +1,66 @@
+// Jobs, applications and bookings (spec part 2): a booking made on the public site and confirmed in the console; an
+// application to a job read in the console.
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_SITES, signIn } from './support';
+import { api, unique } from './content-support';
+
+async function clinicId(page: Page) {
+  const websites = (await api(page, 'GET', 'Websites/get-all')) as unknown as { id: number; isDefault: boolean }[];
+  return websites.find((w) => w.isDefault)!.id;
+}
+
+test('a booking made on the public site is confirmed in the console, then cancelled with a reason', async ({ page }) => {
+  await signIn(page);
+  const site = await clinicId(page);
+  const branch = ((await api(page, 'GET', `BranchContacts/get-all/${site}`)) as unknown as { id: number }[])[0].id;
+  const name = `Khách Đặt ${unique()}`;
+  const posted = await page.request.post(`/public/${site}/bookings`, { data: { customerName: name, customerPhone: '0987 654 321', appointmentDate: '2026-12-10', startTime: '09:30', branchId: branch } });
+  expect(posted.status(), await posted.text()).toBe(201);
+
+  await page.goto('/booking');
+  // The demo's bookings are there; no add button.
+  await expect(page.getByRole('cell', { name: DEMO_SITES.clinic.bookings[0].customerName })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Thêm mới' })).toHaveCount(0);
+  await page.getByPlaceholder('Từ khoá').fill(name);
+  await page.getByPlaceholder('Từ khoá').press('Enter');
+  const row = page.locator('tbody tr.ant-table-row').filter({ hasText: name });
+  await expect(row).toContainText('Mới đặt');
+  await row.dblclick();
+  await expect(page).toHaveURL(/\/booking\/\d+$/);
+  await page.getByRole('button', { name: 'Xác nhận lịch hẹn' }).click();
+  await expect(page.getByRole('combobox', { name: 'Trạng thái' }).locator('..').locator('..')).toContainText('Đã xác nhận');
+  await page.getByRole('button', { name: 'Huỷ lịch hẹn' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Huỷ lịch hẹn' });
+  await dialog.getByRole('button', { name: 'Huỷ lịch hẹn' }).click();
+  await expect(dialog.getByText('Lý do huỷ là trường bắt buộc')).toBeVisible();
+  await dialog.getByLabel('Lý do huỷ').fill('Khách đổi lịch');
+  await dialog.getByRole('button', { name: 'Huỷ lịch hẹn' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Xác nhận lịch hẹn' })).toHaveCount(0);
+  // The same detail at /booking/edit/{id}.
+  const id = page.url().split('/').pop();
+  await page.goto(`/booking/edit/${id}`);
+  await expect(page.getByLabel('Khách hàng')).toHaveValue(name);
+});
+
+test('an application sent for a job arrives unread and is read once opened', async ({ page }) => {
+  await signIn(page);
+  const site = await clinicId(page);
+  const jobName = `Dược sĩ ${unique()}`;
+  const job = (await api(page, 'POST', `Jobs/${site}`, { name: JSON.stringify({ 'vi-VN': jobName, 'en-US': 'Pharmacist' }), seoLink: `duoc-si-${unique()}`, salaryRange: '12 triệu', quantity: 1, order: 0, isActive: true })).data as { id: number };
+  const applicant = `Ứng Viên ${unique()}`;
+  const posted = await page.request.post(`/public/${site}/applications`, { data: { fullName: applicant, phoneNumber: '0977 123 456', email: 'ungvien@example.com', jobIds: [job.id] } });
+  expect(posted.status(), await posted.text()).toBe(201);
+
+  await page.goto('/job');
+  await expect(page.getByRole('cell', { name: jobName })).toBeVisible();
+  await page.goto('/recruitment');
+  const row = page.locator('tbody tr.ant-table-row').filter({ hasText: applicant });
+  await expect(row.getByTestId('unread-feedback')).toBeVisible();
+  await expect(row).toContainText(jobName);
+  await row.dblclick();
+  await expect(page.getByLabel('Họ tên')).toHaveValue(applicant);
+  await expect(page.getByText(jobName).first()).toBeVisible();
+  await page.getByRole('button', { name: 'Quay lại' }).click();
+  await expect(page.locator('tbody tr.ant-table-row').filter({ hasText: applicant }).getByTestId('unread-feedback')).toHaveCount(0);
+});

@@ -27,8 +27,9 @@ test('a booking made on the public site is confirmed in the console, then cancel
   await expect(row).toContainText('Mới đặt');
   await row.dblclick();
   await expect(page).toHaveURL(/\/booking\/\d+$/);
+  await expect(page.getByTestId('booking-status')).toHaveText('Mới đặt');
   await page.getByRole('button', { name: 'Xác nhận lịch hẹn' }).click();
-  await expect(page.getByRole('combobox', { name: 'Trạng thái' }).locator('..').locator('..')).toContainText('Đã xác nhận');
+  await expect(page.getByTestId('booking-status')).toHaveText('Đã xác nhận');
   await page.getByRole('button', { name: 'Huỷ lịch hẹn' }).click();
   const dialog = page.getByRole('dialog', { name: 'Huỷ lịch hẹn' });
   await dialog.getByRole('button', { name: 'Huỷ lịch hẹn' }).click();
@@ -36,6 +37,7 @@ test('a booking made on the public site is confirmed in the console, then cancel
   await dialog.getByLabel('Lý do huỷ').fill('Khách đổi lịch');
   await dialog.getByRole('button', { name: 'Huỷ lịch hẹn' }).click();
   await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('booking-status')).toHaveText('Đã huỷ: Khách đổi lịch');
   await expect(page.getByRole('button', { name: 'Xác nhận lịch hẹn' })).toHaveCount(0);
   // The same detail at /booking/edit/{id}.
   const id = page.url().split('/').pop();

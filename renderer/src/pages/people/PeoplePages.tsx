@@ -1,7 +1,8 @@
-import { Button, DatePicker, Form, Input, Modal, Select, Space } from 'antd';
+import { Button, DatePicker, Form, Input, Modal, Select, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { booking, BOOKING_MOVES, recruitment } from '../../../../shared/resources/people';
+import { booking, BOOKING_MOVES, BOOKING_STATUSES, recruitment } from '../../../../shared/resources/people';
+import { optionLabel } from '../../resources/labels';
 import type { FieldDef } from '../../../../shared/resources/define';
 import { notifySuccess } from '../../core/notices';
 import { useWorkspace } from '../../core/workspace';
@@ -74,8 +75,16 @@ function BookingMoves({ editor }: { editor: EditorControls }) {
     if (answer.message) notifySuccess(answer.message);
     await editor.reload();
   };
+  const status = BOOKING_STATUSES.find((s) => s.value === Number(record.approvedStatus));
+  const statusField = booking.fields.find((f) => f.name === 'approvedStatus')!;
   return (
-    <Space>
+    <Space wrap>
+      {status && (
+        <Tag color={status.color} data-testid="booking-status">
+          {optionLabel(booking, statusField, status)}
+          {record.cancelReason ? `: ${String(record.cancelReason)}` : ''}
+        </Tag>
+      )}
       {allowed.includes(1) && (
         <Button type="primary" onClick={() => void move(1)}>
           {t('confirm')}

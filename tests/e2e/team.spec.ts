@@ -171,3 +171,26 @@ test('a referred patient found by collaborator and status, edited; a completed v
   await expect(page.getByTestId('status-completed')).toHaveText('Hoàn thành');
   await expect(form.getByLabel('Ngày hẹn khám')).toBeDisabled();
 });
+
+test('an administrator makes an integration key for the clinic system, sees it once, and revokes it', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/team');
+  await page.getByRole('button', { name: 'Khoá tích hợp' }).click();
+  const keys = page.getByTestId('integration-keys');
+  const name = `HIS thử ${unique()}`;
+  await keys.getByRole('button', { name: 'Tạo khoá' }).click();
+  await expect(keys.getByText('Tên là trường bắt buộc')).toBeVisible();
+  await keys.getByLabel('Tên').fill(name);
+  await keys.getByRole('button', { name: 'Tạo khoá' }).click();
+  const fresh = keys.getByTestId('fresh-key');
+  await expect(fresh).toHaveText(/^sdk_/);
+  const key = (await fresh.innerText()).trim();
+  // The key opens the integration route…
+  expect((await page.request.post('/integration/visits', { data: { referralId: 999999, visitDate: '2026-11-20', amount: 1000 }, headers: { 'x-api-key': key } })).status()).toBe(404);
+  // … until it is revoked.
+  const row = keys.locator('tbody tr').filter({ hasText: name });
+  await row.getByRole('button', { name: 'Thu hồi' }).click();
+  await page.getByRole('button', { name: 'Thu hồi' }).last().click();
+  await expect(row).toContainText('Đã thu hồi');
+  expect((await page.request.post('/integration/visits', { data: { referralId: 999999, visitDate: '2026-11-20', amount: 1000 }, headers: { 'x-api-key': key } })).status()).toBe(401);
+});

@@ -13,6 +13,7 @@ import { resolveFileUrl, nameFromUrl } from '../../features/files/urls';
 import { useUrlFilters } from '../../resources/useUrlFilters';
 import { decide, fetchMember, fetchMembers, setActive, type Member, type Payment } from './api';
 import { PaymentModal } from './PaymentModal';
+import { IntegrationKeysButton } from './IntegrationKeys';
 
 export const STATUS_COLORS: Record<number, string> = { 1: 'gold', 2: 'green', 3: 'red' };
 const bankOf = (m: Member) => [m.bankAccountName, m.bankingNumber, m.bankName].filter(Boolean).join(' - ');
@@ -147,6 +148,7 @@ function MemberCard({ id, onChanged }: { id: number; onChanged(): void }) {
  */
 export default function TeamPage() {
   const { t } = useTranslation('team');
+  const admin = isAdmin(useSession().user);
   const actionRef = useRef<ActionType>();
   const [filters, setFilter] = useUrlFilters({ approvedStatus: 'int' });
   const [keyword, setKeyword] = useState('');
@@ -217,6 +219,7 @@ export default function TeamPage() {
           <Button key="export" icon={<DownloadOutlined />} onClick={() => void exportAll()}>
             {t('export')}
           </Button>,
+          ...(admin ? [<IntegrationKeysButton key="keys" />] : []),
         ]}
       />
     </Space>

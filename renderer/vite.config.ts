@@ -68,6 +68,16 @@ export default defineConfig({
     // Kept for the sign-in budget check (tests/bench/signin-page.ts reads which chunks /login needs).
     manifest: true,
     chunkSizeWarningLimit: 1500,
+    rolldownOptions: {
+      output: {
+        // What every screen needs from the first one (HTTP client, schema checks of the desktop bridge and the upload
+        // answers, translations): one chunk, so the sign-in screen does not pay a request and a compression window per
+        // split the bundler would otherwise make as more screens share parts of it.
+        advancedChunks: {
+          groups: [{ name: 'core', test: /node_modules[\\/](axios|zod|i18next|react-i18next)[\\/]|shared[\\/]uploads\.ts|src[\\/]session[\\/]/ }],
+        },
+      },
+    },
   },
   server: {
     port: 5173,

@@ -117,13 +117,3 @@ export function isRetryable(status: number | undefined): boolean {
   if (status === undefined || status === 0) return true;
   return status === 408 || status === 429 || status === 500 || status === 502 || status === 503 || status === 504;
 }
-
-/** The name shown for a stored URL: its last path segment, decoded (`/files/ab12/Bảng%20giá.pdf` → `Bảng giá.pdf`). */
-export function nameFromUrl(url: string): string {
-  const last = url.split(/[?#]/)[0].split('/').filter(Boolean).pop() ?? url;
-  try {
-    return decodeURIComponent(last);
-  } catch {
-    return last;
-  }
-}

@@ -19,6 +19,14 @@ export interface ScreenRoute {
   adminOnly?: boolean;
 }
 
+// Screens of one module share its loader (one dynamic import, one list of what it preloads, in the first chunk).
+const servicePages = () => import('../pages/service/ServicePages');
+const peoplePages = () => import('../pages/people/PeoplePages');
+const feedbackPages = () => import('../pages/site-content/FeedbackPages');
+const sickEdit = () => import('../pages/sick/SickEditPage');
+const newsEdit = () => import('../pages/news/NewsEditPage');
+const fileManager = () => import('../pages/files/FileManagerPage');
+
 export const screens: ScreenRoute[] = [
   { path: '/', load: () => import('../pages/dashboard/DashboardPage') },
   { path: '/profile', load: () => import('../pages/profile/ProfilePage') },
@@ -29,18 +37,18 @@ export const screens: ScreenRoute[] = [
   ...resourceScreens('socialNetwork'),
   ...resourceScreens('branchContact'),
   ...resourceScreens('hardContent'),
-  { path: '/file', load: () => import('../pages/files/FileManagerPage') },
+  { path: '/file', load: fileManager },
   // News with its review workflow, and expert Q&A.
   { path: '/news', load: () => import('../pages/news/NewsListPage') },
-  { path: '/news/add', load: () => import('../pages/news/NewsEditPage') },
-  { path: '/news/:id', load: () => import('../pages/news/NewsEditPage') },
+  { path: '/news/add', load: newsEdit },
+  { path: '/news/:id', load: newsEdit },
   { path: '/expert-question-and-answer', load: () => import('../pages/qa/QaListPage') },
   { path: '/expert-question-and-answer/:questionId', load: () => import('../pages/qa/QaEditPage') },
   // News categories (tree), sick categories (grouped by letter), menus with their item trees.
   ...resourceScreens('newsCategory'),
   { path: '/sick', load: () => import('../pages/sick/SickListPage') },
-  { path: '/sick/add', load: () => import('../pages/sick/SickEditPage') },
-  { path: '/sick/:id', load: () => import('../pages/sick/SickEditPage') },
+  { path: '/sick/add', load: sickEdit },
+  { path: '/sick/:id', load: sickEdit },
   ...resourceScreens('menu', { edit: () => import('../pages/menu/MenuEditPage') }),
   // FAQ groups: a plain resource, one definition and this line.
   ...resourceScreens('faqGroup'),
@@ -51,20 +59,20 @@ export const screens: ScreenRoute[] = [
   ...resourceScreens('jobType'),
   // Services (type 1) and specializations (type 0): one definition, two screens, reviewed like news.
   ...resourceScreens('service', {
-    list: () => import('../pages/service/ServicePages').then((m) => ({ default: m.serviceList(1) })),
-    edit: () => import('../pages/service/ServicePages').then((m) => ({ default: m.serviceEdit(1) })),
+    list: () => servicePages().then((m) => ({ default: m.serviceList(1) })),
+    edit: () => servicePages().then((m) => ({ default: m.serviceEdit(1) })),
   }),
-  { path: '/specialization', load: () => import('../pages/service/ServicePages').then((m) => ({ default: m.serviceList(0) })) },
-  { path: '/specialization/add', load: () => import('../pages/service/ServicePages').then((m) => ({ default: m.serviceEdit(0) })) },
-  { path: '/specialization/:serviceId', load: () => import('../pages/service/ServicePages').then((m) => ({ default: m.serviceEdit(0) })) },
+  { path: '/specialization', load: () => servicePages().then((m) => ({ default: m.serviceList(0) })) },
+  { path: '/specialization/add', load: () => servicePages().then((m) => ({ default: m.serviceEdit(0) })) },
+  { path: '/specialization/:serviceId', load: () => servicePages().then((m) => ({ default: m.serviceEdit(0) })) },
   // Site content: banners (each row opening onto its items), FAQs, partners (a tree), customer feedback; feedback
   // from the public sites (read, not added, here).
   ...resourceScreens('banner', { list: () => import('../pages/site-content/BannerListPage') }),
   ...resourceScreens('faq'),
   ...resourceScreens('partner'),
   ...resourceScreens('feedback', {
-    list: () => import('../pages/site-content/FeedbackPages').then((m) => ({ default: m.FeedbackListPage })),
-    edit: () => import('../pages/site-content/FeedbackPages').then((m) => ({ default: m.FeedbackEditPage })),
+    list: () => feedbackPages().then((m) => ({ default: m.FeedbackListPage })),
+    edit: () => feedbackPages().then((m) => ({ default: m.FeedbackEditPage })),
   }),
   ...resourceScreens('customerFeedback'),
   // Media: albums (photo albums also take files dropped from the desktop), the video library, media
@@ -76,14 +84,14 @@ export const screens: ScreenRoute[] = [
   // Jobs and the applications that come for them; bookings made on the public sites.
   ...resourceScreens('job'),
   ...resourceScreens('recruitment', {
-    list: () => import('../pages/people/PeoplePages').then((m) => ({ default: m.RecruitmentListPage })),
-    edit: () => import('../pages/people/PeoplePages').then((m) => ({ default: m.RecruitmentEditPage })),
+    list: () => peoplePages().then((m) => ({ default: m.RecruitmentListPage })),
+    edit: () => peoplePages().then((m) => ({ default: m.RecruitmentEditPage })),
   }),
   ...resourceScreens('booking', {
-    list: () => import('../pages/people/PeoplePages').then((m) => ({ default: m.BookingListPage })),
-    edit: () => import('../pages/people/PeoplePages').then((m) => ({ default: m.BookingDetailPage })),
+    list: () => peoplePages().then((m) => ({ default: m.BookingListPage })),
+    edit: () => peoplePages().then((m) => ({ default: m.BookingDetailPage })),
   }),
-  { path: '/booking/edit/:id', load: () => import('../pages/people/PeoplePages').then((m) => ({ default: m.BookingDetailPage })) },
+  { path: '/booking/edit/:id', load: () => peoplePages().then((m) => ({ default: m.BookingDetailPage })) },
   // The referral team: collaborators (approval, locking, commission payments) and the patients they referred.
   { path: '/team', load: () => import('../pages/team/TeamPage') },
   { path: '/customer', load: () => import('../pages/team/CustomerPage') },

@@ -5,7 +5,7 @@ import { Button, Popconfirm, Rate, Select, Space, Tag, Tooltip, Typography } fro
 import type { FieldDef, ResourceDef } from '../../../shared/resources/define';
 import { missingLanguages, textIn } from '../../../shared/resources/translations';
 import { FieldThumb } from './widgets';
-import { nameFromUrl } from '../../../shared/uploads';
+import { nameFromUrl } from '../../../shared/fileNames';
 
 const IMAGE_NAME = /\.(png|jpe?g|webp|gif)([?#]|$)/i;
 import type { Row } from './dataProvider';

@@ -19,4 +19,4 @@ export function resolveFileUrl(url: string | undefined | null): string | undefin
   return url;
 }
 
-export { nameFromUrl } from '../../../../shared/uploads';
+export { nameFromUrl } from '../../../../shared/fileNames';

@@ -153,6 +153,7 @@ export default function TeamPage() {
   const [filters, setFilter] = useUrlFilters({ approvedStatus: 'int' });
   const [keyword, setKeyword] = useState('');
   const [selected, setSelected] = useState<number | null>(null);
+  const [total, setTotal] = useState(0);
 
   const columns: ProColumns<Member>[] = [
     { title: t('fullName'), dataIndex: 'fullName' },
@@ -190,9 +191,11 @@ export default function TeamPage() {
         search={false}
         params={{ keyword, approvedStatus: filters.approvedStatus }}
         options={{ reload: true, density: false, setting: false }}
-        pagination={{ defaultPageSize: 10, pageSizeOptions: [10, 25, 50, 100], showSizeChanger: true }}
+        // Spec §9: the team list also offers its whole count as a page size once there are more than 100.
+        pagination={{ defaultPageSize: 10, pageSizeOptions: [10, 25, 50, 100, ...(total > 100 ? [Math.min(total, 1000)] : [])], showSizeChanger: true }}
         request={async ({ current = 1, pageSize = 10 }) => {
           const { data, totalRows } = await fetchMembers({ page: current, pageSize, keyword: keyword || undefined, approvedStatus: filters.approvedStatus });
+          setTotal(totalRows);
           // The first row is selected when nothing on the page is.
           setSelected((now) => (now !== null && data.some((m) => m.id === now) ? now : (data[0]?.id ?? null)));
           return { data, total: totalRows, success: true };

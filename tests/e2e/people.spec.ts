@@ -1,7 +1,7 @@
 // Jobs, applications and bookings (spec part 2): a booking made on the public site and confirmed in the console; an
 // application to a job read in the console.
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_SITES, signIn } from './support';
+import { DEMO_SITES, openUserMenu, signIn } from './support';
 import { api, unique } from './content-support';
 
 async function clinicId(page: Page) {
@@ -65,4 +65,21 @@ test('an application sent for a job arrives unread and is read once opened', asy
   await expect(page.getByText(jobName).first()).toBeVisible();
   await page.getByRole('button', { name: 'Quay lại' }).click();
   await expect(page.locator('tbody tr.ant-table-row').filter({ hasText: applicant }).getByTestId('unread-feedback')).toHaveCount(0);
+});
+
+test('the people screens in the English interface', async ({ page }) => {
+  await signIn(page);
+  await openUserMenu(page);
+  await page.getByRole('menuitem', { name: 'Ngôn ngữ giao diện' }).click();
+  await page.getByRole('menuitem', { name: 'English' }).click();
+  await page.goto('/team');
+  await expect(page.getByRole('heading', { name: 'Team' })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: 'Bank account' })).toBeVisible();
+  await expect(page.getByTestId('member-card').filter({ visible: true })).toContainText(/Active|Awaiting approval|Rejected|Locked/);
+  await page.goto('/customer');
+  await expect(page.getByRole('heading', { name: 'Customers' })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: 'Collaborator' })).toBeVisible();
+  await page.goto('/booking');
+  await expect(page.getByRole('columnheader', { name: 'Appointment date' })).toBeVisible();
+  await expect(page.getByText('Confirmed').first()).toBeVisible();
 });

@@ -9,7 +9,7 @@
 //      append-only (triggers), and a reversal is a new entry (unique per payment) that sets the referrals unpaid.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { iso, lockRow } from '../db/dialect';
+import { dialectOf, iso, lockRow } from '../db/dialect';
 import { httpError } from '../errors';
 import type { Label } from '../../shared/resources/define';
 
@@ -64,11 +64,15 @@ export async function pay(db: Kysely<Database>, collaboratorId: number, request:
     if (member.approvedStatus !== 2 || !member.isActive) throw httpError(409, T.notPayable);
     if (!(await trx.selectFrom('files').select('id').where('url', '=', request.proofUrl).executeTakeFirst())) throw httpError(400, T.proofNotStored, { field: 'url' });
 
-    const rows = await trx
+    // Locked while read: the clinic's integration cannot change a visit's amount between this read and the payment
+    // lines written from it (it locks the referral's row too).
+    let query = trx
       .selectFrom('referrals')
       .select(['id', 'fullName', 'visitDate', 'amount', 'status', 'paymentId', 'collaboratorId'])
       .where('id', 'in', request.ids)
-      .execute();
+      .orderBy('id');
+    if (dialectOf(trx) === 'postgres') query = query.forUpdate();
+    const rows = await query.execute();
     const usable = rows.filter((r) => r.collaboratorId === collaboratorId && r.status === 1 && (r.amount ?? 0) > 0 && r.visitDate);
     if (usable.length !== request.ids.length) throw httpError(400, T.notTheirs, { field: 'ids' });
     const paid = usable.filter((r) => r.paymentId !== null);

@@ -82,6 +82,24 @@ const referralJson = (r: ReferralRow) => ({ ...r, createTime: r.createdAt, creat
 const payer = (request: FastifyRequest) => ({ id: request.user!.id, fullName: request.user!.fullName });
 
 export const teamRoutes: FastifyPluginAsync = async (app) => {
+  /**
+   * Changes a member only while it is in `from` (a conditional update: of two requests at once, the second finds it
+   * moved and answers 409 with `refusal`); 404 for an unknown id. Answers the member as it now is.
+   */
+  async function moveMember(request: FastifyRequest, id: number, from: number, change: { approvedStatus?: number; declineReason?: string | null; isActive?: boolean }, refusal: Label) {
+    const changed = await app.db
+      .updateTable('collaborators')
+      .set({ ...change, concurrencyStamp: randomUUID(), updatedAt: iso(app.now()) })
+      .where('id', '=', id)
+      .where('approvedStatus', '=', from)
+      .executeTakeFirst();
+    if (Number(changed.numUpdatedRows) === 0) {
+      const exists = await app.db.selectFrom('collaborators').select('id').where('id', '=', id).executeTakeFirst();
+      throw exists ? httpError(409, refusal) : httpError(404, T.memberNotFound);
+    }
+    return ok(request, M.updated, memberJson(await members(app).where('c.id', '=', id).executeTakeFirstOrThrow()));
+  }
+
   // ---- Đội nhóm ----
   app.get('/DoiNhom', async (request) => {
     const query = request.query as Query;
@@ -166,17 +184,7 @@ export const teamRoutes: FastifyPluginAsync = async (app) => {
     const body = parseInput(z.object({ status: z.union([z.literal(2), z.literal(3)]), declineReason: z.string().max(1000).optional().nullable() }), request.body);
     const reason = body.declineReason?.trim() || null;
     if (body.status === 3 && !reason) throw validationError([{ field: 'declineReason', message: localize(request, T.reasonRequired) }]);
-    const changed = await app.db
-      .updateTable('collaborators')
-      .set({ approvedStatus: body.status, declineReason: body.status === 3 ? reason : null, concurrencyStamp: randomUUID(), updatedAt: iso(app.now()) })
-      .where('id', '=', id)
-      .where('approvedStatus', '=', 1)
-      .executeTakeFirst();
-    if (Number(changed.numUpdatedRows) === 0) {
-      const exists = await app.db.selectFrom('collaborators').select('id').where('id', '=', id).executeTakeFirst();
-      throw exists ? httpError(409, T.notPending) : httpError(404, T.memberNotFound);
-    }
-    return ok(request, M.updated, memberJson((await members(app).where('c.id', '=', id).executeTakeFirstOrThrow())));
+    return moveMember(request, id, 1, { approvedStatus: body.status, declineReason: body.status === 3 ? reason : null }, T.notPending);
   });
 
   // Lock (false) or unlock (true) an active collaborator.
@@ -185,17 +193,7 @@ export const teamRoutes: FastifyPluginAsync = async (app) => {
     const params = request.params as { id: string; value: string };
     const id = parseId(params.id);
     if (params.value !== 'true' && params.value !== 'false') throw httpError(400, M.badQuery('value'));
-    const changed = await app.db
-      .updateTable('collaborators')
-      .set({ isActive: params.value === 'true', concurrencyStamp: randomUUID(), updatedAt: iso(app.now()) })
-      .where('id', '=', id)
-      .where('approvedStatus', '=', 2)
-      .executeTakeFirst();
-    if (Number(changed.numUpdatedRows) === 0) {
-      const exists = await app.db.selectFrom('collaborators').select('id').where('id', '=', id).executeTakeFirst();
-      throw exists ? httpError(409, T.notActive) : httpError(404, T.memberNotFound);
-    }
-    return ok(request, M.updated, memberJson((await members(app).where('c.id', '=', id).executeTakeFirstOrThrow())));
+    return moveMember(request, id, 2, { isActive: params.value === 'true' }, T.notActive);
   });
 
   // ---- Customers: the referred patients ----

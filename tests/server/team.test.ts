@@ -172,6 +172,29 @@ describeEachDatabase(
       });
     });
 
+    describe('a visit recorded while it is being paid', () => {
+      it('the payment line always holds the amount the referral ends with', async () => {
+        const { id, code } = await register(ctx, site, 'Hồ Đua Nhau');
+        await ctx.authed('PUT', `/api/DoiNhom/status/${id}`, { status: 2 });
+        const token = (await ctx.signIn()).access_token;
+        for (let round = 0; round < 6; round++) {
+          const referral = await refer(ctx, site, code, `Khách Đua ${round}`);
+          await visit(referral, '2026-11-21', 100000);
+          const [paid, changed] = await Promise.all([
+            ctx.request('POST', `/api/DoiNhom/payment-commission/${id}`, { json: { paymentType: 0, paymentTime: '2026-11-21T00:00:00', url: proof, ids: [referral] }, token }),
+            visit(referral, '2026-11-21', 250000),
+          ]);
+          expect(paid.status, paid.text).toBe(200);
+          // The correction either landed first (and was paid) or came after the payment (and was refused).
+          expect([200, 409]).toContain(changed.status);
+          const row = await ctx.db.selectFrom('referrals').select(['amount', 'paymentId']).where('id', '=', referral).executeTakeFirstOrThrow();
+          const line = await ctx.db.selectFrom('payment_lines').select('amount').where('referralId', '=', referral).executeTakeFirstOrThrow();
+          expect(line.amount).toBe(row.amount);
+          expect(paid.body.data.total).toBe(row.amount);
+        }
+      });
+    });
+
     describe('customers (referred patients)', () => {
       it('are searched by name, collaborator, status and date; edited with the completed status kept as it is', async () => {
         const { id, code } = await register(ctx, site, 'Đỗ Khách Hàng');

@@ -1,7 +1,7 @@
 import { CloudUploadOutlined } from '@ant-design/icons';
 import type { ActionType } from '@ant-design/pro-components';
 import { Alert, Button, Card, Progress } from 'antd';
-import { useRef, useState, type DragEvent, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { albumPhoto } from '../../../../shared/resources/album';
 import { stringifyTranslations } from '../../../../shared/resources/translations';
@@ -9,12 +9,12 @@ import { notifyError, notifySuccess } from '../../core/notices';
 import { useWorkspace } from '../../core/workspace';
 import { inputAccept, refusalFor } from '../../features/files/fileTypes';
 import { uploadAndWait } from '../../features/files/uploadAndWait';
+import { useDesktopDrop } from '../../features/files/useDesktopDrop';
 import { uploads, useUploads } from '../../features/files/uploads';
 import { ROOT_ID } from '../../features/files/types';
 import { createDataProvider, type Id } from '../../resources/dataProvider';
 import { workspaceLanguages } from '../../resources/languages';
 
-const hasFiles = (event: DragEvent) => Array.from(event.dataTransfer.types).includes('Files');
 const baseName = (name: string) => name.replace(/\.[^.]+$/, '');
 
 /**
@@ -29,7 +29,6 @@ export function PhotoDrop({ albumId, children }: { albumId: Id; children(actionR
   const workspace = useWorkspace();
   const actionRef = useRef<ActionType>();
   const input = useRef<HTMLInputElement>(null);
-  const [over, setOver] = useState(false);
   /** The uploads of the current drop (ids on the queue), and the step it is at. */
   const [work, setWork] = useState<{ names: string[]; step: 'upload' | 'save' } | null>(null);
   const entries = useUploads();
@@ -65,6 +64,7 @@ export function PhotoDrop({ albumId, children }: { albumId: Id; children(actionR
     }
   };
 
+  const drop = useDesktopDrop((files) => void add(files));
   const sent = work ? entries.filter((e) => work.names.includes(e.name) && e.state !== 'cancelled') : [];
   const total = sent.reduce((sum, e) => sum + e.totalBytes, 0);
   const percent = total ? Math.round((100 * sent.reduce((sum, e) => sum + e.bytesSent, 0)) / total) : 0;
@@ -72,20 +72,8 @@ export function PhotoDrop({ albumId, children }: { albumId: Id; children(actionR
   return (
     <Card
       data-testid="photo-drop"
-      style={over ? { outline: '2px dashed #1677ff', outlineOffset: -2 } : undefined}
-      onDragEnter={(e) => hasFiles(e) && (e.preventDefault(), setOver(true))}
-      onDragOver={(e) => {
-        if (!hasFiles(e)) return;
-        e.preventDefault();
-        e.dataTransfer.dropEffect = 'copy';
-      }}
-      onDragLeave={(e) => !e.currentTarget.contains(e.relatedTarget as Node | null) && setOver(false)}
-      onDrop={(e) => {
-        if (!hasFiles(e)) return;
-        e.preventDefault();
-        setOver(false);
-        void add(Array.from(e.dataTransfer.files));
-      }}
+      style={drop.over ? { outline: '2px dashed #1677ff', outlineOffset: -2 } : undefined}
+      {...drop.handlers}
     >
       <Alert
         type={work ? 'warning' : 'info'}

@@ -2,11 +2,12 @@ import { UploadOutlined } from '@ant-design/icons';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { Alert, Button, Space, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { useEffect, useRef, useState, type DragEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../core/notices';
 import { fetchVideos } from '../../features/files/api';
 import { extensionOf, formatBytes, refusalFor } from '../../features/files/fileTypes';
+import { useDesktopDrop } from '../../features/files/useDesktopDrop';
 import { uploads } from '../../features/files/uploads';
 import UploadPanel from '../../features/files/UploadPanel';
 import { ROOT_ID, type FileItem } from '../../features/files/types';
@@ -17,7 +18,6 @@ type Video = FileItem & { folderName: string | null };
 
 /** The library takes videos: .mp4 (music belongs to advertisements, from the file manager). */
 const isMp4 = (name: string) => extensionOf(name) === 'mp4';
-const hasFiles = (event: DragEvent) => Array.from(event.dataTransfer.types).includes('Files');
 
 /** The duration the file's header tells (read with the metadata alone), or nothing when it does not say. */
 function Duration({ url }: { url: string }) {
@@ -47,7 +47,6 @@ export default function VideoLibraryPage() {
   const { t: tf } = useTranslation('files');
   const actionRef = useRef<ActionType>();
   const input = useRef<HTMLInputElement>(null);
-  const [over, setOver] = useState(false);
 
   useEffect(() => uploads.onCompleted((entry) => entry.file && isMp4(entry.file.name) && void actionRef.current?.reload()), []);
 
@@ -59,6 +58,7 @@ export default function VideoLibraryPage() {
     });
     if (videos.length) uploads.enqueue(videos, ROOT_ID).catch((error: unknown) => notifyError(String((error as Error)?.message ?? error)));
   };
+  const drop = useDesktopDrop(add);
   const choose = () => {
     if (!uploads.chooseFiles) return input.current?.click();
     uploads.chooseFiles(ROOT_ID, { title: t('uploadVideos'), accept: isMp4 }).then(
@@ -79,20 +79,8 @@ export default function VideoLibraryPage() {
   return (
     <div
       data-testid="video-library"
-      style={over ? { outline: '2px dashed #1677ff', outlineOffset: 4 } : undefined}
-      onDragEnter={(e) => hasFiles(e) && (e.preventDefault(), setOver(true))}
-      onDragOver={(e) => {
-        if (!hasFiles(e)) return;
-        e.preventDefault();
-        e.dataTransfer.dropEffect = 'copy';
-      }}
-      onDragLeave={(e) => !e.currentTarget.contains(e.relatedTarget as Node | null) && setOver(false)}
-      onDrop={(e) => {
-        if (!hasFiles(e)) return;
-        e.preventDefault();
-        setOver(false);
-        add(Array.from(e.dataTransfer.files));
-      }}
+      style={drop.over ? { outline: '2px dashed #1677ff', outlineOffset: 4 } : undefined}
+      {...drop.handlers}
     >
       <Space direction="vertical" size="middle" style={{ width: '100%' }}>
         <Typography.Title level={3} style={{ textAlign: 'center', margin: 0 }}>

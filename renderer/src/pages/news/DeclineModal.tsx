@@ -2,12 +2,22 @@ import { Button, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+/** Words of a reason popup other than declining (cancelling a booking, rejecting a collaborator). */
+export interface ReasonWords {
+  title: string;
+  label: string;
+  send: string;
+  required: string;
+}
+
 /**
  * Decline popup (spec: 400x200): the reason prompt as its title, a multi-line reason (required: 'Lý do là
- * trường bắt buộc') and a send button. `onSend` makes the call; the popup closes when it succeeds.
+ * trường bắt buộc', in the interface language) and a send button. `onSend` makes the call; the popup closes when
+ * it succeeds. The same popup asks any other reason (`words`).
  */
-export function DeclineModal({ open, onSend, onCancel }: { open: boolean; onSend(reason: string): Promise<unknown>; onCancel(): void }) {
+export function DeclineModal({ open, onSend, onCancel, words }: { open: boolean; onSend(reason: string): Promise<unknown>; onCancel(): void; words?: ReasonWords }) {
   const { t } = useTranslation('news');
+  const w = words ?? { title: t('decline.title'), label: t('decline.reason'), send: t('decline.send'), required: t('decline.required') };
   const [form] = Form.useForm<{ declineReason: string }>();
   const [sending, setSending] = useState(false);
 
@@ -25,7 +35,7 @@ export function DeclineModal({ open, onSend, onCancel }: { open: boolean; onSend
   return (
     <Modal
       open={open}
-      title={t('decline.title')}
+      title={w.title}
       width={400}
       destroyOnHidden
       onCancel={() => {
@@ -34,15 +44,15 @@ export function DeclineModal({ open, onSend, onCancel }: { open: boolean; onSend
       }}
       footer={
         <Button type="primary" loading={sending} onClick={() => void send().catch(() => undefined)}>
-          {t('decline.send')}
+          {w.send}
         </Button>
       }
     >
       <Form form={form} layout="vertical" preserve={false}>
         <Form.Item
           name="declineReason"
-          label={t('decline.reason')}
-          rules={[{ validator: (_, v: unknown) => (typeof v === 'string' && v.trim() ? Promise.resolve() : Promise.reject(new Error('Lý do là trường bắt buộc'))) }]}
+          label={w.label}
+          rules={[{ validator: (_, v: unknown) => (typeof v === 'string' && v.trim() ? Promise.resolve() : Promise.reject(new Error(w.required))) }]}
           required
         >
           <Input.TextArea autoSize={{ minRows: 3, maxRows: 6 }} autoFocus />

@@ -1,4 +1,4 @@
-import { Button, DatePicker, Form, Input, Modal, Select, Space, Tag } from 'antd';
+import { Button, DatePicker, Select, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { booking, BOOKING_MOVES, BOOKING_STATUSES, recruitment } from '../../../../shared/resources/people';
@@ -12,6 +12,7 @@ import type { EditorControls } from '../../resources/ResourceEditor';
 import { ResourceEditPage, ResourceListPage } from '../../resources/ResourcePages';
 import { useLookupOptions } from '../../resources/useLookup';
 import { ReadOnOpenPage, UnreadListPage } from '../site-content/FeedbackPages';
+import { DeclineModal } from '../news/DeclineModal';
 
 const JOBS: FieldDef = { name: 'jobIds', type: 'reference', label: { vi: 'Vị trí ứng tuyển', en: 'Jobs applied for' }, reference: { lookup: 'api:Jobs/get-all/{website}', valueField: 'id', labelField: 'name' } };
 
@@ -66,7 +67,6 @@ function BookingMoves({ editor }: { editor: EditorControls }) {
   const { t } = useTranslation('people');
   const { websiteId } = useWorkspace();
   const [cancelling, setCancelling] = useState(false);
-  const [form] = Form.useForm<{ reason: string }>();
   const record = editor.record;
   if (!record) return null;
   const allowed = BOOKING_MOVES[Number(record.approvedStatus)] ?? [];
@@ -100,28 +100,15 @@ function BookingMoves({ editor }: { editor: EditorControls }) {
           {t('cancelBooking')}
         </Button>
       )}
-      <Modal
+      <DeclineModal
         open={cancelling}
-        title={t('cancelBooking')}
-        width={400}
-        okText={t('cancelBooking')}
-        okButtonProps={{ danger: true }}
-        cancelText={t('close')}
+        words={{ title: t('cancelBooking'), label: t('reason'), send: t('cancelBooking'), required: t('reasonRequired') }}
         onCancel={() => setCancelling(false)}
-        onOk={() =>
-          form.validateFields().then(async ({ reason }) => {
-            await move(3, reason);
-            setCancelling(false);
-          })
-        }
-        destroyOnHidden
-      >
-        <Form form={form} layout="vertical">
-          <Form.Item name="reason" label={t('reason')} rules={[{ required: true, whitespace: true, message: t('reasonRequired') }]}>
-            <Input.TextArea rows={3} autoFocus />
-          </Form.Item>
-        </Form>
-      </Modal>
+        onSend={async (reason) => {
+          await move(3, reason);
+          setCancelling(false);
+        }}
+      />
     </Space>
   );
 }

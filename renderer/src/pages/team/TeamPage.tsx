@@ -1,6 +1,6 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
-import { Button, Card, Descriptions, Form, Input, Modal, Select, Space, Table, Tag, Typography } from 'antd';
+import { Button, Card, Descriptions, Input, Select, Space, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { resolveFileUrl, nameFromUrl } from '../../features/files/urls';
 import { useUrlFilters } from '../../resources/useUrlFilters';
 import { decide, fetchMember, fetchMembers, setActive, type Member, type Payment } from './api';
 import { PaymentModal } from './PaymentModal';
+import { DeclineModal } from '../news/DeclineModal';
 import { IntegrationKeysButton } from './IntegrationKeys';
 
 export const STATUS_COLORS: Record<number, string> = { 1: 'gold', 2: 'green', 3: 'red' };
@@ -26,42 +27,6 @@ export function MemberStatus({ member }: { member: Member }) {
   return <Tag color={STATUS_COLORS[member.approvedStatus]}>{t(`status.${member.approvedStatus}`)}</Tag>;
 }
 
-/** "Lý do" (400×200): rejecting needs a reason. */
-function DeclineModal({ member, onClose, onDone }: { member: Member; onClose(): void; onDone(): void }) {
-  const { t } = useTranslation('team');
-  const [form] = Form.useForm<{ reason: string }>();
-  const [saving, setSaving] = useState(false);
-  return (
-    <Modal
-      open
-      title={t('declineTitle', { name: member.fullName })}
-      width={400}
-      styles={{ body: { minHeight: 200 - 110 } }}
-      okText={t('reject')}
-      okButtonProps={{ danger: true, loading: saving }}
-      cancelText={t('cancel')}
-      onCancel={onClose}
-      onOk={() =>
-        form.validateFields().then(async ({ reason }) => {
-          setSaving(true);
-          try {
-            notifySuccess((await decide(member.id, 3, reason)).message);
-            onDone();
-          } finally {
-            setSaving(false);
-          }
-        })
-      }
-    >
-      <Form form={form} layout="vertical">
-        <Form.Item name="reason" label={t('reason')} rules={[{ required: true, whitespace: true, message: t('reasonRequired') }]}>
-          <Input.TextArea rows={3} autoFocus />
-        </Form.Item>
-      </Form>
-    </Modal>
-  );
-}
-
 /** The selected member's card: who they are, what they earned, what to do, and every payment made to them. */
 function MemberCard({ id, onChanged }: { id: number; onChanged(): void }) {
   const { t } = useTranslation('team');
@@ -69,7 +34,16 @@ function MemberCard({ id, onChanged }: { id: number; onChanged(): void }) {
   const admin = isAdmin(user);
   const [member, setMember] = useState<(Member & { payments: Payment[] }) | null>(null);
   const [popup, setPopup] = useState<'decline' | 'pay' | null>(null);
-  const load = () => fetchMember(id).then(setMember, () => setMember(null));
+  // Only the latest read shows: an earlier one answering late (the list reloading after a change) must not put the
+  // card back as it was before the change.
+  const latest = useRef(0);
+  const load = () => {
+    const ticket = ++latest.current;
+    return fetchMember(id).then(
+      (m) => ticket === latest.current && setMember(m),
+      () => ticket === latest.current && setMember(null),
+    );
+  };
   useEffect(() => {
     void load();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- per member
@@ -136,7 +110,15 @@ function MemberCard({ id, onChanged }: { id: number; onChanged(): void }) {
           { title: t('paidBy'), dataIndex: 'paidByName' },
         ]}
       />
-      {popup === 'decline' && <DeclineModal member={member} onClose={() => setPopup(null)} onDone={() => { setPopup(null); void load(); onChanged(); }} />}
+      <DeclineModal
+        open={popup === 'decline'}
+        words={{ title: t('declineTitle', { name: member.fullName }), label: t('reason'), send: t('reject'), required: t('reasonRequired') }}
+        onCancel={() => setPopup(null)}
+        onSend={async (reason) => {
+          await changed(decide(member.id, 3, reason));
+          setPopup(null);
+        }}
+      />
       {popup === 'pay' && <PaymentModal member={member} onClose={() => setPopup(null)} onPaid={() => { setPopup(null); void load(); onChanged(); }} />}
     </Card>
   );

@@ -49,6 +49,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by the bearer guard; only meaningful on guarded routes. */
     user: AuthUser;
+    /** The database's change number when the request began (server/db/changes.ts), read by the bearer guard. */
+    changes?: string;
   }
 }
 

@@ -8,9 +8,10 @@ import { M } from '../messages';
 export async function requireUser(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
   const header = request.headers.authorization;
   const match = typeof header === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
-  const user = match ? await request.server.tokens.verifyAccess(match[1]) : null;
-  if (!user) throw httpError(401, M.unauthorized, {}, { 'WWW-Authenticate': 'Bearer' });
-  request.user = user;
+  const session = match ? await request.server.tokens.verifySession(match[1]) : null;
+  if (!session) throw httpError(401, M.unauthorized, {}, { 'WWW-Authenticate': 'Bearer' });
+  request.user = session.user;
+  request.changes = session.changes;
 }
 
 /** Administrators only (shared/roles.ts): 403 with a Message for anyone else. */

@@ -10,6 +10,7 @@ import type { Permissions } from '../../shared/roles';
 import { createSecretKey, randomUUID, type KeyObject } from 'node:crypto';
 import { compactVerify, jwtVerify, SignJWT } from 'jose';
 import type { Kysely } from 'kysely';
+import { changeNumberColumn } from '../db/changes';
 import { iso } from '../db/dialect';
 import type { Database } from '../db/schema';
 import { httpError } from '../errors';
@@ -40,6 +41,8 @@ export interface TokenAnswer {
 }
 
 const ISSUER = 'sitedesk';
+/** Verified tokens kept at most (a few per signed-in console); beyond, they start over. */
+const MAX_VERIFIED = 10_000;
 
 export function oauthError(status: number, error: string, text: { vi: string; en: string }) {
   return httpError(status, text, { error, error_description: text.en });
@@ -48,6 +51,8 @@ export function oauthError(status: number, error: string, text: { vi: string; en
 export class TokenService {
   /** A key object, not bytes: jose would import bytes into a new CryptoKey on every verification. */
   private readonly key: KeyObject;
+  /** Tokens whose signature was checked, until they expire (`claimsOf`). */
+  private readonly verified = new Map<string, { claims: { sub: string; sid: string }; expiresAt: number }>();
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -178,26 +183,27 @@ export class TokenService {
 
   /** The bearer check: signature, expiry (by the injected clock), and a live session. */
   async verifyAccess(token: string): Promise<AuthUser | null> {
-    let claims: { sub?: string; sid?: unknown };
-    try {
-      ({ payload: claims } = await jwtVerify(token, this.key, {
-        algorithms: ['HS256'],
-        issuer: ISSUER,
-        currentDate: this.now(),
-      }));
-    } catch {
-      return null;
-    }
-    if (typeof claims.sid !== 'string' || !claims.sub) return null;
+    return (await this.verifySession(token))?.user ?? null;
+  }
+
+  /**
+   * The access token's user, with the database's change number read in the same statement (server/db/changes.ts:
+   * what a request keeps per change number — list totals, staff of a website — needs it, and reading it apart was
+   * one more round trip per request). Null when the token or its session is not valid.
+   */
+  async verifySession(token: string): Promise<{ user: AuthUser; changes: string } | null> {
+    const claims = await this.claimsOf(token);
+    if (!claims) return null;
     const session = await this.db
       .selectFrom('token_families as f')
       .innerJoin('users as u', 'u.id', 'f.userId')
       .select(['f.userId', 'f.clientId', 'f.expiresAt', 'f.revokedAt', 'u.userName', 'u.fullName', 'u.isActive', 'u.role', 'u.canReview'])
+      .select(changeNumberColumn().as('changes'))
       .where('f.id', '=', claims.sid)
       .executeTakeFirst();
     if (!session || session.revokedAt || !session.isActive) return null;
     if (session.expiresAt <= iso(this.now()) || String(session.userId) !== claims.sub) return null;
-    return {
+    const user: AuthUser = {
       id: session.userId,
       userName: session.userName,
       fullName: session.fullName,
@@ -206,6 +212,31 @@ export class TokenService {
       sessionId: claims.sid,
       clientId: session.clientId,
     };
+    return { user, changes: String(session.changes) };
+  }
+
+  /**
+   * A verified token's claims, kept until the token expires: checking the signature is the same work every time the
+   * token comes (every request of a signed-in console), and the session is still looked up on every request.
+   */
+  private async claimsOf(token: string): Promise<{ sub: string; sid: string } | null> {
+    const now = this.now().getTime();
+    const kept = this.verified.get(token);
+    if (kept) {
+      if (kept.expiresAt > now) return kept.claims;
+      this.verified.delete(token);
+    }
+    let claims: { sub?: string; sid?: unknown; exp?: number };
+    try {
+      ({ payload: claims } = await jwtVerify(token, this.key, { algorithms: ['HS256'], issuer: ISSUER, currentDate: this.now() }));
+    } catch {
+      return null;
+    }
+    if (typeof claims.sid !== 'string' || !claims.sub || typeof claims.exp !== 'number') return null;
+    if (this.verified.size >= MAX_VERIFIED) this.verified.clear();
+    const verified = { sub: claims.sub, sid: claims.sid };
+    this.verified.set(token, { claims: verified, expiresAt: claims.exp * 1000 });
+    return verified;
   }
 
   private async answer(

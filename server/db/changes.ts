@@ -64,3 +64,23 @@ export async function changeNumber(db: AnyDb): Promise<string> {
   const row = await db.selectFrom(COUNTER).select('n').where('id', '=', 1).executeTakeFirst();
   return String(row?.n ?? 0);
 }
+
+/** The change number as a column of another query (the bearer guard reads it with the session: one round trip). */
+export const changeNumberColumn = () => sql<string | number>`(select n from ${sql.table(COUNTER)} where id = 1)`;
+
+/** At most this many values per kind and change number; beyond, they start over. */
+const MAX_KEPT = 2000;
+const kept = new WeakMap<object, Map<string, { n: string; values: Map<string, unknown> }>>();
+
+/**
+ * Values of `kind` kept for change number `n` of database `db` (list totals, who is staff of which website): what
+ * is read under an older number is dropped as soon as a request brings a newer one. Only for reads outside a
+ * transaction, with `n` read before the values were (so a kept value is never older than its number).
+ */
+export function keptAt(db: object, n: string, kind: string): Map<string, unknown> {
+  let kinds = kept.get(db);
+  if (!kinds) kept.set(db, (kinds = new Map()));
+  let entry = kinds.get(kind);
+  if (!entry || entry.n !== n || entry.values.size >= MAX_KEPT) kinds.set(kind, (entry = { n, values: new Map() }));
+  return entry.values;
+}

@@ -18,7 +18,7 @@ import { lockedWhilePending } from '../editorial/decision';
 import { recordSavedStatus, removeStatusHistory, reviewWithHistory } from '../editorial/history';
 import { removeTagLinks, setTags } from '../editorial/tags';
 import { checkSeoLinks, freeSeoLink, readNewsInput, type NewsInput } from './input';
-import { listRows, newsDetail, type NewsRow } from './store';
+import { listRows, listSelect, newsDetail, type NewsRow } from './store';
 import { M } from '../messages';
 
 const FLAGS: Record<string, boolean> = { true: true, false: false, '1': true, '0': false };
@@ -94,7 +94,8 @@ export const newsResource = serve<Prepared>(
       { column: 'id', direction: 'desc' },
     ],
     /** In the path's language (`News/{website}/{lang}`). */
-    listRows: (ctx, rows) => listRows(typed(ctx.db), rows as unknown as NewsRow[], ctx.params.lang ?? ''),
+    listSelect: (ctx, q) => listSelect(typed(ctx.db), q),
+    listRows: (ctx, rows) => listRows(rows, ctx.params.lang ?? ''),
     detail: (db, row) => newsDetail(typed(db), row as unknown as NewsRow),
     idOf: (params) => (params.flag === undefined || flagForm(params) ? params.id : params.flag),
     guard: lockedWhilePending(EDITORIAL_MESSAGES.pendingLocked),

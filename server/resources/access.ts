@@ -7,6 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { FALLBACK_LANGUAGE } from '../../shared/resources/define';
 import type { LanguageRef } from '../../shared/resources/validate';
+import { keptAt } from '../db/changes';
 import type { Database } from '../db/schema';
 import { httpError } from '../errors';
 import { M } from '../messages';
@@ -20,18 +21,36 @@ export function parseId(raw: unknown, name = 'id'): number {
   return Number(text);
 }
 
-/** 404 when the website does not exist, 403 when the signed-in user is not its staff. */
+/** A request that changes nothing (what it reads may be kept per change number: server/db/changes.ts). */
+export const readOnly = (request: FastifyRequest) => request.method === 'GET' || request.method === 'HEAD';
+
+/**
+ * 404 when the website does not exist, 403 when the signed-in user is not its staff. A read-only request outside a
+ * transaction takes the answer kept for its change number (websites and their staff are counted tables: a change
+ * of either moves the number on), so paging through a list does not ask again on every page.
+ */
 export async function requireWebsite(db: Kysely<Database>, request: FastifyRequest, rawId: unknown): Promise<number> {
   const websiteId = parseId(rawId, 'website');
-  const row = await db
-    .selectFrom('websites as w')
-    .leftJoin('website_users as u', (j) => j.onRef('u.websiteId', '=', 'w.id').on('u.userId', '=', request.user.id))
-    .select(['w.id', 'u.userId'])
-    .where('w.id', '=', websiteId)
-    .executeTakeFirst();
+  const kept = request.changes && readOnly(request) && !db.isTransaction ? keptAt(db, request.changes, 'staff') : undefined;
+  const key = `${request.user.id}:${websiteId}`;
+  let row = kept?.get(key) as { userId: number | null } | null | undefined;
+  if (row === undefined) {
+    row = (await staffRow(db, request.user.id, websiteId)) ?? null;
+    kept?.set(key, row);
+  }
   if (!row) throw httpError(404, M.websiteNotFound);
   if (row.userId === null || row.userId === undefined) throw httpError(403, M.notStaff);
   return websiteId;
+}
+
+/** The website and, when the user is its staff, the user's id. */
+function staffRow(db: Kysely<Database>, userId: number, websiteId: number) {
+  return db
+    .selectFrom('websites as w')
+    .leftJoin('website_users as u', (j) => j.onRef('u.websiteId', '=', 'w.id').on('u.userId', '=', userId))
+    .select(['w.id', 'u.userId'])
+    .where('w.id', '=', websiteId)
+    .executeTakeFirst();
 }
 
 /**

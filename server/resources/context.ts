@@ -4,8 +4,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { messageLang } from '../i18n';
-import { websiteLanguages } from './access';
+import { readOnly, websiteLanguages } from './access';
 import { dynamic } from './dynamic';
+import { changeNumber } from '../db/changes';
 import type { OperationContext } from './engine';
 
 export function operationContext(app: FastifyInstance, request: FastifyRequest, websiteId?: number, db: Kysely<Database> = app.db): OperationContext {
@@ -14,5 +15,12 @@ export function operationContext(app: FastifyInstance, request: FastifyRequest, 
     now: app.now(),
     ui: messageLang(request),
     languages: () => websiteLanguages(db, websiteId),
+    // A request that writes reads the number again: what it kept before its write would miss the write.
+    changes: readOnly(request) ? () => requestChanges(db, request) : undefined,
   };
+}
+
+/** The change number the request began with: read with its session by the bearer guard, else once here. */
+export async function requestChanges(db: Kysely<Database>, request: FastifyRequest): Promise<string> {
+  return (request.changes ??= await changeNumber(db));
 }

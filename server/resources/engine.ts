@@ -34,6 +34,8 @@ export interface OperationContext {
   ui: UiLang;
   /** The website's languages (per-language fields must be filled in each); needed for writes. */
   languages: () => Promise<LanguageRef[]>;
+  /** The database's change number when the request began (what lists keep per change number is keyed by it). */
+  changes?: () => Promise<string>;
 }
 
 export const DEFAULT_PAGE_SIZE = 20;
@@ -165,13 +167,13 @@ export class ResourceEngine {
    */
   private async pageSource(ctx: OperationContext, def: ResourceDef, scope: Scope, query: Record<string, unknown>, matches: number, end: number, restrict?: Restrict) {
     if (dialectOf(ctx.db) !== 'sqlite' || !usesSearchIndex(keywordOf(query) ?? '') || matches === 0) return this.base(ctx, def, scope, query, restrict);
-    const rows = await totalOf(ctx.db, this.base(ctx, def, scope, { ...query, keyword: undefined }, restrict).select((eb) => eb.fn.countAll<number>().as('count')));
+    const rows = await totalOf(ctx.db, this.base(ctx, def, scope, { ...query, keyword: undefined }, restrict).select((eb) => eb.fn.countAll<number>().as('count')), ctx.changes);
     return (end * rows) / matches < matches ? this.base(ctx, def, scope, query, restrict, true) : this.base(ctx, def, scope, query, restrict);
   }
 
   private async rows(ctx: OperationContext, def: ResourceDef, q: AnyQuery): Promise<Row[]> {
-    const shape = this.hooksOf(def).listRows;
-    if (shape) return shape(ctx as HookContext, (await this.orderBy(def, q.selectAll()).execute()) as Row[]);
+    const { listRows: shape, listSelect } = this.hooksOf(def);
+    if (shape) return shape(ctx as HookContext, (await this.orderBy(def, listSelect ? listSelect(ctx as HookContext, q) : q.selectAll()).execute()) as Row[]);
     return ((await this.orderBy(def, q.select(selectColumns(def))).execute()) as Row[]).map((r) => toWire(def, r));
   }
 
@@ -192,7 +194,7 @@ export class ResourceEngine {
       const every = await this.all(ctx, def, scope, query, restrict);
       return { data: every.slice((page - 1) * size, page * size), totalRows: every.length };
     }
-    const totalRows = await totalOf(ctx.db, base.select((eb) => eb.fn.countAll<number>().as('count')));
+    const totalRows = await totalOf(ctx.db, base.select((eb) => eb.fn.countAll<number>().as('count')), ctx.changes);
     const source = await this.pageSource(ctx, def, scope, query, totalRows, page * size, restrict);
     const data = await this.rows(ctx, def, source.limit(size).offset((page - 1) * size));
     return { data, totalRows };

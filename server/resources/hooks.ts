@@ -11,7 +11,7 @@ import type { FastifyRequest } from 'fastify';
 import type { ResourceDef } from '../../shared/resources/define';
 import type { Text } from '../i18n';
 import type { DynamicDb } from './dynamic';
-import type { OperationContext, ResourceEngine, Scope } from './engine';
+import type { AnyQuery, OperationContext, ResourceEngine, Scope } from './engine';
 import { checkAndConvert, type Row } from './records';
 
 /** What a hook knows about the request it serves. */
@@ -53,8 +53,10 @@ export interface ResourceHooks<I = unknown> {
   orderBy?: { column: string; direction: 'asc' | 'desc' }[];
   /** The list answer also carries `code` and `message` (as the spec writes for this list). */
   listEnvelope?: boolean;
-  /** Rows of a list in wire form (default: the definition's columns). Gets whole stored rows. */
-  listRows?(ctx: HookContext, rows: Row[]): Promise<Row[]>;
+  /** Rows of a list in wire form (default: the definition's columns). Gets whole stored rows, or what `listSelect` selects. */
+  listRows?(ctx: HookContext, rows: Row[]): Row[] | Promise<Row[]>;
+  /** What `listRows` reads (default: every stored column): what the rows show, read with them in one statement. */
+  listSelect?(ctx: HookContext, q: AnyQuery): AnyQuery;
   /** An order SQL cannot express (small collections): every match is shaped, sorted here, then paged. */
   sortRows?(ctx: HookContext, rows: Row[]): Row[];
   /** The `getAll` lookup's items (default: the list rows). */

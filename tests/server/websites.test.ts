@@ -209,6 +209,13 @@ describeEachDatabase('websites', (ctx) => {
     // The administrator removes Lan; the last member can't be removed.
     expect((await ctx.authed('DELETE', `/api/Websites/user/${site.id}/${lan}`)).status).toBe(200);
     expect((await asLan('GET', `/api/Websites/${site.id}`)).status).toBe(403);
+    // Who is staff is kept per change number (server/db/changes.ts): the removal is seen at once, and so is a
+    // change written straight into the database, not through the routes.
+    expect((await asLan('GET', `/api/SocialNetworks/${site.id}`)).status).toBe(403);
+    await ctx.db.insertInto('website_users').values({ websiteId: site.id, userId: lan, createdAt: new Date().toISOString() }).execute();
+    expect((await asLan('GET', `/api/SocialNetworks/${site.id}`)).status).toBe(200);
+    await ctx.db.deleteFrom('website_users').where('websiteId', '=', site.id).where('userId', '=', lan).execute();
+    expect((await asLan('GET', `/api/SocialNetworks/${site.id}`)).status).toBe(403);
     const last = await ctx.authed('DELETE', `/api/Websites/user/${site.id}/${admin}`);
     expect(last.status).toBe(400);
     expect(last.body.Message).toMatch(/cuối cùng/);

@@ -343,4 +343,17 @@ describe('ChunkStore', () => {
     expect(await store.sweep()).toBe(1);
     expect(await store.status('fresh')).toBeUndefined();
   });
+
+  it('starts an upload over when another process removed it (its session is not kept past a failure)', async () => {
+    const { store } = setup();
+    const chunks = chunksOf(pngBytes(2500), CHUNK);
+    await store.receive(request('gone', 0, chunks.length), [chunks[0]]);
+    // Another server process sharing the data folder swept it (or refused it) meanwhile.
+    await rm(chunkDir('gone'), { recursive: true, force: true });
+    const refused = await store.receive(request('gone', 1, chunks.length), [chunks[1]]).catch((err: unknown) => err);
+    expect(refused).toBeInstanceOf(FilesError);
+    expect((refused as FilesError).statusCode).toBeGreaterThanOrEqual(500); // the client sends it again
+    expect((await store.receive(request('gone', 1, chunks.length), [chunks[1]])).complete).toBe(false);
+    expect(await store.status('gone')).toEqual({ fileId: 'gone', totalChunks: 3, received: [1], complete: false });
+  });
 });

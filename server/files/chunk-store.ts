@@ -5,7 +5,7 @@
 // first chunk; `data.part` is the file being built, each chunk streamed straight to its own range
 // (chunkIndex × chunkSize) with positional writes, so chunks may come in any order, twice or at once.
 // A chunk counts as held only once all its bytes are written and its length is the one its place
-// implies: then an empty marker `held-<boot>/<index>.<bytes>` is created. A chunk already held is read
+// implies: then a marker `held-<boot>/<index>.<bytes>` (an empty directory: one call) is created. A chunk already held is read
 // and dropped, never rewritten, so a duplicate cannot disturb it; a duplicate racing its original waits
 // for it (per-chunk lock). When every chunk is held the file is finished once: a per-fileId promise chain
 // serialises this process, an `open(…, 'wx')` marker keeps a second process out; the part file is cut
@@ -21,7 +21,7 @@
 // If the final fsync fails, what the kernel reported as written is no longer sure (it may drop the
 // failed pages), so the held set is dropped too and the client sends everything again.
 import { readFileSync } from 'node:fs';
-import { link, mkdir, open, readdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
+import { link, mkdir, open, readdir, readFile, rename, stat, unlink } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { MAX_UPLOAD_BYTES, UPLOAD_CHUNK_BYTES } from '../../shared/uploads';
@@ -40,6 +40,8 @@ export const ABANDONED_AFTER_MS = 24 * 60 * 60 * 1000;
 const STALE_MARKER_MS = 15 * 60 * 1000;
 const FILE_ID = /^[A-Za-z0-9_-]{1,100}$/;
 const PART = 'data.part';
+/** Sessions kept in memory at most (uploads in progress); beyond, they are read from disk again. */
+const MAX_SESSIONS = 10_000;
 /** A held marker: `<index>.<bytes>`. */
 const HELD_NAME = /^(\d+)\.(\d+)$/;
 
@@ -111,6 +113,13 @@ export class ChunkStore<F> {
   private readonly clock: () => number;
   private readonly bootKey: string;
   private readonly locks = new Map<string, Promise<unknown>>();
+  /**
+   * Sessions read or made here, by fileId: a session never changes once made, and reading session.json for every
+   * chunk was four file-system calls queued behind the chunks' writes in libuv's thread pool. Forgotten when this
+   * process removes the upload, and after any failure (another process may have removed it): the next chunk reads
+   * the disk again.
+   */
+  private readonly sessions = new Map<string, UploadSession>();
 
   constructor(options: ChunkStoreOptions<F>) {
     this.root = path.join(options.dataDir, 'uploads', '.chunks');
@@ -162,14 +171,22 @@ export class ChunkStore<F> {
     const planned = this.plan(request);
     const done = await this.ledger.findCompleted(planned.fileId);
     if (done) {
+      this.sessions.delete(planned.fileId);
       await discardStream(bytes, this.chunkLimit()); // a retry of a finished upload: its bytes are not needed
       return { fileId: planned.fileId, complete: true, file: done };
     }
     const dir = this.dirOf(planned.fileId);
-    const session = await this.openSession(dir, planned);
-    const index = request.chunkIndex;
-    await this.withLock(`${session.fileId}/${index}`, () => this.storeChunk(dir, session, index, bytes));
-    return this.withLock(session.fileId, () => this.assembleIfComplete(dir, session));
+    try {
+      const session = await this.openSession(dir, planned);
+      const index = request.chunkIndex;
+      await this.withLock(`${session.fileId}/${index}`, () => this.storeChunk(dir, session, index, bytes));
+      const state = await this.withLock(session.fileId, () => this.assembleIfComplete(dir, session));
+      if (state.complete) this.sessions.delete(planned.fileId);
+      return state;
+    } catch (err) {
+      this.sessions.delete(planned.fileId);
+      throw err;
+    }
   }
 
   /** Which chunks are held, or the finished file; undefined when nothing is known of this fileId. */
@@ -191,6 +208,7 @@ export class ChunkStore<F> {
       if (this.locks.has(fileId)) continue;
       const dir = path.join(this.root, fileId);
       if (now - (await lastActivity(dir)) > maxAgeMs) {
+        this.sessions.delete(fileId);
         await removeQuietly(dir);
         removed++;
       }
@@ -214,7 +232,7 @@ export class ChunkStore<F> {
   /** The session of this fileId, created from `planned` if this is the first chunk to arrive. */
   private async openSession(dir: string, planned: Omit<UploadSession, 'createdAt'>): Promise<UploadSession> {
     const target = path.join(dir, 'session.json');
-    let session = await readSession(dir);
+    let session = this.sessions.get(planned.fileId) ?? (await readSession(dir));
     if (!session) {
       await mkdir(dir, { recursive: true }); // only for the first chunk: every file-system call costs a thread-pool round trip
       const candidate: UploadSession = { ...planned, createdAt: new Date(this.clock()).toISOString() };
@@ -236,6 +254,8 @@ export class ChunkStore<F> {
       }
       if (!session) throw conflict(M.uploadInterrupted);
     }
+    if (this.sessions.size >= MAX_SESSIONS) this.sessions.clear();
+    this.sessions.set(planned.fileId, session);
     if (session.totalChunks !== planned.totalChunks) {
       throw conflict({
         vi: `Lần tải lên này bắt đầu với totalChunks ${session.totalChunks}; không thể đổi thành ${planned.totalChunks}`,
@@ -312,11 +332,12 @@ export class ChunkStore<F> {
     await this.markHeld(dir, index, size);
   }
 
+  /** The held marker: an empty directory, made in one call that fails if it exists (a file took three). */
   private async markHeld(dir: string, index: number, size: number): Promise<void> {
     const marker = path.join(this.heldDir(dir), `${index}.${size}`);
     for (let attempt = 0; ; attempt++) {
       try {
-        await writeFile(marker, '', { flag: 'wx' });
+        await mkdir(marker);
         return;
       } catch (err) {
         const code = (err as NodeJS.ErrnoException).code;

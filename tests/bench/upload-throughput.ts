@@ -9,12 +9,14 @@ import fs from 'node:fs';
 import { open } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import multipart from '@fastify/multipart';
+import Fastify from 'fastify';
 import { createChunkClient } from '../../main/uploads/chunk-client';
 import { CHUNKS_IN_FLIGHT } from '../../shared/uploads';
 import { MB, localCopy, machineLoad, makeFile, mbps, readStatus, round, runIfMain, sampleRss, signIn, startServer, timed } from './_support';
 
 const CHUNK = 2_000_000;
-const IN_FLIGHT = Number(process.env.BENCH_IN_FLIGHT ?? CHUNKS_IN_FLIGHT); // as the browser engine sends them
+const IN_FLIGHT = CHUNKS_IN_FLIGHT; // as the browser engine sends them
 
 export interface UploadFigures {
   sizeMB: number;
@@ -23,6 +25,12 @@ export interface UploadFigures {
   uploadMBps: number;
   /** upload MB/s ÷ stream-copy MB/s (both move every byte through user space) */
   ratioToStreamCopy: number;
+  /**
+   * The same client against a bare receiver — Fastify and @fastify/multipart, each chunk written at its place and
+   * nothing else (no sign-in, no bookkeeping, no final flush): what HTTP and multipart parsing allow on this machine.
+   */
+  bareReceiverMBps: number;
+  ratioBareToStreamCopy: number;
   ratioToCopyFile: number;
   /** the answer time of the chunk that completed the upload (it includes finishing the file: one fsync, the move, the record) */
   lastChunkWithAssemblyMs: number;
@@ -66,6 +74,41 @@ export async function upload(url: string, token: string, file: string, size: num
   return { ...finished, lastChunkMs };
 }
 
+/** MB/s of `upload` into a bare Fastify + @fastify/multipart receiver that writes each chunk at its place (see UploadFigures). */
+async function bareReceiver(source: string, size: number, dir: string): Promise<number> {
+  const target = path.join(dir, 'bare-target');
+  const handle = await open(target, 'w');
+  const app = Fastify();
+  await app.register(multipart);
+  const totalChunks = Math.ceil(size / CHUNK);
+  let received = 0;
+  app.post('/api/chunk/upload', async (request) => {
+    const fields: Record<string, string> = {};
+    for await (const part of request.parts({ limits: { fileSize: CHUNK + 1, files: 1 }, fileHwm: 1 << 20 })) {
+      if (part.type === 'field') fields[part.fieldname] = String(part.value);
+      else {
+        let at = Number(fields.chunkIndex) * CHUNK;
+        const writes: Promise<unknown>[] = [];
+        for await (const bytes of part.file) {
+          writes.push(handle.write(bytes, 0, bytes.length, at));
+          at += bytes.length;
+        }
+        await Promise.all(writes);
+      }
+    }
+    const complete = ++received === totalChunks;
+    const file = { id: 1, name: 'benchmark.pdf', storedName: 'bench', size, url: '/files/bench', contentType: 'application/pdf', folderId: 0, createTime: new Date().toISOString() };
+    return { code: 1, message: 'ok', data: complete ? { fileId: fields.fileId, complete, file } : { fileId: fields.fileId, totalChunks, received: [], complete } };
+  });
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  try {
+    return mbps(size, await timed(() => upload(url, 'bench', source, size)));
+  } finally {
+    await app.close();
+    await handle.close();
+  }
+}
+
 async function measure(sizeMB: number): Promise<UploadFigures> {
   const size = sizeMB * MB;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sitedesk-upload-bench-'));
@@ -88,6 +131,7 @@ async function measure(sizeMB: number): Promise<UploadFigures> {
       const after = readStatus(server.pid);
       if (file?.size !== size) throw new Error(`stored ${file?.size} bytes instead of ${size}`);
       const uploadMBps = mbps(size, uploadMs);
+      const bareReceiverMBps = await bareReceiver(source, size, dir);
       return {
         sizeMB,
         copyFileMBps: round(copyFileMBps),
@@ -95,6 +139,8 @@ async function measure(sizeMB: number): Promise<UploadFigures> {
         uploadMBps: round(uploadMBps),
         ratioToStreamCopy: round(uploadMBps / streamCopyMBps, 2),
         ratioToCopyFile: round(uploadMBps / copyFileMBps, 2),
+        bareReceiverMBps: round(bareReceiverMBps),
+        ratioBareToStreamCopy: round(bareReceiverMBps / streamCopyMBps, 2),
         lastChunkWithAssemblyMs: Math.round(file.lastChunkMs),
         serverRssBeforeMB: round(before.rss / MB),
         serverPeakRssDuringUploadMB: round(Math.max(peak, after.rss) / MB),
@@ -118,7 +164,8 @@ export async function run(): Promise<UploadFigures[]> {
     const verdict = r.ratioToStreamCopy >= 0.7 ? 'meets' : 'misses';
     console.log(
       `${r.sizeMB} MB: upload ${r.uploadMBps} MB/s = ${Math.round(r.ratioToStreamCopy * 100)}% of a stream copy ` +
-        `(${Math.round(r.ratioToCopyFile * 100)}% of fs.copyFile); ${verdict} the 70% target; server peak RSS ${r.serverPeakRssDuringUploadMB} MB`,
+        `(${Math.round(r.ratioToCopyFile * 100)}% of fs.copyFile); ${verdict} the 70% target; server peak RSS ${r.serverPeakRssDuringUploadMB} MB; ` +
+        `a bare Fastify multipart receiver: ${r.bareReceiverMBps} MB/s = ${Math.round(r.ratioBareToStreamCopy * 100)}% of the stream copy`,
     );
   }
   console.log(`after: ${machineLoad()}`);

@@ -17,8 +17,8 @@ import {
   type RawBuilder,
   type SelectQueryBuilder,
 } from 'kysely';
-import { jsonArrayFrom as pgJsonArrayFrom } from 'kysely/helpers/postgres';
-import { jsonArrayFrom as sqliteJsonArrayFrom } from 'kysely/helpers/sqlite';
+import { jsonArrayFrom as pgJsonArrayFrom, jsonObjectFrom as pgJsonObjectFrom } from 'kysely/helpers/postgres';
+import { jsonArrayFrom as sqliteJsonArrayFrom, jsonObjectFrom as sqliteJsonObjectFrom } from 'kysely/helpers/sqlite';
 import type { Database } from './schema';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -165,6 +165,15 @@ export function dialectOf(db: Kysely<any>): DialectName {
 export function jsonArrayFrom(db: Kysely<any>, subquery: SelectQueryBuilder<any, any, any>): RawBuilder<unknown> {
   return dialectOf(db) === 'postgres' ? pgJsonArrayFrom(subquery) : sqliteJsonArrayFrom(subquery);
 }
+
+/** A subquery's first row as one JSON object column (null when it has none); read it with `jsonRow`. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function jsonObjectFrom(db: Kysely<any>, subquery: SelectQueryBuilder<any, any, any>): RawBuilder<unknown> {
+  return dialectOf(db) === 'postgres' ? pgJsonObjectFrom(subquery) : sqliteJsonObjectFrom(subquery);
+}
+
+/** A `jsonObjectFrom` column's row, or undefined. */
+export const jsonRow = <O>(value: unknown): O | undefined => (typeof value === 'string' ? (JSON.parse(value) as O) : ((value ?? undefined) as O | undefined));
 
 /** A `jsonArrayFrom` column's rows. */
 export const jsonRows = <O>(value: unknown): O[] => (typeof value === 'string' ? (JSON.parse(value) as O[]) : ((value ?? []) as O[]));

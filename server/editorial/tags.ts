@@ -1,9 +1,9 @@
 // Tags of a website: free entry in news and Q&A (`subjectTags: [{ name }]`). A name not known yet is
 // created for the website; names are unique per website ignoring case and repeated spaces.
 import type { FastifyPluginAsync } from 'fastify';
-import { iso } from '../db/dialect';
+import { iso, jsonArrayFrom } from '../db/dialect';
 import { httpError } from '../errors';
-import { requireWebsite } from '../resources/index';
+import { dynamic, requireWebsite } from '../resources/index';
 import { type Db } from './common';
 import { M } from '../messages';
 
@@ -45,6 +45,21 @@ export async function setTags(db: Db, websiteId: number, kind: TagKind, objectId
     .insertInto('tag_links')
     .values(names.map((name, i) => ({ kind, objectId, tagId: idOf.get(keyOf(name))!, websiteId, sortOrder: i })))
     .execute();
+}
+
+/**
+ * The tags of each row of a list as a column read with the row (`tagList`, a JSON array: read it with `jsonRows`),
+ * `[{ name }]` in their order; `objectId` is the listed table's id column (`news.id`).
+ */
+export function tagsColumn(db: Db, kind: TagKind, objectId: string) {
+  const q = dynamic(db)
+    .selectFrom('tag_links as tl')
+    .innerJoin('tags as tg', 'tg.id', 'tl.tagId')
+    .select(['tg.name'])
+    .where('tl.kind', '=', kind)
+    .whereRef('tl.objectId', '=', objectId)
+    .orderBy('tl.sortOrder');
+  return jsonArrayFrom(db, q).as('tagList');
 }
 
 /** Tags of several items: objectId → `[{ name }]`, in the order they were given. */

@@ -94,8 +94,8 @@ export const newsResource = serve<Prepared>(
       { column: 'id', direction: 'desc' },
     ],
     /** In the path's language (`News/{website}/{lang}`). */
-    listSelect: (ctx, q) => listSelect(typed(ctx.db), q),
-    listRows: (ctx, rows) => listRows(rows, ctx.params.lang ?? ''),
+    listSelect: (ctx, q) => listSelect(typed(ctx.db), q, ctx.params.lang ?? ''),
+    listRows: (ctx, rows) => listRows(typed(ctx.db), rows, ctx.params.lang ?? ''),
     detail: (db, row) => newsDetail(typed(db), row as unknown as NewsRow),
     idOf: (params) => (params.flag === undefined || flagForm(params) ? params.id : params.flag),
     guard: lockedWhilePending(EDITORIAL_MESSAGES.pendingLocked),

@@ -1,12 +1,12 @@
 // Reading news in wire form: the detail (with translations, categories, tags, sick links and status history)
 // and list rows in one language.
 import { newsCategory } from '../../shared/resources/news-category';
-import { jsonArrayFrom, jsonRows } from '../db/dialect';
+import { jsonArrayFrom, jsonObjectFrom, jsonRow, jsonRows } from '../db/dialect';
 import { dynamic } from '../resources/index';
 import type { AnyQuery } from '../resources/engine';
 import type { Row } from '../resources/records';
 import type { Db } from '../editorial/common';
-import { tagsOf } from '../editorial/tags';
+import { tagsColumn, tagsOf } from '../editorial/tags';
 import { statusHistory } from '../editorial/history';
 import type { NewsTable } from '../editorial/tables';
 
@@ -52,12 +52,12 @@ const ALL_TEXTS = ['t.title', 't.description', 't.content', 't.seoLink', 't.note
 /** What a list row shows: not the content (kilobytes of HTML per language that the list never sends). */
 const LIST_TEXTS = ['t.title', 't.description', 't.seoLink'] as const;
 
-async function translationsOf(db: Db, ids: number[]) {
+async function translationsOf(db: Db, ids: number[], texts: readonly (typeof ALL_TEXTS)[number][] = ALL_TEXTS) {
   if (!ids.length) return new Map<number, Record<string, unknown>[]>();
   const rows = await db
     .selectFrom('news_translations as t')
     .innerJoin('languages as l', 'l.id', 't.languageId')
-    .select(['t.newsId', 't.languageId', ...ALL_TEXTS])
+    .select(['t.newsId', 't.languageId', ...texts])
     .where('t.newsId', 'in', ids)
     .orderBy('l.sortOrder')
     .execute();
@@ -127,20 +127,14 @@ export async function newsDetail(db: Db, row: NewsRow): Promise<Record<string, u
 
 /**
  * What a list page reads, in one statement: the news columns the rows show (not the search text) and, per row, its
- * translations' list texts (in the languages' order), its categories (deleted ones skipped) and its tags, each a
- * JSON array (`jsonArrayFrom`). Three more statements per page were three more round trips on PostgreSQL.
+ * list texts in `lang` (a primary-key lookup), its categories (deleted ones skipped) and its tags (JSON arrays:
+ * `jsonArrayFrom`). Three more statements per page were three more round trips on PostgreSQL; all of a row's
+ * translations, joined to the languages for their order, cost SQLite a third of the statement.
  */
-export function listSelect(db: Db, q: AnyQuery): AnyQuery {
+export function listSelect(db: Db, q: AnyQuery, lang: string): AnyQuery {
   const d = dynamic(db);
   return q.select(['news.id', 'news.websiteId', ...TOP_FIELDS.map((f) => `news.${f}`), ...COMMON_FIELDS.map((f) => `news.${f}`)]).select(() => [
-    jsonArrayFrom(
-      db,
-      d.selectFrom('news_translations as t')
-        .innerJoin('languages as l', 'l.id', 't.languageId')
-        .select(['t.languageId', ...LIST_TEXTS])
-        .whereRef('t.newsId', '=', 'news.id')
-        .orderBy('l.sortOrder'),
-    ).as('texts'),
+    jsonObjectFrom(db, d.selectFrom('news_translations as t').select(['t.languageId', ...LIST_TEXTS]).whereRef('t.newsId', '=', 'news.id').where('t.languageId', '=', lang)).as('text'),
     jsonArrayFrom(
       db,
       d.selectFrom('news_categories as nc')
@@ -149,26 +143,22 @@ export function listSelect(db: Db, q: AnyQuery): AnyQuery {
         .whereRef('nc.newsId', '=', 'news.id')
         .orderBy('nc.sortOrder'),
     ).as('categories'),
-    jsonArrayFrom(
-      db,
-      d.selectFrom('tag_links as tl')
-        .innerJoin('tags as tg', 'tg.id', 'tl.tagId')
-        .select(['tg.name'])
-        .where('tl.kind', '=', 'news')
-        .whereRef('tl.objectId', '=', 'news.id')
-        .orderBy('tl.sortOrder'),
-    ).as('tags'),
+    tagsColumn(db, 'news', 'news.id'),
   ]);
 }
 
+type ListText = { languageId: string; title: string; description: string; seoLink: string };
+
 /**
  * List rows in one language (from `listSelect`): the common fields plus `title`, `description`, `seoLink` of `lang`
- * (else of the first language that has them), `categoriesNews` and `subjectTags`.
+ * (else of the first language, in the languages' order, that has a title), `categoriesNews` and `subjectTags`.
  */
-export function listRows(rows: Row[], lang: string) {
+export async function listRows(db: Db, rows: Row[], lang: string) {
+  // A news not written in `lang`: its texts in another language, read for those rows only.
+  const missing = rows.filter((row) => !row.text).map((row) => row.id as number);
+  const others = missing.length ? await translationsOf(db, missing, LIST_TEXTS) : new Map<number, Record<string, unknown>[]>();
   return rows.map((row) => {
-    const texts = jsonRows<Record<string, string>>(row.texts);
-    const t = texts.find((x) => x.languageId === lang) ?? texts.find((x) => x.title) ?? {};
+    const t: Partial<ListText> = jsonRow<ListText>(row.text) ?? (others.get(row.id as number) ?? []).find((x) => x.title) ?? {};
     // Filled in place (not spread into a new object): fifty rows per page, every page.
     const out = common(row as unknown as NewsRow);
     out.languageId = t.languageId ?? lang;
@@ -176,7 +166,7 @@ export function listRows(rows: Row[], lang: string) {
     out.description = t.description ?? '';
     out.seoLink = t.seoLink ?? '';
     out.categoriesNews = jsonRows<{ categoryId: number; name: string | null }>(row.categories).map((c) => ({ categoryId: c.categoryId, name: c.name ?? '{}' }));
-    out.subjectTags = jsonRows<{ name: string }>(row.tags);
+    out.subjectTags = jsonRows<{ name: string }>(row.tagList);
     return out;
   });
 }

@@ -17,7 +17,8 @@ import { checkAndConvert, serve, toWire } from '../resources/index';
 import { typed } from '../editorial/common';
 import { lockedWhilePending } from '../editorial/decision';
 import { recordSavedStatus, removeStatusHistory, reviewWithHistory, statusHistory } from '../editorial/history';
-import { parseTagNames, removeTagLinks, setTags, tagsOf } from '../editorial/tags';
+import { parseTagNames, removeTagLinks, setTags, tagsColumn, tagsOf } from '../editorial/tags';
+import { jsonRows } from '../db/dialect';
 import type { QaQuestionsTable } from '../editorial/tables';
 import { M } from '../messages';
 
@@ -56,10 +57,9 @@ export const qaResource = serve<{ tags: string[] }>(
       { name: 'approvedStatus', kind: 'int', min: 0, max: 3 },
     ],
     orderBy: NEWEST_FIRST,
-    async listRows(ctx, rows) {
-      const tags = await tagsOf(typed(ctx.db), 'qa', rows.map((r) => r.id as number));
-      return (rows as unknown as Row[]).map((r) => wire(r, tags.get(r.id) ?? []));
-    },
+    // The tags with the page, in one statement (server/news/store.ts listSelect does the same).
+    listSelect: (ctx, q) => q.selectAll().select(tagsColumn(typed(ctx.db), 'qa', `${qaDef.table}.id`)),
+    listRows: (_ctx, rows) => rows.map((r) => wire(r as unknown as Row, jsonRows(r.tagList))),
     async detail(db, row) {
       const id = row.id as number;
       return { ...wire(row as unknown as Row, (await tagsOf(typed(db), 'qa', [id])).get(id) ?? []), statusHistory: await statusHistory(db, 'qa', id) };

@@ -47,6 +47,10 @@ describeEachDatabase('news', (ctx) => {
     expect(vi.body.totalRows).toBeGreaterThanOrEqual(1);
     const en = await ctx.authed('GET', '/api/news/1/en-US');
     expect(en.body.data.find((r: { id: number }) => r.id === news.id).title).toBe(news.newsTranslations[1].title);
+    // Not written in English: the English list shows it in the first language that has a title.
+    await ctx.db.deleteFrom('news_translations').where('newsId', '=', news.id).where('languageId', '=', 'en-US').execute();
+    const fallback = (await ctx.authed('GET', '/api/news/1/en-US?pageSize=100')).body.data.find((r: { id: number }) => r.id === news.id);
+    expect(fallback).toMatchObject({ languageId: 'vi-VN', title: news.newsTranslations[0].title, seoLink: news.newsTranslations[0].seoLink });
 
     // The {lang} form of create saves a draft too.
     const viaLang = await ctx.authed('POST', '/api/News/1/vi-VN', newsBody());

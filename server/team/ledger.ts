@@ -12,6 +12,7 @@ import type { Database } from '../db/schema';
 import { dialectOf, iso, lockRow } from '../db/dialect';
 import { httpError } from '../errors';
 import type { Label } from '../../shared/resources/define';
+import type { Payment } from '../../shared/team';
 
 export const PAYMENT_TYPES = { byDay: 0, previousMonth: 1 } as const;
 
@@ -151,7 +152,7 @@ export async function reverse(db: Kysely<Database>, paymentId: number, reason: s
 }
 
 /** A collaborator's payments and reversals, newest first, each with the referrals it settled. */
-export async function paymentHistory(db: Kysely<Database>, collaboratorId: number) {
+export async function paymentHistory(db: Kysely<Database>, collaboratorId: number): Promise<Payment[]> {
   const payments = await db.selectFrom('payments').selectAll().where('collaboratorId', '=', collaboratorId).orderBy('createdAt', 'desc').orderBy('id', 'desc').execute();
   if (!payments.length) return [];
   const lines = await db
@@ -167,7 +168,7 @@ export async function paymentHistory(db: Kysely<Database>, collaboratorId: numbe
     kind: p.kind,
     reversalOf: p.reversalOf,
     reversed: reversed.has(p.id),
-    paymentType: p.paymentType,
+    paymentType: p.paymentType as Payment['paymentType'], // 0 or 1 (a CHECK holds it)
     paymentDay: p.paymentDay,
     month: p.month,
     year: p.year,
@@ -176,6 +177,7 @@ export async function paymentHistory(db: Kysely<Database>, collaboratorId: numbe
     total: Number(p.total),
     paidByName: p.paidByName,
     createTime: p.createdAt,
-    referrals: lines.filter((l) => l.paymentId === p.id).map((l) => ({ id: l.id, fullName: l.fullName, visitDate: l.visitDate, amount: l.amount })),
+    // A settled referral always has its visit day (a CHECK forbids settling one without).
+    referrals: lines.filter((l) => l.paymentId === p.id).map((l) => ({ id: l.id, fullName: l.fullName, visitDate: l.visitDate as string, amount: l.amount })),
   }));
 }

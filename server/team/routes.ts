@@ -16,6 +16,7 @@ import { parseId } from '../resources/index';
 import { validationError } from '../resources/records';
 import { foldText } from '../../shared/text';
 import type { Label } from '../../shared/resources/define';
+import type { Member, Patient, Unpaid } from '../../shared/team';
 import { pay, paymentHistory, reverse, unpaidReferrals } from './ledger';
 
 const T = {
@@ -55,7 +56,7 @@ function members(app: FastifyInstance) {
 }
 
 type MemberRow = Awaited<ReturnType<ReturnType<typeof members>['execute']>>[number];
-const memberJson = (r: MemberRow) => ({
+const memberJson = (r: MemberRow): Member => ({
   id: r.id,
   fullName: r.fullName,
   phoneNumber: r.phoneNumber,
@@ -64,7 +65,7 @@ const memberJson = (r: MemberRow) => ({
   bankingNumber: r.bankingNumber,
   bankAccountName: r.bankAccountName,
   objectName: r.objectName,
-  approvedStatus: r.approvedStatus,
+  approvedStatus: r.approvedStatus as Member['approvedStatus'],
   declineReason: r.declineReason,
   isActive: r.isActive,
   referralCode: r.referralCode,
@@ -77,7 +78,7 @@ const memberJson = (r: MemberRow) => ({
 const referralColumns = ['r.id', 'r.fullName', 'r.phoneNumber', 'r.status', 'r.appointmentDate', 'r.description', 'r.visitDate', 'r.amount', 'r.paymentId', 'r.collaboratorId', 'r.concurrencyStamp', 'r.createdAt', 'c.fullName as userFullName'] as const;
 const referrals = (app: FastifyInstance) => app.db.selectFrom('referrals as r').innerJoin('collaborators as c', 'c.id', 'r.collaboratorId').select(referralColumns);
 type ReferralRow = Awaited<ReturnType<ReturnType<typeof referrals>['execute']>>[number];
-const referralJson = (r: ReferralRow) => ({ ...r, createTime: r.createdAt, createdAt: undefined, paid: r.paymentId !== null });
+const referralJson = ({ createdAt, paymentId, ...r }: ReferralRow): Patient & { paymentId: number | null } => ({ ...r, paymentId, createTime: createdAt, paid: paymentId !== null });
 
 const payer = (request: FastifyRequest) => ({ id: request.user!.id, fullName: request.user!.fullName });
 
@@ -135,7 +136,7 @@ export const teamRoutes: FastifyPluginAsync = async (app) => {
   app.get('/DoiNhom/get-unpaid/:memberId', async (request) => {
     const id = parseId((request.params as { memberId: string }).memberId, 'memberId');
     const rows = await unpaidReferrals(app.db, id);
-    return ok(request, M.success, rows.map((r) => ({ id: r.id, fullName: r.fullName, ngayDenKham: r.visitDate, point: r.amount })));
+    return ok(request, M.success, rows.map((r): Unpaid => ({ id: r.id, fullName: r.fullName, ngayDenKham: r.visitDate as string, point: r.amount as number })));
   });
 
   app.get('/DoiNhom/payments/:memberId', async (request) => {

@@ -53,7 +53,8 @@ export interface PaymentsTable {
   id: Generated<number>;
   collaboratorId: number;
   /** 'payment', or 'reversal' of the payment in `reversalOf` (which then pays nothing) */
-  kind: string;
+  /** a CHECK holds it */
+  kind: 'payment' | 'reversal';
   reversalOf: number | null;
   /** 0 by day, 1 previous month (payments only) */
   paymentType: number | null;

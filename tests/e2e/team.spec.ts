@@ -66,7 +66,14 @@ test('a collaborator who registered is approved, another is rejected with a reas
   await expect(page.getByRole('cell', { name: no, exact: true })).toBeVisible();
   await page.getByLabel('Từ khoá').fill(stamp);
   await page.getByLabel('Từ khoá').press('Enter');
-  await page.locator('.ant-select').filter({ has: page.getByRole('combobox', { name: 'Trạng thái', exact: true }) }).locator('.ant-select-clear').click({ force: true });
+  const status = page.locator('.ant-select').filter({ has: page.getByRole('combobox', { name: 'Trạng thái', exact: true }) });
+  // The clear button shows on hover (a forced click on it hidden sometimes did nothing).
+  await status.hover();
+  await status.locator('.ant-select-clear').click();
+  // The list without the status filter has loaded (an approval reloads it: with "pending" still applied, the approved
+  // member would leave the list and the card would move to the next one).
+  await expect(status.locator('.ant-select-selection-item')).toHaveCount(0);
+  await expect(page.locator('.ant-table .ant-spin-spinning')).toHaveCount(0);
   await expect(page.getByRole('cell', { name: yes, exact: true })).toBeVisible();
   await page.getByRole('cell', { name: yes, exact: true }).click();
   const card = page.getByTestId('member-card').filter({ visible: true });

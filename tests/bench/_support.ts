@@ -1,6 +1,6 @@
 // Shared by the benchmarks in tests/bench (files starting with `_` are not benchmarks: scripts/bench.mjs
-// skips them): the real server as its own process, signing in, test files, local-copy baselines and
-// memory sampling from /proc.
+// skips them): the real server as its own process, signing in, test files, local-copy baselines, interleaved
+// rounds for the upload benches, the bare receiver, and memory sampling from /proc.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -126,33 +126,105 @@ export function sampleRss(pid: number): { stop(): number } {
   };
 }
 
-export interface CopyBaseline {
-  /** fs.copyFile as is: the kernel may copy without user space and without reaching the disk. */
-  copyFileMBps: number;
-  /** Read and write streams through user space, then fsync, as the server does with what it stores. */
-  streamCopyMBps: number;
+/** Rounds of each upload bench (BENCH_UPLOAD_ROUNDS): the figures are the medians. */
+export const UPLOAD_ROUNDS = Math.max(1, Number(process.env.BENCH_UPLOAD_ROUNDS ?? 3));
+
+/**
+ * Writes every dirty page of the machine to disk (`sync`), so that a measured phase does not pay for the writing
+ * the previous one left in the page cache (back-to-back 500 MB uploads here fell from about 550 to 300 MB/s).
+ */
+export function settle(): void {
+  spawnSync('sync');
 }
 
-/** A plain local copy of `source` (best of two each way, page cache warmed first), measured now. */
-export async function localCopy(source: string, size: number, scratchDir: string): Promise<CopyBaseline> {
-  await pipeline(fs.createReadStream(source), new Writable({ write: (_chunk, _enc, done) => done() }));
-  const best = async (copy: (target: string) => Promise<unknown>) => {
-    let ms = Infinity;
-    for (const n of [1, 2]) {
-      const target = path.join(scratchDir, `copy-${n}`);
-      ms = Math.min(ms, await timed(() => copy(target)));
-      fs.rmSync(target);
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/**
+ * Runs each phase once per round, phase after phase (copy, upload, copy, upload…), the disk settled before each;
+ * prints every round's milliseconds and answers each phase's median. This machine's disk drifts: the same fsync'd
+ * 500 MB copy took from 0.26 s to 1.45 s within minutes, so a baseline measured once, before the uploads, could
+ * fall in a fast moment and the upload in a slow one. Interleaved rounds put every phase under the same drift.
+ */
+export async function interleaved<K extends string>(rounds: number, phases: Record<K, () => Promise<number>>): Promise<Record<K, number>> {
+  const samples = Object.fromEntries(Object.keys(phases).map((k) => [k, [] as number[]])) as Record<K, number[]>;
+  for (let round = 0; round < rounds; round++) {
+    for (const [name, phase] of Object.entries(phases) as [K, () => Promise<number>][]) {
+      settle();
+      samples[name].push(await phase());
     }
-    return mbps(size, ms);
+  }
+  // Every round's figure, so the spread behind each median is on record.
+  console.log(`rounds (ms): ${Object.entries(samples).map(([k, v]) => `${k} ${(v as number[]).map(Math.round).join(' / ')}`).join('; ')}`);
+  return Object.fromEntries(Object.entries(samples).map(([k, v]) => [k, median(v as number[])])) as Record<K, number>;
+}
+
+/**
+ * The local-copy baselines, one copy each (milliseconds), into a scratch file removed afterwards:
+ *  - copyFile: fs.copyFile as is (the kernel may copy without user space and without reaching the disk);
+ *  - streamCopy: read and write streams through user space, then fsync, as the server does with what it stores.
+ */
+export function copyPhases(source: string, scratchDir: string) {
+  const target = path.join(scratchDir, 'copy');
+  const once = async (copy: () => Promise<unknown>) => {
+    try {
+      return await timed(copy);
+    } finally {
+      fs.rmSync(target, { force: true });
+    }
   };
-  const copyFileMBps = await best((target) => fs.promises.copyFile(source, target));
-  const streamCopyMBps = await best(async (target) => {
-    await pipeline(fs.createReadStream(source, { highWaterMark: 1 << 20 }), fs.createWriteStream(target));
-    const h = await open(target, 'r+');
-    await h.sync();
-    await h.close();
+  return {
+    copyFile: () => once(() => fs.promises.copyFile(source, target)),
+    streamCopy: () =>
+      once(async () => {
+        await pipeline(fs.createReadStream(source, { highWaterMark: 1 << 20 }), fs.createWriteStream(target));
+        const h = await open(target, 'r+');
+        await h.sync();
+        await h.close();
+      }),
+  };
+}
+
+/** Reads `file` once so that every phase starts with it in the page cache. */
+export async function warmRead(file: string): Promise<void> {
+  await pipeline(fs.createReadStream(file), new Writable({ write: (_chunk, _enc, done) => done() }));
+}
+
+export interface BareReceiver {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * tests/bench/_bare-receiver.ts in its own process, as the server runs: what HTTP and multipart parsing allow on this
+ * machine, with nothing of the server's bookkeeping (see that file).
+ */
+export async function startBareReceiver(dir: string): Promise<BareReceiver> {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join('tests', 'bench', '_bare-receiver.ts'), dir], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
-  return { copyFileMBps: round(copyFileMBps), streamCopyMBps: round(streamCopyMBps) };
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (d) => {
+      out += d;
+      const m = /listening on (\S+)/.exec(out);
+      if (m) resolve(m[1]);
+    });
+    child.on('exit', (code) => reject(new Error(`bare receiver exited with ${code}: ${out}`)));
+  });
+  return {
+    url,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
 }
 
 /** "load 1.2 / 3.4 / 5.6 on 2 cores": the figures are only as steady as the machine. */

@@ -5,15 +5,19 @@
 //    over CDP (it must stay flat: the file is never read whole);
 //  - native engine: the desktop app's upload engine (main/uploads) under plain Node, from the file's path, with
 //    the uploading process's RSS.
-// Plus the server's peak RSS in each. Starts its own server (SEED_DEMO=1, temp DATA_DIR) serving RENDERER_DIR
-// (built first when missing; BENCH_BUILD=1 forces it).
+// Plus the server's peak RSS in each, and the browser's own ceiling: the same Chromium sending the same chunks (the
+// engine's form, File.slice, 4 in flight) to the bare receiver (tests/bench/_bare-receiver.ts), which does nothing but
+// write them. Copies and uploads run in interleaved rounds (BENCH_UPLOAD_ROUNDS, 3), the disk settled before each;
+// speeds are medians, memory the highest of the rounds. Starts its own servers (SEED_DEMO=1, temp DATA_DIR) serving
+// RENDERER_DIR (built first when missing; BENCH_BUILD=1 forces it).
 //   npx tsx tests/bench/video-upload.ts        (or: npm run bench -- video)   BENCH_VIDEO_MB=200 picks the size.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ADMIN } from '../e2e/support';
 import { runUploader } from './native-upload';
-import { MB, MP4_HEADER, ensureRenderer, launchChromium, localCopy, machineLoad, makeFile, mbps, readStatus, round, runIfMain, sampleRss, startServer } from './_support';
+import { CHUNKS_IN_FLIGHT, UPLOAD_CHUNK_BYTES } from '../../shared/uploads';
+import { MB, MP4_HEADER, UPLOAD_ROUNDS, copyPhases, ensureRenderer, interleaved, launchChromium, machineLoad, makeFile, mbps, readStatus, round, runIfMain, sampleRss, startBareReceiver, startServer, warmRead } from './_support';
 
 export interface VideoUploadFigures {
   engine: 'browser' | 'native';
@@ -21,6 +25,9 @@ export interface VideoUploadFigures {
   streamCopyMBps: number;
   uploadMBps: number;
   ratioToStreamCopy: number;
+  /** browser engine: the same browser sending the same chunks to the bare receiver (MB/s), and its ratio */
+  browserCeilingMBps?: number;
+  ratioCeilingToStreamCopy?: number;
   /** browser: the page's JS heap before and at its peak; native: the uploading process's RSS */
   uploaderBeforeMB: number;
   uploaderPeakMB: number;
@@ -61,40 +68,115 @@ async function browserUpload(url: string, file: string, size: number) {
   }
 }
 
+/**
+ * Chromium sending `file` to the bare receiver as the browser engine sends it (the form's fields, then File.slice of
+ * the chunk, CHUNKS_IN_FLIGHT requests at once through XMLHttpRequest, as axios does); answers the in-page ms.
+ */
+async function browserCeiling(bareUrl: string, file: string): Promise<number> {
+  const browser = await launchChromium();
+  try {
+    const page = await browser.newPage();
+    await page.goto(bareUrl);
+    await page.locator('#file').setInputFiles(file);
+    // A string, not a function: tsx would wrap a function's inner helpers in its own __name, unknown to the page.
+    return (await page.evaluate(`(async (CHUNK, IN_FLIGHT) => {
+      const file = document.getElementById('file').files[0];
+      const total = Math.ceil(file.size / CHUNK);
+      const fileId = crypto.randomUUID();
+      let next = 0;
+      const send = (form) => new Promise((resolve, reject) => {
+        const xhr = new XMLHttpRequest();
+        xhr.open('POST', '/api/chunk/upload');
+        xhr.onload = () => (xhr.status === 200 ? resolve() : reject(new Error(xhr.responseText)));
+        xhr.onerror = () => reject(new Error('network'));
+        xhr.send(form);
+      });
+      const started = performance.now();
+      await Promise.all(Array.from({ length: IN_FLIGHT }, async () => {
+        for (let index = next++; index < total; index = next++) {
+          const form = new FormData();
+          form.append('folderId', '0');
+          form.append('fileId', fileId);
+          form.append('chunkIndex', String(index));
+          form.append('totalChunks', String(total));
+          form.append('originalFileName', file.name);
+          form.append('totalSize', String(file.size));
+          form.append('file', file.slice(index * CHUNK, Math.min(file.size, (index + 1) * CHUNK)), file.name);
+          await send(form);
+        }
+      }));
+      return performance.now() - started;
+    })(${UPLOAD_CHUNK_BYTES}, ${CHUNKS_IN_FLIGHT})`)) as number;
+  } finally {
+    await browser.close();
+  }
+}
+
+interface Result {
+  size: number;
+  before: number;
+  peak: number;
+}
+
 async function measure(sizeMB: number): Promise<VideoUploadFigures[]> {
   const size = sizeMB * MB;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sitedesk-video-bench-'));
   try {
     const source = path.join(dir, 'gioi-thieu-co-so.mp4');
     await makeFile(source, size, MP4_HEADER);
-    const copy = await localCopy(source, size, dir);
-    const rows: VideoUploadFigures[] = [];
-    for (const engine of ['browser', 'native'] as const) {
-      const server = await startServer({ DATA_DIR: path.join(dir, `data-${engine}`), DATABASE_URL: '' });
-      try {
-        const serverRss = sampleRss(server.pid);
-        const result =
-          engine === 'browser'
-            ? await browserUpload(server.url, source, size)
-            : await runUploader(server.url, source).then((r) => ({ ms: r.ms, size: r.size, before: r.rssBefore, peak: Math.max(r.peakRss, r.hwm) }));
-        const serverPeak = Math.max(serverRss.stop(), readStatus(server.pid).hwm);
+    await warmRead(source);
+    const servers = { browser: await startServer({ DATA_DIR: path.join(dir, 'data-browser'), DATABASE_URL: '' }), native: await startServer({ DATA_DIR: path.join(dir, 'data-native'), DATABASE_URL: '' }) };
+    const bareDir = path.join(dir, 'bare');
+    fs.mkdirSync(bareDir);
+    const bare = await startBareReceiver(bareDir);
+    try {
+      // Both servers and the native engine are warm before the clock starts, as running ones are: each has moved a file.
+      const warmUp = path.join(dir, 'warm-up.mp4');
+      await makeFile(warmUp, 20 * MB, MP4_HEADER);
+      for (const server of Object.values(servers)) await runUploader(server.url, warmUp);
+      const results = { browser: [] as Result[], native: [] as Result[] };
+      const serverPeaks = { browser: 0, native: 0 };
+      const sampled = async (engine: 'browser' | 'native', send: () => Promise<Result & { ms: number }>) => {
+        const rss = sampleRss(servers[engine].pid);
+        const result = await send();
+        serverPeaks[engine] = Math.max(serverPeaks[engine], rss.stop(), readStatus(servers[engine].pid).hwm);
         if (result.size !== size) throw new Error(`stored ${result.size} bytes instead of ${size}`);
-        const uploadMBps = mbps(size, result.ms);
-        rows.push({
+        results[engine].push(result);
+        return result.ms;
+      };
+      let copies = 0;
+      const ms = await interleaved(UPLOAD_ROUNDS, {
+        streamCopy: copyPhases(source, dir).streamCopy,
+        // Each round's file has its own name (a hard link: the same bytes), so its row in the library is its own.
+        browser: () =>
+          sampled('browser', () => {
+            const file = path.join(dir, `gioi-thieu-co-so-${++copies}.mp4`);
+            fs.linkSync(source, file);
+            return browserUpload(servers.browser.url, file, size);
+          }),
+        browserCeiling: () => browserCeiling(bare.url, source),
+        native: () => sampled('native', () => runUploader(servers.native.url, source, warmUp).then((r) => ({ ms: r.ms, size: r.size, before: r.rssBefore, peak: Math.max(r.peakRss, r.hwm) }))),
+      });
+      const streamCopyMBps = mbps(size, ms.streamCopy);
+      return (['browser', 'native'] as const).map((engine) => {
+        const uploadMBps = mbps(size, ms[engine]);
+        const worst = results[engine].reduce((a, b) => (b.peak - b.before > a.peak - a.before ? b : a));
+        const ceiling = engine === 'browser' ? mbps(size, ms.browserCeiling) : undefined;
+        return {
           engine,
           sizeMB,
-          streamCopyMBps: copy.streamCopyMBps,
+          streamCopyMBps: round(streamCopyMBps),
           uploadMBps: round(uploadMBps),
-          ratioToStreamCopy: round(uploadMBps / copy.streamCopyMBps, 2),
-          uploaderBeforeMB: round(result.before / MB),
-          uploaderPeakMB: round(result.peak / MB),
-          serverPeakRssMB: round(serverPeak / MB),
-        });
-      } finally {
-        await server.stop();
-      }
+          ratioToStreamCopy: round(uploadMBps / streamCopyMBps, 2),
+          ...(ceiling ? { browserCeilingMBps: round(ceiling), ratioCeilingToStreamCopy: round(ceiling / streamCopyMBps, 2) } : {}),
+          uploaderBeforeMB: round(worst.before / MB),
+          uploaderPeakMB: round(worst.peak / MB),
+          serverPeakRssMB: round(serverPeaks[engine] / MB),
+        };
+      });
+    } finally {
+      await Promise.all([servers.browser.stop(), servers.native.stop(), bare.stop()]);
     }
-    return rows;
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
@@ -102,12 +184,13 @@ async function measure(sizeMB: number): Promise<VideoUploadFigures[]> {
 
 export async function run(): Promise<VideoUploadFigures[]> {
   ensureRenderer();
-  console.log(`before: ${machineLoad()}`);
+  console.log(`before: ${machineLoad()}; medians of ${UPLOAD_ROUNDS} interleaved rounds`);
   const rows = await measure(Number(process.env.BENCH_VIDEO_MB ?? 200));
   console.table(rows);
   for (const r of rows) {
     const memory = r.engine === 'browser' ? `page JS heap ${r.uploaderBeforeMB} → peak ${r.uploaderPeakMB} MB` : `uploader RSS ${r.uploaderBeforeMB} → peak ${r.uploaderPeakMB} MB`;
-    console.log(`${r.sizeMB} MB .mp4 into the video library, ${r.engine} engine: ${r.uploadMBps} MB/s = ${Math.round(r.ratioToStreamCopy * 100)}% of a stream copy (${r.streamCopyMBps} MB/s); ${memory}; server peak RSS ${r.serverPeakRssMB} MB`);
+    const ceiling = r.browserCeilingMBps ? `; the same browser to the bare receiver: ${r.browserCeilingMBps} MB/s = ${Math.round(r.ratioCeilingToStreamCopy! * 100)}%` : '';
+    console.log(`${r.sizeMB} MB .mp4 into the video library, ${r.engine} engine: ${r.uploadMBps} MB/s = ${Math.round(r.ratioToStreamCopy * 100)}% of a stream copy (${r.streamCopyMBps} MB/s)${ceiling}; ${memory}; server peak RSS ${r.serverPeakRssMB} MB`);
   }
   console.log(`after: ${machineLoad()}`);
   return rows;

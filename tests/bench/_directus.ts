@@ -22,6 +22,8 @@ export interface NewsRow {
 
 export interface Directus {
   url: string;
+  /** its server's process (SQLite runs inside it) */
+  pid: number;
   token: string;
   version: string;
   stop(): Promise<void>;
@@ -138,6 +140,7 @@ export async function startDirectus(dataDir: string, rows: Iterable<NewsRow>): P
   const running = server;
   return {
     url,
+    pid: running.pid!,
     token: await login(url),
     version,
     stop: async () => {

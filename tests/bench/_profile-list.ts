@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { createDatabase, startEmbeddedPostgres } from '../server/embedded-pg';
-import { signIn, startServer } from './_support';
+import { postgresCpuSeconds, processCpuSeconds, signIn, startServer } from './_support';
 
 const { load } = await import('./list-page');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sitedesk-prof-'));
@@ -22,7 +22,7 @@ try {
   const token = await signIn(server.url);
   // PROFILE_QUERY picks another list call (default: the keyword list).
   const query = process.env.PROFILE_QUERY ?? 'page=1&pageSize=50&keyword=kh%C3%A1m';
-  const cpu = () => cpuSeconds(server.pid, postgres);
+  const cpu = () => ({ server: processCpuSeconds(server.pid), database: postgres ? postgresCpuSeconds() : 0 });
   const before = cpu();
   const result = await autocannon({ connections: Number(process.env.PROFILE_CONNECTIONS ?? 10), duration: 5, url: `${server.url}/api/News/1/vi-VN?${query}`, headers: { authorization: `Bearer ${token}` } });
   const after = cpu();
@@ -32,26 +32,3 @@ try {
   await pg?.stop();
 }
 console.log(`profile written to ${process.env.PROFILE_DIR ?? path.join(dir, 'profile')}`);
-
-/** User + system CPU seconds of the server process and of every postgres process, from /proc. */
-function cpuSeconds(pid: number, withDatabase: boolean) {
-  const ticks = (p: string) => {
-    try {
-      const f = fs.readFileSync(`/proc/${p}/stat`, 'utf8').split(') ')[1].split(' ');
-      return (Number(f[11]) + Number(f[12])) / 100;
-    } catch {
-      return 0;
-    }
-  };
-  let database = 0;
-  if (withDatabase) {
-    for (const p of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
-      try {
-        if (fs.readFileSync(`/proc/${p}/comm`, 'utf8').trim() === 'postgres') database += ticks(p);
-      } catch {
-        /* gone */
-      }
-    }
-  }
-  return { server: ticks(String(pid)), database };
-}

@@ -126,6 +126,29 @@ export function sampleRss(pid: number): { stop(): number } {
   };
 }
 
+/** User + system CPU seconds a process has used (all its threads), from /proc; 0 when it is gone or not on Linux. */
+export function processCpuSeconds(pid: number): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime + stime, in clock ticks of 1/100 s
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU seconds of every PostgreSQL process on the machine (the embedded one's backends come and go). */
+export function postgresCpuSeconds(): number {
+  let total = 0;
+  for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      if (fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') total += processCpuSeconds(Number(pid));
+    } catch {
+      /* gone */
+    }
+  }
+  return total;
+}
+
 /** Rounds of each upload bench (BENCH_UPLOAD_ROUNDS): the figures are the medians. */
 export const UPLOAD_ROUNDS = Math.max(1, Number(process.env.BENCH_UPLOAD_ROUNDS ?? 3));
 

@@ -13,7 +13,7 @@ import { sql } from 'kysely';
 import { createDb } from '../../server/db/index';
 import { foldedText } from '../../shared/text';
 import { createDatabase, startEmbeddedPostgres } from '../server/embedded-pg';
-import { signIn, startServer } from './_support';
+import { postgresCpuSeconds, processCpuSeconds, signIn, startServer } from './_support';
 import { startDirectus, type NewsRow } from './_directus';
 
 const ROWS = Number(process.env.BENCH_LIST_ROWS ?? 100_000);
@@ -29,6 +29,30 @@ interface Row {
   p50Ms: number;
   p99Ms: number;
   non2xx: number;
+  /**
+   * CPU milliseconds per answered request: the server's process (all its threads), the database's processes
+   * (PostgreSQL; SQLite runs inside the server), and the load generator (this process). With 50 connections on 2
+   * cores, a request waits for the 49 before it: p50 ≈ 50 ÷ req/s, and req/s ≈ the cores ÷ the sum of the three.
+   */
+  cpu: { server: number; database: number; loadGenerator: number };
+}
+
+/** What a figure's CPU is read from: the server's pid, and whether PostgreSQL's processes count. */
+interface Meter {
+  pid: number;
+  postgres: boolean;
+}
+
+/** Runs `measure` and adds the CPU each side spent per request (see Row.cpu). */
+async function metered(meter: Meter, measure: () => Promise<Omit<Row, 'cpu'>>): Promise<Row> {
+  const read = () => ({ server: processCpuSeconds(meter.pid), database: meter.postgres ? postgresCpuSeconds() : 0, loadGenerator: process.cpuUsage() });
+  const before = read();
+  const row = await measure();
+  const after = read();
+  const requests = Math.max(1, row.requestsPerSecond * DURATION_S);
+  const perRequest = (seconds: number) => Math.round((seconds * 1000 * 100) / requests) / 100;
+  const generator = (after.loadGenerator.user + after.loadGenerator.system - before.loadGenerator.user - before.loadGenerator.system) / 1e6;
+  return { ...row, cpu: { server: perRequest(after.server - before.server), database: perRequest(after.database - before.database), loadGenerator: perRequest(generator) } };
 }
 
 const CONTENT = `<p>${'Nội dung bài viết về sức khỏe và dịch vụ của phòng khám. '.repeat(36)}</p>`; // ~2 KB
@@ -100,14 +124,20 @@ export async function load(env: { DATA_DIR: string; DATABASE_URL?: string }) {
   }
 }
 
-async function cannon(database: string, call: string, connections: number, opts: autocannon.Options): Promise<Row> {
-  const result = await autocannon({ connections, duration: DURATION_S, ...opts });
-  // Timeouts (10 s) and refused connections count with the non-2xx answers: none of them is a page.
-  return { database, call, connections, requestsPerSecond: Math.round(result.requests.average), p50Ms: result.latency.p50, p99Ms: result.latency.p99, non2xx: result.non2xx + result.errors };
+async function cannon(meter: Meter, database: string, call: string, connections: number, opts: autocannon.Options): Promise<Row> {
+  return metered(meter, async () => {
+    const result = await autocannon({ connections, duration: DURATION_S, ...opts });
+    // Timeouts (10 s) and refused connections count with the non-2xx answers: none of them is a page.
+    return { database, call, connections, requestsPerSecond: Math.round(result.requests.average), p50Ms: result.latency.p50, p99Ms: result.latency.p99, non2xx: result.non2xx + result.errors };
+  });
 }
 
 /** Updates at `connections` at once, each worker on its own record (a stamp is needed for every save). */
-async function updates(database: string, url: string, token: string, ids: number[], connections: number): Promise<Row> {
+function updates(meter: Meter, database: string, url: string, token: string, ids: number[], connections: number): Promise<Row> {
+  return metered(meter, () => updatesRun(database, url, token, ids, connections));
+}
+
+async function updatesRun(database: string, url: string, token: string, ids: number[], connections: number): Promise<Omit<Row, 'cpu'>> {
   const latencies: number[] = [];
   let non2xx = 0;
   const until = Date.now() + DURATION_S * 1000;
@@ -151,11 +181,12 @@ async function benchDatabase(database: string, env: { DATA_DIR: string; DATABASE
     const approved = (await (await fetch(list('&approvedStatus=2'), { headers })).json()) as { data: { id: number }[] };
     const ids = approved.data.map((r) => r.id);
     const rows: Row[] = [];
+    const meter = { pid: server.pid, postgres: Boolean(env.DATABASE_URL) };
     for (const connections of [10, 50]) {
-      rows.push(await cannon(database, `list, keyword "${KEYWORD}"`, connections, { url: list(`&keyword=${encodeURIComponent(KEYWORD)}`), headers }));
-      rows.push(await cannon(database, 'list, first page', connections, { url: list(''), headers }));
-      rows.push(await cannon(database, 'record by id', connections, { url: `${server.url}/api/News/detail/1/${ids[0]}`, headers }));
-      rows.push(await updates(database, server.url, token, ids, connections));
+      rows.push(await cannon(meter, database, `list, keyword "${KEYWORD}"`, connections, { url: list(`&keyword=${encodeURIComponent(KEYWORD)}`), headers }));
+      rows.push(await cannon(meter, database, 'list, first page', connections, { url: list(''), headers }));
+      rows.push(await cannon(meter, database, 'record by id', connections, { url: `${server.url}/api/News/detail/1/${ids[0]}`, headers }));
+      rows.push(await updates(meter, database, server.url, token, ids, connections));
     }
     return rows;
   } finally {
@@ -183,9 +214,10 @@ async function benchDirectus(dataDir: string): Promise<Row[]> {
     const found = (await (await fetch(keyword, { headers })).json()) as { meta: { filter_count: number } };
     console.log(`${name}: ${found.meta.filter_count} news of website 1 with "${KEYWORD}"`);
     const rows: Row[] = [];
+    const meter = { pid: directus.pid, postgres: false };
     for (const connections of [10, 50]) {
-      rows.push(await cannon(name, `list, keyword "${KEYWORD}"`, connections, { url: keyword, headers }));
-      rows.push(await cannon(name, 'list, first page', connections, { url: list(''), headers }));
+      rows.push(await cannon(meter, name, `list, keyword "${KEYWORD}"`, connections, { url: keyword, headers }));
+      rows.push(await cannon(meter, name, 'list, first page', connections, { url: list(''), headers }));
     }
     return rows;
   } finally {
@@ -217,9 +249,12 @@ export async function run(): Promise<Row[]> {
 function print(rows: Row[]) {
   console.log(`\n${ROWS.toLocaleString('en-US')} news, ${DURATION_S} s per figure, ${os.cpus().length} CPU cores, node ${process.version}`);
   console.log(`target: the keyword list at p99 ≤ ${TARGET_P99_MS} ms at 50 connections\n`);
-  console.log('| database | call | connections | req/s | p50 ms | p99 ms | non-2xx |');
-  console.log('|---|---|---:|---:|---:|---:|---:|');
-  for (const r of rows) console.log(`| ${r.database} | ${r.call} | ${r.connections} | ${r.requestsPerSecond} | ${r.p50Ms} | ${r.p99Ms} | ${r.non2xx} |`);
+  console.log('| database | call | connections | req/s | p50 ms | p99 ms | non-2xx | CPU ms per request: server / database / load generator |');
+  console.log('|---|---|---:|---:|---:|---:|---:|---:|');
+  for (const r of rows) {
+    const cpu = `${r.cpu.server.toFixed(2)} / ${r.cpu.database.toFixed(2)} / ${r.cpu.loadGenerator.toFixed(2)}`;
+    console.log(`| ${r.database} | ${r.call} | ${r.connections} | ${r.requestsPerSecond} | ${r.p50Ms} | ${r.p99Ms} | ${r.non2xx} | ${cpu} |`);
+  }
   const peer = rows.filter((r) => r.database.startsWith('Directus'));
   if (peer.length) console.log(`\nSide by side with ${peer[0].database}, same rows, same request (Sitedesk ÷ Directus):`);
   for (const d of peer) {

@@ -49,6 +49,7 @@ export const advertisement = defineResource({
 export const advertisementTitle = defineResource({
   name: 'advertisementTitle',
   label: l('Màn hình chờ', 'Waiting screen'),
+  detailTitle: l('Chi tiết Màn hình chờ', 'Waiting screen details'),
   table: 'advertisement_titles',
   scope: 'website',
   api: {

@@ -189,6 +189,8 @@ export interface ResourceDef {
   backToPrevious?: boolean;
   /** Popup size for children edited in a popup. */
   popup?: { width: number; height: number };
+  /** The editor's title for an existing record when the spec names that screen (default: "Sửa <label>" / "Edit <label>"). */
+  detailTitle?: Label;
   /** Record has a concurrencyStamp (all editable records do; natural-key link rows may not). */
   concurrency?: boolean;
 }

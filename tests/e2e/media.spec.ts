@@ -136,7 +136,8 @@ test('a waiting screen with an image and a video for its floor and area, played 
   await pickImage(page, page.getByTestId('image-field').first(), image);
   await page.getByRole('button', { name: 'Lưu và tiếp tục sửa' }).click();
   await expect(page).toHaveURL(/\/advertisement\/\d+$/);
-  await expect(page.getByRole('heading', { name: /Màn hình chờ/ })).toBeVisible();
+  // The spec's name for this screen.
+  await expect(page.getByRole('heading', { name: 'Chi tiết Màn hình chờ', exact: true })).toBeVisible();
   // The title is fixed once created.
   await page.getByRole('tab', { name: 'Tiếng Việt' }).first().click();
   await expect(page.getByLabel('Tiêu đề (Tiếng Việt)')).toBeDisabled();

@@ -8,7 +8,7 @@ import type { ChildDef, ResourceDef } from '../../../shared/resources/define';
 import { useWorkspace } from '../core/workspace';
 import { ConflictDialog } from './ConflictDialog';
 import { idOf, type Id, type Row } from './dataProvider';
-import { childLabel, resourceTitle } from './labels';
+import { childLabel, resourceDetailTitle, resourceTitle } from './labels';
 import { workspaceLanguages } from './languages';
 import { ResourceFields } from './ResourceFields';
 import { ResourceList, type ResourceListProps } from './ResourceList';
@@ -155,7 +155,7 @@ export function ChildModal({ def, parentId, keys, row, onClose, onSaved, inputs,
       <ModalForm
         open
         name={`${def.name}-popup`}
-        title={state.isUpdate ? t('editTitle', { title }) : t('addTitle', { title })}
+        title={state.isUpdate ? resourceDetailTitle(def) : t('addTitle', { title })}
         width={size.width}
         form={state.form}
         layout="vertical"

@@ -11,7 +11,7 @@ import { useWorkspace } from '../core/workspace';
 import { ChildCollections } from './ChildCollections';
 import { ConflictDialog } from './ConflictDialog';
 import type { Id, Row } from './dataProvider';
-import { resourceTitle } from './labels';
+import { resourceDetailTitle, resourceTitle } from './labels';
 import { afterSaveTarget, backTarget, editPath } from './navigation';
 import { FormFooter } from './FormFooter';
 import { ResourceFields } from './ResourceFields';
@@ -125,7 +125,7 @@ export function ResourceEditor({ def, id: rawId, languages: languagesOf, onSaved
             {t('back')}
           </Button>
           <Typography.Title level={3} style={{ margin: 0 }}>
-            {isUpdate ? t('editTitle', { title }) : t('addTitle', { title })}
+            {isUpdate ? resourceDetailTitle(def) : t('addTitle', { title })}
           </Typography.Title>
           {extra}
         </Space>

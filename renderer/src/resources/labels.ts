@@ -20,7 +20,7 @@ function bundleFor(defs: Iterable<ResourceDef>, ui: UiLang) {
       if (field.options) options[field.name] = Object.fromEntries(field.options.map((o) => [String(o.value), o.label[ui]]));
     }
     const children = Object.fromEntries((def.children ?? []).filter((c) => c.label).map((c) => [c.resource, c.label![ui]]));
-    bundle[def.name] = { title: def.label[ui], fields, options, children };
+    bundle[def.name] = { title: def.label[ui], ...(def.detailTitle ? { detailTitle: def.detailTitle[ui] } : {}), fields, options, children };
   }
   return bundle;
 }
@@ -43,6 +43,13 @@ export const currentUi = (): UiLang => uiLangOf(i18next.language);
 export function resourceTitle(def: ResourceDef): string {
   ensure();
   return i18next.t(`${DEFS_NS}:${def.name}.title`, { defaultValue: def.label[currentUi()] });
+}
+
+/** The editor's title for an existing record: the spec's name for that screen, or "Sửa <title>" / "Edit <title>". */
+export function resourceDetailTitle(def: ResourceDef): string {
+  ensure();
+  if (def.detailTitle) return i18next.t(`${DEFS_NS}:${def.name}.detailTitle`, { defaultValue: def.detailTitle[currentUi()] });
+  return i18next.t('resources:editTitle', { title: resourceTitle(def) });
 }
 
 export function fieldLabel(def: ResourceDef, field: FieldDef): string {

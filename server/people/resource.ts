@@ -2,8 +2,9 @@
 // the definitions cannot say.
 //   - a job's industry, level and form are entries of the website's career, level and job-type lists (locked while
 //     the job is written; such an entry cannot be deleted while a job uses it), and its parent is a job of the site;
-//   - an application names the jobs applied for (`jobIds`, jobs of the website) and answers their names (`jobNames`);
-//     opening an unread one marks it read;
+//   - an application names the jobs applied for (`jobIds`, jobs of the website, locked while it is written) and
+//     answers their names (`jobNames`); opening an unread one marks it read;
+//   - a job cannot be deleted while applications name it or other jobs have it as their parent (409);
 //   - a booking moves between its statuses only as BOOKING_MOVES allows (confirm, complete, cancel with a reason),
 //     with a conditional update, so two staff moving it at once cannot both succeed: the second gets 409.
 import { BOOKING_MOVES, BOOKING_STATUSES, booking, job, recruitment } from '../../shared/resources/people';
@@ -13,7 +14,7 @@ import type { Label } from '../../shared/resources/define';
 import { httpError } from '../errors';
 import { ok } from '../http/envelope';
 import { M } from '../messages';
-import { lockReference, refuseWhileUsed } from '../resources/references';
+import { lockReference, lockReferences, refuseWhileListed, refuseWhileUsed } from '../resources/references';
 import { bodyObject, serve, toWire, validated, type ActionDef, type DynamicDb } from '../resources/index';
 import type { Row } from '../resources/records';
 import { validationError } from '../resources/records';
@@ -38,6 +39,10 @@ export const jobResource = serve(job, {
     await lockReference(ctx, level, written.values.levelId, 'levelId');
     await lockReference(ctx, jobType, written.values.formId, 'formId');
     await lockReference(ctx, job, written.values.parentId, 'parentId');
+  },
+  async beforeRemove(ctx, id) {
+    await refuseWhileUsed(job, job, 'parentId')(ctx, id);
+    await refuseWhileListed(job, recruitment, 'jobIds')(ctx, id);
   },
 });
 
@@ -97,6 +102,9 @@ export const recruitmentResource = serve(recruitment, {
     }
     return { ...prepared, values: { ...prepared.values, jobIds: JSON.stringify([...new Set(numbers)].map(String)) } };
   },
+  // The jobs are checked in `prepare`; locked here, in the write's transaction, so a job deleted meanwhile cannot
+  // leave the application naming it (the delete locks the job first and counts the applications naming it).
+  afterWrite: (ctx, written) => lockReferences(ctx, job, JSON.parse(String(written.values.jobIds ?? '[]')) as unknown[], 'jobIds'),
   listRows: (ctx, rows) => withJobNames(ctx.db, rows),
   detail: async (db, row) => (await withJobNames(db, [row]))[0],
   actions: [markApplicationRead],

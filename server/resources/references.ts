@@ -4,6 +4,7 @@
 //   - a save may point only to a record of its own website (400 otherwise), and locks it while it writes;
 //   - that record cannot be deleted while anything points to it (409 naming how many): the delete locks it first,
 //     so a save and a delete at once cannot both go through.
+// A record may also name several in a JSON list of ids (an application its jobs): the same two rules, per id.
 import type { ResourceDef } from '../../shared/resources/define';
 import { lockRow } from '../db/dialect';
 import { httpError } from '../errors';
@@ -29,6 +30,31 @@ export const refuseWhileUsed =
     const db = dynamic(ctx.db);
     await lockRow(db, target.table, id);
     const used = await db.selectFrom(usedBy.table).select((eb) => eb.fn.countAll<number>().as('n')).where(column, '=', id).executeTakeFirst();
+    const count = Number((used as { n: number | string } | undefined)?.n ?? 0);
+    if (count > 0) throw httpError(409, M.inUse(target.label, count, usedBy.label), { field: 'id', count });
+  };
+
+/** `lockReference` for each id of a list (an application's jobs), in id order: two saves naming the same ones lock alike. */
+export async function lockReferences(ctx: HookContext, target: ResourceDef, ids: readonly unknown[], field: string): Promise<void> {
+  for (const id of [...new Set(ids.map(Number))].sort((a, b) => a - b)) await lockReference(ctx, target, id, field);
+}
+
+/**
+ * A `beforeRemove` hook of `target` for records of the website that name it in a JSON list of ids kept as text
+ * (`["12","5"]`, as `lockReferences` writers store them): refuse (409) while any does. Locks the target first, as
+ * `refuseWhileUsed` does.
+ */
+export const refuseWhileListed =
+  (target: ResourceDef, usedBy: ResourceDef, column: string) =>
+  async (ctx: HookContext, id: number): Promise<void> => {
+    const db = dynamic(ctx.db);
+    await lockRow(db, target.table, id);
+    const used = await db
+      .selectFrom(usedBy.table)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('websiteId', '=', ctx.scope.websiteId!)
+      .where(column, 'like', `%"${id}"%`)
+      .executeTakeFirst();
     const count = Number((used as { n: number | string } | undefined)?.n ?? 0);
     if (count > 0) throw httpError(409, M.inUse(target.label, count, usedBy.label), { field: 'id', count });
   };

@@ -45,7 +45,7 @@ test('a booking made on the public site is confirmed in the console, then cancel
   await expect(page.getByLabel('Khách hàng')).toHaveValue(name);
 });
 
-test('an application sent for a job arrives unread and is read once opened', async ({ page }) => {
+test('an application sent for a job arrives unread and is read once opened; the job it names cannot be deleted', async ({ page }) => {
   await signIn(page);
   const site = await clinicId(page);
   const jobName = `Dược sĩ ${unique()}`;
@@ -55,6 +55,12 @@ test('an application sent for a job arrives unread and is read once opened', asy
   expect(posted.status(), await posted.text()).toBe(201);
 
   await page.goto('/job');
+  await expect(page.getByRole('cell', { name: jobName })).toBeVisible();
+  // A job applied for stays: deleting it says why, and it is still listed.
+  const jobRow = page.locator('tbody tr.ant-table-row').filter({ hasText: jobName });
+  await jobRow.getByRole('button', { name: 'Xoá' }).click();
+  await page.locator('.ant-popconfirm').getByRole('button', { name: /OK|Đồng ý|Xoá/ }).click();
+  await expect(page.getByText('Tin tuyển dụng đang được dùng bởi 1 hồ sơ ứng tuyển, không thể xoá')).toBeVisible();
   await expect(page.getByRole('cell', { name: jobName })).toBeVisible();
   await page.goto('/recruitment');
   const row = page.locator('tbody tr.ant-table-row').filter({ hasText: applicant });

@@ -61,6 +61,35 @@ describeEachDatabase(
         expect((await ctx.authed('PUT', `/api/Recruitments/read/${clinic}/${list[0].id}`)).status).toBe(200);
         expect((await ctx.authed('GET', `/api/Recruitments/${clinic}/${list[0].id}`)).body.data.isView).toBe(true);
       });
+
+      it('keep the jobs they name: a job applied for, or the parent of another, is not deleted; never both at once', async () => {
+        const newJob = async (name: string, extra: Record<string, unknown> = {}) =>
+          (await ctx.authed('POST', `/api/Jobs/${clinic}`, { name: tr(name), seoLink: `job-${++made}-${Date.now()}`, salaryRange: 'Thoả thuận', quantity: 1, order: 0, isActive: true, ...extra })).body.data.id as number;
+        const post = (jobIds: number[]) => ctx.request('POST', `/public/${clinic}/applications`, { json: { fullName: 'Ứng Viên Hai', phoneNumber: '0909123456', jobIds } });
+        const applied = await newJob('Dược sĩ');
+        const other = await newJob('Thu ngân');
+        expect((await post([other, applied])).status).toBe(201);
+        expect((await post([applied])).status).toBe(201);
+        const refused = await ctx.authed('DELETE', `/api/Jobs/${clinic}/${applied}`);
+        expect(refused.status).toBe(409);
+        expect(refused.body.Message).toBe('Tin tuyển dụng đang được dùng bởi 2 hồ sơ ứng tuyển, không thể xoá');
+        expect((await ctx.authed('DELETE', `/api/Jobs/${clinic}/${applied}`, undefined, EN)).body.Message).toBe('Job is used by 2 applications and cannot be deleted');
+        expect((await ctx.authed('GET', `/api/Jobs/${clinic}/${applied}`)).status).toBe(200);
+        // Job 1 is not job 12: an id is matched whole in the list.
+        const parent = await newJob('Khối điều dưỡng');
+        await newJob('Điều dưỡng ca đêm', { parentId: parent });
+        expect((await ctx.authed('DELETE', `/api/Jobs/${clinic}/${parent}`)).status).toBe(409);
+        const unused = await newJob('Bảo vệ');
+        expect((await ctx.authed('DELETE', `/api/Jobs/${clinic}/${unused}`)).status).toBe(200);
+
+        // An application naming a job and the job's delete at once: one of them loses.
+        for (let i = 0; i < 4; i++) {
+          const raced = await newJob(`Đua ${i}`);
+          const [removed, sent] = await Promise.all([ctx.authed('DELETE', `/api/Jobs/${clinic}/${raced}`), post([raced])]);
+          expect(removed.status === 200 && sent.status === 201, `${removed.status} ${sent.status}`).toBe(false);
+          expect(removed.status === 200 || sent.status === 201).toBe(true);
+        }
+      });
     });
 
     describe('bookings', () => {

@@ -3,6 +3,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { demoWebsites, describeEachDatabase } from './harness';
 import { uploadFile } from './files-helpers';
+import { newsBody } from './news-helpers';
 
 const EN = { headers: { 'accept-language': 'en-US' } };
 const tr = (vi: string, en = vi) => JSON.stringify({ 'vi-VN': vi, 'en-US': en });
@@ -24,6 +25,32 @@ describeEachDatabase('media', (ctx) => {
       urls[ext] = file.url;
       ids[ext] = file.id;
     }
+  });
+
+  describe('where files are used', () => {
+    it('counts a file shown in rich text: a news article (once for its two languages) and a job description', async () => {
+      const file = await uploadFile(ctx, token, 'so_do_kham.png', PNG);
+      const img = `<p>Sơ đồ:</p><p><img src="${file.url}" alt="Sơ đồ khám"></p>`;
+      const body = newsBody();
+      for (const t of body.newsTranslations) t.content = img;
+      const news = await ctx.authed('POST', `/api/News/${clinic}/false`, body);
+      expect(news.status, news.text).toBe(200);
+      // The file's name alone, without its address, does not show it.
+      const job = await ctx.authed('POST', `/api/Jobs/${clinic}`, {
+        name: tr('Điều dưỡng'), seoLink: `dieu-duong-${Date.now()}`, salaryRange: '10 triệu', quantity: 1, order: 0, isActive: true,
+        description: tr(img, img), requirement: tr('<p>Xem so_do_kham.png</p>'),
+      });
+      expect(job.status, job.text).toBe(200);
+      const usages = (await ctx.authed('GET', `/api/Files/usages?ids=${file.id},${ids.mp3}`, undefined, EN)).body.data as Record<string, unknown>[];
+      const uses = usages.filter((u) => u.fileId === file.id).map(({ resource, id, field, label, websiteId }) => ({ resource, id, field, label, websiteId }));
+      expect(uses).toEqual(
+        expect.arrayContaining([
+          { resource: 'job', id: job.body.data.id, field: 'Description', label: 'Job', websiteId: clinic },
+          { resource: 'news', id: news.body.data.id, field: 'Content', label: 'News', websiteId: clinic },
+        ]),
+      );
+      expect(uses).toHaveLength(2);
+    });
   });
 
   describe('albums', () => {

@@ -122,6 +122,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await migrateToLatest(handle.db);
     seededDemo = await prepareDatabase(handle.db, options.seed ?? {}, now());
     await syncTables(dynamic(handle.db), handle.dialect, resources, now());
+    handle.settle(); // the schema is final: reads may be kept prepared (server/db/dialect.ts)
   } catch (err) {
     await app.close();
     throw err;

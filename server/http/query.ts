@@ -54,12 +54,21 @@ export const usesSearchIndex = (keyword: string) => [...foldText(keyword.trim())
  * `ESCAPE` is spelled out: PostgreSQL escapes with `\` by default, SQLite has no escape character at all, so without
  * it "50%" or "phi_kham" would match differently per database.
  */
-export function keywordMatch(keyword: string, where: { table?: string; dialect?: DialectName; scan?: boolean } = {}): Expression<SqlBool> {
+export function keywordMatch(keyword: string, where: { table?: string; alias?: string; dialect?: DialectName; scan?: boolean } = {}): Expression<SqlBool> {
   const folded = foldText(keyword.trim());
+  const column = (name: string) => sql.ref(where.alias ? `${where.alias}.${name}` : name);
   if (where.table && where.dialect === 'sqlite' && !where.scan && usesSearchIndex(keyword)) {
     const index = sql.table(searchIndexOf(where.table));
     // A quoted FTS5 string is matched as it is (no operators); a quote inside is doubled.
-    return sql<SqlBool>`${sql.ref('id')} in (select rowid from ${index} where ${index} match ${`"${folded.replace(/"/g, '""')}"`})`;
+    return sql<SqlBool>`${column('id')} in (select rowid from ${index} where ${index} match ${`"${folded.replace(/"/g, '""')}"`})`;
   }
-  return sql<SqlBool>`${sql.ref('searchText')} like ${likePattern(keyword)} escape ${'\\'}`;
+  return sql<SqlBool>`${column('searchText')} like ${likePattern(keyword)} escape ${'\\'}`;
 }
+
+/**
+ * SQLite, a keyword page of a list read in an index's order: whether walking that index and comparing each row's
+ * search text (about `end` × `rows` ÷ `matches` rows read to fill the page ending at row `end`) is cheaper than
+ * taking every match from the search index and sorting them (`matches` rows). A common word walks, a rare one looks up.
+ * PostgreSQL's planner makes this choice itself from its statistics.
+ */
+export const walkIsCheaper = (end: number, rows: number, matches: number) => matches > 0 && (end * rows) / matches < matches;

@@ -13,13 +13,13 @@ import { dialectOf, iso, isUniqueViolation } from '../db/dialect';
 import { httpError } from '../errors';
 import type { DynamicDb } from './dynamic';
 import { checkAndConvert, emptyRecord, selectColumns, toWire, type Row } from './records';
-import { hasIdColumn, hasStamp, hasWebsiteId, storageType } from './schema';
-import { keywordMatch, keywordOf, queryBool, queryInt, usesSearchIndex } from '../http/query';
+import { hasIdColumn, hasStamp, hasWebsiteId, listOrder, storageType } from './schema';
+import { keywordMatch, keywordOf, queryBool, queryInt } from '../http/query';
 import { websiteLanguages } from './access';
 import { validated, type HookContext, type ListFilter, type Prepared, type ResourceHooks } from './hooks';
 import { M } from '../messages';
 import { searchFields } from './search';
-import { totalOf } from './totals';
+import { totalOf, walksOrderIndex } from './totals';
 
 /** Where a request points: the website and the parent keys from its path. */
 export interface Scope {
@@ -103,9 +103,8 @@ export class ResourceEngine {
       for (const o of custom) q = q.orderBy(o.column, o.direction);
       return q;
     }
-    const order = def.list?.orderBy ?? (def.fields.some((f) => f.name === 'order') ? [{ field: 'order', direction: 'asc' as const }] : []);
-    for (const o of order) q = q.orderBy(o.field, o.direction);
-    return hasIdColumn(def) ? q.orderBy('id', 'asc') : q;
+    for (const o of listOrder(def)) q = q.orderBy(o.field, o.direction);
+    return q;
   }
 
   /**
@@ -166,9 +165,8 @@ export class ResourceEngine {
    * itself from its statistics.
    */
   private async pageSource(ctx: OperationContext, def: ResourceDef, scope: Scope, query: Record<string, unknown>, matches: number, end: number, restrict?: Restrict) {
-    if (dialectOf(ctx.db) !== 'sqlite' || !usesSearchIndex(keywordOf(query) ?? '') || matches === 0) return this.base(ctx, def, scope, query, restrict);
-    const rows = await totalOf(ctx.db, this.base(ctx, def, scope, { ...query, keyword: undefined }, restrict).select((eb) => eb.fn.countAll<number>().as('count')), ctx.changes);
-    return (end * rows) / matches < matches ? this.base(ctx, def, scope, query, restrict, true) : this.base(ctx, def, scope, query, restrict);
+    const unfiltered = () => this.base(ctx, def, scope, { ...query, keyword: undefined }, restrict).select((eb) => eb.fn.countAll<number>().as('count'));
+    return this.base(ctx, def, scope, query, restrict, await walksOrderIndex(ctx.db, keywordOf(query), matches, end, unfiltered, ctx.changes));
   }
 
   private async rows(ctx: OperationContext, def: ResourceDef, q: AnyQuery): Promise<Row[]> {
@@ -195,6 +193,8 @@ export class ResourceEngine {
       return { data: every.slice((page - 1) * size, page * size), totalRows: every.length };
     }
     const totalRows = await totalOf(ctx.db, base.select((eb) => eb.fn.countAll<number>().as('count')), ctx.changes);
+    // Nothing on this page (no match, or past the end): the page would walk the whole list to find no row.
+    if (totalRows <= (page - 1) * size) return { data: [], totalRows };
     const source = await this.pageSource(ctx, def, scope, query, totalRows, page * size, restrict);
     const data = await this.rows(ctx, def, source.limit(size).offset((page - 1) * size));
     return { data, totalRows };

@@ -56,9 +56,10 @@ export async function syncTables(db: DynamicDb, dialect: DialectName, set: Resou
   const synced = Object.values(set.defs).filter((d) => !set.fromMigration.has(d.name));
   await syncResourceTables(db, dialect, synced, (name) => set.defs[name]?.table);
   for (const def of synced) await refreshSearchText(db, def, now);
-  // Every table with a search text (the definitions' and the migrations' alike) gets its search index.
-  const searchable = (await db.introspection.getTables()).filter((t) => t.columns.some((c) => c.name === 'searchText')).map((t) => t.name);
-  for (const table of new Set(Object.values(set.defs).map((d) => d.table))) if (searchable.includes(table)) await ensureSearchIndex(db, table);
+  // Every table with a search text and an id gets its search index: the definitions', and the migrations' alike
+  // (news, diseases, Q&A, the team's collaborators and referrals). Not the SQLite search indexes themselves.
+  const searchable = (await db.introspection.getTables()).filter((t) => !t.name.endsWith('_search') && ['id', 'searchText'].every((n) => t.columns.some((c) => c.name === n)));
+  for (const { name } of searchable) await ensureSearchIndex(db, name);
   // Last, once every table exists: the change number that lets lists keep their totals (server/db/changes.ts).
   await ensureChangeCounter(db);
 }

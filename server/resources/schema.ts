@@ -11,6 +11,7 @@
 // `syncResourceTables` runs at every start, after the migrations: it creates a missing table and adds missing
 // columns (nullable, or with their default), never drops or changes one. So a new simple resource needs no
 // migration; renaming or retyping a field does (write a migration for it).
+import { createHash } from 'node:crypto';
 import { sql, type ColumnDataType } from 'kysely';
 import type { FieldDef, ResourceDef } from '../../shared/resources/define';
 import { addIdColumn, dialectOf, iso, type DialectName } from '../db/dialect';
@@ -51,6 +52,18 @@ export const hasStamp = (def: ResourceDef) => def.concurrency !== false;
 /** Rows carry `websiteId` when the resource is website-scoped or a child of websites. */
 export const hasWebsiteId = (def: ResourceDef) => def.scope === 'website' || def.parent?.resource === 'website';
 export const storedFields = (def: ResourceDef) => def.fields.filter((f) => !f.computed);
+
+export type ListOrder = { field: string; direction: 'asc' | 'desc' }[];
+
+/**
+ * The order of a definition's list: its `list.orderBy`, else `order` ascending when it has that field; then the id
+ * (unless the order names it), so rows that tie keep one order and pages never overlap. Empty without an id.
+ */
+export function listOrder(def: ResourceDef): ListOrder {
+  const own: ListOrder = def.list?.orderBy ?? (def.fields.some((f) => f.name === 'order') ? [{ field: 'order', direction: 'asc' }] : []);
+  if (!hasIdColumn(def) || own.some((o) => o.field === 'id')) return own;
+  return [...own, { field: 'id', direction: 'asc' }];
+}
 
 export function tableColumns(def: ResourceDef, parentTable?: string): ColumnSpec[] {
   const cols: ColumnSpec[] = [];
@@ -118,6 +131,7 @@ async function ensureIndexes(db: DynamicDb, def: ResourceDef) {
     await db.schema.createIndex(`${def.table}_website_unique`).ifNotExists().unique().on(def.table).column('websiteId').execute();
   } else if (scope.length) {
     await db.schema.createIndex(`${def.table}_scope`).ifNotExists().on(def.table).columns(scope).execute();
+    await ensureOrderIndex(db, def, scope);
   }
   for (const f of def.fields.filter((x) => x.unique && !x.perLanguage && !x.computed)) {
     const name = `${def.table}_${f.name}_unique`;
@@ -134,13 +148,33 @@ async function ensureIndexes(db: DynamicDb, def: ResourceDef) {
   }
 }
 
-async function indexExists(db: DynamicDb, table: string, name: string): Promise<boolean> {
+/**
+ * The index a list's pages are read from: the scope, then the list's order (directions included), so the first page
+ * of 100,000 bookings reads its 50 rows in order instead of sorting the website's 50,000 (53 ms a page on SQLite
+ * without it), and a common keyword walks it (engine.pageSource). Named after its columns: a definition whose order
+ * changes gets the new index, and the old one is dropped.
+ */
+async function ensureOrderIndex(db: DynamicDb, def: ResourceDef, scope: string[]) {
+  const order = listOrder(def);
+  if (!order.some((o) => o.field !== 'id')) return; // by id alone: the scope index and the primary key serve it
+  const columns = [...scope.map((c) => ({ field: c, direction: 'asc' as const })), ...order];
+  const name = `${def.table}_order_${createHash('sha1').update(JSON.stringify(columns)).digest('hex').slice(0, 8)}`;
+  for (const stale of (await indexNames(db, def.table)).filter((n) => n.startsWith(`${def.table}_order_`) && n !== name)) {
+    await sql`drop index if exists ${sql.id(stale)}`.execute(db);
+  }
+  const list = sql.join(columns.map((c) => sql`${sql.ref(c.field)} ${sql.raw(c.direction)}`));
+  await sql`create index if not exists ${sql.id(name)} on ${sql.table(def.table)} (${list})`.execute(db);
+}
+
+async function indexNames(db: DynamicDb, table: string): Promise<string[]> {
   const found =
     dialectOf(db) === 'postgres'
-      ? await sql<{ n: number }>`select 1 as n from pg_indexes where tablename = ${table} and indexname = ${name}`.execute(db)
-      : await sql<{ n: number }>`select 1 as n from sqlite_master where type = 'index' and tbl_name = ${table} and name = ${name}`.execute(db);
-  return found.rows.length > 0;
+      ? await sql<{ name: string }>`select indexname as name from pg_indexes where tablename = ${table}`.execute(db)
+      : await sql<{ name: string }>`select name from sqlite_master where type = 'index' and tbl_name = ${table}`.execute(db);
+  return found.rows.map((r) => r.name);
 }
+
+const indexExists = async (db: DynamicDb, table: string, name: string) => (await indexNames(db, table)).includes(name);
 
 /**
  * Keep `searchText` right: rows written before the column existed (or by code that does not fill it, e.g.

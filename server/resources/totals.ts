@@ -2,6 +2,8 @@
 // counting 10,000 matches of a keyword among 100,000 rows costs more than the page itself, and staff page through
 // one search, sort it, come back to it. Any committed write moves the number on, and the kept totals go with it.
 import { changeNumber, keptAt } from '../db/changes';
+import { dialectOf } from '../db/dialect';
+import { usesSearchIndex, walkIsCheaper } from '../http/query';
 import type { DynamicDb } from './dynamic';
 import type { AnyQuery } from './engine';
 
@@ -24,4 +26,14 @@ export async function totalOf(db: DynamicDb, count: AnyQuery, changes?: () => Pr
   const total = await counted(count);
   totals.set(key, total);
   return total;
+}
+
+/**
+ * On SQLite, whether the keyword page ending at row `end` is read walking the list's order index (`scan`, the keyword
+ * compared row by row) rather than from the search index: see `walkIsCheaper`. `matches`: the keyword's total;
+ * `unfiltered`: the count of the same list without the keyword (kept like any total), built only when needed.
+ */
+export async function walksOrderIndex(db: DynamicDb, keyword: string | undefined, matches: number, end: number, unfiltered: () => AnyQuery, changes?: () => Promise<string>): Promise<boolean> {
+  if (dialectOf(db) !== 'sqlite' || !keyword || !usesSearchIndex(keyword) || matches === 0) return false;
+  return walkIsCheaper(end, await totalOf(db, unfiltered(), changes), matches);
 }

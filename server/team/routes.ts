@@ -3,16 +3,19 @@
 // Everyone signed in may read; approving, rejecting, locking and paying are an administrator's (403 otherwise).
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { sql, type SqlBool } from 'kysely';
+import { sql } from 'kysely';
 import { z } from 'zod';
 import { requireAdmin } from '../auth/guard';
-import { iso } from '../db/dialect';
+import { dialectOf, iso } from '../db/dialect';
 import { httpError, parseInput } from '../errors';
 import { ok } from '../http/envelope';
-import { likePattern, paging, queryInt, type Query } from '../http/query';
+import { keywordMatch, keywordOf, paging, queryInt, type Query } from '../http/query';
 import { localize } from '../i18n';
 import { M } from '../messages';
-import { parseId } from '../resources/index';
+import { dynamic, parseId } from '../resources/index';
+import { requestChanges } from '../resources/context';
+import type { AnyQuery } from '../resources/engine';
+import { totalOf, walksOrderIndex } from '../resources/totals';
 import { validationError } from '../resources/records';
 import { foldText } from '../../shared/text';
 import type { Label } from '../../shared/resources/define';
@@ -106,16 +109,25 @@ export const teamRoutes: FastifyPluginAsync = async (app) => {
     const query = request.query as Query;
     const { pageSize, offset } = paging(query, 10, 1000);
     const status = queryInt(query.approvedStatus, 'approvedStatus', 1, 3);
-    const keyword = typeof query.keyword === 'string' && query.keyword.trim() ? query.keyword.trim() : undefined;
-    let q = app.db.selectFrom('collaborators as c');
-    if (status !== undefined) q = q.where('c.approvedStatus', '=', status);
-    if (keyword) q = q.where(sql<SqlBool>`c."searchText" like ${likePattern(keyword)} escape ${'\\'}`);
-    const { total } = await q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-    let rows = members(app);
-    if (status !== undefined) rows = rows.where('c.approvedStatus', '=', status);
-    if (keyword) rows = rows.where(sql<SqlBool>`c."searchText" like ${likePattern(keyword)} escape ${'\\'}`);
-    const data = (await rows.orderBy('c.createdAt', 'desc').orderBy('c.id', 'desc').limit(pageSize).offset(offset).execute()).map(memberJson);
-    return { code: 1, message: localize(request, M.success), data, totalRows: Number(total) };
+    const keyword = keywordOf(query);
+    const db = dynamic(app.db);
+    const changes = () => requestChanges(app.db, request);
+    const filtered = <Q extends AnyQuery>(q: Q, keyword: string | undefined, scan = false): Q => {
+      let out = q;
+      if (status !== undefined) out = out.where('c.approvedStatus', '=', status) as Q;
+      if (keyword) out = out.where(keywordMatch(keyword, { table: 'collaborators', alias: 'c', dialect: dialectOf(app.db), scan })) as Q;
+      return out;
+    };
+    const count = (keyword: string | undefined) => filtered(db.selectFrom('collaborators as c'), keyword).select((eb) => eb.fn.countAll<number>().as('count'));
+    const totalRows = await totalOf(db, count(keyword), changes);
+    if (totalRows <= offset) return { code: 1, message: localize(request, M.success), data: [], totalRows };
+    const scan = await walksOrderIndex(db, keyword, totalRows, offset + pageSize, () => count(undefined), changes);
+    // The page's members first, then their counts: counted for every match before the sort and the limit, they cost
+    // a page 14 ms at 200 matches among 1,000 members with 100,000 referrals.
+    const page = filtered(app.db.selectFrom('collaborators as c').select('c.id'), keyword, scan);
+    const ids = (await page.orderBy('c.createdAt', 'desc').orderBy('c.id', 'desc').limit(pageSize).offset(offset).execute()).map((r) => r.id);
+    const data = ids.length ? (await members(app).where('c.id', 'in', ids).orderBy('c.createdAt', 'desc').orderBy('c.id', 'desc').execute()).map(memberJson) : [];
+    return { code: 1, message: localize(request, M.success), data, totalRows };
   });
 
   // The collaborator filter of /customer: active members (`?approvedStatus=2`), id and name.
@@ -203,25 +215,30 @@ export const teamRoutes: FastifyPluginAsync = async (app) => {
     const { pageSize, offset } = paging(query, 10, 1000);
     const status = queryInt(query.status, 'status', 0, 4);
     const userId = queryInt(query.userId, 'userId', 0, 2_147_483_647);
-    const keyword = typeof query.keyword === 'string' && query.keyword.trim() ? query.keyword.trim() : undefined;
+    const keyword = keywordOf(query);
     const from = query.startDate === undefined || query.startDate === '' ? undefined : dayOf(query.startDate);
     const to = query.endDate === undefined || query.endDate === '' ? undefined : dayOf(query.endDate);
     if (query.startDate && !from) throw httpError(400, M.badQuery('startDate'));
     if (query.endDate && !to) throw httpError(400, M.badQuery('endDate'));
-    const filtered = <Q extends ReturnType<typeof referrals>>(q: Q): Q => {
+    const db = dynamic(app.db);
+    const changes = () => requestChanges(app.db, request);
+    const filtered = <Q extends AnyQuery>(q: Q, keyword: string | undefined, scan = false): Q => {
       let out = q;
       if (status !== undefined) out = out.where('r.status', '=', status) as Q;
       if (userId) out = out.where('r.collaboratorId', '=', userId) as Q;
-      if (keyword) out = out.where(sql<SqlBool>`r."searchText" like ${likePattern(keyword)} escape ${'\\'}`) as Q;
+      if (keyword) out = out.where(keywordMatch(keyword, { table: 'referrals', alias: 'r', dialect: dialectOf(app.db), scan })) as Q;
       // The dates are days of the registration (createTime), both ends included.
       if (from) out = out.where('r.createdAt', '>=', from) as Q;
       if (to) out = out.where('r.createdAt', '<', nextDay(to)) as Q;
       return out;
     };
-    const base = filtered(referrals(app));
-    const { total } = await base.clearSelect().select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+    const count = (keyword: string | undefined) => filtered(db.selectFrom('referrals as r'), keyword).select((eb) => eb.fn.countAll<number>().as('count'));
+    const totalRows = await totalOf(db, count(keyword), changes);
+    if (totalRows <= offset) return { code: 1, message: localize(request, M.success), data: [], totalRows };
+    const scan = await walksOrderIndex(db, keyword, totalRows, offset + pageSize, () => count(undefined), changes);
+    const base = filtered(referrals(app), keyword, scan);
     const rows = await base.orderBy('r.createdAt', 'desc').orderBy('r.id', 'desc').limit(pageSize).offset(offset).execute();
-    return { code: 1, message: localize(request, M.success), data: rows.map(referralJson), totalRows: Number(total) };
+    return { code: 1, message: localize(request, M.success), data: rows.map(referralJson), totalRows };
   });
 
   app.get('/DoiNhom/ttbn-detail/:id', async (request) => {

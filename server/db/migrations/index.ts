@@ -8,6 +8,7 @@ import { m0006_one_default } from './0006_one_default';
 import { m0007_roles } from './0007_roles';
 import { m0008_review_history } from './0008_review_history';
 import { m0009_team } from './0009_team';
+import { m0010_team_list_order } from './0010_team_list_order';
 import '../../team/tables';
 
 export const migrations: SitedeskMigration[] = [
@@ -19,4 +20,5 @@ export const migrations: SitedeskMigration[] = [
   m0007_roles,
   m0008_review_history,
   m0009_team,
+  m0010_team_list_order,
 ];

@@ -4,6 +4,9 @@
 // contains "khám", 10,000 matches, newest first, with totalRows), the unfiltered first page, a record by id, and an
 // update. Figures at 10 and 50 connections. Target for the keyword list: p99 ≤ 30 ms at 50 connections. Side by side,
 // in the same run: Directus 11 (_directus.ts) on the same rows and the same two list requests, and the ratio.
+// Then the part-2 lists that grow as fast, from the public sites: 100,000 bookings over the two websites (the engine's
+// generic list) and 100,000 referred patients of 1,000 collaborators (the team's own list), first page and a keyword
+// ("hương": 10,000 bookings of website 1, 20,000 patients). BENCH_LIST_SETS=news or part2 measures one set.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,9 +14,10 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { sql } from 'kysely';
 import { createDb } from '../../server/db/index';
+import { dynamic } from '../../server/resources/dynamic';
 import { foldedText } from '../../shared/text';
 import { createDatabase, startEmbeddedPostgres } from '../server/embedded-pg';
-import { postgresCpuSeconds, processCpuSeconds, signIn, startServer } from './_support';
+import { postgresCpuSeconds, processCpuSeconds, signIn, startServer, type BenchServer } from './_support';
 import { startDirectus, type NewsRow } from './_directus';
 
 const ROWS = Number(process.env.BENCH_LIST_ROWS ?? 100_000);
@@ -124,6 +128,66 @@ export async function load(env: { DATA_DIR: string; DATABASE_URL?: string }) {
   }
 }
 
+const NAMES = ['Nguyễn Văn An', 'Trần Thị Hương', 'Lê Minh Khoa', 'Phạm Thu Trang', 'Hoàng Đức Long'];
+const PART2_KEYWORD = 'hương';
+
+/**
+ * 100,000 bookings (websites 1 and 2 alternating, twenty a day from 2022) and 100,000 referred patients of 1,000
+ * collaborators, as the public intake stores them (search text folded), in batches.
+ */
+export async function loadPart2(env: { DATA_DIR: string; DATABASE_URL?: string }) {
+  const handle = createDb({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL });
+  const db = dynamic(handle.db);
+  try {
+    const BATCH = 500;
+    const at = (i: number) => new Date(Date.parse('2022-01-01T00:00:00Z') + i * 600_000).toISOString();
+    const phone = (prefix: string, i: number) => `${prefix}${String(i).padStart(8, '0')}`;
+    for (let from = 0; from < ROWS; from += BATCH) {
+      const rows = [];
+      for (let i = from; i < Math.min(ROWS, from + BATCH); i++) {
+        const name = `${NAMES[Math.floor(i / 2) % NAMES.length]} ${i}`;
+        rows.push({
+          websiteId: (i % 2) + 1,
+          customerName: name,
+          customerPhone: phone('09', i),
+          customerEmail: null,
+          appointmentDate: at(i * 7).slice(0, 10),
+          startTime: `${String(8 + (i % 9)).padStart(2, '0')}:00`,
+          branchId: null,
+          servicePackageName: JSON.stringify({ 'vi-VN': 'Khám sức khỏe tổng quát', 'en-US': 'General health check-up' }),
+          customerAddress: '{}',
+          approvedStatus: i % 4,
+          concurrencyStamp: `bench-${i}`,
+          createdAt: at(i),
+          updatedAt: at(i),
+          searchText: foldedText([name, phone('09', i), 'Khám sức khỏe tổng quát General health check-up']),
+        });
+      }
+      await db.insertInto('bookings').values(rows).execute();
+    }
+    const members: number[] = [];
+    for (let from = 0; from < 1000; from += BATCH) {
+      const rows = [];
+      for (let i = from; i < Math.min(1000, from + BATCH); i++) {
+        const name = `CTV ${NAMES[i % NAMES.length]} ${i}`;
+        rows.push({ fullName: name, phoneNumber: phone('08', i), referralCode: `BENCH${i}`, approvedStatus: 2, isActive: true, websiteId: 1, searchText: foldedText([name, phone('08', i)]), concurrencyStamp: `bench-${i}`, createdAt: at(i), updatedAt: at(i) });
+      }
+      members.push(...(await db.insertInto('collaborators').values(rows).returning('id').execute()).map((r) => r.id as number));
+    }
+    for (let from = 0; from < ROWS; from += BATCH) {
+      const rows = [];
+      for (let i = from; i < Math.min(ROWS, from + BATCH); i++) {
+        const name = `${NAMES[i % NAMES.length]} ${i}`;
+        rows.push({ collaboratorId: members[i % members.length], websiteId: (i % 2) + 1, fullName: name, phoneNumber: phone('07', i), status: i % 3, appointmentDate: at(i).slice(0, 10), searchText: foldedText([name, phone('07', i)]), concurrencyStamp: `bench-${i}`, createdAt: at(i), updatedAt: at(i) });
+      }
+      await db.insertInto('referrals').values(rows).execute();
+    }
+    if (env.DATABASE_URL) await sql`analyze`.execute(db);
+  } finally {
+    await handle.close();
+  }
+}
+
 async function cannon(meter: Meter, database: string, call: string, connections: number, opts: autocannon.Options): Promise<Row> {
   return metered(meter, async () => {
     const result = await autocannon({ connections, duration: DURATION_S, ...opts });
@@ -163,35 +227,71 @@ async function updatesRun(database: string, url: string, token: string, ids: num
   return { database, call: 'PUT News (update)', connections, requestsPerSecond: Math.round(latencies.length / DURATION_S), p50Ms: at(0.5), p99Ms: at(0.99), non2xx };
 }
 
+const SETS = process.env.BENCH_LIST_SETS ?? 'news,part2';
+
 async function benchDatabase(database: string, env: { DATA_DIR: string; DATABASE_URL?: string }): Promise<Row[]> {
   // A first start makes the schema and the demo; the rows go in while no server runs; then the measured start.
   await (await startServer(env)).stop();
   const loading = Date.now();
-  await load(env);
-  console.log(`${database}: ${ROWS.toLocaleString('en-US')} news loaded in ${((Date.now() - loading) / 1000).toFixed(1)} s`);
+  if (SETS.includes('news')) await load(env);
+  if (SETS.includes('part2')) await loadPart2(env);
+  console.log(`${database}: ${ROWS.toLocaleString('en-US')} rows a list loaded in ${((Date.now() - loading) / 1000).toFixed(1)} s (${SETS})`);
   const server = await startServer(env);
   try {
-    const token = await signIn(server.url);
-    const headers = { authorization: `Bearer ${token}` };
-    const list = (query: string) => `${server.url}/api/News/1/vi-VN?page=1&pageSize=50${query}`;
-    const first = (await (await fetch(list(''), { headers })).json()) as { data: { id: number }[]; totalRows: number };
-    const found = (await (await fetch(list(`&keyword=${encodeURIComponent(KEYWORD)}`), { headers })).json()) as { totalRows: number };
-    console.log(`${database}: website 1 has ${first.totalRows} news, ${found.totalRows} with "${KEYWORD}"`);
-    // Records to read and update: approved ones (the demo's pending news are locked against saves).
-    const approved = (await (await fetch(list('&approvedStatus=2'), { headers })).json()) as { data: { id: number }[] };
-    const ids = approved.data.map((r) => r.id);
     const rows: Row[] = [];
-    const meter = { pid: server.pid, postgres: Boolean(env.DATABASE_URL) };
-    for (const connections of [10, 50]) {
-      rows.push(await cannon(meter, database, `list, keyword "${KEYWORD}"`, connections, { url: list(`&keyword=${encodeURIComponent(KEYWORD)}`), headers }));
-      rows.push(await cannon(meter, database, 'list, first page', connections, { url: list(''), headers }));
-      rows.push(await cannon(meter, database, 'record by id', connections, { url: `${server.url}/api/News/detail/1/${ids[0]}`, headers }));
-      rows.push(await updates(meter, database, server.url, token, ids, connections));
-    }
+    if (SETS.includes('news')) rows.push(...(await benchNews(database, env, server)));
+    if (SETS.includes('part2')) rows.push(...(await benchPart2(database, env, server)));
     return rows;
   } finally {
     await server.stop();
   }
+}
+
+/** Bookings (engine list) and referred patients (team list): first page and a keyword, 50 rows with the total. */
+async function benchPart2(database: string, env: { DATABASE_URL?: string }, server: BenchServer): Promise<Row[]> {
+  const token = await signIn(server.url);
+  const headers = { authorization: `Bearer ${token}` };
+  const lists = [
+    { name: 'bookings', url: (q: string) => `${server.url}/api/Bookings/1?page=1&pageSize=50${q}` },
+    { name: 'patients', url: (q: string) => `${server.url}/api/DoiNhom/ttbn-search?page=1&pageSize=50${q}` },
+  ];
+  const keyword = `&keyword=${encodeURIComponent(PART2_KEYWORD)}`;
+  for (const list of lists) {
+    const all = (await (await fetch(list.url(''), { headers })).json()) as { totalRows: number };
+    const found = (await (await fetch(list.url(keyword), { headers })).json()) as { totalRows: number };
+    console.log(`${database}: ${all.totalRows} ${list.name} in the list, ${found.totalRows} with "${PART2_KEYWORD}"`);
+  }
+  const rows: Row[] = [];
+  const meter = { pid: server.pid, postgres: Boolean(env.DATABASE_URL) };
+  for (const connections of [10, 50]) {
+    for (const list of lists) {
+      rows.push(await cannon(meter, database, `${list.name}, first page`, connections, { url: list.url(''), headers }));
+      rows.push(await cannon(meter, database, `${list.name}, keyword "${PART2_KEYWORD}"`, connections, { url: list.url(keyword), headers }));
+    }
+  }
+  return rows;
+}
+
+/** News: the keyword list, the first page, a record by id and an update (the issue's table). */
+async function benchNews(database: string, env: { DATABASE_URL?: string }, server: BenchServer): Promise<Row[]> {
+  const token = await signIn(server.url);
+  const headers = { authorization: `Bearer ${token}` };
+  const list = (query: string) => `${server.url}/api/News/1/vi-VN?page=1&pageSize=50${query}`;
+  const first = (await (await fetch(list(''), { headers })).json()) as { data: { id: number }[]; totalRows: number };
+  const found = (await (await fetch(list(`&keyword=${encodeURIComponent(KEYWORD)}`), { headers })).json()) as { totalRows: number };
+  console.log(`${database}: website 1 has ${first.totalRows} news, ${found.totalRows} with "${KEYWORD}"`);
+  // Records to read and update: approved ones (the demo's pending news are locked against saves).
+  const approved = (await (await fetch(list('&approvedStatus=2'), { headers })).json()) as { data: { id: number }[] };
+  const ids = approved.data.map((r) => r.id);
+  const rows: Row[] = [];
+  const meter = { pid: server.pid, postgres: Boolean(env.DATABASE_URL) };
+  for (const connections of [10, 50]) {
+    rows.push(await cannon(meter, database, `list, keyword "${KEYWORD}"`, connections, { url: list(`&keyword=${encodeURIComponent(KEYWORD)}`), headers }));
+    rows.push(await cannon(meter, database, 'list, first page', connections, { url: list(''), headers }));
+    rows.push(await cannon(meter, database, 'record by id', connections, { url: `${server.url}/api/News/detail/1/${ids[0]}`, headers }));
+    rows.push(await updates(meter, database, server.url, token, ids, connections));
+  }
+  return rows;
 }
 
 /** The same rows for Directus: website 1 and 2 alternating, the Vietnamese title, the same content and times. */
@@ -247,7 +347,7 @@ export async function run(): Promise<Row[]> {
 }
 
 function print(rows: Row[]) {
-  console.log(`\n${ROWS.toLocaleString('en-US')} news, ${DURATION_S} s per figure, ${os.cpus().length} CPU cores, node ${process.version}`);
+  console.log(`\n${ROWS.toLocaleString('en-US')} rows a list (${SETS}), ${DURATION_S} s per figure, ${os.cpus().length} CPU cores, node ${process.version}`);
   console.log(`target: the keyword list at p99 ≤ ${TARGET_P99_MS} ms at 50 connections\n`);
   console.log('| database | call | connections | req/s | p50 ms | p99 ms | non-2xx | CPU ms per request: server / database / load generator |');
   console.log('|---|---|---:|---:|---:|---:|---:|---:|');

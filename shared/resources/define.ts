@@ -160,6 +160,11 @@ export interface ListOptions {
   inlineEdit?: boolean;
   /** Default order of rows: field and direction. */
   orderBy?: { field: string; direction: 'asc' | 'desc' }[];
+  /**
+   * Filters staff use to find a few rows among many (new bookings, unread applications): each gets an index of the
+   * scope, the field, then the list's order, so such a page reads its rows instead of walking the whole list.
+   */
+  indexedFilters?: string[];
 }
 
 export interface ResourceDef {

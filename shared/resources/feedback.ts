@@ -34,7 +34,7 @@ export const feedback = defineResource({
     { name: 'isView', type: 'boolean', default: false, serverSet: true, list: true, search: true, label: l('Đã xem', 'Read') },
     { name: 'createdAt', type: 'datetime', computed: true, form: false, list: true, label: l('Ngày gửi', 'Sent') },
   ],
-  list: { pageSizes: [10, 25, 50, 100], defaultPageSize: 10, orderBy: [{ field: 'createdAt', direction: 'desc' }, { field: 'id', direction: 'desc' }] },
+  list: { pageSizes: [10, 25, 50, 100], defaultPageSize: 10, orderBy: [{ field: 'createdAt', direction: 'desc' }, { field: 'id', direction: 'desc' }], indexedFilters: ['isView'] },
   routes: ROUTES.feedback,
   concurrency: true,
 });

@@ -78,7 +78,7 @@ export const recruitment = defineResource({
     { name: 'isView', type: 'boolean', default: false, serverSet: true, list: true, search: true, label: l('Đã xem', 'Read') },
     { name: 'createdAt', type: 'datetime', computed: true, form: false, list: true, label: l('Ngày nộp', 'Sent') },
   ],
-  list: { pageSizes: [10, 25, 50, 100], defaultPageSize: 10, orderBy: [{ field: 'createdAt', direction: 'desc' }, { field: 'id', direction: 'desc' }] },
+  list: { pageSizes: [10, 25, 50, 100], defaultPageSize: 10, orderBy: [{ field: 'createdAt', direction: 'desc' }, { field: 'id', direction: 'desc' }], indexedFilters: ['isView'] },
   routes: ROUTES.recruitment,
   concurrency: true,
 });
@@ -123,7 +123,7 @@ export const booking = defineResource({
     { name: 'cancelReason', type: 'text', maxLength: 1000, serverSet: true, label: l('Lý do huỷ', 'Cancellation reason') },
     { name: 'createdAt', type: 'datetime', computed: true, form: false, list: true, label: l('Ngày đặt', 'Booked on') },
   ],
-  list: { pageSizes: [10, 25, 50, 100], defaultPageSize: 10, orderBy: [{ field: 'appointmentDate', direction: 'desc' }, { field: 'startTime', direction: 'asc' }] },
+  list: { pageSizes: [10, 25, 50, 100], defaultPageSize: 10, orderBy: [{ field: 'appointmentDate', direction: 'desc' }, { field: 'startTime', direction: 'asc' }], indexedFilters: ['approvedStatus'] },
   routes: ROUTES.booking,
   concurrency: true,
 });

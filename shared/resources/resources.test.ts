@@ -21,6 +21,15 @@ describe('resource definitions', () => {
       if (def.scope === 'website') for (const path of [def.api.list?.path, def.api.create, def.api.update, def.api.remove]) if (path) expect(path).toContain('{website}');
     }
   });
+
+  it('orders and indexes its list by stored columns of its own', () => {
+    const system = new Set(['id', 'createdAt', 'updatedAt']);
+    for (const def of Object.values(resources) as ResourceDef[]) {
+      const stored = (name: string) => system.has(name) || def.fields.some((f) => f.name === name && !f.computed && !f.perLanguage);
+      for (const o of def.list?.orderBy ?? []) expect(stored(o.field), `${def.name} orders by ${o.field}`).toBe(true);
+      for (const f of def.list?.indexedFilters ?? []) expect(stored(f), `${def.name} indexes ${f}`).toBe(true);
+    }
+  });
 });
 
 describe('translations', () => {

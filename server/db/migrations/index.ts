@@ -9,6 +9,7 @@ import { m0007_roles } from './0007_roles';
 import { m0008_review_history } from './0008_review_history';
 import { m0009_team } from './0009_team';
 import { m0010_team_list_order } from './0010_team_list_order';
+import { m0011_review_filters } from './0011_review_filters';
 import '../../team/tables';
 
 export const migrations: SitedeskMigration[] = [
@@ -21,4 +22,5 @@ export const migrations: SitedeskMigration[] = [
   m0008_review_history,
   m0009_team,
   m0010_team_list_order,
+  m0011_review_filters,
 ];

@@ -49,7 +49,7 @@ export const usesSearchIndex = (keyword: string) => [...foldText(keyword.trim())
 /**
  * The keyword condition on a table's `searchText`: a substring, folded like the column. On SQLite, a keyword of three
  * characters or more is looked up in the table's FTS5 trigram index (`<table>_search`: the same substrings, without
- * reading every row) unless `scan` asks for the row-by-row comparison (the same answers: engine.ts `pageSource`); on
+ * reading every row) unless `scan` asks for the row-by-row comparison (the same answers: totals.ts `pagePlan`); on
  * PostgreSQL the `LIKE` is served by the pg_trgm index when the database has the extension.
  * `ESCAPE` is spelled out: PostgreSQL escapes with `\` by default, SQLite has no escape character at all, so without
  * it "50%" or "phi_kham" would match differently per database.

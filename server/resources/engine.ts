@@ -19,7 +19,7 @@ import { websiteLanguages } from './access';
 import { validated, type HookContext, type ListFilter, type Prepared, type ResourceHooks } from './hooks';
 import { M } from '../messages';
 import { searchFields } from './search';
-import { totalOf, walksOrderIndex } from './totals';
+import { pagePlan } from './totals';
 
 /** Where a request points: the website and the parent keys from its path. */
 export interface Scope {
@@ -156,19 +156,6 @@ export class ResourceEngine {
     return this.searched(ctx, def, this.filtered(ctx, def, q, query), query.keyword, scan);
   }
 
-  /**
-   * Where a page of a keyword search is read from, on SQLite. The search index hands over every match at once
-   * (10,000 row ids for "khám" among 50,000 news), which the page then sorts; walking the list's own index in its
-   * order and comparing each row's search text stops after the page, and reads about page × rows ÷ matches rows.
-   * With both totals known (kept, totals.ts) the cheaper way is clear: the walk when it reads fewer rows than there
-   * are matches (a common word), the search index otherwise (a rare one). PostgreSQL's planner makes this choice
-   * itself from its statistics.
-   */
-  private async pageSource(ctx: OperationContext, def: ResourceDef, scope: Scope, query: Record<string, unknown>, matches: number, end: number, restrict?: Restrict) {
-    const unfiltered = () => this.base(ctx, def, scope, { ...query, keyword: undefined }, restrict).select((eb) => eb.fn.countAll<number>().as('count'));
-    return this.base(ctx, def, scope, query, restrict, await walksOrderIndex(ctx.db, keywordOf(query), matches, end, unfiltered, ctx.changes));
-  }
-
   private async rows(ctx: OperationContext, def: ResourceDef, q: AnyQuery): Promise<Row[]> {
     const { listRows: shape, listSelect } = this.hooksOf(def);
     if (shape) return shape(ctx as HookContext, (await this.orderBy(def, listSelect ? listSelect(ctx as HookContext, q) : q.selectAll()).execute()) as Row[]);
@@ -185,19 +172,18 @@ export class ResourceEngine {
   /** `{ data, totalRows }` for `page`/`pageSize` (default 1 and the definition's size or 20, capped at maxPageSize or 1000). */
   async page(ctx: OperationContext, def: ResourceDef, scope: Scope, query: Record<string, unknown>, restrict?: Restrict) {
     const spec = def.api.list;
-    const base = this.base(ctx, def, scope, query, restrict);
     const page = positiveInt(query.page, 'page') ?? 1;
     const size = Math.min(positiveInt(query.pageSize, 'pageSize') ?? spec?.defaultPageSize ?? DEFAULT_PAGE_SIZE, spec?.maxPageSize ?? DEFAULT_MAX_PAGE_SIZE);
     if (this.hooksOf(def).sortRows) {
       const every = await this.all(ctx, def, scope, query, restrict);
       return { data: every.slice((page - 1) * size, page * size), totalRows: every.length };
     }
-    const totalRows = await totalOf(ctx.db, base.select((eb) => eb.fn.countAll<number>().as('count')), ctx.changes);
-    // Nothing on this page (no match, or past the end): the page would walk the whole list to find no row.
-    if (totalRows <= (page - 1) * size) return { data: [], totalRows };
-    const source = await this.pageSource(ctx, def, scope, query, totalRows, page * size, restrict);
-    const data = await this.rows(ctx, def, source.limit(size).offset((page - 1) * size));
-    return { data, totalRows };
+    const keyword = keywordOf(query);
+    const count = (k?: string) => this.base(ctx, def, scope, { ...query, keyword: k }, restrict).select((eb) => eb.fn.countAll<number>().as('count'));
+    const plan = await pagePlan(ctx.db, { keyword, offset: (page - 1) * size, size, count, changes: ctx.changes });
+    if (!plan.read) return { data: [], totalRows: plan.totalRows };
+    const source = this.base(ctx, def, scope, query, restrict, plan.scan);
+    return { data: await this.rows(ctx, def, source.limit(size).offset((page - 1) * size)), totalRows: plan.totalRows };
   }
 
   async read(db: DynamicDb, def: ResourceDef, scope: Scope, id: number | string): Promise<Row | undefined> {

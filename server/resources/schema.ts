@@ -151,7 +151,7 @@ async function ensureIndexes(db: DynamicDb, def: ResourceDef) {
 /**
  * The indexes a list's pages are read from: the scope, then the list's order (directions included), so the first
  * page of 100,000 bookings reads its 50 rows in order instead of sorting the website's 50,000 (53 ms a page on SQLite
- * without it), and a common keyword walks it (totals.ts walksOrderIndex); one more per `list.indexedFilters` field,
+ * without it), and a common keyword walks it (totals.ts pagePlan); one more per `list.indexedFilters` field,
  * between the scope and the order, for a filter that keeps few rows. Named after their columns: a definition whose
  * order or filters change gets the new ones at the next start, and the old ones are dropped.
  */

@@ -29,11 +29,22 @@ export async function totalOf(db: DynamicDb, count: AnyQuery, changes?: () => Pr
 }
 
 /**
- * On SQLite, whether the keyword page ending at row `end` is read walking the list's order index (`scan`, the keyword
- * compared row by row) rather than from the search index: see `walkIsCheaper`. `matches`: the keyword's total;
- * `unfiltered`: the count of the same list without the keyword (kept like any total), built only when needed.
+ * What a list page needs before its rows, the same for every list (the engine's and the hand-written ones):
+ *  - `totalRows`, kept per change number (totalOf);
+ *  - `read: false` when the page holds no row (no match, or past the end): reading it would walk the whole list in
+ *    its order to find nothing;
+ *  - `scan`, on SQLite, for a keyword: whether the page walks the list's order index comparing each row's search text
+ *    (a common word) rather than taking every match from the search index (a rare one; see `walkIsCheaper`).
+ * `count(keyword)`: the list's count query with that keyword, or without one (kept like any total, asked only when
+ * needed).
  */
-export async function walksOrderIndex(db: DynamicDb, keyword: string | undefined, matches: number, end: number, unfiltered: () => AnyQuery, changes?: () => Promise<string>): Promise<boolean> {
-  if (dialectOf(db) !== 'sqlite' || !keyword || !usesSearchIndex(keyword) || matches === 0) return false;
-  return walkIsCheaper(end, await totalOf(db, unfiltered(), changes), matches);
+export async function pagePlan(
+  db: DynamicDb,
+  page: { keyword?: string; offset: number; size: number; count: (keyword?: string) => AnyQuery; changes?: () => Promise<string> },
+): Promise<{ totalRows: number; read: boolean; scan: boolean }> {
+  const { keyword, offset, size, count, changes } = page;
+  const totalRows = await totalOf(db, count(keyword), changes);
+  if (totalRows <= offset) return { totalRows, read: false, scan: false };
+  if (dialectOf(db) !== 'sqlite' || !keyword || !usesSearchIndex(keyword)) return { totalRows, read: true, scan: false };
+  return { totalRows, read: true, scan: walkIsCheaper(offset + size, await totalOf(db, count(undefined), changes), totalRows) };
 }

@@ -15,7 +15,7 @@ import { M } from '../messages';
 import { dynamic, parseId } from '../resources/index';
 import { requestChanges } from '../resources/context';
 import type { AnyQuery } from '../resources/engine';
-import { totalOf, walksOrderIndex } from '../resources/totals';
+import { pagePlan } from '../resources/totals';
 import { validationError } from '../resources/records';
 import { foldText } from '../../shared/text';
 import type { Label } from '../../shared/resources/define';
@@ -111,17 +111,15 @@ export const teamRoutes: FastifyPluginAsync = async (app) => {
     const status = queryInt(query.approvedStatus, 'approvedStatus', 1, 3);
     const keyword = keywordOf(query);
     const db = dynamic(app.db);
-    const changes = () => requestChanges(app.db, request);
     const filtered = <Q extends AnyQuery>(q: Q, keyword: string | undefined, scan = false): Q => {
       let out = q;
       if (status !== undefined) out = out.where('c.approvedStatus', '=', status) as Q;
       if (keyword) out = out.where(keywordMatch(keyword, { table: 'collaborators', alias: 'c', dialect: dialectOf(app.db), scan })) as Q;
       return out;
     };
-    const count = (keyword: string | undefined) => filtered(db.selectFrom('collaborators as c'), keyword).select((eb) => eb.fn.countAll<number>().as('count'));
-    const totalRows = await totalOf(db, count(keyword), changes);
-    if (totalRows <= offset) return { code: 1, message: localize(request, M.success), data: [], totalRows };
-    const scan = await walksOrderIndex(db, keyword, totalRows, offset + pageSize, () => count(undefined), changes);
+    const count = (keyword?: string) => filtered(db.selectFrom('collaborators as c'), keyword).select((eb) => eb.fn.countAll<number>().as('count'));
+    const { totalRows, read, scan } = await pagePlan(db, { keyword, offset, size: pageSize, count, changes: () => requestChanges(app.db, request) });
+    if (!read) return { code: 1, message: localize(request, M.success), data: [], totalRows };
     // The page's members first, then their counts: counted for every match before the sort and the limit, they cost
     // a page 14 ms at 200 matches among 1,000 members with 100,000 referrals.
     const page = filtered(app.db.selectFrom('collaborators as c').select('c.id'), keyword, scan);
@@ -221,7 +219,6 @@ export const teamRoutes: FastifyPluginAsync = async (app) => {
     if (query.startDate && !from) throw httpError(400, M.badQuery('startDate'));
     if (query.endDate && !to) throw httpError(400, M.badQuery('endDate'));
     const db = dynamic(app.db);
-    const changes = () => requestChanges(app.db, request);
     const filtered = <Q extends AnyQuery>(q: Q, keyword: string | undefined, scan = false): Q => {
       let out = q;
       if (status !== undefined) out = out.where('r.status', '=', status) as Q;
@@ -232,10 +229,9 @@ export const teamRoutes: FastifyPluginAsync = async (app) => {
       if (to) out = out.where('r.createdAt', '<', nextDay(to)) as Q;
       return out;
     };
-    const count = (keyword: string | undefined) => filtered(db.selectFrom('referrals as r'), keyword).select((eb) => eb.fn.countAll<number>().as('count'));
-    const totalRows = await totalOf(db, count(keyword), changes);
-    if (totalRows <= offset) return { code: 1, message: localize(request, M.success), data: [], totalRows };
-    const scan = await walksOrderIndex(db, keyword, totalRows, offset + pageSize, () => count(undefined), changes);
+    const count = (keyword?: string) => filtered(db.selectFrom('referrals as r'), keyword).select((eb) => eb.fn.countAll<number>().as('count'));
+    const { totalRows, read, scan } = await pagePlan(db, { keyword, offset, size: pageSize, count, changes: () => requestChanges(app.db, request) });
+    if (!read) return { code: 1, message: localize(request, M.success), data: [], totalRows };
     const base = filtered(referrals(app), keyword, scan);
     const rows = await base.orderBy('r.createdAt', 'desc').orderBy('r.id', 'desc').limit(pageSize).offset(offset).execute();
     return { code: 1, message: localize(request, M.success), data: rows.map(referralJson), totalRows };

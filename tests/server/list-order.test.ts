@@ -4,7 +4,8 @@
 // definition whose order changes gets its new index in place of the old one.
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
-import { booking } from '../../shared/resources/people';
+import { booking, recruitment } from '../../shared/resources/people';
+import { feedback } from '../../shared/resources/feedback';
 import { dynamic } from '../../server/resources/index';
 import { listOrder, syncResourceTables } from '../../server/resources/schema';
 import { demoWebsites, describeEachDatabase } from './harness';
@@ -74,18 +75,24 @@ describeEachDatabase('list order', (ctx) => {
     }
   });
 
-  it('reads a page of a filter that keeps few rows from its own index: new bookings, news and questions to review, unanswered questions', async () => {
+  it('reads a page of a filter that keeps few rows from its own index: new bookings, unread applications and feedback, news and questions to review, unanswered questions', async () => {
     const db = dynamic(ctx.db);
     const at = (i: number) => new Date(Date.UTC(2025, 0, 1) + i * 60_000).toISOString();
     const news = Array.from({ length: ROWS }, (_, i) => ({ websiteId: clinic, approvedStatus: i % 50 ? 2 : 1, concurrencyStamp: `n${i}`, createdAt: at(i), updatedAt: at(i) }));
     const questions = Array.from({ length: ROWS }, (_, i) => ({ websiteId: clinic, approvedStatus: i % 50 ? 2 : 1, isAnswer: i % 40 !== 0, concurrencyStamp: `q${i}`, createdAt: at(i), updatedAt: at(i) }));
+    const sent = (i: number) => ({ websiteId: clinic, fullName: `Người gửi ${i}`, phoneNumber: '0912345678', isView: i % 40 !== 0, concurrencyStamp: `s${i}`, createdAt: at(i), updatedAt: at(i) });
     for (let i = 0; i < ROWS; i += 500) {
       await db.insertInto('news').values(news.slice(i, i + 500)).execute();
       await db.insertInto('qa_questions').values(questions.slice(i, i + 500)).execute();
+      const part = Array.from({ length: 500 }, (_, k) => sent(i + k));
+      await db.insertInto('recruitments').values(part).execute();
+      await db.insertInto('feedbacks').values(part.map((r) => ({ ...r, title: 'Góp ý', email: 'a@b.vn' }))).execute();
     }
     if (ctx.dialect === 'postgres') await sql`analyze`.execute(ctx.db);
     const cases = [
       { table: 'bookings', filter: 'approvedStatus', value: 3, order: listOrder(booking) },
+      { table: 'recruitments', filter: 'isView', value: false, order: listOrder(recruitment) },
+      { table: 'feedbacks', filter: 'isView', value: false, order: listOrder(feedback) },
       { table: 'news', filter: 'approvedStatus', value: 1, order: NEWEST_FIRST },
       { table: 'qa_questions', filter: 'approvedStatus', value: 1, order: NEWEST_FIRST },
       { table: 'qa_questions', filter: 'isAnswer', value: false, order: NEWEST_FIRST },

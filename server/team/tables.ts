@@ -52,8 +52,7 @@ export interface ReferralsTable {
 export interface PaymentsTable {
   id: Generated<number>;
   collaboratorId: number;
-  /** 'payment', or 'reversal' of the payment in `reversalOf` (which then pays nothing) */
-  /** a CHECK holds it */
+  /** 'payment', or 'reversal' of the payment in `reversalOf` (which then pays nothing); a CHECK holds it */
   kind: 'payment' | 'reversal';
   reversalOf: number | null;
   /** 0 by day, 1 previous month (payments only) */

@@ -1,0 +1,33 @@
+import dayjs from 'dayjs';
+
+/**
+ * Every date the console shows — in lists, filters, details, exports and popups — goes through these two, in the
+ * user's local time, in the spec's formats: `DD-MM-YYYY` for a day, `HH:mm DD-MM-YYYY` where the time matters.
+ * A calendar day stored as `YYYY-MM-DD` (a birthday, an appointment) is read as that day, never shifted by a
+ * time zone; an instant (`…T…Z`) is shown in local time.
+ */
+export const DATE_FORMAT = 'DD-MM-YYYY';
+export const DATE_TIME_FORMAT = 'HH:mm DD-MM-YYYY';
+
+const DAY_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+function parse(value: unknown): dayjs.Dayjs | null {
+  if (value === null || value === undefined || value === '') return null;
+  if (dayjs.isDayjs(value)) return value.isValid() ? value : null;
+  if (!(typeof value === 'string' || typeof value === 'number' || value instanceof Date)) return null;
+  const d = typeof value === 'string' && DAY_ONLY.test(value) ? dayjs(value, 'YYYY-MM-DD') : dayjs(value);
+  return d.isValid() ? d : null;
+}
+
+/** `DD-MM-YYYY` in local time; '' for no value, the value itself when it is not a date. */
+export function formatDate(value: unknown): string {
+  const d = parse(value);
+  return d ? d.format(DATE_FORMAT) : value === null || value === undefined ? '' : String(value);
+}
+
+/** `HH:mm DD-MM-YYYY` in local time; a bare day (`YYYY-MM-DD`) has no time and shows as `DD-MM-YYYY`. */
+export function formatDateTime(value: unknown): string {
+  if (typeof value === 'string' && DAY_ONLY.test(value)) return formatDate(value);
+  const d = parse(value);
+  return d ? d.format(DATE_TIME_FORMAT) : value === null || value === undefined ? '' : String(value);
+}

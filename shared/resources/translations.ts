@@ -50,13 +50,25 @@ function stringValues(map: Record<string, unknown>): TranslationMap {
   return out;
 }
 
-/** The text in `language`, else the first non-empty one. */
-export function textIn(value: unknown, language: string): string {
+/**
+ * The text in `language`, else in `fallback` (the website's default language), else — rather than nothing — the
+ * first non-empty one. Plain (non-JSON) text is the text of every language.
+ */
+export function textIn(value: unknown, language: string, fallback?: string): string {
   const map = parseTranslations(value);
   if (map[language]) return map[language];
   if (map['*']) return map['*'];
+  if (fallback && map[fallback]) return map[fallback];
   return Object.values(map).find((v) => v.length > 0) ?? '';
 }
+
+/** Whether a value is per-language text (a JSON map keyed by language id), which no screen shows raw. */
+export function isTranslationMap(value: unknown): boolean {
+  if (typeof value !== 'string' || !value.trim().startsWith('{')) return false;
+  const map = parseTranslations(value);
+  return !('*' in map) && Object.keys(map).length > 0 && Object.keys(map).every((k) => LANGUAGE_ID.test(k));
+}
+const LANGUAGE_ID = /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
 
 /** Serialise to the wire form, dropping nothing (empty strings stay, so "still empty" is visible). */
 export function stringifyTranslations(map: TranslationMap): string {

@@ -4,7 +4,7 @@ import type { TreeProps } from 'antd';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ResourceDef } from '../../../shared/resources/define';
-import { textIn } from '../../../shared/resources/translations';
+import { localized } from '../core/workspace/localized';
 import { notifySuccess } from '../core/notices';
 import { useWorkspace } from '../core/workspace';
 import { ChildModal } from './ChildCollections';
@@ -77,21 +77,21 @@ export function ChildTree({ def, parentId, reorder, inputs, describe, labelField
       key: String(idOf(def, row)),
       row,
       title: (
-        <Space size={6} data-testid="tree-node" data-name={textIn(row[labelField], language)}>
+        <Space size={6} data-testid="tree-node" data-name={localized(row[labelField], language)}>
           <HolderOutlined style={{ cursor: 'grab', opacity: 0.6 }} aria-hidden />
-          <Typography.Text>{textIn(row[labelField], language) || `#${String(idOf(def, row))}`}</Typography.Text>
+          <Typography.Text>{localized(row[labelField], language) || `#${String(idOf(def, row))}`}</Typography.Text>
           {describe?.(row)}
           <Tooltip title={t('moveUp')}>
-            <Button type="text" size="small" icon={<ArrowUpOutlined />} disabled={index === 0} aria-label={`${t('moveUp')}: ${textIn(row[labelField], language)}`} onClick={() => shift(row, rows, -1)} />
+            <Button type="text" size="small" icon={<ArrowUpOutlined />} disabled={index === 0} aria-label={`${t('moveUp')}: ${localized(row[labelField], language)}`} onClick={() => shift(row, rows, -1)} />
           </Tooltip>
           <Tooltip title={t('moveDown')}>
-            <Button type="text" size="small" icon={<ArrowDownOutlined />} disabled={index === rows.length - 1} aria-label={`${t('moveDown')}: ${textIn(row[labelField], language)}`} onClick={() => shift(row, rows, 1)} />
+            <Button type="text" size="small" icon={<ArrowDownOutlined />} disabled={index === rows.length - 1} aria-label={`${t('moveDown')}: ${localized(row[labelField], language)}`} onClick={() => shift(row, rows, 1)} />
           </Tooltip>
           <Tooltip title={t('info')}>
-            <Button type="text" size="small" icon={<EditOutlined />} aria-label={`${t('info')}: ${textIn(row[labelField], language)}`} onClick={() => setEditing(row)} />
+            <Button type="text" size="small" icon={<EditOutlined />} aria-label={`${t('info')}: ${localized(row[labelField], language)}`} onClick={() => setEditing(row)} />
           </Tooltip>
           <Popconfirm title={t('deleteConfirm')} okText={t('ok')} cancelText={t('cancel')} okButtonProps={{ danger: true }} onConfirm={() => remove(row)}>
-            <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={`${t('delete')}: ${textIn(row[labelField], language)}`} />
+            <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={`${t('delete')}: ${localized(row[labelField], language)}`} />
           </Popconfirm>
         </Space>
       ),

@@ -1,6 +1,6 @@
 import { Select } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { textIn } from '../../../shared/resources/translations';
+import { localized } from '../core/workspace/localized';
 import { serviceClient } from '../api/client';
 import { useWorkspace } from '../core/workspace';
 import { readList, type Row } from './dataProvider';
@@ -51,7 +51,7 @@ export function RemoteSelect({ path, labelField, valueField = 'id', pageSize = 2
         .request({ method: target.method, url: target.url, params: { page: 1, pageSize, ...(keyword.trim() ? { keyword: keyword.trim() } : {}) } })
         .then((response) => {
           if (!alive) return;
-          const options = readList(response.data).data.map((row) => ({ value: row[valueField] as number | string, label: textIn(row[labelField], language) || String(row[valueField]), row }));
+          const options = readList(response.data).data.map((row) => ({ value: row[valueField] as number | string, label: localized(row[labelField], language) || String(row[valueField]), row }));
           for (const o of options) seen.current.set(String(o.value), o);
           setFound(options);
         })

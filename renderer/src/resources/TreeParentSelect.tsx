@@ -1,6 +1,6 @@
 import { TreeSelect } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
-import { textIn } from '../../../shared/resources/translations';
+import { localized } from '../core/workspace/localized';
 import { useWorkspace } from '../core/workspace';
 import { fetchLookup, type Row } from './dataProvider';
 import { buildTree, selfAndDescendants, type TreeRow } from './tree';
@@ -42,7 +42,7 @@ function toOptions(nodes: readonly TreeRow[], language: string, blocked: Set<str
     const id = node[idField] as number | string;
     return {
       value: id,
-      title: textIn(node[labelField], language) || String(id),
+      title: localized(node[labelField], language) || String(id),
       disabled: blocked.has(String(id)),
       ...(node.children?.length ? { children: toOptions(node.children, language, blocked, idField, labelField) } : {}),
     };

@@ -3,7 +3,8 @@ import type { ProColumns } from '@ant-design/pro-components';
 import { formatDong } from '../../../shared/money';
 import { Button, Popconfirm, Rate, Select, Space, Tag, Tooltip, Typography } from 'antd';
 import type { FieldDef, ResourceDef } from '../../../shared/resources/define';
-import { missingLanguages, textIn } from '../../../shared/resources/translations';
+import { isTranslationMap, missingLanguages } from '../../../shared/resources/translations';
+import { localized } from '../core/workspace/localized';
 import { FieldThumb } from './widgets';
 import { nameFromUrl } from '../../../shared/fileNames';
 
@@ -89,7 +90,7 @@ export function renderCell(def: ResourceDef, field: FieldDef, row: Row, options:
     const languages = options.rowLanguages?.(row) ?? options.languages;
     return (
       <span>
-        {textIn(value, options.language)}
+        {localized(value, options.language)}
         <MissingMarker value={value} languages={languages} label={options.labels.missing} />
       </span>
     );
@@ -132,8 +133,17 @@ export function renderCell(def: ResourceDef, field: FieldDef, row: Row, options:
         ? value.map((t, i) => <Tag key={i}>{typeof t === 'object' && t ? String((t as { name?: unknown }).name) : String(t)}</Tag>)
         : '';
     default:
-      return value === null || value === undefined ? '' : String(value);
+      return plainValue(value, options.language);
   }
+}
+
+/**
+ * A value shown as text: per-language JSON text (a computed field such as an application's job names) in the content
+ * language, never raw; anything else as it is.
+ */
+export function plainValue(value: unknown, language: string): string {
+  if (value === null || value === undefined) return '';
+  return isTranslationMap(value) ? localized(value, language) : String(value);
 }
 
 /** The fields a list shows, in definition order. */

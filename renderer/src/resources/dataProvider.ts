@@ -1,5 +1,5 @@
 import type { ResourceDef } from '../../../shared/resources/define';
-import { textIn } from '../../../shared/resources/translations';
+import { localized } from '../core/workspace/localized';
 import { serviceClient } from '../api/client';
 import { expandPath, type HttpMethod, type PathParams } from './paths';
 
@@ -111,7 +111,7 @@ function matchesKeyword(def: ResourceDef, row: Row, keyword: string, language: s
   return def.fields.some((f) => {
     const value = row[f.name];
     if (value === null || value === undefined || typeof value === 'object') return false;
-    const text = f.perLanguage ? textIn(value, language) : String(value);
+    const text = f.perLanguage ? localized(value, language) : String(value);
     return text.toLowerCase().includes(wanted);
   });
 }

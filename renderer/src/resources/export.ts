@@ -1,5 +1,6 @@
 import type { FieldDef, ResourceDef } from '../../../shared/resources/define';
-import { textIn } from '../../../shared/resources/translations';
+import { isTranslationMap } from '../../../shared/resources/translations';
+import { localized } from '../core/workspace/localized';
 import type { Row } from './dataProvider';
 
 /**
@@ -21,7 +22,7 @@ export interface ExportLabels {
 
 export function cellText(field: FieldDef, value: unknown, language: string, labels: Pick<ExportLabels, 'option' | 'yes' | 'no'>): string {
   if (value === null || value === undefined) return '';
-  if (field.perLanguage) return textIn(value, language);
+  if (field.perLanguage) return localized(value, language);
   switch (field.type) {
     case 'boolean':
       return value ? labels.yes : labels.no;
@@ -30,6 +31,7 @@ export function cellText(field: FieldDef, value: unknown, language: string, labe
     case 'tags':
       return Array.isArray(value) ? value.map((t) => (typeof t === 'object' && t ? String((t as { name?: unknown }).name) : String(t))).join(', ') : String(value);
     default:
+      if (isTranslationMap(value)) return localized(value, language);
       return typeof value === 'object' ? JSON.stringify(value) : String(value);
   }
 }

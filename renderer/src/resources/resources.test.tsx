@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { initI18n } from '../core/i18n';
 import { resources } from '../../../shared/resources';
 import type { FieldDef } from '../../../shared/resources/define';
-import { buildColumns, type ColumnOptions } from './columns';
+import { buildColumns, plainValue, type ColumnOptions } from './columns';
 import { defaultKeep, diffValues, mergeForReapply } from './conflict';
 import { readList, readSave } from './dataProvider';
 import { cellText, exportTable, toCsv } from './export';
@@ -103,6 +103,22 @@ describe('columns', () => {
     // English is empty: the Vietnamese text stands in, and the marker names English.
     expect(screen.getByText('Mạng')).toBeTruthy();
     expect(screen.getByTestId('missing-translation').getAttribute('aria-label')).toBe('Chưa nhập: English');
+  });
+});
+
+describe('per-language values in any cell', () => {
+  it("an application's job names (computed per-language JSON) read in the content language, never raw, in the list and the export", () => {
+    const column = buildColumns(resources.recruitment, options({ language: 'en-US' })).find((c) => c.dataIndex === 'jobNames')!;
+    const row = { jobNames: json({ 'vi-VN': 'Điều dưỡng; Bác sĩ', 'en-US': 'Nurse; Doctor' }) };
+    const { container } = render(<>{(column.render as (d: unknown, r: unknown) => React.ReactNode)(null, row)}</>);
+    expect(container.textContent).toBe('Nurse; Doctor');
+    // A language with no text: the default language's.
+    expect(plainValue(row.jobNames, 'fr-FR')).toBe('Điều dưỡng; Bác sĩ');
+    const field = resources.recruitment.fields.find((f) => f.name === 'jobNames')!;
+    expect(cellText(field, row.jobNames, 'vi-VN', { option: () => undefined, yes: '', no: '' })).toBe('Điều dưỡng; Bác sĩ');
+    // Text that merely starts with a brace stays as written.
+    expect(plainValue('{not json', 'vi-VN')).toBe('{not json');
+    expect(plainValue('{"a": 1}', 'vi-VN')).toBe('{"a": 1}');
   });
 });
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { FieldDef } from '../../../shared/resources/define';
-import { textIn } from '../../../shared/resources/translations';
+import { localized } from '../core/workspace/localized';
 import { useWorkspace } from '../core/workspace';
 import { fetchLookup, type Row } from './dataProvider';
 
@@ -38,7 +38,7 @@ export function lookupOptions(field: FieldDef, rows: readonly Row[], language: s
     .filter((row) => typeof row[ref.valueField] === 'string' || typeof row[ref.valueField] === 'number')
     .map((row) => ({
       value: row[ref.valueField] as string | number,
-      label: textIn(row[ref.labelField], language) || String(row[ref.valueField]),
+      label: localized(row[ref.labelField], language) || String(row[ref.valueField]),
     }));
 }
 

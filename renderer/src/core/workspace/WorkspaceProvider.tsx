@@ -21,6 +21,10 @@ export function languagesOf(website: Website | null): WebsiteLanguage[] {
   return [...active].sort((a, b) => Number(Boolean(b.isDefault)) - Number(Boolean(a.isDefault)));
 }
 
+/** The language a website marks as its default (`isDefault`), else its first one. */
+export const defaultLanguageOf = (languages: readonly WebsiteLanguage[]): string =>
+  (languages.find((l) => l.isDefault) ?? languages[0])?.languageId ?? FALLBACK_LANGUAGE;
+
 async function fetchWebsites(): Promise<Website[]> {
   const { data } = await cmsApi.get<Website[]>('/Websites/get-all');
   return orderWebsites(Array.isArray(data) ? data : []);
@@ -55,6 +59,7 @@ export function WorkspaceProvider({ children }: { children: ReactNode }) {
     const languages = languagesOf(website);
     const language = languages.find((l) => l.languageId === storedLanguage)?.languageId ?? languages[0].languageId;
     return {
+      defaultLanguage: defaultLanguageOf(languages),
       websites,
       website,
       websiteId: website?.id ?? null,
@@ -68,6 +73,6 @@ export function WorkspaceProvider({ children }: { children: ReactNode }) {
 
   if (!workspace) return <ScreenFallback />;
   // Set here, during render, so the screens' first requests (their effects run before ours) already carry it.
-  setCurrentLanguage(workspace.language);
+  setCurrentLanguage(workspace.language, workspace.defaultLanguage);
   return <WorkspaceContext.Provider value={workspace}>{children}</WorkspaceContext.Provider>;
 }

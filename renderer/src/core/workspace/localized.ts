@@ -1,23 +1,13 @@
+import { textIn } from '../../../../shared/resources/translations';
+import { currentDefaultLanguage } from './current';
+
 /**
- * Per-language text travels as JSON text keyed by language id (`{"vi-VN":"…","en-US":"…"}`).
- * The text in `language`, else the first non-empty one; plain (non-JSON) text is returned as is.
+ * Per-language text travels as JSON text keyed by language id (`{"vi-VN":"…","en-US":"…"}`); no screen shows it raw.
+ * The text in `language`, else in the website's default language (the current website's unless given), else the
+ * first non-empty one; plain (non-JSON) text is returned as is.
  */
-export function localized(value: unknown, language: string): string {
+export function localized(value: unknown, language: string, defaultLanguage: string = currentDefaultLanguage()): string {
   if (value === null || value === undefined) return '';
-  let map: unknown = value;
-  if (typeof value === 'string') {
-    const text = value.trim();
-    if (!text.startsWith('{')) return value;
-    try {
-      map = JSON.parse(text);
-    } catch {
-      return value;
-    }
-  }
-  if (typeof map !== 'object' || map === null) return String(value);
-  const entries = map as Record<string, unknown>;
-  const wanted = entries[language];
-  if (typeof wanted === 'string' && wanted) return wanted;
-  const first = Object.values(entries).find((v): v is string => typeof v === 'string' && v.length > 0);
-  return first ?? '';
+  if (typeof value !== 'string' && (typeof value !== 'object' || Array.isArray(value))) return String(value);
+  return textIn(value, language, defaultLanguage);
 }

@@ -23,6 +23,8 @@ export interface Workspace {
   websiteId: Website['id'] | null;
   /** Languages of the current website; `vi-VN` alone when it has none. */
   languages: WebsiteLanguage[];
+  /** The website's default language: where per-language text falls back to when the content language has none. */
+  defaultLanguage: string;
   /** Current content language id (also sent as Accept-Language). */
   language: string;
   setWebsiteId(id: Website['id']): void;

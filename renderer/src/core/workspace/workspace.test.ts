@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { localized } from './localized';
-import { languagesOf, orderWebsites } from './WorkspaceProvider';
+import { currentDefaultLanguage, currentLanguage, setCurrentLanguage } from './current';
+import { defaultLanguageOf, languagesOf, orderWebsites } from './WorkspaceProvider';
 
 describe('workspace helpers', () => {
   it('puts the default website first', () => {
@@ -28,11 +29,29 @@ describe('workspace helpers', () => {
     expect(languagesOf(null).map((l) => l.languageId)).toEqual(['vi-VN']);
   });
 
-  it('reads per-language JSON text in the wanted language, else the first one', () => {
-    const name = JSON.stringify({ 'vi-VN': 'Phòng khám', 'en-US': 'Clinic' });
-    expect(localized(name, 'en-US')).toBe('Clinic');
-    expect(localized(name, 'fr-FR')).toBe('Phòng khám');
+  it("reads per-language JSON text in the wanted language, else the website's default language, else any", () => {
+    const name = JSON.stringify({ 'en-US': 'Clinic', 'vi-VN': 'Phòng khám', 'fr-FR': '' });
+    expect(localized(name, 'en-US', 'vi-VN')).toBe('Clinic');
+    // French is empty: the default language's text, not the first one written.
+    expect(localized(name, 'fr-FR', 'vi-VN')).toBe('Phòng khám');
+    expect(localized(name, 'ja-JP', 'en-US')).toBe('Clinic');
+    // Nothing in the default language either: any text rather than none.
+    expect(localized(JSON.stringify({ 'en-US': '', 'de-DE': 'Klinik' }), 'fr-FR', 'vi-VN')).toBe('Klinik');
     expect(localized('Plain text', 'en-US')).toBe('Plain text');
     expect(localized(null, 'en-US')).toBe('');
+    expect(localized(7, 'en-US')).toBe('7');
+  });
+
+  it("falls back to the current website's default language, as the workspace marks it", () => {
+    const languages = languagesOf({ id: 1, name: '', websiteLanguages: [{ languageId: 'vi-VN', isActive: true }, { languageId: 'en-US', isActive: true, isDefault: true }] });
+    expect(defaultLanguageOf(languages)).toBe('en-US');
+    expect(defaultLanguageOf(languagesOf(null))).toBe('vi-VN');
+    const before = [currentLanguage(), currentDefaultLanguage()] as const;
+    try {
+      setCurrentLanguage('fr-FR', 'en-US');
+      expect(localized(JSON.stringify({ 'vi-VN': 'Phòng khám', 'en-US': 'Clinic' }), 'fr-FR')).toBe('Clinic');
+    } finally {
+      setCurrentLanguage(...before);
+    }
   });
 });

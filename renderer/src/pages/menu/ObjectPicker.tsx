@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { MENU_OBJECT_TYPE } from '../../../../shared/editorial';
 import { resources } from '../../../../shared/resources';
 import type { ResourceDef } from '../../../../shared/resources/define';
-import { textIn } from '../../../../shared/resources/translations';
+import { localized } from '../../core/workspace/localized';
 import { ApiError, cmsApi } from '../../api/client';
 import type { Row } from '../../resources/dataProvider';
 import { readList } from '../../resources/dataProvider';
@@ -126,7 +126,7 @@ function ServicePicker({ id, value, onChange, onPick, disabled, 'aria-label': la
       optionFilterProp="label"
       allowClear
       value={value as number | undefined}
-      options={rows.map((r) => ({ value: r.id as number, label: textIn(r.title, language) || String(r.id) }))}
+      options={rows.map((r) => ({ value: r.id as number, label: localized(r.title, language) || String(r.id) }))}
       onChange={(next) => {
         onChange?.(next ?? null);
         onPick(rows.find((r) => String(r.id) === String(next)));

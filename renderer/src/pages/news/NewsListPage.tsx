@@ -6,7 +6,7 @@ import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { NEWS_STATUS, newsDef } from '../../../../shared/editorial';
-import { textIn } from '../../../../shared/resources/translations';
+import { localized } from '../../core/workspace/localized';
 import { ImageThumb } from '../../features/files/ImageField';
 import type { Row } from '../../resources/dataProvider';
 import { fieldLabel, optionLabel } from '../../resources/labels';
@@ -63,7 +63,7 @@ export default function NewsListPage() {
           {
             key: 'categories',
             title: t('news:categories'),
-            render: (_, row) => ((row.categoriesNews as Row[] | undefined) ?? []).map((c) => <Tag key={String(c.categoryId)}>{textIn(c.name, language)}</Tag>),
+            render: (_, row) => ((row.categoriesNews as Row[] | undefined) ?? []).map((c) => <Tag key={String(c.categoryId)}>{localized(c.name, language)}</Tag>),
           },
           { key: 'creator', dataIndex: 'creatorFullName', title: t('news:creator') },
           { key: 'createTime', title: t('news:createTime'), render: (_, row) => (row.createTime ? dayjs(row.createTime as string).format('HH:mm DD-MM-YYYY') : '') },

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { textIn } from '../../../../shared/resources/translations';
+import { localized } from '../../core/workspace/localized';
 import { cmsApi } from '../../api/client';
 import { readList, type Row } from '../../resources/dataProvider';
 
@@ -68,7 +68,7 @@ const site = (websiteId: string | number | null) => (websiteId === null ? null :
 /** News categories of the website as a tree (`categorys/get-all/{website}`). */
 export function useCategoryTree(websiteId: string | number | null, language: string) {
   const { rows, loading } = useRows(site(websiteId) && `/categorys/get-all/${site(websiteId)}`);
-  return { tree: toTree(rows, (row) => textIn(row.name, language) || `#${String(row.id)}`), loading };
+  return { tree: toTree(rows, (row) => localized(row.name, language) || `#${String(row.id)}`), loading };
 }
 
 /** Disease categories of the website in the content language (`Sicks/get-all/{website}/{lang}`). */
@@ -76,7 +76,7 @@ export function useSickOptions(websiteId: string | number | null, language: stri
   const { rows, loading, reload } = useRows(site(websiteId) && `/Sicks/get-all/${site(websiteId)}/${encodeURIComponent(language)}`);
   const options = rows.map((row) => ({
     value: Number(row.id),
-    label: [row.alphabet, textIn(row.name, language) || textIn(row.seoLink, language)].filter(Boolean).join(' · ') || `#${String(row.id)}`,
+    label: [row.alphabet, localized(row.name, language) || localized(row.seoLink, language)].filter(Boolean).join(' · ') || `#${String(row.id)}`,
   }));
   return { options, loading, reload };
 }
@@ -90,5 +90,5 @@ export function useTagOptions(websiteId: string | number | null) {
 /** Services for the expert answer's service picker (`Services/get-all-qa/{website}?type=0`), as a tree. */
 export function useServiceTree(websiteId: string | number | null, language: string) {
   const { rows, loading } = useRows(site(websiteId) && `/Services/get-all-qa/${site(websiteId)}`, { type: 0 });
-  return { tree: toTree(rows, (row) => textIn(row.title, language) || String(row.seoLink ?? `#${String(row.id)}`)), loading };
+  return { tree: toTree(rows, (row) => localized(row.title, language) || String(row.seoLink ?? `#${String(row.id)}`)), loading };
 }

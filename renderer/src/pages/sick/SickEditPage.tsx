@@ -1,7 +1,7 @@
 import { Select } from 'antd';
 import { useMemo, useState } from 'react';
 import { alphabetOf } from '../../../../shared/editorial';
-import { textIn } from '../../../../shared/resources/translations';
+import { localized } from '../../core/workspace/localized';
 import { RemoteSelect, type RemoteOption } from '../../resources/RemoteSelect';
 import { ResourceEditPage } from '../../resources/ResourcePages';
 import { useWorkspace } from '../../core/workspace';
@@ -16,7 +16,7 @@ export default function SickEditPage() {
   const { language } = useWorkspace();
   const [linked, setLinked] = useState<LinkedNews[]>([]);
   const adapter = useMemo(() => sickAdapter(setLinked), []);
-  const known: RemoteOption[] = linked.map((n) => ({ value: n.newsId, label: textIn(n.title, language) || `#${n.newsId}` }));
+  const known: RemoteOption[] = linked.map((n) => ({ value: n.newsId, label: localized(n.title, language) || `#${n.newsId}` }));
   return (
     <ResourceEditPage
       def={sickFormDef}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime } from './dates';
+import dayjs from 'dayjs';
+import { fileDate, formatDate, formatDateTime, toWireDay, toWireDayStart } from './dates';
 
 describe('dates', () => {
   it('shows a calendar day as that day, whatever the time zone', () => {
@@ -14,5 +15,11 @@ describe('dates', () => {
   it('shows nothing for no value', () => {
     expect(formatDate(null)).toBe('');
     expect(formatDateTime(undefined)).toBe('');
+  });
+  it('sends a picked day as that local day, and names files by it', () => {
+    const lateEvening = new Date(2026, 10, 26, 23, 30);
+    expect(toWireDay(lateEvening)).toBe('2026-11-26');
+    expect(toWireDayStart(dayjs(lateEvening))).toBe('2026-11-26T00:00:00');
+    expect(fileDate(new Date(2026, 0, 2, 0, 15))).toBe('2026-01-02');
   });
 });

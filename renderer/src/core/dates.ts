@@ -31,3 +31,17 @@ export function formatDateTime(value: unknown): string {
   const d = parse(value);
   return d ? d.format(DATE_TIME_FORMAT) : value === null || value === undefined ? '' : String(value);
 }
+
+/**
+ * A picked day as the server reads it (`YYYY-MM-DD`, the local day the user chose): filters and day fields send this,
+ * never `toISOString()`, which would give the previous day east of UTC.
+ */
+export function toWireDay(value: dayjs.Dayjs | Date): string {
+  return dayjs(value).format('YYYY-MM-DD');
+}
+
+/** A picked day at local midnight as written (`YYYY-MM-DDT00:00:00`), for calls that take a time but mean the day. */
+export const toWireDayStart = (value: dayjs.Dayjs | Date): string => `${toWireDay(value)}T00:00:00`;
+
+/** Today's local day for a file name (`team-2026-11-26.csv`): sorts by date, unlike the display format. */
+export const fileDate = (now: Date = new Date()): string => toWireDay(now);

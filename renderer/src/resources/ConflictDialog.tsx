@@ -5,6 +5,7 @@ import type { ResourceDef } from '../../../shared/resources/define';
 import type { LanguageRef } from '../../../shared/resources/validate';
 import { defaultKeep, type DiffRow } from './conflict';
 import { fieldLabel, optionLabel } from './labels';
+import { formatDate, formatDateTime } from '../core/dates';
 
 /**
  * 409 on update: the record changed since the user opened it. Their values beside the saved ones, field by
@@ -37,6 +38,8 @@ export function ConflictDialog({ def, rows, languages, onReapply, onTakeTheirs, 
       const option = row.field.options?.find((o) => String(o.value) === String(value));
       if (option) return optionLabel(def, row.field, option);
     }
+    if (row.field.type === 'date') return formatDate(value);
+    if (row.field.type === 'datetime') return formatDateTime(value);
     const text = row.field.type === 'richText' && typeof value === 'string' ? strip(value) : Array.isArray(value) ? value.join(', ') : String(value);
     return <Typography.Paragraph style={{ margin: 0 }} ellipsis={{ rows: 3, expandable: true }}>{text}</Typography.Paragraph>;
   };

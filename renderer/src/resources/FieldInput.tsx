@@ -3,6 +3,7 @@ import DisabledContext from 'antd/es/config-provider/DisabledContext';
 import dayjs from 'dayjs';
 import { useContext, type ComponentProps } from 'react';
 import type { FieldDef, ResourceDef } from '../../../shared/resources/define';
+import { DATE_FORMAT, DATE_TIME_FORMAT, toWireDay } from '../core/dates';
 import { optionLabel } from './labels';
 import { useLookupOptions } from './useLookup';
 import { useFieldWidgets, type FieldWidgets } from './widgets';
@@ -85,9 +86,10 @@ export function FieldInput({ def, field, id, value, onChange, disabled: own, lab
       return (
         <DatePicker
           {...common}
-          showTime={field.type === 'datetime'}
+          showTime={field.type === 'datetime' ? { format: 'HH:mm' } : false}
+          format={field.type === 'datetime' ? DATE_TIME_FORMAT : DATE_FORMAT}
           value={parsed?.isValid() ? parsed : null}
-          onChange={(d) => onChange?.(d ? (field.type === 'date' ? d.format('YYYY-MM-DD') : d.toISOString()) : null)}
+          onChange={(d) => onChange?.(d ? (field.type === 'date' ? toWireDay(d) : d.toISOString()) : null)}
           style={{ width: '100%' }}
         />
       );

@@ -6,6 +6,7 @@ import type { FieldDef, ResourceDef } from '../../../shared/resources/define';
 import { isTranslationMap, missingLanguages } from '../../../shared/resources/translations';
 import { localized } from '../core/workspace/localized';
 import { FieldThumb } from './widgets';
+import { DATE_FORMAT, formatDate, formatDateTime } from '../core/dates';
 import { nameFromUrl } from '../../../shared/fileNames';
 
 const IMAGE_NAME = /\.(png|jpe?g|webp|gif)([?#]|$)/i;
@@ -118,6 +119,10 @@ export function renderCell(def: ResourceDef, field: FieldDef, row: Row, options:
           {nameFromUrl(value)}
         </Typography.Text>
       );
+    case 'date':
+      return formatDate(value);
+    case 'datetime':
+      return formatDateTime(value);
     case 'reference':
       return <ReferenceCell field={field} value={value} />;
     case 'url':
@@ -168,6 +173,10 @@ export function buildColumns(def: ResourceDef, options: ColumnOptions): ProColum
       column.valueEnum = { true: { text: labels.yes }, false: { text: labels.no } };
     } else if (field.type === 'number') {
       column.valueType = 'digit';
+    } else if (field.type === 'date' || field.type === 'datetime') {
+      // A date in the search panel is picked in the console's format and sent as the day (`YYYY-MM-DD`).
+      column.valueType = 'date';
+      column.fieldProps = { format: DATE_FORMAT };
     } else if (field.type === 'reference') {
       column.renderFormItem = () => <ReferenceFilter field={field} />;
     }

@@ -1,6 +1,7 @@
 import type { FieldDef, ResourceDef } from '../../../shared/resources/define';
 import { isTranslationMap } from '../../../shared/resources/translations';
 import { localized } from '../core/workspace/localized';
+import { fileDate, formatDate, formatDateTime } from '../core/dates';
 import type { Row } from './dataProvider';
 
 /**
@@ -28,6 +29,10 @@ export function cellText(field: FieldDef, value: unknown, language: string, labe
       return value ? labels.yes : labels.no;
     case 'enum':
       return labels.option(field, value) ?? String(value);
+    case 'date':
+      return formatDate(value);
+    case 'datetime':
+      return formatDateTime(value);
     case 'tags':
       return Array.isArray(value) ? value.map((t) => (typeof t === 'object' && t ? String((t as { name?: unknown }).name) : String(t))).join(', ') : String(value);
     default:
@@ -66,9 +71,8 @@ export async function toXlsx(table: ExportTable, sheetName: string): Promise<Arr
   return (await workbook.xlsx.writeBuffer()) as ArrayBuffer;
 }
 
-/** File name: the resource and today's date, e.g. `socialNetwork-2025-01-31.csv`. */
-export const exportFileName = (def: ResourceDef, extension: string, now = new Date()) =>
-  `${def.name}-${now.toISOString().slice(0, 10)}.${extension}`;
+/** File name: the resource and today's local date, e.g. `socialNetwork-2025-01-31.csv`. */
+export const exportFileName = (def: ResourceDef, extension: string, now = new Date()) => `${def.name}-${fileDate(now)}.${extension}`;
 
 /** Hand a file to the user (browser download; Electron routes it through its download handling). */
 export function saveFile(content: BlobPart, type: string, name: string): void {

@@ -122,6 +122,22 @@ describe('per-language values in any cell', () => {
   });
 });
 
+describe('dates in lists and exports', () => {
+  it('a day as DD-MM-YYYY and an instant as HH:mm DD-MM-YYYY in local time, in the cell and the export alike', () => {
+    const columns = buildColumns(resources.booking, options());
+    const cell = (name: string, row: Record<string, unknown>) => {
+      const column = columns.find((c) => c.dataIndex === name)!;
+      return render(<>{(column.render as (d: unknown, r: unknown) => React.ReactNode)(null, row)}</>).container.textContent;
+    };
+    const instant = new Date(2026, 10, 26, 6, 16, 37).toISOString();
+    expect(cell('appointmentDate', { appointmentDate: '2026-11-30' })).toBe('30-11-2026');
+    expect(cell('createdAt', { createdAt: instant })).toBe('06:16 26-11-2026');
+    const fields = resources.booking.fields.filter((f) => f.name === 'appointmentDate' || f.name === 'createdAt');
+    const table = exportTable(resources.booking, fields, [{ appointmentDate: '2026-11-30', createdAt: instant }], 'vi-VN', { field: (f) => f.name, option: () => undefined, yes: '', no: '' });
+    expect(table.rows[0]).toEqual(['30-11-2026', '06:16 26-11-2026']);
+  });
+});
+
 describe('form values', () => {
   it('flattens per-language fields and edits a same-in-every-language field once', () => {
     const keys = formKeys(resources.branchContact, langs).map((k) => k.key);

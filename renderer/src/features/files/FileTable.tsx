@@ -1,5 +1,5 @@
 import { Table, Typography, theme } from 'antd';
-import dayjs from 'dayjs';
+import { formatDateTime } from '../../core/dates';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from './fileTypes';
 import { ItemIcon } from './ItemIcon';
@@ -56,7 +56,7 @@ export default function FileTable({ entries, selectedKeys, dropKey, onClick, onD
           key: 'updated',
           title: t('modified'),
           width: 170,
-          render: (_, entry) => (entry.updateTime ? dayjs(entry.updateTime).format('DD-MM-YYYY HH:mm') : ''),
+          render: (_, entry) => formatDateTime(entry.updateTime),
         },
       ]}
     />

@@ -1,7 +1,7 @@
 import { UploadOutlined } from '@ant-design/icons';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { Alert, Button, Space, Typography } from 'antd';
-import dayjs from 'dayjs';
+import { formatDateTime } from '../../core/dates';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../core/notices';
@@ -73,7 +73,7 @@ export default function VideoLibraryPage() {
     { title: t('size'), dataIndex: 'size', search: false, width: 110, render: (_, row) => formatBytes(row.size) },
     { title: t('duration'), key: 'duration', search: false, width: 100, render: (_, row) => <Duration url={row.url} /> },
     { title: t('folder'), dataIndex: 'folderName', search: false, width: 160, render: (_, row) => row.folderName ?? tf('root', { defaultValue: '/' }) },
-    { title: t('uploadedAt'), dataIndex: 'createTime', search: false, width: 160, render: (_, row) => (row.createTime ? dayjs(row.createTime).format('HH:mm DD-MM-YYYY') : '') },
+    { title: t('uploadedAt'), dataIndex: 'createTime', search: false, width: 160, render: (_, row) => formatDateTime(row.createTime) },
   ];
 
   return (

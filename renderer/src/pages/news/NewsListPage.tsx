@@ -1,7 +1,7 @@
 import { CheckOutlined, CloseOutlined, InfoCircleOutlined } from '@ant-design/icons';
 import type { ActionType } from '@ant-design/pro-components';
 import { Dropdown, Select, Space, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
+import { formatDateTime } from '../../core/dates';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -66,7 +66,7 @@ export default function NewsListPage() {
             render: (_, row) => ((row.categoriesNews as Row[] | undefined) ?? []).map((c) => <Tag key={String(c.categoryId)}>{localized(c.name, language)}</Tag>),
           },
           { key: 'creator', dataIndex: 'creatorFullName', title: t('news:creator') },
-          { key: 'createTime', title: t('news:createTime'), render: (_, row) => (row.createTime ? dayjs(row.createTime as string).format('HH:mm DD-MM-YYYY') : '') },
+          { key: 'createTime', title: t('news:createTime'), render: (_, row) => formatDateTime(row.createTime) },
            
           withReviewActions(newsDef, generic[generic.length - 1], reload),
         ]}

@@ -1,5 +1,5 @@
 import { Card, Tag, Timeline, Typography } from 'antd';
-import dayjs from 'dayjs';
+import { formatDateTime } from '../../core/dates';
 import { useTranslation } from 'react-i18next';
 import { NEWS_STATUS_OPTIONS } from '../../../../shared/editorial';
 import { currentUi } from '../../resources/labels';
@@ -34,7 +34,7 @@ export function StatusHistory({ entries }: { entries: readonly StatusEntry[] }) 
           children: (
             <>
               <StatusTag status={entry.status} /> <Typography.Text strong>{entry.userFullName || t('history.unknownUser')}</Typography.Text>{' '}
-              <Typography.Text type="secondary">{entry.time ? dayjs(entry.time).format('HH:mm DD-MM-YYYY') : ''}</Typography.Text>
+              <Typography.Text type="secondary">{formatDateTime(entry.time)}</Typography.Text>
               {entry.reason ? <div>{t('history.reason', { reason: entry.reason })}</div> : null}
             </>
           ),

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { booking, BOOKING_MOVES, BOOKING_STATUSES, recruitment } from '../../../../shared/resources/people';
 import { optionLabel } from '../../resources/labels';
 import type { FieldDef } from '../../../../shared/resources/define';
+import { DATE_FORMAT, toWireDay } from '../../core/dates';
 import { notifySuccess } from '../../core/notices';
 import { useWorkspace } from '../../core/workspace';
 import type { FieldInputOverride } from '../../resources/customize';
@@ -55,8 +56,8 @@ export function BookingListPage() {
       params={filters}
       toolbar={[
         <Select key="branch" allowClear aria-label={t('branch')} placeholder={t('branch')} options={options} onChange={(v?: number) => set({ branchId: v })} style={{ width: 200 }} />,
-        <DatePicker key="start" aria-label={t('startDate')} placeholder={t('startDate')} format="DD-MM-YYYY" onChange={(d) => set({ startDate: d ? d.format('YYYY-MM-DD') : undefined })} />,
-        <DatePicker key="end" aria-label={t('endDate')} placeholder={t('endDate')} format="DD-MM-YYYY" onChange={(d) => set({ endDate: d ? d.format('YYYY-MM-DD') : undefined })} />,
+        <DatePicker key="start" aria-label={t('startDate')} placeholder={t('startDate')} format={DATE_FORMAT} onChange={(d) => set({ startDate: d ? toWireDay(d) : undefined })} />,
+        <DatePicker key="end" aria-label={t('endDate')} placeholder={t('endDate')} format={DATE_FORMAT} onChange={(d) => set({ endDate: d ? toWireDay(d) : undefined })} />,
       ]}
     />
   );

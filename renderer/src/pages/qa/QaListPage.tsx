@@ -1,6 +1,6 @@
 import type { ActionType } from '@ant-design/pro-components';
 import { Select, Space, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
+import { formatDateTime } from '../../core/dates';
 import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -44,7 +44,7 @@ export default function QaListPage() {
             title: t('qa:answered'),
             render: (_, row) => (row.isAnswer ? <Tag color="green">{t('qa:answeredYes')}</Tag> : <Tag>{t('qa:answeredNo')}</Tag>),
           },
-          { key: 'createTime', title: t('qa:createTime'), render: (_, row) => (row.createTime ? dayjs(row.createTime as string).format('HH:mm DD-MM-YYYY') : '') },
+          { key: 'createTime', title: t('qa:createTime'), render: (_, row) => formatDateTime(row.createTime) },
           // Approve / decline beside info and delete, for the users allowed to review.
            
           withReviewActions(qaDef, generic[generic.length - 1], () => actionRef.current?.reload()),

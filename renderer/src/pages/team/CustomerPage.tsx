@@ -5,6 +5,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
+import { DATE_FORMAT, DATE_TIME_FORMAT, formatDateTime, toWireDay } from '../../core/dates';
 import { notifyError, notifySuccess } from '../../core/notices';
 import { activeMembers, fetchPatient, fetchPatients, updatePatient, type Patient } from './api';
 
@@ -62,7 +63,7 @@ function PatientModal({ id, onClose, onSaved }: { id: number; onClose(): void; o
           <Input />
         </Form.Item>
         <Form.Item name="appointmentDate" label={t('appointmentDate')}>
-          <DatePicker showTime={{ format: 'HH:mm' }} format="HH:mm DD-MM-YYYY" disabled={completed} style={{ width: '100%' }} />
+          <DatePicker showTime={{ format: 'HH:mm' }} format={DATE_TIME_FORMAT} disabled={completed} style={{ width: '100%' }} />
         </Form.Item>
         <Form.Item name="description" label={t('description')}>
           <Input.TextArea rows={3} />
@@ -99,7 +100,7 @@ export default function CustomerPage() {
     { title: t('phone'), dataIndex: 'phoneNumber' },
     { title: t('collaborator'), dataIndex: 'userFullName' },
     { title: t('patientStatus'), dataIndex: 'status', render: (_, p) => <Tag color={PATIENT_STATUS_COLORS[p.status]}>{t(`patient.${p.status}`)}</Tag> },
-    { title: t('createTime'), dataIndex: 'createTime', render: (_, p) => dayjs(p.createTime).format('HH:mm DD-MM-YYYY') },
+    { title: t('createTime'), dataIndex: 'createTime', render: (_, p) => formatDateTime(p.createTime) },
     {
       title: t('actions'),
       key: 'actions',
@@ -143,8 +144,8 @@ export default function CustomerPage() {
             options={members.map((m) => ({ value: m.id, label: m.fullName }))}
             style={{ width: 200 }}
           />,
-          <DatePicker key="start" aria-label={t('startDate')} placeholder={t('startDate')} format="DD-MM-YYYY" onChange={(d) => set({ startDate: d ? d.format('YYYY-MM-DD') : undefined })} />,
-          <DatePicker key="end" aria-label={t('endDate')} placeholder={t('endDate')} format="DD-MM-YYYY" onChange={(d) => set({ endDate: d ? d.format('YYYY-MM-DD') : undefined })} />,
+          <DatePicker key="start" aria-label={t('startDate')} placeholder={t('startDate')} format={DATE_FORMAT} onChange={(d) => set({ startDate: d ? toWireDay(d) : undefined })} />,
+          <DatePicker key="end" aria-label={t('endDate')} placeholder={t('endDate')} format={DATE_FORMAT} onChange={(d) => set({ endDate: d ? toWireDay(d) : undefined })} />,
           <Select
             key="status"
             allowClear

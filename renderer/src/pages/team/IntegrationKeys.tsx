@@ -1,9 +1,9 @@
 import { KeyOutlined } from '@ant-design/icons';
 import { Alert, Button, Form, Input, Modal, Popconfirm, Space, Table, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cmsApi } from '../../api/client';
+import { formatDateTime } from '../../core/dates';
 import { notifySuccess } from '../../core/notices';
 
 interface KeyRow {
@@ -15,7 +15,7 @@ interface KeyRow {
   lastUsedAt: string | null;
 }
 
-const time = (v: string | null) => (v ? dayjs(v).format('HH:mm DD-MM-YYYY') : '—');
+const time = (v: string | null) => (v ? formatDateTime(v) : '—');
 
 /**
  * The keys the clinic system records completed visits with (`POST /integration/visits`): make one (shown once, to be

@@ -4,6 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDong } from '../../../../shared/money';
 import { ApiError } from '../../api/client';
+import { DATE_FORMAT, formatDate, toWireDay, toWireDayStart } from '../../core/dates';
 import { notifyError, notifySuccess } from '../../core/notices';
 import { refusalFor } from '../../features/files/fileTypes';
 import { uploadAndWait } from '../../features/files/uploadAndWait';
@@ -13,8 +14,8 @@ import { fetchUnpaid, payCommission, type Member, type Unpaid } from './api';
 
 /** Which unpaid referrals a mode offers: those visited on the day, or in the month before this one. */
 export function inPeriod(referral: Unpaid, mode: 0 | 1, day: Dayjs | null, today = dayjs()): boolean {
-  if (mode === 0) return Boolean(day) && referral.ngayDenKham === day!.format('YYYY-MM-DD');
-  return referral.ngayDenKham.startsWith(today.subtract(1, 'month').format('YYYY-MM-'));
+  if (mode === 0) return Boolean(day) && referral.ngayDenKham === toWireDay(day!);
+  return referral.ngayDenKham.startsWith(toWireDay(today.subtract(1, 'month')).slice(0, 8));
 }
 
 /**
@@ -61,7 +62,7 @@ export function PaymentModal({ member, onClose, onPaid }: { member: Member; onCl
     try {
       const answer = await payCommission(member.id, {
         paymentType: mode,
-        paymentTime: (mode === 0 ? day! : dayjs()).format('YYYY-MM-DD[T]00:00:00'),
+        paymentTime: toWireDayStart(mode === 0 ? day! : dayjs()),
         month: previous.month() + 1,
         year: previous.year(),
         url: proof.url,
@@ -95,7 +96,7 @@ export function PaymentModal({ member, onClose, onPaid }: { member: Member; onCl
             { value: 1, label: t('previousMonth') },
           ]}
         />
-        {mode === 0 && <DatePicker aria-label={t('day')} value={day} format="DD-MM-YYYY" allowClear={false} onChange={(d) => setDay(d)} />}
+        {mode === 0 && <DatePicker aria-label={t('day')} value={day} format={DATE_FORMAT} allowClear={false} onChange={(d) => setDay(d)} />}
         <div>
           <Checkbox checked={allChosen} indeterminate={!allChosen && chosen.length > 0} disabled={!listed.length} onChange={(e) => setChosen(e.target.checked ? listed.map((r) => r.id) : [])}>
             {t('selectAll')}
@@ -107,7 +108,7 @@ export function PaymentModal({ member, onClose, onPaid }: { member: Member; onCl
               listed.map((r) => (
                 <div key={r.id} style={{ display: 'flex', justifyContent: 'space-between', padding: '4px 0' }}>
                   <Checkbox checked={chosen.includes(r.id)} onChange={(e) => setChosen((now) => (e.target.checked ? [...now, r.id] : now.filter((id) => id !== r.id)))}>
-                    {r.fullName} · {dayjs(r.ngayDenKham).format('DD-MM-YYYY')}
+                    {r.fullName} · {formatDate(r.ngayDenKham)}
                   </Checkbox>
                   <Typography.Text>{formatDong(r.point)}</Typography.Text>
                 </div>

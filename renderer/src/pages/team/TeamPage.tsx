@@ -1,11 +1,11 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
 import { Button, Card, Descriptions, Input, Select, Space, Table, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDong } from '../../../../shared/money';
 import { isAdmin } from '../../../../shared/roles';
+import { fileDate, formatDate, formatDateTime } from '../../core/dates';
 import { notifySuccess } from '../../core/notices';
 import { useSession } from '../../session';
 import { saveFile, toCsv } from '../../resources/export';
@@ -18,7 +18,7 @@ import { IntegrationKeysButton } from './IntegrationKeys';
 
 export const STATUS_COLORS: Record<number, string> = { 1: 'gold', 2: 'green', 3: 'red' };
 const bankOf = (m: Member) => [m.bankAccountName, m.bankingNumber, m.bankName].filter(Boolean).join(' - ');
-const day = (value: string | null) => (value ? dayjs(value).format('DD-MM-YYYY') : '');
+const day = (value: string | null) => formatDate(value);
 
 /** The status as staff read it: an active member who is locked is "Đã khoá". */
 export function MemberStatus({ member }: { member: Member }) {
@@ -97,7 +97,7 @@ function MemberCard({ id, onChanged }: { id: number; onChanged(): void }) {
         pagination={false}
         locale={{ emptyText: t('noPayments') }}
         columns={[
-          { title: t('paidAt'), dataIndex: 'createTime', render: (v: string) => dayjs(v).format('HH:mm DD-MM-YYYY') },
+          { title: t('paidAt'), dataIndex: 'createTime', render: (v: string) => formatDateTime(v) },
           {
             title: t('period'),
             key: 'period',
@@ -158,7 +158,7 @@ export default function TeamPage() {
       headers: [t('fullName'), t('phone'), t('birthday'), t('bank'), t('objectName'), t('createTime'), t('approvedStatus')],
       rows: rows.map((m) => [m.fullName, m.phoneNumber, day(m.birthday), bankOf(m), m.objectName ?? '', day(m.createTime), m.approvedStatus === 2 && !m.isActive ? t('locked') : t(`status.${m.approvedStatus}`)]),
     };
-    saveFile(toCsv(table), 'text/csv;charset=utf-8', `team-${new Date().toISOString().slice(0, 10)}.csv`);
+    saveFile(toCsv(table), 'text/csv;charset=utf-8', `team-${fileDate()}.csv`);
   };
 
   return (

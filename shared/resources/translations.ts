@@ -83,6 +83,22 @@ export function missingLanguages(value: unknown, languages: readonly string[]): 
 
 const plainText = (html: string) => html.replace(/<[^>]*>/g, '').replace(/&nbsp;/g, ' ').trim();
 
+const ENTITIES: Record<string, string> = { nbsp: ' ', amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+/** Rich text (HTML) as the one line of plain text a list cell or an export shows: no tags, entities decoded. */
+export function htmlToText(html: string): string {
+  return html
+    .replace(/<(br|\/(p|div|li|h[1-6]|tr|td|th|blockquote))\b[^>]*>/gi, ' ')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (entity, code: string) => {
+      if (code[0] !== '#') return ENTITIES[code.toLowerCase()] ?? entity;
+      const n = code[1] === 'x' || code[1] === 'X' ? parseInt(code.slice(2), 16) : parseInt(code.slice(1), 10);
+      return Number.isFinite(n) && n > 0 && n <= 0x10ffff ? String.fromCodePoint(n) : entity;
+    })
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
 /** Whether a value counts as empty for "required" (rich text with only markup is empty). */
 export function isBlank(value: unknown, field?: Pick<FieldDef, 'type'>): boolean {
   if (value === null || value === undefined) return true;

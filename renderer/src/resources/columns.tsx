@@ -1,9 +1,9 @@
-import { CheckCircleFilled, DeleteOutlined, InfoCircleOutlined, MinusCircleOutlined } from '@ant-design/icons';
+import { CheckCircleFilled, DeleteOutlined, InfoCircleOutlined, MinusCircleOutlined, TranslationOutlined } from '@ant-design/icons';
 import type { ProColumns } from '@ant-design/pro-components';
 import { formatDong } from '../../../shared/money';
 import { Button, Popconfirm, Rate, Select, Space, Tag, Tooltip, Typography } from 'antd';
 import type { FieldDef, ResourceDef } from '../../../shared/resources/define';
-import { isTranslationMap, missingLanguages } from '../../../shared/resources/translations';
+import { htmlToText, isTranslationMap, missingLanguages } from '../../../shared/resources/translations';
 import { localized } from '../core/workspace/localized';
 import { FieldThumb } from './widgets';
 import { DATE_FORMAT, formatDate, formatDateTime } from '../core/dates';
@@ -44,21 +44,42 @@ export interface ColumnOptions {
   onDelete?: (row: Row) => Promise<unknown>;
 }
 
-/** Languages in which a per-language value is still empty; the marker lists them by name. */
+/**
+ * Languages in which a per-language value is still empty, when it has text in another: a small icon after the text,
+ * naming them in its tooltip and accessible name. It never stands in for the text nor reads as part of it (no
+ * language codes beside a title), and a value empty in every language (an optional description) has none.
+ */
 export function MissingMarker({ value, languages, label }: { value: unknown; languages: readonly { languageId: string; name?: string }[]; label: (names: string) => string }) {
-  const missing = missingLanguages(
-    value,
-    languages.map((l) => l.languageId),
-  );
-  if (!missing.length) return null;
+  const ids = languages.map((l) => l.languageId);
+  const missing = missingLanguages(value, ids);
+  if (!missing.length || missing.length === ids.length) return null;
   const names = missing.map((id) => languages.find((l) => l.languageId === id)?.name || id).join(', ');
   return (
     <Tooltip title={label(names)}>
-      <Tag color="warning" bordered={false} style={{ marginInlineStart: 6 }} aria-label={label(names)} data-testid="missing-translation">
-        {missing.map((id) => id.slice(0, 2).toUpperCase()).join(' ')}
-      </Tag>
+      <Typography.Text type="warning" role="img" aria-label={label(names)} data-testid="missing-translation" style={{ flex: 'none' }}>
+        <TranslationOutlined />
+      </Typography.Text>
     </Tooltip>
   );
+}
+
+/** Widest a text cell grows before it ends in an ellipsis (the whole text in its tooltip): long text never pushes key columns away. */
+const TEXT_CELL_WIDTH = 280;
+
+/** One line of plain text, cut with an ellipsis (rich text without its markup, a text area on one line). */
+export function TextCell({ text, width = TEXT_CELL_WIDTH }: { text: string; width?: number }) {
+  if (!text) return null;
+  return (
+    <Typography.Text ellipsis={{ tooltip: text }} style={{ maxWidth: width }}>
+      {text}
+    </Typography.Text>
+  );
+}
+
+/** A per-language value as a cell shows it: the content language's text (else the default language's), as plain text. */
+export function languageText(field: FieldDef, value: unknown, language: string): string {
+  const text = localized(value, language);
+  return field.type === 'richText' ? htmlToText(text) : text.replace(/\s+/g, ' ').trim();
 }
 
 function ReferenceCell({ field, value }: { field: FieldDef; value: unknown }) {
@@ -90,8 +111,8 @@ export function renderCell(def: ResourceDef, field: FieldDef, row: Row, options:
   if (field.perLanguage) {
     const languages = options.rowLanguages?.(row) ?? options.languages;
     return (
-      <span>
-        {localized(value, options.language)}
+      <span style={{ display: 'inline-flex', alignItems: 'center', gap: 6, maxWidth: '100%' }}>
+        <TextCell text={languageText(field, value, options.language)} />
         <MissingMarker value={value} languages={languages} label={options.labels.missing} />
       </span>
     );
@@ -137,8 +158,10 @@ export function renderCell(def: ResourceDef, field: FieldDef, row: Row, options:
       return Array.isArray(value)
         ? value.map((t, i) => <Tag key={i}>{typeof t === 'object' && t ? String((t as { name?: unknown }).name) : String(t)}</Tag>)
         : '';
+    case 'richText':
+      return <TextCell text={htmlToText(plainValue(value, options.language))} />;
     default:
-      return plainValue(value, options.language);
+      return <TextCell text={plainValue(value, options.language).replace(/\s+/g, ' ').trim()} />;
   }
 }
 

@@ -1,5 +1,5 @@
 import type { FieldDef, ResourceDef } from '../../../shared/resources/define';
-import { isTranslationMap } from '../../../shared/resources/translations';
+import { htmlToText, isTranslationMap } from '../../../shared/resources/translations';
 import { localized } from '../core/workspace/localized';
 import { fileDate, formatDate, formatDateTime } from '../core/dates';
 import type { Row } from './dataProvider';
@@ -23,7 +23,7 @@ export interface ExportLabels {
 
 export function cellText(field: FieldDef, value: unknown, language: string, labels: Pick<ExportLabels, 'option' | 'yes' | 'no'>): string {
   if (value === null || value === undefined) return '';
-  if (field.perLanguage) return localized(value, language);
+  if (field.perLanguage) return field.type === 'richText' ? htmlToText(localized(value, language)) : localized(value, language);
   switch (field.type) {
     case 'boolean':
       return value ? labels.yes : labels.no;
@@ -35,6 +35,8 @@ export function cellText(field: FieldDef, value: unknown, language: string, labe
       return formatDateTime(value);
     case 'tags':
       return Array.isArray(value) ? value.map((t) => (typeof t === 'object' && t ? String((t as { name?: unknown }).name) : String(t))).join(', ') : String(value);
+    case 'richText':
+      return htmlToText(isTranslationMap(value) ? localized(value, language) : String(value));
     default:
       if (isTranslationMap(value)) return localized(value, language);
       return typeof value === 'object' ? JSON.stringify(value) : String(value);

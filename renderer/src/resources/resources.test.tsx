@@ -122,6 +122,26 @@ describe('per-language values in any cell', () => {
   });
 });
 
+describe('per-language columns (the careers list)', () => {
+  const cell = (name: string, row: Record<string, unknown>, language = 'vi-VN') => {
+    const column = buildColumns(resources.career, options({ language })).find((c) => c.dataIndex === name)!;
+    return render(<>{(column.render as (d: unknown, r: unknown) => React.ReactNode)(null, row)}</>).container;
+  };
+  it('show the content language as plain text; a field empty in every language shows nothing, not a marker', () => {
+    const empty = cell('description', { description: json({ 'vi-VN': '', 'en-US': '' }) });
+    expect(empty.textContent).toBe('');
+    expect(empty.querySelector('[data-testid="missing-translation"]')).toBeNull();
+    const content = cell('content', { content: json({ 'vi-VN': '<p>Chăm&nbsp;sóc <b>sức khoẻ</b></p><p>&amp; tư vấn</p>', 'en-US': '<p>Care</p>' }) });
+    expect(content.textContent).toBe('Chăm sóc sức khoẻ & tư vấn');
+  });
+  it('mark a language still empty beside the text, never as part of it', () => {
+    const title = cell('title', { title: json({ 'vi-VN': 'Y tế', 'en-US': '' }) });
+    // The cell reads "Y tế", not "Y tế EN"; the marker names English in its tooltip and accessible name.
+    expect(title.textContent).toBe('Y tế');
+    expect(title.querySelector('[data-testid="missing-translation"]')?.getAttribute('aria-label')).toBe('Chưa nhập: English');
+  });
+});
+
 describe('dates in lists and exports', () => {
   it('a day as DD-MM-YYYY and an instant as HH:mm DD-MM-YYYY in local time, in the cell and the export alike', () => {
     const columns = buildColumns(resources.booking, options());

@@ -1,5 +1,5 @@
 import { DownloadOutlined, EditOutlined, InfoCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
+import { ProTable, useIntl, type ActionType, type IntlType, type ProColumns } from '@ant-design/pro-components';
 import { Button, Dropdown, Space, Tooltip, Typography } from 'antd';
 import { useMemo, useRef, useState, type Key, type MouseEvent, type MutableRefObject, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,7 +15,7 @@ import { exportFileName, exportTable, saveFile, toCsv, toXlsx } from './export';
 import { fieldLabel, optionLabel, resourceTitle } from './labels';
 import { useListEmpty } from './ListEmpty';
 import { groupRows, isGroupRow } from './grouping';
-import { buildTree, type TreeRow } from './tree';
+import { buildTree, treePage, type TreePage, type TreeRow } from './tree';
 
 /** The words of list cells and row actions, in the interface language. */
 export function columnLabels(t: TFunction<'resources'>): ColumnLabels {
@@ -31,6 +31,10 @@ export function columnLabels(t: TFunction<'resources'>): ColumnLabels {
     cancel: t('cancel'),
   };
 }
+
+/** The pager's "1-3 trên 3 mục" in ProTable's words for the interface language. */
+const rangeText = (intl: IntlType, from: number, to: number, total: number) =>
+  `${intl.getMessage('pagination.total.range', '')} ${from}-${to} ${intl.getMessage('pagination.total.total', 'of')} ${total} ${intl.getMessage('pagination.total.item', 'items')}`.trim();
 
 /** Page sizes of the spec (section 9): 10/25/50/100, default 10, unless the definition says otherwise. */
 export const DEFAULT_PAGE_SIZES = [10, 25, 50, 100];
@@ -97,6 +101,8 @@ export function ResourceList(props: ResourceListProps) {
   // under its parent and paged by top-level rows; the tree opens fully after every load.
   const treeField = def.list?.treeParentField;
   const [expanded, setExpanded] = useState<readonly Key[]>([]);
+  const [treeCount, setTreeCount] = useState<Pick<TreePage, 'from' | 'to' | 'total'> | null>(null);
+  const intl = useIntl();
 
   const labels = columnLabels(t);
   const canDelete = Boolean(def.api.remove);
@@ -148,7 +154,7 @@ export function ResourceList(props: ResourceListProps) {
     ? shown.map((column, i) => ({
         ...column,
         render: (dom, row, index, action, schema) =>
-          isGroupRow(row) ? (i === 0 ? <Typography.Text strong data-testid="list-group">{props.groupTitle?.(row.__group, row.count) ?? row.__group}</Typography.Text> : null) : column.render ? column.render(dom, row, index, action, schema) : dom,
+          isGroupRow(row) ? (i === 0 ? <Typography.Text strong data-testid="list-group" style={{ whiteSpace: 'nowrap' }}>{props.groupTitle?.(row.__group, row.count) ?? row.__group}</Typography.Text> : null) : column.render ? column.render(dom, row, index, action, schema) : dom,
       }))
     : shown;
   const open = (row: Row) => !isGroupRow(row) && onOpen?.(row);
@@ -204,8 +210,17 @@ export function ResourceList(props: ResourceListProps) {
         cardBordered={!compact}
         search={searchPanel ? { labelWidth: 'auto', searchText: t('search'), resetText: t('reset') } : false}
         options={{ search: searchPanel ? false : { placeholder: t('keyword'), allowClear: true }, reload: true, density: !compact, setting: !compact }}
-        pagination={{ pageSizeOptions: pageSizes, defaultPageSize: def.list?.defaultPageSize ?? pageSizes[0], showSizeChanger: true }}
-        scroll={{ x: 'max-content' }}
+        pagination={{
+          pageSizeOptions: pageSizes,
+          defaultPageSize: def.list?.defaultPageSize ?? pageSizes[0],
+          showSizeChanger: true,
+          // A tree list counts what it shows, children included (ProTable's own words, with the rows' numbers).
+          ...(treeField && treeCount ? { showTotal: () => rangeText(intl, treeCount.from, treeCount.to, treeCount.total) } : {}),
+        }}
+        // The table takes the page's width and wraps its text to fit (no forced max-content width), so at 1024 px and
+        // up the key columns stay clear of the sticky actions column; it scrolls sideways only when it cannot fit.
+        scroll={{ x: true }}
+        tableLayout="auto"
         size={compact ? 'small' : 'middle'}
         request={async (params) => {
           const { current, pageSize, keyword, ...filters } = params as Record<string, unknown>;
@@ -228,9 +243,10 @@ export function ResourceList(props: ResourceListProps) {
               });
             collect(roots);
             setExpanded(keys);
-            const size = Number(pageSize) || pageSizes[0];
-            const page = Number(current) || 1;
-            return { data: roots.slice((page - 1) * size, page * size), total: roots.length, success: true };
+            const shown = treePage(roots, Number(current) || 1, Number(pageSize) || pageSizes[0]);
+            setTreeCount(shown);
+            // The pager pages by top-level entries (its `total`), but says how many rows it shows (showTotal below).
+            return { data: shown.roots, total: roots.length, success: true };
           }
           const result = await provider.getList({
             page: Number(current) || 1,

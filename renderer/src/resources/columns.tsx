@@ -63,18 +63,38 @@ export function MissingMarker({ value, languages, label }: { value: unknown; lan
   );
 }
 
-/** Widest a text cell grows before it ends in an ellipsis (the whole text in its tooltip): long text never pushes key columns away. */
-const TEXT_CELL_WIDTH = 280;
-
-/** One line of plain text, cut with an ellipsis (rich text without its markup, a text area on one line). */
-export function TextCell({ text, width = TEXT_CELL_WIDTH }: { text: string; width?: number }) {
-  if (!text) return null;
-  return (
-    <Typography.Text ellipsis={{ tooltip: text }} style={{ maxWidth: width }}>
-      {text}
-    </Typography.Text>
+/** A day reads on one line; a time and its day may sit on two lines when the table needs the room. */
+const NO_WRAP = { whiteSpace: 'nowrap' } as const;
+function DateTimeCell({ value }: { value: unknown }) {
+  const [time, day] = formatDateTime(value).split(' ');
+  return day ? (
+    <>
+      <span style={NO_WRAP}>{time}</span> <span style={NO_WRAP}>{day}</span>
+    </>
+  ) : (
+    <span style={NO_WRAP}>{time}</span>
   );
 }
+
+/** Widest a text cell grows before it wraps (two lines at most, then an ellipsis, the whole text in its tooltip). */
+const TEXT_CELL_WIDTH = 280;
+
+/**
+ * Plain text in a cell: at most two lines, cut with an ellipsis. Long text (a description, an e-mail address, a link)
+ * may break anywhere when the table is short of room, so it gives way and never pushes the key columns (name,
+ * status, date) under the sticky actions column; short text (a name, a time) breaks only between words.
+ */
+export function TextCell({ text, long = false, width = TEXT_CELL_WIDTH }: { text: string; long?: boolean; width?: number }) {
+  if (!text) return null;
+  return (
+    <Typography.Paragraph ellipsis={{ rows: 2, tooltip: text }} style={{ margin: 0, maxWidth: width, overflowWrap: long ? 'anywhere' : 'break-word' }}>
+      {text}
+    </Typography.Paragraph>
+  );
+}
+
+/** Text that gives way first when the table is short of room. */
+const isLongText = (field: FieldDef) => field.type === 'textarea' || field.type === 'richText' || field.type === 'url' || field.format === 'email';
 
 /** A per-language value as a cell shows it: the content language's text (else the default language's), as plain text. */
 export function languageText(field: FieldDef, value: unknown, language: string): string {
@@ -112,7 +132,7 @@ export function renderCell(def: ResourceDef, field: FieldDef, row: Row, options:
     const languages = options.rowLanguages?.(row) ?? options.languages;
     return (
       <span style={{ display: 'inline-flex', alignItems: 'center', gap: 6, maxWidth: '100%' }}>
-        <TextCell text={languageText(field, value, options.language)} />
+        <TextCell text={languageText(field, value, options.language)} long={isLongText(field)} />
         <MissingMarker value={value} languages={languages} label={options.labels.missing} />
       </span>
     );
@@ -141,27 +161,21 @@ export function renderCell(def: ResourceDef, field: FieldDef, row: Row, options:
         </Typography.Text>
       );
     case 'date':
-      return formatDate(value);
+      return <span style={NO_WRAP}>{formatDate(value)}</span>;
     case 'datetime':
-      return formatDateTime(value);
+      return <DateTimeCell value={value} />;
     case 'reference':
       return <ReferenceCell field={field} value={value} />;
     case 'url':
-      return typeof value === 'string' && value ? (
-        <Typography.Text ellipsis={{ tooltip: value }} style={{ maxWidth: 240 }}>
-          {value}
-        </Typography.Text>
-      ) : (
-        ''
-      );
+      return typeof value === 'string' ? <TextCell text={value} long width={240} /> : '';
     case 'tags':
       return Array.isArray(value)
         ? value.map((t, i) => <Tag key={i}>{typeof t === 'object' && t ? String((t as { name?: unknown }).name) : String(t)}</Tag>)
         : '';
     case 'richText':
-      return <TextCell text={htmlToText(plainValue(value, options.language))} />;
+      return <TextCell text={htmlToText(plainValue(value, options.language))} long />;
     default:
-      return <TextCell text={plainValue(value, options.language).replace(/\s+/g, ' ').trim()} />;
+      return <TextCell text={plainValue(value, options.language).replace(/\s+/g, ' ').trim()} long={isLongText(field)} />;
   }
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { groupRows, isGroupRow } from './grouping';
-import { buildTree, countTree, moveNode, placements, selfAndDescendants } from './tree';
+import { buildTree, countTree, moveNode, placements, selfAndDescendants, treePage } from './tree';
 
 const rows = [
   { id: 1, parentId: null, name: 'A' },
@@ -82,5 +82,28 @@ describe('grouped rows', () => {
     ]);
     expect(isGroupRow(groups[0])).toBe(true);
     expect(isGroupRow(groups[0].children[0])).toBe(false);
+  });
+});
+
+describe('tree pages', () => {
+  const tree = buildTree(
+    [
+      { id: 1, parentId: null },
+      { id: 2, parentId: 1 },
+      { id: 3, parentId: null },
+      { id: 4, parentId: 3 },
+      { id: 5, parentId: 3 },
+      { id: 6, parentId: null },
+    ],
+    'parentId',
+  );
+  it('count the rows shown, children included, while paging by top-level entries', () => {
+    // Two parents with their children: five rows on the first page, of six.
+    expect(treePage(tree, 1, 2)).toMatchObject({ from: 1, to: 5, total: 6 });
+    expect(treePage(tree, 1, 2).roots.map((r) => r.id)).toEqual([1, 3]);
+    expect(treePage(tree, 2, 2)).toMatchObject({ from: 6, to: 6, total: 6 });
+    // A parent and its child on one page of ten: "1-2 of 2", not "1-1 of 1".
+    expect(treePage(buildTree([{ id: 1, parentId: null }, { id: 2, parentId: 1 }], 'parentId'), 1, 10)).toMatchObject({ from: 1, to: 2, total: 2 });
+    expect(treePage([], 1, 10)).toMatchObject({ from: 0, to: 0, total: 0 });
   });
 });

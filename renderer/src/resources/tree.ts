@@ -71,6 +71,28 @@ export function selfAndDescendants(rows: readonly Row[], id: unknown, parentFiel
 /** Number of rows in a nested tree. */
 export const countTree = (nodes: readonly TreeRow[]): number => nodes.reduce((n, node) => n + 1 + countTree(node.children ?? []), 0);
 
+export interface TreePage {
+  /** The page's top-level entries, each with everything below it. */
+  roots: TreeRow[];
+  /** The rows it shows, numbered from 1 across the whole tree (the pager's "from-to"); 0-0 when empty. */
+  from: number;
+  to: number;
+  /** Every row of the tree, children included: what the pager says there is. */
+  total: number;
+}
+
+/**
+ * One page of a tree list. A page holds `size` top-level entries, so a parent never leaves its children on another
+ * page; the pager counts rows as shown (a parent and its two children are three), not top-level entries.
+ */
+export function treePage(roots: readonly TreeRow[], page: number, size: number): TreePage {
+  const start = (page - 1) * size;
+  const shown = roots.slice(start, start + size);
+  const before = countTree(roots.slice(0, start));
+  const count = countTree(shown);
+  return { roots: shown, from: count ? before + 1 : 0, to: before + count, total: countTree(roots) };
+}
+
 export interface Placement {
   id: number | string;
   parentId: number | string | null;

@@ -26,8 +26,9 @@ const FilePickerModal = lazy(() => import('../../features/files/FilePickerModal'
  */
 const text = (name: string): FieldDef => {
   const f = sickTranslationFields.find((x) => x.name === name)!;
-  // The list answers each text in the requested language already: plain text, not a per-language map.
-  return { ...f, perLanguage: false, type: f.type === 'richText' ? 'textarea' : f.type, list: true };
+  // The list answers each text in the requested language already: plain text, not a per-language map (the generic
+  // cells show it on at most two lines, rich text without its markup).
+  return { ...f, perLanguage: false, list: true };
 };
 const field = (name: string) => ({ ...sick.fields.find((x) => x.name === name)!, list: true });
 
@@ -35,15 +36,6 @@ export const sickListDef: ResourceDef = {
   ...sick,
   fields: [text('alphabet'), text('name'), text('description'), text('content'), text('seoLink'), field('url'), field('image'), field('isActive')],
 };
-
-const plain = (html: unknown) =>
-  typeof html === 'string'
-    ? html
-        .replace(/<[^>]*>/g, ' ')
-        .replace(/&nbsp;/g, ' ')
-        .replace(/\s+/g, ' ')
-        .trim()
-    : '';
 
 function ImageCell({ row, provider, onSaved }: { row: Row; provider: DataProvider; onSaved(): void }) {
   const { t } = useTranslation('editorial');
@@ -63,7 +55,7 @@ function ImageCell({ row, provider, onSaved }: { row: Row; provider: DataProvide
     onSaved();
   }
   return (
-    <Space size={4} data-testid="sick-image-cell">
+    <Space size={4} wrap={false} data-testid="sick-image-cell">
       <ImageThumb url={url} height={50} />
       <Tooltip title={t('sick.changeImage')}>
         <Button size="small" type="text" icon={<EditOutlined />} aria-label={`${t('sick.changeImage')}: ${String(row.name ?? '')}`} onClick={() => setOpen(true)} />
@@ -103,10 +95,8 @@ export default function SickListPage() {
         groupTitle={(letter, count) => <span data-testid="sick-group">{t('sick.group', { letter, count })}</span>}
         columns={(generic) =>
           generic.map((column) => {
-            if (column.key === 'content') return { ...column, ellipsis: true, width: 260, render: (_, row) => plain(row.content) };
-            if (column.key === 'description') return { ...column, ellipsis: true, width: 260 };
-             
-            if (column.key === 'image') return { ...column, render: (_, row) => <ImageCell row={row} provider={provider} onSaved={reload} /> };
+            // The thumbnail and its change button, on one line: the column is as wide as both.
+            if (column.key === 'image') return { ...column, width: undefined, render: (_, row) => <ImageCell row={row} provider={provider} onSaved={reload} /> };
             return column;
           })
         }

@@ -347,6 +347,11 @@ export class ResourceEngine {
     const hooks = this.hooksOf(def);
     const work = async (trx: DynamicDb) => {
       const hctx = { ...(ctx as HookContext), db: trx };
+      // The scope first: a record of another website (or under another parent) does not exist for this request, so
+      // no check that follows (what uses it, its children) may answer about it: 404, never "used by 1 faq".
+      if (hooks.beforeRemove && !(await this.scoped(def, trx.selectFrom(def.table).select('id').where('id', '=', id), scope).executeTakeFirst())) {
+        throw httpError(404, M.recordNotFound);
+      }
       await hooks.beforeRemove?.(hctx, id);
       const result = await this.scoped(def, trx.deleteFrom(def.table).where('id', '=', id), scope).executeTakeFirst();
       if (Number(result.numDeletedRows) === 0) throw httpError(404, M.recordNotFound);

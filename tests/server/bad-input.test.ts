@@ -171,6 +171,33 @@ describeEachDatabase(
     expect((await ctx.request('POST', `/public/${clinic}/bookings`, { json: { customerName: 'Số Điện Thoại', customerPhone: '0901.234-567', appointmentDate: '2027-03-07' } })).status).toBe(201);
     expect(await dyn().selectFrom('bookings').select('customerPhone').where('customerName', '=', 'Số Điện Thoại').execute()).toEqual([{ customerPhone: '0901234567' }]);
   });
+
+  it("answers 404 to a delete of another website's record before any usage check: its use is not told", async () => {
+    // Lan is staff of the clinic only here.
+    const lan = (await ctx.db.selectFrom('users').select('id').where('userName', '=', 'lan.nguyen').executeTakeFirstOrThrow()).id;
+    await ctx.db.deleteFrom('website_users').where('websiteId', '=', spa).where('userId', '=', lan).execute();
+    try {
+      const token = (await ctx.signIn('lan.nguyen', 'Staff@123')).access_token;
+      const asLan = (method: string, path: string) => ctx.request(method, path, { token });
+      // A FAQ group of the spa, used by one FAQ; a career entry of the spa, used by one job.
+      const group = (await ctx.authed('POST', `/api/FAQGroups/${spa}`, { name: JSON.stringify({ '*': 'Nhóm spa' }), order: 0, isActive: true })).body.data;
+      const faq = await ctx.authed('POST', `/api/FAQs/${spa}`, { question: JSON.stringify({ '*': 'Hỏi?' }), answer: JSON.stringify({ '*': 'Đáp' }), faqGroupId: group.id });
+      expect(faq.status, faq.text).toBe(200);
+      const career = (await ctx.authed('POST', `/api/listCategorys/${spa}/1`, { name: JSON.stringify({ '*': 'Ngành spa' }), seoLink: `nganh-spa-${Date.now()}`, order: 0, isActive: true })).body.data;
+      const job = await ctx.authed('POST', `/api/Jobs/${spa}`, { name: JSON.stringify({ '*': 'Kỹ thuật viên' }), seoLink: `ktv-${Date.now()}`, salaryRange: '10tr', industryId: career.id });
+      expect(job.status, job.text).toBe(200);
+      expect((await asLan('DELETE', `/api/FAQGroups/${spa}/${group.id}`)).status).toBe(403);
+      for (const path of [`/api/FAQGroups/${clinic}/${group.id}`, `/api/listCategorys/${clinic}/1/${career.id}`]) {
+        const res = await asLan('DELETE', path);
+        expect(res.status, res.text).toBe(404);
+        expect(res.text).not.toMatch(/faq|job|tin tuyển dụng|câu hỏi/i);
+      }
+      // In its own website the usage is still told.
+      expect((await ctx.authed('DELETE', `/api/FAQGroups/${spa}/${group.id}`)).status).toBe(409);
+    } finally {
+      await ctx.db.insertInto('website_users').values({ websiteId: spa, userId: lan, createdAt: new Date().toISOString() }).execute();
+    }
+  });
 },
   // Many posts to the public intake from one address.
   { app: { intake: { max: 10_000, timeWindow: 60_000 } } },

@@ -8,6 +8,7 @@ import { cleanHtml } from '../resources/html';
 import type { DynamicDb } from '../resources/index';
 import './tables';
 import { M } from '../messages';
+import { toId } from '../../shared/input';
 
 export type Db = Kysely<Database>;
 
@@ -61,8 +62,8 @@ export function idList(raw: unknown, field: string, key?: string): number[] {
   const ids: number[] = [];
   for (const item of raw) {
     const v = key && item && typeof item === 'object' ? (item as Body)[key] : item;
-    const n = typeof v === 'string' && /^\d{1,10}$/.test(v) ? Number(v) : v;
-    if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > 2_147_483_647) throw httpError(400, M.listInvalid(field), { field });
+    const n = toId(v);
+    if (n === undefined) throw httpError(400, M.listInvalid(field), { field });
     if (!ids.includes(n)) ids.push(n);
   }
   return ids;

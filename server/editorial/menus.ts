@@ -18,6 +18,7 @@ import { serve, validated, websiteLanguages, type DynamicDb, type Scope } from '
 import type { Body } from './common';
 import { checkTree, parentIdOf, refuseWithChildren, lockTree, type TreeOwner } from './tree';
 import { M } from '../messages';
+import { MAX_ID } from '../../shared/input';
 
 const ITEM: Label = { vi: 'Mục menu', en: 'The menu item' };
 
@@ -39,7 +40,7 @@ async function linkedSeoLink(db: DynamicDb, websiteId: number, objectType: unkno
   if (typeof id !== 'number' || !Number.isInteger(id) || id < 1) return undefined;
   const linked: unknown[] = [MENU_OBJECT_TYPE.category, MENU_OBJECT_TYPE.news, MENU_OBJECT_TYPE.service];
   // No record has an id beyond the integer columns (PostgreSQL would refuse to compare one).
-  if (id > 2_147_483_647 && linked.includes(type)) throw httpError(400, M.objectUnknown, { field: 'objectId' });
+  if (id > MAX_ID && linked.includes(type)) throw httpError(400, M.objectUnknown, { field: 'objectId' });
   if (type === MENU_OBJECT_TYPE.category) {
     const row = (await db.selectFrom(newsCategory.table).select('seoLink').where('websiteId', '=', websiteId).where('id', '=', id).executeTakeFirst()) as { seoLink: string | null } | undefined;
     if (!row) throw httpError(400, M.objectUnknown, { field: 'objectId' });

@@ -6,6 +6,7 @@ import { httpError } from '../errors';
 import type { HookContext } from '../resources/index';
 import type { Body } from './common';
 import { M } from '../messages';
+import { toId } from '../../shared/input';
 
 
 /**
@@ -15,8 +16,8 @@ export function parentIdOf(body: Body): number | null | undefined {
   if (!('parentId' in body) || body.parentId === undefined) return undefined;
   const v = body.parentId;
   if (v === null || v === '' || v === 0 || v === '0') return null;
-  const n = typeof v === 'string' && /^\d{1,10}$/.test(v) ? Number(v) : v;
-  if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > 2_147_483_647) throw httpError(400, M.parentUnknown, { field: 'parentId' });
+  const n = toId(v);
+  if (n === undefined) throw httpError(400, M.parentUnknown, { field: 'parentId' });
   return n;
 }
 

@@ -18,12 +18,14 @@ import { requireAllowedExtension } from './file-types';
 import type { FileJson } from './catalog';
 import { fileUsages } from './usages';
 import { M } from '../messages';
+import { isId, MAX_ID } from '../../shared/input';
 
 const ONE_YEAR_MS = 365 * 24 * 3600 * 1000;
 
-const idParam = z.object({ id: z.coerce.number().int().min(0) });
+// Ids within the database's integer range, as every id (shared/input.ts): beyond it PostgreSQL answers an error.
+const idParam = z.object({ id: z.coerce.number().int().min(0).max(MAX_ID) });
 /** 0 or null: the root. */
-const folderRef = z.union([z.coerce.number().int().min(0), z.null()]);
+const folderRef = z.union([z.coerce.number().int().min(0).max(MAX_ID), z.null()]);
 const text = z.string().max(10_000);
 
 const folderCreate = z.object({
@@ -75,7 +77,7 @@ const intField = (value: string | undefined) => (value !== undefined && /^\s*\d+
 function folderField(value: string | undefined): number | null {
   if (value === undefined || value.trim() === '' || value.trim() === '0') return null;
   const id = intField(value);
-  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) throw badRequest(M.badFolderId);
+  if (!isId(id)) throw badRequest(M.badFolderId);
   return id;
 }
 

@@ -19,9 +19,9 @@ export function queryBool(raw: unknown, name: string): boolean | undefined {
 /** A whole number within [min, max]; undefined when absent or empty; 400 otherwise. */
 export function queryInt(raw: unknown, name: string, min: number, max: number): number | undefined {
   if (raw === undefined || raw === '') return undefined;
-  if (typeof raw !== 'string' || !/^-?\d{1,10}$/.test(raw.trim())) throw httpError(400, M.badQuery(name));
+  if (typeof raw !== 'string' || !/^-?\d{1,10}$/.test(raw.trim())) throw httpError(400, M.badQuery(name), { field: name });
   const n = Number(raw);
-  if (n < min || n > max) throw httpError(400, M.badQuery(name));
+  if (n < min || n > max) throw httpError(400, M.badQuery(name), { field: name });
   return n;
 }
 

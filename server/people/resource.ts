@@ -20,6 +20,7 @@ import type { Row } from '../resources/records';
 import { validationError } from '../resources/records';
 import { localize } from '../i18n';
 import { randomUUID } from 'node:crypto';
+import { MAX_ID, toId } from '../../shared/input';
 
 const T = {
   parentSelf: { vi: 'Tin tuyển dụng không thể thuộc chính nó', en: 'A job cannot be its own parent' } as Label,
@@ -94,8 +95,8 @@ export const recruitmentResource = serve(recruitment, {
     const prepared = await validated(ctx, recruitment, { ...body, jobIds: ids }, current);
     const raw = prepared.values.jobIds;
     const list: unknown[] = typeof raw === 'string' ? (JSON.parse(raw) as unknown[]) : Array.isArray(raw) ? raw : [];
-    const numbers = list.map((v) => Number(v));
-    if (numbers.some((n) => !Number.isInteger(n) || n < 1)) throw httpError(400, T.jobUnknown, { field: 'jobIds' });
+    // Each an id (the definition's `ids` rule has refused anything else with a 400 naming the field).
+    const numbers = list.map((v) => toId(v)!);
     if (numbers.length) {
       const found = (await ctx.db.selectFrom(job.table).select('id').where('id', 'in', numbers).where('websiteId', '=', ctx.scope.websiteId!).execute()) as { id: number }[];
       if (found.length !== new Set(numbers).size) throw httpError(400, T.jobUnknown, { field: 'jobIds' });
@@ -140,7 +141,7 @@ const moveBooking: ActionDef = {
 
 export const bookingResource = serve(booking, {
   filters: [
-    { name: 'branchId', kind: 'int', min: 1, max: 2_147_483_647 },
+    { name: 'branchId', kind: 'int', min: 1, max: MAX_ID },
     { name: 'startDate', kind: 'from', column: 'appointmentDate' },
     { name: 'endDate', kind: 'to', column: 'appointmentDate' },
   ],

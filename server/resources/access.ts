@@ -7,18 +7,17 @@ import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { FALLBACK_LANGUAGE } from '../../shared/resources/define';
 import type { LanguageRef } from '../../shared/resources/validate';
+import { toId } from '../../shared/input';
 import { keptAt } from '../db/changes';
 import type { Database } from '../db/schema';
 import { httpError } from '../errors';
 import { M } from '../messages';
 
-const MAX_ID = 2_147_483_647;
-
-/** A path or query id: a positive whole number that fits an integer column, else 400 naming it. */
+/** A path, query or body id: a positive whole number that fits an integer column (shared/input.ts), else 400 naming it. */
 export function parseId(raw: unknown, name = 'id'): number {
-  const text = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : '';
-  if (!/^\d{1,10}$/.test(text) || Number(text) < 1 || Number(text) > MAX_ID) throw httpError(400, M.badId(name));
-  return Number(text);
+  const id = toId(raw);
+  if (id === undefined) throw httpError(400, M.badId(name), { field: name });
+  return id;
 }
 
 /** A request that changes nothing (what it reads may be kept per change number: server/db/changes.ts). */

@@ -20,6 +20,7 @@ import { validated, type HookContext, type ListFilter, type Prepared, type Resou
 import { M } from '../messages';
 import { searchFields } from './search';
 import { pagePlan } from './totals';
+import { isIsoDay, isIsoDayOrTime, MAX_ID, toId } from '../../shared/input';
 
 /** Where a request points: the website and the parent keys from its path. */
 export interface Scope {
@@ -129,10 +130,14 @@ export class ResourceEngine {
       if (type === 'boolean') {
         if (raw !== 'true' && raw !== 'false') throw httpError(400, M.badQuery(f.name));
         value = raw === 'true';
+      } else if (f.type === 'reference' && type === 'integer') {
+        // An id like every id (shared/input.ts): a branch or a group beyond the integer column is a 400, not a 500.
+        value = toId(raw);
+        if (value === undefined) throw httpError(400, M.badQuery(f.name), { field: f.name });
       } else if (type === 'integer' || type === 'double precision') {
         value = Number(raw);
-        if (!Number.isFinite(value) || (type === 'integer' && (!Number.isInteger(value) || Math.abs(value as number) > 2_147_483_647))) {
-          throw httpError(400, M.badQuery(f.name));
+        if (!Number.isFinite(value) || (type === 'integer' && (!Number.isInteger(value) || Math.abs(value as number) > MAX_ID))) {
+          throw httpError(400, M.badQuery(f.name), { field: f.name });
         }
       } else if (f.type === 'enum' || f.type === 'reference') {
         value = raw;
@@ -342,6 +347,11 @@ export class ResourceEngine {
     const hooks = this.hooksOf(def);
     const work = async (trx: DynamicDb) => {
       const hctx = { ...(ctx as HookContext), db: trx };
+      // The scope first: a record of another website (or under another parent) does not exist for this request, so
+      // no check that follows (what uses it, its children) may answer about it: 404, never "used by 1 faq".
+      if (hooks.beforeRemove && !(await this.scoped(def, trx.selectFrom(def.table).select('id').where('id', '=', id), scope).executeTakeFirst())) {
+        throw httpError(404, M.recordNotFound);
+      }
       await hooks.beforeRemove?.(hctx, id);
       const result = await this.scoped(def, trx.deleteFrom(def.table).where('id', '=', id), scope).executeTakeFirst();
       if (Number(result.numDeletedRows) === 0) throw httpError(404, M.recordNotFound);
@@ -432,8 +442,6 @@ export function requireStamp(body: Row): string {
 /** 409 carrying the record as it is now, so the console can show both versions. */
 export const stale = (current: Row) => httpError(409, M.stale, { data: current });
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
 /** One `ListFilter` of a module (hooks.ts) applied from the query string. */
 function hookFilter(q: AnyQuery, f: ListFilter, query: Record<string, unknown>): AnyQuery {
   const raw = query[f.name];
@@ -446,10 +454,11 @@ function hookFilter(q: AnyQuery, f: ListFilter, query: Record<string, unknown>):
     return v === undefined ? q : q.where(f.column ?? f.name, '=', v);
   }
   if (raw === undefined || raw === '') return q;
-  if (typeof raw !== 'string' || Number.isNaN(Date.parse(raw))) throw httpError(400, M.badQuery(f.name));
-  if (f.kind === 'from') return q.where(f.column, '>=', DAY.test(raw) ? raw : new Date(raw).toISOString());
+  // The one date rule (shared/input.ts): a real day, or an ISO date-time, within sane years.
+  if (!isIsoDayOrTime(raw)) throw httpError(400, M.badQuery(f.name), { field: f.name });
+  if (f.kind === 'from') return q.where(f.column, '>=', isIsoDay(raw) ? raw : new Date(raw).toISOString());
   // A day as the end means the whole day: everything before the next one.
-  if (DAY.test(raw)) return q.where(f.column, '<', new Date(Date.parse(raw) + 86_400_000).toISOString().slice(0, 10));
+  if (isIsoDay(raw)) return q.where(f.column, '<', new Date(Date.parse(raw) + 86_400_000).toISOString().slice(0, 10));
   return q.where(f.column, '<=', new Date(raw).toISOString());
 }
 

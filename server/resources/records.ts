@@ -8,6 +8,7 @@ import { hasIdColumn, hasStamp, hasWebsiteId, storageType, storedFields } from '
 import { searchFields, searchTextOf } from './search';
 import { M } from '../messages';
 import { cleanHtml } from './html';
+import { normalizePhone } from '../../shared/input';
 
 export type Row = Record<string, unknown>;
 
@@ -100,6 +101,8 @@ function toColumn(f: FieldDef, value: unknown, languages: LanguageRef[]): unknow
   if (isBlank(value, f)) return null;
   if (type === 'integer' || type === 'double precision') return Number(value);
   if (f.type === 'tags') return JSON.stringify((value as unknown[]).map((t) => (typeof t === 'string' ? t : (t as { name: string }).name)));
+  // A phone number is stored as it is compared (shared/input.ts): its digits and a leading +.
+  if (f.format === 'phone' && typeof value === 'string') return normalizePhone(value);
   return typeof value === 'string' ? value : String(value);
 }
 

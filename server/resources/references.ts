@@ -11,6 +11,7 @@ import { httpError } from '../errors';
 import { M } from '../messages';
 import { dynamic } from './dynamic';
 import type { HookContext } from './hooks';
+import { hasWebsiteId } from './schema';
 
 /** In a write's transaction: lock the `target` record `id` points to, and refuse one that is not this website's. */
 export async function lockReference(ctx: HookContext, target: ResourceDef, id: unknown, field: string): Promise<void> {
@@ -29,7 +30,11 @@ export const refuseWhileUsed =
   async (ctx: HookContext, id: number): Promise<void> => {
     const db = dynamic(ctx.db);
     await lockRow(db, target.table, id);
-    const used = await db.selectFrom(usedBy.table).select((eb) => eb.fn.countAll<number>().as('n')).where(column, '=', id).executeTakeFirst();
+    // The engine has found `id` in the request's website before this runs (engine.ts `remove`); the count stays in
+    // that website too, so it never tells of another's records.
+    let q = db.selectFrom(usedBy.table).select((eb) => eb.fn.countAll<number>().as('n')).where(column, '=', id);
+    if (hasWebsiteId(usedBy)) q = q.where('websiteId', '=', ctx.scope.websiteId!);
+    const used = await q.executeTakeFirst();
     const count = Number((used as { n: number | string } | undefined)?.n ?? 0);
     if (count > 0) throw httpError(409, M.inUse(target.label, count, usedBy.label), { field: 'id', count });
   };

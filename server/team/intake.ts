@@ -9,6 +9,7 @@ import { localize } from '../i18n';
 import { validationError } from '../resources/records';
 import { foldText } from '../../shared/text';
 import type { Label } from '../../shared/resources/define';
+import { isIsoDay, isIsoDayOrTime, isPhone, normalizePhone } from '../../shared/input';
 
 const T = {
   nameRequired: { vi: 'Họ tên là trường bắt buộc', en: 'Full name is required' } as Label,
@@ -24,8 +25,6 @@ const T = {
 
 type Body = Record<string, unknown>;
 const text = (v: unknown) => (typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : '');
-const PHONE = /^[0-9+().\s-]{8,20}$/;
-const isDay = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v));
 
 /** Checks a visitor's fields; answers them cleaned, or a 400 listing every problem. */
 function checked(request: FastifyRequest, body: Body, rules: { name: string; required?: Label; max: number; format?: (v: string) => boolean; formatMessage?: Label }[]) {
@@ -49,13 +48,16 @@ function checked(request: FastifyRequest, body: Body, rules: { name: string; req
 export async function registerCollaborator(app: FastifyInstance, request: FastifyRequest, websiteId: number, body: Body) {
   const v = checked(request, body, [
     { name: 'fullName', required: T.nameRequired, max: 250 },
-    { name: 'phoneNumber', required: T.phoneRequired, max: 20, format: (p) => PHONE.test(p), formatMessage: T.phoneFormat },
-    { name: 'birthday', max: 10, format: isDay, formatMessage: T.birthdayFormat },
+    { name: 'phoneNumber', required: T.phoneRequired, max: 20, format: isPhone, formatMessage: T.phoneFormat },
+    { name: 'birthday', max: 10, format: isIsoDay, formatMessage: T.birthdayFormat },
     { name: 'bankName', max: 250 },
     { name: 'bankingNumber', max: 50 },
     { name: 'bankAccountName', max: 250 },
     { name: 'objectName', max: 250 },
   ]);
+  // The phone number is the collaborator's key: stored and compared as its digits (shared/input.ts), so one number
+  // written three ways is one collaborator.
+  const phoneNumber = normalizePhone(v.phoneNumber!);
   const now = iso(app.now());
   // Eight letters and digits a person can read out (no 0/O, 1/I).
   const code = () => Array.from(randomBytes(8), (b) => 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'[b % 32]).join('');
@@ -66,7 +68,7 @@ export async function registerCollaborator(app: FastifyInstance, request: Fastif
         .insertInto('collaborators')
         .values({
           fullName: v.fullName!,
-          phoneNumber: v.phoneNumber!,
+          phoneNumber,
           birthday: v.birthday,
           bankName: v.bankName,
           bankingNumber: v.bankingNumber,
@@ -77,7 +79,7 @@ export async function registerCollaborator(app: FastifyInstance, request: Fastif
           declineReason: null,
           isActive: true,
           websiteId,
-          searchText: foldText(`${v.fullName} ${v.phoneNumber}`),
+          searchText: foldText(`${v.fullName} ${phoneNumber}`),
           concurrencyStamp: randomUUID(),
           createdAt: now,
           updatedAt: now,
@@ -86,7 +88,7 @@ export async function registerCollaborator(app: FastifyInstance, request: Fastif
       return { referralCode };
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
-      if (await app.db.selectFrom('collaborators').select('id').where('phoneNumber', '=', v.phoneNumber!).executeTakeFirst()) throw httpError(409, T.phoneTaken, { field: 'phoneNumber' });
+      if (await app.db.selectFrom('collaborators').select('id').where('phoneNumber', '=', phoneNumber).executeTakeFirst()) throw httpError(409, T.phoneTaken, { field: 'phoneNumber' });
       if (attempt > 5) throw error;
     }
   }
@@ -96,8 +98,8 @@ export async function referPatient(app: FastifyInstance, request: FastifyRequest
   const v = checked(request, body, [
     { name: 'referralCode', required: T.codeRequired, max: 20 },
     { name: 'fullName', required: T.nameRequired, max: 250 },
-    { name: 'phoneNumber', required: T.phoneRequired, max: 20, format: (p) => PHONE.test(p), formatMessage: T.phoneFormat },
-    { name: 'appointmentDate', max: 40, format: (d) => !Number.isNaN(Date.parse(d)), formatMessage: T.dateFormat },
+    { name: 'phoneNumber', required: T.phoneRequired, max: 20, format: isPhone, formatMessage: T.phoneFormat },
+    { name: 'appointmentDate', max: 40, format: isIsoDayOrTime, formatMessage: T.dateFormat },
     { name: 'description', max: 2000 },
   ]);
   const member = await app.db
@@ -109,13 +111,14 @@ export async function referPatient(app: FastifyInstance, request: FastifyRequest
     .executeTakeFirst();
   if (!member) throw httpError(400, T.codeUnknown, { field: 'referralCode' });
   const now = iso(app.now());
+  const phoneNumber = normalizePhone(v.phoneNumber!);
   await app.db
     .insertInto('referrals')
     .values({
       collaboratorId: member.id,
       websiteId,
       fullName: v.fullName!,
-      phoneNumber: v.phoneNumber!,
+      phoneNumber,
       // A referral with an appointment is booked (4); otherwise received (0).
       status: v.appointmentDate ? 4 : 0,
       appointmentDate: v.appointmentDate,
@@ -123,7 +126,7 @@ export async function referPatient(app: FastifyInstance, request: FastifyRequest
       visitDate: null,
       amount: null,
       paymentId: null,
-      searchText: foldText(`${v.fullName} ${v.phoneNumber}`),
+      searchText: foldText(`${v.fullName} ${phoneNumber}`),
       concurrencyStamp: randomUUID(),
       createdAt: now,
       updatedAt: now,

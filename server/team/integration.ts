@@ -12,6 +12,7 @@ import { ok } from '../http/envelope';
 import { M } from '../messages';
 import { parseId } from '../resources/index';
 import type { Label } from '../../shared/resources/define';
+import { zDay, zId } from '../../shared/input';
 
 const T = {
   badKey: { vi: 'Khoá tích hợp không hợp lệ hoặc đã bị thu hồi', en: 'The integration key is missing, unknown or revoked' } as Label,
@@ -48,8 +49,8 @@ export const integrationRoutes: FastifyPluginAsync = async (app) => {
     await requireKey(app, request);
     const body = parseInput(
       z.object({
-        referralId: z.number().int().positive(),
-        visitDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine((d) => !Number.isNaN(Date.parse(d))),
+        referralId: zId,
+        visitDate: zDay,
         amount: z.number().int().positive().max(2_000_000_000),
       }),
       request.body,

@@ -19,6 +19,7 @@ import { pagePlan } from '../resources/totals';
 import { validationError } from '../resources/records';
 import { foldText } from '../../shared/text';
 import type { Label } from '../../shared/resources/define';
+import { isIsoDayOrTime, isPhone, MAX_ID, normalizePhone, zDayOrTime, zId } from '../../shared/input';
 import type { Member, Patient, Unpaid } from '../../shared/team';
 import { pay, paymentHistory, reverse, unpaidReferrals } from './ledger';
 
@@ -30,6 +31,7 @@ const T = {
   reasonRequired: { vi: 'Lý do là trường bắt buộc', en: 'Reason is required' } as Label,
   nameRequired: { vi: 'Tên là trường bắt buộc', en: 'Name is required' } as Label,
   phoneRequired: { vi: 'Số điện thoại là trường bắt buộc', en: 'Phone number is required' } as Label,
+  phoneFormat: { vi: 'Số điện thoại không đúng định dạng', en: 'Phone number is not valid' } as Label,
   completedFixed: { vi: 'Lượt khám đã hoàn thành: không thể đổi trạng thái hay ngày hẹn', en: 'The visit is completed: its status and appointment date cannot change' } as Label,
   completedNotSettable: { vi: 'Trạng thái Hoàn thành chỉ do phòng khám ghi nhận', en: 'Only the clinic records a completed visit' } as Label,
   proofRequired: { vi: 'Hãy tải lên chứng từ thanh toán', en: 'Upload the proof of payment' } as Label,
@@ -40,9 +42,11 @@ const T = {
   reversed: { vi: 'Đã hoàn khoản thanh toán', en: 'Payment reversed' } as Label,
 };
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-/** The day an ISO time names, as written (the console sends the chosen day at midnight, without moving it across zones). */
-const dayOf = (value: unknown) => (typeof value === 'string' && DAY.test(value.slice(0, 10)) && !Number.isNaN(Date.parse(value.slice(0, 10))) ? value.slice(0, 10) : undefined);
+/**
+ * The day a day or an ISO time names, as written (the console sends the chosen day at midnight, without moving it
+ * across zones); undefined unless it is a real date (shared/input.ts).
+ */
+const dayOf = (value: unknown) => (isIsoDayOrTime(value) ? value.slice(0, 10) : undefined);
 
 const memberColumns = ['c.id', 'c.fullName', 'c.phoneNumber', 'c.birthday', 'c.bankName', 'c.bankingNumber', 'c.bankAccountName', 'c.objectName', 'c.approvedStatus', 'c.declineReason', 'c.isActive', 'c.referralCode', 'c.createdAt'] as const;
 
@@ -160,11 +164,11 @@ export const teamRoutes: FastifyPluginAsync = async (app) => {
     const body = parseInput(
       z.object({
         paymentType: z.union([z.literal(0), z.literal(1)]),
-        paymentTime: z.string().max(40).optional().nullable(),
+        paymentTime: zDayOrTime.optional().nullable(),
         month: z.number().int().min(1).max(12).optional().nullable(),
         year: z.number().int().min(2000).max(2100).optional().nullable(),
         url: z.string().max(2000).optional().nullable(),
-        ids: z.array(z.number().int().positive()).max(1000),
+        ids: z.array(zId).max(1000),
       }),
       request.body,
     );
@@ -212,12 +216,12 @@ export const teamRoutes: FastifyPluginAsync = async (app) => {
     const query = request.query as Query;
     const { pageSize, offset } = paging(query, 10, 1000);
     const status = queryInt(query.status, 'status', 0, 4);
-    const userId = queryInt(query.userId, 'userId', 0, 2_147_483_647);
+    const userId = queryInt(query.userId, 'userId', 0, MAX_ID);
     const keyword = keywordOf(query);
     const from = query.startDate === undefined || query.startDate === '' ? undefined : dayOf(query.startDate);
     const to = query.endDate === undefined || query.endDate === '' ? undefined : dayOf(query.endDate);
-    if (query.startDate && !from) throw httpError(400, M.badQuery('startDate'));
-    if (query.endDate && !to) throw httpError(400, M.badQuery('endDate'));
+    if (query.startDate && !from) throw httpError(400, M.badQuery('startDate'), { field: 'startDate' });
+    if (query.endDate && !to) throw httpError(400, M.badQuery('endDate'), { field: 'endDate' });
     const db = dynamic(app.db);
     const filtered = <Q extends AnyQuery>(q: Q, keyword: string | undefined, scan = false): Q => {
       let out = q;
@@ -260,7 +264,8 @@ export const teamRoutes: FastifyPluginAsync = async (app) => {
     const errors: { field: string; message: string }[] = [];
     if (!body.fullName?.trim()) errors.push({ field: 'fullName', message: localize(request, T.nameRequired) });
     if (!body.phoneNumber?.trim()) errors.push({ field: 'phoneNumber', message: localize(request, T.phoneRequired) });
-    if (body.appointmentDate && Number.isNaN(Date.parse(body.appointmentDate))) errors.push({ field: 'appointmentDate', message: localize(request, M.badQuery('appointmentDate')) });
+    if (body.phoneNumber?.trim() && !isPhone(body.phoneNumber)) errors.push({ field: 'phoneNumber', message: localize(request, T.phoneFormat) });
+    if (body.appointmentDate && !isIsoDayOrTime(body.appointmentDate)) errors.push({ field: 'appointmentDate', message: localize(request, M.badQuery('appointmentDate')) });
     if (errors.length) throw validationError(errors);
     const current = await app.db.selectFrom('referrals').select(['status', 'appointmentDate', 'concurrencyStamp']).where('id', '=', id).executeTakeFirst();
     if (!current) throw httpError(404, T.patientNotFound);
@@ -268,7 +273,7 @@ export const teamRoutes: FastifyPluginAsync = async (app) => {
     if (current.status === 1 && (body.status !== 1 || (appointmentDate ?? null) !== (current.appointmentDate ?? null))) throw httpError(400, T.completedFixed, { field: 'status' });
     if (current.status !== 1 && body.status === 1) throw httpError(400, T.completedNotSettable, { field: 'status' });
     const fullName = body.fullName!.trim();
-    const phoneNumber = body.phoneNumber!.trim();
+    const phoneNumber = normalizePhone(body.phoneNumber!);
     // The stamp moves when the clinic completes the visit too: an edit from before that answers 409, never undoes it.
     const changed = await app.db
       .updateTable('referrals')

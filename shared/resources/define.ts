@@ -100,6 +100,8 @@ export interface FieldDef {
   acceptBy?: { field: string; kinds: Record<string, 'image' | 'media'> };
   /** For `tags`: the wire form is a list of `{ name }` objects rather than strings. */
   tagObjects?: boolean;
+  /** For `tags`: a list of record ids (an application's jobs), each an id as every id is (shared/input.ts `isId`). */
+  ids?: boolean;
   /** Where the field appears. Defaults: list false, search false, form true. */
   list?: boolean;
   search?: boolean;

@@ -70,7 +70,7 @@ export const recruitment = defineResource({
     { name: 'fullName', type: 'text', required: true, maxLength: 200, list: true, search: true, label: l('Họ tên', 'Full name') },
     { name: 'phoneNumber', type: 'text', format: 'phone', required: true, maxLength: 30, list: true, search: true, label: l('Số điện thoại', 'Phone number') },
     { name: 'email', type: 'text', format: 'email', maxLength: 200, list: true, search: true, label: l('Email', 'Email') },
-    { name: 'jobIds', type: 'tags', label: l('Vị trí ứng tuyển', 'Jobs applied for') },
+    { name: 'jobIds', type: 'tags', ids: true, label: l('Vị trí ứng tuyển', 'Jobs applied for') },
     { name: 'jobNames', type: 'text', computed: true, form: false, list: true, label: l('Vị trí ứng tuyển', 'Jobs applied for') },
     { name: 'birthday', type: 'date', label: l('Ngày sinh', 'Birthday') },
     { name: 'address', type: 'text', maxLength: 500, label: l('Địa chỉ', 'Address') },

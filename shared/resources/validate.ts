@@ -5,6 +5,7 @@
  */
 import type { FieldDef, ResourceDef } from './define';
 import { isBlank, isTranslationValue, parseTranslations } from './translations';
+import { isId, isIsoDateTime, isIsoDay, MAX_ID, PHONE } from '../input';
 
 export type UiLang = 'vi' | 'en';
 
@@ -108,13 +109,16 @@ function checkValue(field: FieldDef, value: unknown, ui: UiLang): string | undef
     case 'enum':
       return field.options?.some((o) => o.value === value) ? undefined : typeMessage(field, ui);
     case 'tags':
-      return Array.isArray(value) && value.every(isTag) ? undefined : typeMessage(field, ui);
+      if (!Array.isArray(value)) return typeMessage(field, ui);
+      return value.every(field.ids ? isId : isTag) ? undefined : typeMessage(field, ui);
+    // One date rule everywhere (shared/input.ts): a real calendar day in ISO form within sane years.
     case 'date':
+      return isIsoDay(value) ? undefined : typeMessage(field, ui);
     case 'datetime':
-      return typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? undefined : typeMessage(field, ui);
+      return isIsoDateTime(value) ? undefined : typeMessage(field, ui);
     case 'reference':
       if (field.reference?.valueType === 'string') return typeof value === 'string' || typeof value === 'number' ? undefined : typeMessage(field, ui);
-      return isStorableInteger(typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value) ? undefined : typeMessage(field, ui);
+      return isId(value) ? undefined : typeMessage(field, ui);
     default:
       if (typeof value !== 'string') return typeMessage(field, ui);
       if (field.maxLength && value.length > field.maxLength) return maxLengthMessage(field, ui);
@@ -129,11 +133,11 @@ function checkValue(field: FieldDef, value: unknown, ui: UiLang): string | undef
  */
 export const FORMATS = {
   email: /^[^\s@]+@[^\s@]+\.[^\s@]+$/,
-  phone: /^(?=(?:\D*\d){8,15}\D*$)\+?[\d\s().-]+$/,
+  phone: PHONE,
 } as const;
 
 /** Whole numbers within a 32-bit integer column (both databases store `number` fields as `integer`). */
-const isStorableInteger = (n: unknown): boolean => typeof n === 'number' && Number.isInteger(n) && Math.abs(n) <= 2_147_483_647;
+const isStorableInteger = (n: unknown): boolean => typeof n === 'number' && Number.isInteger(n) && Math.abs(n) <= MAX_ID;
 
 /** A tag is a string or, where the spec sends objects, `{ name }`. */
 const isTag = (t: unknown): boolean =>

@@ -201,3 +201,25 @@ test('an administrator makes an integration key for the clinic system, sees it o
   await expect(row).toContainText('Đã thu hồi');
   expect((await page.request.post('/integration/visits', { data: { referralId: 999999, visitDate: '2026-11-20', amount: 1000 }, headers: { 'x-api-key': key } })).status()).toBe(401);
 });
+
+test('the team export neutralises a name that a spreadsheet would run (issue 26, item 16)', async ({ page }) => {
+  await signIn(page);
+  const site = await clinicId(page);
+  const stamp = unique();
+  // A collaborator's name comes from the public intake, unauthenticated.
+  const name = `=HYPERLINK("https://evil.example/${stamp}","Bấm")`;
+  await register(page.request, site, name);
+  await page.goto('/team');
+  await page.getByLabel('Từ khoá').fill(stamp);
+  await page.getByLabel('Từ khoá').press('Enter');
+  await expect(page.getByRole('cell', { name, exact: true })).toBeVisible();
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Xuất' }).click();
+  const stream = await (await download).createReadStream();
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
+  const csv = Buffer.concat(chunks).toString('utf8');
+  // Written as text with a leading quote (CSV-quoted: its own quotes doubled), never as a formula.
+  expect(csv).toContain(`"'=HYPERLINK(""https://evil.example/${stamp}"",""Bấm"")"`);
+  expect(csv).not.toMatch(/(^|,)"?=HYPERLINK/m);
+});

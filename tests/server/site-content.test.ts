@@ -162,7 +162,8 @@ describeEachDatabase('site content', (ctx) => {
 
       const list = await ctx.authed('GET', `/api/Feedbacks/${clinic}?page=1&pageSize=20&isView=false`);
       const row = list.body.data.find((r: { email: string }) => r.email === sent.email);
-      expect(row).toMatchObject({ ...sent, isView: false, description: '{}' });
+      // The phone number is stored as its digits (shared/input.ts `normalizePhone`).
+      expect(row).toMatchObject({ ...sent, phoneNumber: '0901234567', isView: false, description: '{}' });
       expect(row.id).not.toBe(99999);
       expect((await ctx.authed('GET', `/api/Feedbacks/${spa}/${row.id}`)).status).toBe(404);
 

@@ -11,7 +11,20 @@ import type { Row } from './dataProvider';
  */
 export interface ExportTable {
   headers: string[];
-  rows: string[][];
+  /** Text, or a number where the list shows a number (a numeric cell in Excel, left as it is). */
+  rows: ExportCell[][];
+}
+
+export type ExportCell = string | number;
+
+/**
+ * OWASP's rule against CSV/formula injection: a text cell starting with `=`, `+`, `-`, `@`, a tab or a carriage return
+ * is one a spreadsheet may run as a formula (`=HYPERLINK(…)` in a collaborator's name, which comes from the public
+ * intake), so it is written with a leading single quote and shown as the text it is. Numbers stay numbers.
+ * Every export goes through `toCsv` or `toXlsx`, which apply it to every cell.
+ */
+export function neutralizeCell(cell: ExportCell): ExportCell {
+  return typeof cell === 'string' && /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell;
 }
 
 export interface ExportLabels {
@@ -43,10 +56,13 @@ export function cellText(field: FieldDef, value: unknown, language: string, labe
   }
 }
 
+/** A number field's value: written as a number, not as text. */
+const isNumberCell = (field: FieldDef, value: unknown) => field.type === 'number' && !field.perLanguage && typeof value === 'number' && Number.isFinite(value);
+
 export function exportTable(def: ResourceDef, fields: readonly FieldDef[], rows: readonly Row[], language: string, labels: ExportLabels): ExportTable {
   return {
     headers: fields.map((f) => labels.field(f)),
-    rows: rows.map((row) => fields.map((f) => cellText(f, row[f.name], language, labels))),
+    rows: rows.map((row) => fields.map((f) => (isNumberCell(f, row[f.name]) ? (row[f.name] as number) : cellText(f, row[f.name], language, labels)))),
   };
 }
 
@@ -54,7 +70,7 @@ const csvCell = (text: string) => (/[",\r\n;]/.test(text) || /^\s|\s$/.test(text
 
 /** CSV text with a UTF-8 byte-order mark, so Excel opens Vietnamese text correctly; CRLF line ends (RFC 4180). */
 export function toCsv(table: ExportTable): string {
-  const lines = [table.headers, ...table.rows].map((cells) => cells.map(csvCell).join(','));
+  const lines = [table.headers, ...table.rows].map((cells) => cells.map((cell) => csvCell(String(neutralizeCell(cell)))).join(','));
   return `\uFEFF${lines.join('\r\n')}\r\n`;
 }
 
@@ -63,10 +79,10 @@ export async function toXlsx(table: ExportTable, sheetName: string): Promise<Arr
   const workbook = new ExcelJS.Workbook();
   // Sheet names: at most 31 characters, none of []:*?/\
   const sheet = workbook.addWorksheet(sheetName.replace(/[[\]:*?/\\]/g, ' ').slice(0, 31) || 'Sheet1');
-  sheet.addRow(table.headers).font = { bold: true };
-  for (const row of table.rows) sheet.addRow(row);
+  sheet.addRow(table.headers.map(neutralizeCell)).font = { bold: true };
+  for (const row of table.rows) sheet.addRow(row.map(neutralizeCell));
   sheet.columns.forEach((column, i) => {
-    const longest = Math.max(table.headers[i]?.length ?? 0, ...table.rows.map((r) => r[i]?.length ?? 0));
+    const longest = Math.max(table.headers[i]?.length ?? 0, ...table.rows.map((r) => String(r[i] ?? '').length));
     column.width = Math.min(60, Math.max(10, longest + 2));
   });
   sheet.views = [{ state: 'frozen', ySplit: 1 }];

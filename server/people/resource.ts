@@ -5,6 +5,8 @@
 //   - an application names the jobs applied for (`jobIds`, jobs of the website, locked while it is written) and
 //     answers their names (`jobNames`); opening an unread one marks it read;
 //   - a job cannot be deleted while applications name it or other jobs have it as their parent (409);
+//   - a booking taken by phone (POST Bookings/{website}) goes through the public intake's rules: the fields a visitor
+//     may send (the rest ignored: it starts new, 0), the definition's checks and these hooks, as a booking from the site;
 //   - a booking moves between its statuses only as BOOKING_MOVES allows (confirm, complete, cancel with a reason),
 //     with a conditional update, so two staff moving it at once cannot both succeed: the second gets 409.
 import { BOOKING_MOVES, BOOKING_STATUSES, booking, job, recruitment } from '../../shared/resources/people';
@@ -20,6 +22,7 @@ import type { Row } from '../resources/records';
 import { validationError } from '../resources/records';
 import { localize } from '../i18n';
 import { randomUUID } from 'node:crypto';
+import { pickIntake } from '../intake/routes';
 
 const T = {
   parentSelf: { vi: 'Tin tuyển dụng không thể thuộc chính nó', en: 'A job cannot be its own parent' } as Label,
@@ -139,6 +142,9 @@ const moveBooking: ActionDef = {
 };
 
 export const bookingResource = serve(booking, {
+  // A new booking, from the public site or taken by staff by phone, is what a visitor may send (server/intake); an
+  // update (staff correcting one) is the definition's fields.
+  prepare: (ctx, body, current) => validated(ctx, booking, current ? body : pickIntake('bookings', body), current),
   filters: [
     { name: 'branchId', kind: 'int', min: 1, max: 2_147_483_647 },
     { name: 'startDate', kind: 'from', column: 'appointmentDate' },

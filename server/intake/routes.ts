@@ -67,6 +67,17 @@ export const INTAKES: Intake[] = [
   },
 ];
 
+/**
+ * What of `body` a post of the intake at `path` takes: only the fields a visitor may send. Staff recording the same
+ * thing by phone go through it too (a booking: POST Bookings/{website}, server/people/resource.ts), so both follow
+ * one set of rules.
+ */
+export function pickIntake(path: string, body: Record<string, unknown>): Record<string, unknown> {
+  const intake = INTAKES.find((i) => i.path === path);
+  if (!intake) throw new Error(`Unknown intake: ${path}`);
+  return Object.fromEntries(intake.fields.filter((f) => f in body).map((f) => [f, body[f]]));
+}
+
 /** A visitor's post is a few fields of text: 16 KB is plenty, and keeps junk out. */
 export const INTAKE_BODY_LIMIT = 16 * 1024;
 
@@ -93,8 +104,7 @@ export const intakeRoutes: FastifyPluginAsync = async (app) => {
       const websiteId = parseId((request.params as { website: string }).website, 'website');
       const site = await app.db.selectFrom('websites').select(['id', 'isActive']).where('id', '=', websiteId).executeTakeFirst();
       if (!site || !site.isActive) throw httpError(404, M.notFound);
-      const body = bodyObject(request.body);
-      const picked = Object.fromEntries(intake.fields.filter((f) => f in body).map((f) => [f, body[f]]));
+      const picked = pickIntake(intake.path, bodyObject(request.body));
       if (intake.create) {
         const own = await intake.create(app, request, websiteId, picked);
         return reply.code(201).send(own === undefined ? ok(request, intake.thanks) : ok(request, intake.thanks, own));

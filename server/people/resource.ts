@@ -5,6 +5,8 @@
 //   - an application names the jobs applied for (`jobIds`, jobs of the website, locked while it is written) and
 //     answers their names (`jobNames`); opening an unread one marks it read;
 //   - a job cannot be deleted while applications name it or other jobs have it as their parent (409);
+//   - a booking taken by phone (POST Bookings/{website}) goes through the public intake's rules: the fields a visitor
+//     may send (the rest ignored: it starts new, 0), the definition's checks and these hooks, as a booking from the site;
 //   - a booking moves between its statuses only as BOOKING_MOVES allows (confirm, complete, cancel with a reason),
 //     with a conditional update, so two staff moving it at once cannot both succeed: the second gets 409.
 import { BOOKING_MOVES, BOOKING_STATUSES, booking, job, recruitment } from '../../shared/resources/people';
@@ -21,6 +23,7 @@ import { validationError } from '../resources/records';
 import { localize } from '../i18n';
 import { randomUUID } from 'node:crypto';
 import { MAX_ID, toId } from '../../shared/input';
+import { pickIntake } from '../intake/routes';
 
 const T = {
   parentSelf: { vi: 'Tin tuyển dụng không thể thuộc chính nó', en: 'A job cannot be its own parent' } as Label,
@@ -140,6 +143,9 @@ const moveBooking: ActionDef = {
 };
 
 export const bookingResource = serve(booking, {
+  // A new booking, from the public site or taken by staff by phone, is what a visitor may send (server/intake); an
+  // update (staff correcting one) is the definition's fields.
+  prepare: (ctx, body, current) => validated(ctx, booking, current ? body : pickIntake('bookings', body), current),
   filters: [
     { name: 'branchId', kind: 'int', min: 1, max: MAX_ID },
     { name: 'startDate', kind: 'from', column: 'appointmentDate' },

@@ -1,7 +1,8 @@
 // /api/QAExperts: questions visitors asked and the experts' answers (spec part 2, "Expert Q&A"), the engine's
 // resource with hooks (tags, the review workflow):
 //
-//   POST   creates a question (title in some language required; status 0);
+//   POST   creates a question (title in some language required; status 0); with `isApproveFlag: true` (staff adding
+//          a question with its answer) the answer's rules as the PUT's, and the item is pending (1);
 //   PUT    is the screen's "Save + approve": the answer with title, answer and seoLink in every website language
 //          and a feature image, then the item is pending (1) and cannot be saved again until decided
 //          (409 'Câu hỏi đang ở trạng thái chờ, không thể chỉnh sửa'); `isApproveFlag: false` saves as draft (0);
@@ -67,7 +68,10 @@ export const qaResource = serve<{ tags: string[] }>(
     guard: lockedWhilePending(EDITORIAL_MESSAGES.qaPendingLocked),
     async prepare(ctx, body, current) {
       const languages = await ctx.languages();
-      if (!current) {
+      // Staff adding a question and its answer at once (/expert-question-and-answer/add, "Save + approve"): the
+      // answer's rules, then pending, as the PUT below. Without the flag, a question as asked.
+      const approving = body.isApproveFlag === true || body.isApproveFlag === 'true';
+      if (!current && !approving) {
         // A question as asked: a title in some language.
         const values = checkAndConvert(questionDef, body, languages, ctx.ui);
         if (!Object.values(parseTranslations(values.title)).some((t) => t.trim())) throw httpError(400, M.titleRequired, { field: 'title' });
@@ -75,10 +79,11 @@ export const qaResource = serve<{ tags: string[] }>(
         return { values: { ...values, isAnswer: hasAnswer(values.answer), approvedStatus: NEWS_STATUS.draft, searchText: values.searchText ?? '' }, input: { tags } };
       }
       const values = checkAndConvert(qaDef, body, languages, ctx.ui, current);
-      const tags = 'subjectTags' in body ? parseTagNames(body.subjectTags) : (current.subjectTags as { name: string }[]).map((t) => t.name);
+      const tags = 'subjectTags' in body || !current ? parseTagNames(body.subjectTags) : (current.subjectTags as { name: string }[]).map((t) => t.name);
       const status = body.isApproveFlag === false || body.isApproveFlag === 'false' ? NEWS_STATUS.draft : NEWS_STATUS.pending;
       const submittedBy = status === NEWS_STATUS.pending ? ctx.request.user.id : null;
-      return { values: { ...values, isAnswer: hasAnswer(values.answer), approvedStatus: status, submittedBy }, input: { tags } };
+      const created = current ? {} : { searchText: values.searchText ?? '' };
+      return { values: { ...values, ...created, isAnswer: hasAnswer(values.answer), approvedStatus: status, submittedBy }, input: { tags } };
     },
     async afterWrite(ctx, written) {
       await setTags(typed(ctx.db), ctx.scope.websiteId!, 'qa', written.id, written.input.tags, ctx.now);

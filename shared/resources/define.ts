@@ -167,6 +167,12 @@ export interface ListOptions {
    * scope, the field, then the list's order, so such a page reads its rows instead of walking the whole list.
    */
   indexedFilters?: string[];
+  /**
+   * `false`: the grid offers no add button although the resource can be created (its add route and `api.create`),
+   * e.g. feedback and bookings, which mostly come from the public sites and are recorded by staff only when they
+   * arrive by phone or letter (spec: "cannot be added from the grid"). Default: an add button when there is an add route.
+   */
+  addButton?: boolean;
 }
 
 export interface ResourceDef {
@@ -198,6 +204,11 @@ export interface ResourceDef {
   popup?: { width: number; height: number };
   /** The editor's title for an existing record when the spec names that screen (default: "Sửa <label>" / "Edit <label>"). */
   detailTitle?: Label;
+  /**
+   * A saved record is shown, not edited (a booking's detail): its inputs are read-only, there is no Save and no
+   * unsaved-changes prompt; what changes it are actions (e.g. status moves). A new record (the add route) is a form.
+   */
+  readOnlyDetail?: boolean;
   /** Record has a concurrencyStamp (all editable records do; natural-key link rows may not). */
   concurrency?: boolean;
 }

@@ -3,7 +3,8 @@ import { ROUTES } from './routes';
 
 /**
  * Feedback sent by visitors of a public website (/feedback, /feedback/{feedbackId}). It arrives through the public
- * intake (POST /public/{website}/feedback, server/intake) and cannot be added from the console; staff read it
+ * intake (POST /public/{website}/feedback, server/intake); staff record what arrives by phone or letter at
+ * /feedback/add (`POST Feedbacks/{website}`, the same rules), but the grid has no add button (spec). Staff read it
  * (opening an unread one marks it read: `isView`), correct it and delete it.
  */
 export const feedback = defineResource({
@@ -14,6 +15,7 @@ export const feedback = defineResource({
   api: {
     list: { path: 'Feedbacks/{website}', paged: true, defaultPageSize: 20 },
     get: 'Feedbacks/{website}/{id}',
+    create: 'Feedbacks/{website}',
     update: 'Feedbacks/{website}/{id}',
     remove: 'Feedbacks/{website}/{id}',
     actions: {
@@ -34,7 +36,7 @@ export const feedback = defineResource({
     { name: 'isView', type: 'boolean', default: false, serverSet: true, list: true, search: true, label: l('Đã xem', 'Read') },
     { name: 'createdAt', type: 'datetime', computed: true, form: false, list: true, label: l('Ngày gửi', 'Sent') },
   ],
-  list: { pageSizes: [10, 25, 50, 100], defaultPageSize: 10, orderBy: [{ field: 'createdAt', direction: 'desc' }, { field: 'id', direction: 'desc' }], indexedFilters: ['isView'] },
+  list: { pageSizes: [10, 25, 50, 100], defaultPageSize: 10, orderBy: [{ field: 'createdAt', direction: 'desc' }, { field: 'id', direction: 'desc' }], indexedFilters: ['isView'], addButton: false },
   routes: ROUTES.feedback,
   concurrency: true,
 });

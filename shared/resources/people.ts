@@ -95,7 +95,8 @@ export const BOOKING_MOVES: Record<number, number[]> = { 0: [1, 3], 1: [2, 3], 2
 
 /**
  * Bookings (/booking, detail /booking/{id}, also /booking/edit/{id}): made by visitors through the public intake,
- * read here, moved through their statuses; never added from the console.
+ * read here (the detail is read-only), moved through their statuses. One taken by phone is added at /booking/add
+ * (`POST Bookings/{website}`, through the intake's rules: server/people/resource.ts); the grid has no add button.
  */
 export const booking = defineResource({
   name: 'booking',
@@ -105,6 +106,7 @@ export const booking = defineResource({
   api: {
     list: { path: 'Bookings/{website}', paged: true, defaultPageSize: 20 },
     get: 'Bookings/{website}/{id}',
+    create: 'Bookings/{website}',
     update: 'Bookings/{website}/{id}',
     remove: 'Bookings/{website}/{id}',
     actions: { status: 'PUT Bookings/status/{website}/{id}' },
@@ -123,7 +125,8 @@ export const booking = defineResource({
     { name: 'cancelReason', type: 'text', maxLength: 1000, serverSet: true, label: l('Lý do huỷ', 'Cancellation reason') },
     { name: 'createdAt', type: 'datetime', computed: true, form: false, list: true, label: l('Ngày đặt', 'Booked on') },
   ],
-  list: { pageSizes: [10, 25, 50, 100], defaultPageSize: 10, orderBy: [{ field: 'appointmentDate', direction: 'desc' }, { field: 'startTime', direction: 'asc' }], indexedFilters: ['approvedStatus'] },
+  list: { pageSizes: [10, 25, 50, 100], defaultPageSize: 10, orderBy: [{ field: 'appointmentDate', direction: 'desc' }, { field: 'startTime', direction: 'asc' }], indexedFilters: ['approvedStatus'], addButton: false },
   routes: ROUTES.booking,
+  readOnlyDetail: true,
   concurrency: true,
 });

@@ -26,16 +26,18 @@ export const ROUTES = {
   banner: crud('/banner', 'bannerId'),
   faq: crud('/faq', 'faqId'),
   partner: crud('/partner', 'partnerId'),
-  // Feedback comes from the public sites: no add route.
-  feedback: { list: '/feedback', edit: '/feedback/:feedbackId' },
+  // Feedback mostly comes from the public sites; staff record what arrives by phone or letter at /feedback/add (no add
+  // button in the grid: the definition's `list.addButton`).
+  feedback: crud('/feedback', 'feedbackId'),
   customerFeedback: crud('/customerFeedback', 'customerFeedbackId'),
   album: crud('/album', 'albumId'),
   // The /advertisement list is a screen of three lists (video, music, waiting screens); these are the waiting screens'.
   advertisementTitle: { add: '/advertisement/add', edit: '/advertisement/:id' },
   job: crud('/job', 'jobId'),
   recruitment: crud('/recruitment', 'recruitmentId'),
-  // Bookings come from the public sites: no add route; the detail is also at /booking/edit/{id} (app/screens.ts).
-  booking: { list: '/booking', edit: '/booking/:id' },
+  // Bookings mostly come from the public sites; one taken by phone is added at /booking/add (no add button in the grid).
+  // The detail is also at /booking/edit/{id} (app/screens.ts).
+  booking: crud('/booking'),
 } as const satisfies Record<string, ResourceRoutes>;
 
 export type RoutedResource = keyof typeof ROUTES;

@@ -119,8 +119,47 @@ describeEachDatabase(
         const other = ((await ctx.authed('GET', `/api/Bookings/${clinic}?keyword=${encodeURIComponent('Khách Hai')}`)).body.data as { id: number }[])[0].id;
         const cancelled = await ctx.authed('PUT', `/api/Bookings/status/${clinic}/${other}`, { status: 3, reason: 'Khách báo bận' });
         expect(cancelled.body.data).toMatchObject({ approvedStatus: 3, cancelReason: 'Khách báo bận' });
-        // Bookings are not added from the console.
-        expect((await ctx.authed('POST', `/api/Bookings/${clinic}`, { customerName: 'x' })).status).toBe(404);
+      });
+
+      it('taken by phone (POST Bookings/{website}) follow the public intake’s rules: same refusals, same fields, this website only', async () => {
+        const branchId = await branchOf(clinic);
+        const spaBranch = await branchOf(spa);
+        const base = { customerName: 'Khách Gọi Điện', customerPhone: '0912345670', appointmentDate: '2026-12-07', startTime: '10:00', branchId };
+        const intake = (data: Record<string, unknown>) => ctx.request('POST', `/public/${clinic}/bookings`, { json: data, ...EN });
+        const staff = (data: Record<string, unknown>, site = clinic) => ctx.authed('POST', `/api/Bookings/${site}`, data, EN);
+        const count = async (site: number) => (await ctx.authed('GET', `/api/Bookings/${site}?page=1&pageSize=1`)).body.totalRows as number;
+        const before = await count(clinic);
+        // What the intake refuses, staff's add refuses with the same 400 and the same messages, writing nothing.
+        const refusals: Record<string, unknown>[] = [{}, { ...base, customerPhone: '' }, { ...base, customerEmail: 'nope' }, { ...base, branchId: spaBranch }, { ...base, customerName: 'x'.repeat(201) }];
+        for (const data of refusals) {
+          const [fromSite, fromStaff] = [await intake(data), await staff(data)];
+          expect(fromSite.status, JSON.stringify(data)).toBe(400);
+          expect(fromStaff.status, JSON.stringify(data)).toBe(400);
+          expect(fromStaff.body.errors ?? fromStaff.body.Message).toEqual(fromSite.body.errors ?? fromSite.body.Message);
+        }
+        const empty = await staff({});
+        expect(empty.body.errors).toEqual(
+          expect.arrayContaining([
+            { field: 'customerName', message: 'Customer is required' },
+            { field: 'customerPhone', message: 'Phone number is required' },
+            { field: 'appointmentDate', message: 'Appointment date is required' },
+          ]),
+        );
+        expect(empty.body).toMatchObject({ Message: expect.any(String), message: expect.any(String) });
+        expect(await count(clinic)).toBe(before);
+
+        // Only what a visitor may send is taken: it starts new (0), whatever status or reason is sent.
+        const taken = await staff({ ...base, customerEmail: 'goi@example.com', servicePackageName: tr('Khám tổng quát', 'General check-up'), approvedStatus: 2, cancelReason: 'x', websiteId: spa });
+        expect(taken.status, taken.text).toBe(200);
+        expect(taken.body.data).toMatchObject({ ...base, customerEmail: 'goi@example.com', approvedStatus: 0, cancelReason: null });
+        const id = taken.body.data.id as number;
+        expect(await count(clinic)).toBe(before + 1);
+        expect((await ctx.authed('GET', `/api/Bookings/${spa}/${id}`)).status).toBe(404);
+        // It moves like any booking.
+        expect((await ctx.authed('PUT', `/api/Bookings/status/${clinic}/${id}`, { status: 1 })).body.data.approvedStatus).toBe(1);
+        // Another website's booking list is its own; an unknown website is not there.
+        expect((await staff({ ...base, branchId: spaBranch }, spa)).status).toBe(200);
+        expect((await staff(base, 999999)).status).toBe(404);
       });
     });
   },

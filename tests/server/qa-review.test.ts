@@ -53,6 +53,24 @@ describeEachDatabase('expert Q&A review', (ctx) => {
     expect((await ctx.authed('GET', `/api/Tags/get-all/${site}`)).body.map((t: { name: string }) => t.name)).not.toContain('Không được lưu');
   });
 
+  it('staff add a question with its answer (POST with isApproveFlag): the answer’s rules, then pending, listed', async () => {
+    const site = (await demoWebsites(ctx)).clinic;
+    const count = async () => (await ctx.authed('GET', `/api/QAExperts/${site}?page=1&pageSize=1`)).body.totalRows as number;
+    const before = await count();
+    const refused = await ctx.authed('POST', `/api/QAExperts/${site}`, { title: tr('Chỉ có tiêu đề', ''), isApproveFlag: true });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors.map((e: { field: string; languageId?: string }) => `${e.field}:${e.languageId ?? ''}`)).toEqual(
+      expect.arrayContaining(['title:en-US', 'answer:vi-VN', 'seoLink:vi-VN', 'image:']),
+    );
+    expect(await count()).toBe(before);
+    const stamp = Date.now();
+    const added = await ctx.authed('POST', `/api/QAExperts/${site}`, { ...fullAnswer(stamp), content: tr('Hỏi qua điện thoại', 'Asked by phone'), isApproveFlag: true });
+    expect(added.status, added.text).toBe(200);
+    expect(added.body.data).toMatchObject({ approvedStatus: 1, isAnswer: true, subjectTags: [{ name: `Chủ đề ${stamp}` }], submittedBy: expect.any(Number) });
+    expect(await count()).toBe(before + 1);
+    expect((await ctx.authed('GET', `/api/QAExperts/${(await demoWebsites(ctx)).spa}/${added.body.data.id}`)).status).toBe(404);
+  });
+
   it('moves Draft → Pending → Approved or Declined through PUT QAExperts/status, for any signed-in staff member', async () => {
     const site = (await demoWebsites(ctx)).clinic;
     const list = async (query: string) => ((await ctx.authed('GET', `/api/QAExperts/${site}?pageSize=1000&${query}`)).body.data as { id: number; approvedStatus: number; isAnswer: boolean }[]);

@@ -174,13 +174,45 @@ describeEachDatabase('site content', (ctx) => {
       expect(read).toMatchObject({ isView: true, concurrencyStamp: row.concurrencyStamp });
       expect((await ctx.authed('GET', `/api/Feedbacks/unread-count/${clinic}`)).body.data).toBe(unreadBefore);
 
-      // Staff may correct it (with the spec's rules), never add one, and delete it.
+      // Staff may correct it (with the spec's rules) and delete it.
       const badEdit = await ctx.authed('PUT', `/api/Feedbacks/${clinic}/${row.id}`, { ...read, email: 'not-an-email' }, EN);
       expect(badEdit.body.errors).toEqual([{ field: 'email', message: 'Email has the wrong format' }]);
       const edited = await ctx.authed('PUT', `/api/Feedbacks/${clinic}/${row.id}`, { ...read, description: tr('Đã gọi lại', 'Called back') });
       expect(edited.body.data).toMatchObject({ isView: true, description: tr('Đã gọi lại', 'Called back') });
-      expect((await ctx.authed('POST', `/api/Feedbacks/${clinic}`, sent)).status).toBe(404);
       expect((await ctx.authed('DELETE', `/api/Feedbacks/${clinic}/${row.id}`)).status).toBe(200);
+    });
+
+    it('staff record feedback received by phone or letter (POST Feedbacks/{website}): the spec’s rules, in this website only', async () => {
+      const count = async (site: number) => (await ctx.authed('GET', `/api/Feedbacks/${site}?page=1&pageSize=1`)).body.totalRows as number;
+      const [clinicBefore, spaBefore] = [await count(clinic), await count(spa)];
+      // Title, email, full name and phone number are required, each named with the spec's message, in the asked language.
+      const empty = await ctx.authed('POST', `/api/Feedbacks/${clinic}`, {}, EN);
+      expect(empty.status).toBe(400);
+      expect(empty.body.errors).toEqual([
+        { field: 'title', message: 'Title is required' },
+        { field: 'fullName', message: 'Full name is required' },
+        { field: 'email', message: 'Email is required' },
+        { field: 'phoneNumber', message: 'Phone number is required' },
+      ]);
+      expect(empty.body).toMatchObject({ code: expect.anything(), Message: expect.any(String), message: expect.any(String) });
+      const vi = await ctx.authed('POST', `/api/Feedbacks/${clinic}`, { ...sent, email: 'không phải email' });
+      expect(vi.body.errors).toEqual([{ field: 'email', message: 'Email không đúng định dạng' }]);
+      expect(await count(clinic)).toBe(clinicBefore);
+
+      const letter = { ...sent, title: 'Thư góp ý', fullName: 'Bà Nguyễn Thị Thư', email: 'thu@example.com', description: tr('Nhận qua thư', 'Received by letter') };
+      const created = await ctx.authed('POST', `/api/Feedbacks/${clinic}`, { ...letter, websiteId: spa, id: 424242 });
+      expect(created.status, created.text).toBe(200);
+      expect(created.body.data).toMatchObject({ ...letter, isView: false });
+      expect(created.body.data.concurrencyStamp).toEqual(expect.any(String));
+      const id = created.body.data.id as number;
+      expect(id).not.toBe(424242);
+      // It belongs to the website of the path: listed there, not in another website, not reachable through it.
+      expect(await count(clinic)).toBe(clinicBefore + 1);
+      expect(await count(spa)).toBe(spaBefore);
+      expect((await ctx.authed('GET', `/api/Feedbacks/${spa}/${id}`)).status).toBe(404);
+      expect((await ctx.authed('GET', `/api/Feedbacks/${clinic}/${id}`)).body.data).toMatchObject(letter);
+      expect((await ctx.authed('POST', `/api/Feedbacks/999999`, letter)).status).toBe(404);
+      expect((await ctx.authed('DELETE', `/api/Feedbacks/${clinic}/${id}`)).status).toBe(200);
     });
 
     it('refuses what a visitor must not send, in their language, and writes nothing', async () => {

@@ -43,6 +43,8 @@ export const screens: ScreenRoute[] = [
   { path: '/news/add', load: newsEdit },
   { path: '/news/:id', load: newsEdit },
   { path: '/expert-question-and-answer', load: () => import('../pages/qa/QaListPage') },
+  // Not in the spec's route table: the list's add button opened /news/add; a question staff add has its own screen.
+  { path: '/expert-question-and-answer/add', load: () => import('../pages/qa/QaEditPage') },
   { path: '/expert-question-and-answer/:questionId', load: () => import('../pages/qa/QaEditPage') },
   // News categories (tree), sick categories (grouped by letter), menus with their item trees.
   ...resourceScreens('newsCategory'),
@@ -66,7 +68,7 @@ export const screens: ScreenRoute[] = [
   { path: '/specialization/add', load: () => servicePages().then((m) => ({ default: m.serviceEdit(0) })) },
   { path: '/specialization/:serviceId', load: () => servicePages().then((m) => ({ default: m.serviceEdit(0) })) },
   // Site content: banners (each row opening onto its items), FAQs, partners (a tree), customer feedback; feedback
-  // from the public sites (read, not added, here).
+  // from the public sites (and recorded at /feedback/add when it comes by phone or letter).
   ...resourceScreens('banner', { list: () => import('../pages/site-content/BannerListPage') }),
   ...resourceScreens('faq'),
   ...resourceScreens('partner'),

@@ -49,6 +49,11 @@ export interface ResourceEditorProps {
    * so. Undefined: it can be saved.
    */
   lockedReason?(record: Row | null): string | undefined;
+  /**
+   * A read-only detail (`def.readOnlyDetail`): what the note above the form says, e.g. where the actions that change
+   * the record are (default: a generic "read-only" note).
+   */
+  readOnlyNote?(record: Row | null): string | undefined;
   /** More footer buttons after Save (e.g. save for review, approve, decline), with the editor's save and reload. */
   footer?(editor: EditorControls): ReactNode;
 }
@@ -72,7 +77,7 @@ export interface EditorControls {
  * definition's after-save destination) and Save-and-stay (also Ctrl+S / ⌘S), the unsaved-changes guard, the
  * conflict dialog, and the child collections below once the record has an id.
  */
-export function ResourceEditor({ def, id: rawId, languages: languagesOf, onSaved, onChildrenChanged, embedded, extra, inputs, adapter, renderChildren, lockedReason, footer }: ResourceEditorProps) {
+export function ResourceEditor({ def, id: rawId, languages: languagesOf, onSaved, onChildrenChanged, embedded, extra, inputs, adapter, renderChildren, lockedReason, readOnlyNote, footer }: ResourceEditorProps) {
   const { t } = useTranslation('resources');
   const { t: tc } = useTranslation();
   const navigate = useNavigate();
@@ -92,8 +97,10 @@ export function ResourceEditor({ def, id: rawId, languages: languagesOf, onSaved
     languagesFor: languagesOf ?? (() => workspaceLanguages(workspace.languages)),
   });
   const { form, loading, saving, isUpdate, summary, conflict, languages } = state;
+  // A saved record of a read-only definition is shown, not edited: inputs disabled, no Save, nothing to lose by leaving.
+  const readOnly = Boolean(def.readOnlyDetail) && isUpdate;
 
-  useUnsavedGuard(state.isDirty);
+  useUnsavedGuard(() => !readOnly && state.isDirty());
 
   async function run(mode: 'leave' | 'stay') {
     const outcome = await state.save();
@@ -111,7 +118,7 @@ export function ResourceEditor({ def, id: rawId, languages: languagesOf, onSaved
     }
   }
   const locked = lockedReason?.(state.record);
-  useSaveShortcut(() => void run('stay'), !conflict && !locked);
+  useSaveShortcut(() => void run('stay'), !conflict && !locked && !readOnly);
 
   const title = resourceTitle(def);
   if (state.notFound) {
@@ -133,13 +140,15 @@ export function ResourceEditor({ def, id: rawId, languages: languagesOf, onSaved
       <Card>
         <Spin spinning={loading}>
           {locked && <Alert type="warning" showIcon message={locked} style={{ marginBottom: 16 }} data-testid="locked-reason" />}
+          {readOnly && <Alert type="info" showIcon message={readOnlyNote?.(state.record) ?? t('readOnlyDetail')} style={{ marginBottom: 16 }} data-testid="read-only-note" />}
           <ValidationSummary items={summary} onPick={state.focusField} />
           <ProForm
             name={def.name}
             form={form}
             layout="vertical"
             submitter={false}
-            onValuesChange={state.onValuesChange}
+            disabled={readOnly}
+            onValuesChange={readOnly ? undefined : state.onValuesChange}
             onFinish={async () => run('stay')}
             onFinishFailed={state.onFinishFailed}
           >
@@ -155,24 +164,26 @@ export function ResourceEditor({ def, id: rawId, languages: languagesOf, onSaved
             />
           </ProForm>
           <FormFooter>
-            {after(def) && (
+            {!readOnly && after(def) && (
               <Tooltip title={locked}>
                 <Button type="primary" icon={<SaveOutlined />} loading={saving} disabled={loading || Boolean(locked)} onClick={() => void run('leave')}>
                   {t('save')}
                 </Button>
               </Tooltip>
             )}
-            <Tooltip title={locked ?? t('saveShortcut')}>
-              <Button
-                type={after(def) ? 'default' : 'primary'}
-                icon={after(def) ? undefined : <SaveOutlined />}
-                loading={saving}
-                disabled={loading || Boolean(locked)}
-                onClick={() => void run('stay')}
-              >
-                {after(def) ? t('saveAndStay') : t('save')}
-              </Button>
-            </Tooltip>
+            {!readOnly && (
+              <Tooltip title={locked ?? t('saveShortcut')}>
+                <Button
+                  type={after(def) ? 'default' : 'primary'}
+                  icon={after(def) ? undefined : <SaveOutlined />}
+                  loading={saving}
+                  disabled={loading || Boolean(locked)}
+                  onClick={() => void run('stay')}
+                >
+                  {after(def) ? t('saveAndStay') : t('save')}
+                </Button>
+              </Tooltip>
+            )}
             {footer?.({ record: state.record, isUpdate, saving, loading, locked, save: () => run('stay'), reload: state.reload })}
           </FormFooter>
         </Spin>

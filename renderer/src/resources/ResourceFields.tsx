@@ -77,7 +77,8 @@ function FieldItem({ def, field, name, languageName, languageId, isUpdate, input
   const label = fieldLabel(def, field);
   const Custom = inputs?.[field.name];
   const inputLabel = languageName ? `${label} (${languageName})` : label;
-  const disabled = isUpdate && field.readOnlyOnUpdate;
+  // Undefined unless the field itself is locked, so a form disabled as a whole (a read-only detail) disables every input.
+  const disabled = isUpdate && field.readOnlyOnUpdate ? true : undefined;
   return (
     <Form.Item
       name={name}

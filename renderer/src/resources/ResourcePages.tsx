@@ -27,7 +27,9 @@ export function ResourceListPage({ def, ...props }: { def: ResourceDef } & Parti
       </Typography.Title>
       <ResourceList
         def={def}
-        onAdd={def.routes?.add ? () => navigate(def.routes!.add!) : undefined}
+        // An add route without an add button in the grid (`list.addButton: false`: feedback, bookings) is reached from
+        // the route table, not from here.
+        onAdd={def.routes?.add && def.list?.addButton !== false ? () => navigate(def.routes!.add!) : undefined}
         onOpen={def.routes?.edit ? (row: Row) => navigate(editPath(def, idOf(def, row)!)!) : undefined}
         {...props}
       />

@@ -52,7 +52,6 @@ export function BookingListPage() {
   return (
     <ResourceListPage
       def={booking}
-      onAdd={undefined}
       params={filters}
       toolbar={[
         <Select key="branch" allowClear aria-label={t('branch')} placeholder={t('branch')} options={options} onChange={(v?: number) => set({ branchId: v })} style={{ width: 200 }} />,
@@ -114,8 +113,11 @@ function BookingMoves({ editor }: { editor: EditorControls }) {
   );
 }
 
-/** /booking/{id}, /booking/edit/{id}: the booking as the visitor made it (read-only), and the moves of its status. */
+/**
+ * /booking/{id}, /booking/edit/{id}: the booking as it was made (read-only: `booking.readOnlyDetail`), and the moves of
+ * its status in the bottom bar. /booking/add: a booking taken by phone (the public intake's rules, on the server).
+ */
 export function BookingDetailPage() {
   const { t } = useTranslation('people');
-  return <ResourceEditPage def={booking} lockedReason={() => t('readOnly')} footer={(editor) => <BookingMoves editor={editor} />} />;
+  return <ResourceEditPage def={booking} readOnlyNote={() => t('readOnly')} footer={(editor) => <BookingMoves editor={editor} />} />;
 }

@@ -28,13 +28,15 @@ import { QaNewsPopup } from './QaNewsPopup';
  * /expert-question-and-answer/{questionId}: the visitor's question, and the expert's answer editor. Save +
  * approve saves the answer and sends it for review (Pending); while pending the button is disabled. The same
  * editor opens as a popup that creates a news item from the question and its answer.
+ * /expert-question-and-answer/add: the same editor for a question staff add with its answer (one asked by phone or
+ * at the desk): Save + approve creates it (`POST QAExperts/{website}`), pending review, and returns to the list.
  */
 export default function QaEditPage() {
   const { questionId } = useParams();
-  return <QaEditor key={questionId} id={questionId!} />;
+  return <QaEditor key={questionId} id={questionId === 'add' ? undefined : questionId} />;
 }
 
-function QaEditor({ id }: { id: Id }) {
+function QaEditor({ id }: { id?: Id }) {
   const { t } = useTranslation(['qa', 'resources']);
   const navigate = useNavigate();
   const workspace = useWorkspace();
@@ -70,7 +72,7 @@ function QaEditor({ id }: { id: Id }) {
           {t('resources:back')}
         </Button>
         <Typography.Title level={3} style={{ margin: 0 }}>
-          {t('qa:editTitle')}
+          {id === undefined ? t('qa:addTitle') : t('qa:editTitle')}
         </Typography.Title>
         {record && <StatusTag status={record.approvedStatus} />}
       </Space>
@@ -116,7 +118,7 @@ function QaEditor({ id }: { id: Id }) {
                 activeLanguage={state.activeLanguage}
                 onLanguageChange={state.setActiveLanguage}
                 values={state.values}
-                isUpdate
+                isUpdate={id !== undefined}
                 attempted={state.attempted}
               />
             </Form>
@@ -129,7 +131,7 @@ function QaEditor({ id }: { id: Id }) {
               <Button icon={<FileAddOutlined />} disabled={loading || !record} onClick={() => setAsNews(true)}>
                 {t('qa:createNews')}
               </Button>
-              {record && (
+              {record && id !== undefined && (
                 <ReviewActions def={qaDef} id={id} approvedStatus={record.approvedStatus} submittedBy={record.submittedBy} onDecided={state.reload} blockedReason={state.isDirty() ? t('news:review.saveFirst') : undefined} />
               )}
             </FormFooter>

@@ -11,10 +11,13 @@ import { ResourceList } from '../../resources/ResourceList';
 import { useUrlFilters } from '../../resources/useUrlFilters';
 import { withReviewActions } from '../news/ReviewActions';
 
+/** The add screen (app/screens.ts). */
+export const QA_ADD = '/expert-question-and-answer/add';
+
 /**
  * /expert-question-and-answer: the visitors' questions, newest first, on the generic list, with keyword, answered
- * and status filters. The info button or a double-click opens the answer editor; the add button goes to
- * /news/add (questions come from the public site, not from here).
+ * and status filters. The info button or a double-click opens the answer editor; the add button opens the same
+ * editor for a question staff add with its answer (/expert-question-and-answer/add).
  */
 export default function QaListPage() {
   const { t } = useTranslation(['qa', 'resources']);
@@ -35,7 +38,7 @@ export default function QaListPage() {
         def={qaDef}
         actionRef={actionRef}
         onOpen={open}
-        onAdd={() => navigate('/news/add')}
+        onAdd={() => navigate(QA_ADD)}
         params={params}
         columns={(generic) => [
           ...generic.slice(0, -1),

@@ -10,6 +10,7 @@ import { m0008_review_history } from './0008_review_history';
 import { m0009_team } from './0009_team';
 import { m0010_team_list_order } from './0010_team_list_order';
 import { m0011_review_filters } from './0011_review_filters';
+import { m0012_partner_names } from './0012_partner_names';
 import '../../team/tables';
 
 export const migrations: SitedeskMigration[] = [
@@ -23,4 +24,5 @@ export const migrations: SitedeskMigration[] = [
   m0009_team,
   m0010_team_list_order,
   m0011_review_filters,
+  m0012_partner_names,
 ];

@@ -133,7 +133,7 @@ export interface DemoSite {
   /** FAQs: `group` is the index of their FAQ group. */
   faqs: { group: number; question: Text; answer: Text }[];
   /** Partners: `parent` is the index of an earlier partner. */
-  partners: { name: string; description: Text; url: string; parent?: number }[];
+  partners: { name: Text; description: Text; url: string; parent?: number }[];
   /** Feedback sent by visitors through the public intake; `read` ones were opened by staff. */
   feedbacks: { title: string; fullName: string; email: string; phoneNumber: string; serviceName: string; content: string; read?: boolean }[];
   customerFeedbacks: { name: Text; position: Text; content: Text; seoLink: string; rate: number }[];
@@ -298,9 +298,9 @@ const CLINIC: DemoSite = {
     { group: 2, question: t('Khi nào có kết quả xét nghiệm?', 'When are test results ready?'), answer: t('<p>Trong ngày, qua email.</p>', '<p>The same day, by email.</p>') },
   ],
   partners: [
-    { name: 'Bảo Việt', description: t('Bảo hiểm sức khỏe', 'Health insurance'), url: 'https://baoviet.com.vn' },
-    { name: 'Bảo Việt An Gia', description: t('Gói bảo hiểm gia đình', 'Family insurance plan'), url: 'https://baoviet.com.vn/an-gia', parent: 0 },
-    { name: 'Medlatec', description: t('Đối tác xét nghiệm', 'Laboratory partner'), url: 'https://medlatec.vn' },
+    { name: t('Bảo Việt', 'Bao Viet Insurance'), description: t('Bảo hiểm sức khỏe', 'Health insurance'), url: 'https://baoviet.com.vn' },
+    { name: t('Bảo Việt An Gia', 'Bao Viet An Gia'), description: t('Gói bảo hiểm gia đình', 'Family insurance plan'), url: 'https://baoviet.com.vn/an-gia', parent: 0 },
+    { name: t('Medlatec', 'Medlatec Laboratories'), description: t('Đối tác xét nghiệm', 'Laboratory partner'), url: 'https://medlatec.vn' },
   ],
   feedbacks: [
     { title: 'Thời gian chờ khám', fullName: 'Nguyễn Thị Hoa', email: 'hoa.nguyen@example.com', phoneNumber: '0903 111 222', serviceName: 'Khám sức khỏe tổng quát', content: 'Tôi phải chờ gần một tiếng dù đã đặt lịch.' },
@@ -478,8 +478,8 @@ const SPA: DemoSite = {
     { group: 1, question: t('Thẻ thành viên có thời hạn bao lâu?', 'How long is membership valid?'), answer: t('<p>12 tháng kể từ ngày mua.</p>', '<p>12 months from purchase.</p>') },
   ],
   partners: [
-    { name: 'The Body Shop', description: t('Mỹ phẩm thiên nhiên', 'Natural cosmetics'), url: 'https://thebodyshop.com.vn' },
-    { name: 'The Body Shop Tea Tree', description: t('Dòng sản phẩm tràm trà', 'Tea tree range'), url: 'https://thebodyshop.com.vn/tea-tree', parent: 0 },
+    { name: t('The Body Shop', 'The Body Shop'), description: t('Mỹ phẩm thiên nhiên', 'Natural cosmetics'), url: 'https://thebodyshop.com.vn' },
+    { name: t('The Body Shop Tràm trà', 'The Body Shop Tea Tree'), description: t('Dòng sản phẩm tràm trà', 'Tea tree range'), url: 'https://thebodyshop.com.vn/tea-tree', parent: 0 },
   ],
   feedbacks: [
     { title: 'Phòng xông hơi', fullName: 'Phạm Thu Trang', email: 'trang.pham@example.com', phoneNumber: '0938 777 888', serviceName: 'Massage trị liệu', content: 'Phòng xông hơi hơi nóng, mong điều chỉnh.' },

@@ -240,7 +240,7 @@ async function seedWebsite(app: FastifyInstance, call: ReturnType<typeof caller>
   }
   const partnerIds: number[] = [];
   for (const [order, p] of site.partners.entries()) {
-    const created = (await call('POST', `/api/Partners/${website}`, { name: p.name, description: json(p.description), url: p.url, thumbnail: img(key === 'clinic' ? 'logoClinic' : 'logoSpa'), alt: p.name, parentId: p.parent === undefined ? null : partnerIds[p.parent], order, isActive: true })).data as { id: number };
+    const created = (await call('POST', `/api/Partners/${website}`, { name: json(p.name), description: json(p.description), url: p.url, thumbnail: img(key === 'clinic' ? 'logoClinic' : 'logoSpa'), alt: p.name['vi-VN'], parentId: p.parent === undefined ? null : partnerIds[p.parent], order, isActive: true })).data as { id: number };
     partnerIds.push(created.id);
   }
   for (const [order, c] of site.customerFeedbacks.entries()) {

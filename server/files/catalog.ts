@@ -119,6 +119,17 @@ export class FilesCatalog {
     return this.db.selectFrom('files').selectAll().where('storedName', '=', storedName).executeTakeFirst();
   }
 
+  /**
+   * The file a public URL points to (`/files/<storedName>/<name>`, also with a host, a query or a fragment, as a field
+   * may hold it): its stored name decides, as when it is served. Undefined when the URL is not one of ours or the file
+   * is gone.
+   */
+  async fileByUrl(url: string): Promise<FileRow | undefined> {
+    const path = url.trim().replace(/^[a-z][a-z\d+.-]*:\/\/[^/]+/i, '').split(/[?#]/)[0];
+    const key = /^\/files\/([^/]+)/.exec(path)?.[1];
+    return key && this.store.isStoredName(key) ? this.fileByStoredName(key) : undefined;
+  }
+
   /** 0 / null mean the root; any other id must be an existing folder. */
   async folderOrRoot(id: number | null | undefined): Promise<number | null> {
     if (!id) return null;

@@ -15,7 +15,7 @@ import { badRequest, notFound } from './errors';
 import { filesEngine } from './engine';
 import { sanitizeName } from './file-name';
 import { requireAllowedExtension } from './file-types';
-import type { FileJson } from './catalog';
+import { fileJson, type FileJson } from './catalog';
 import { fileUsages } from './usages';
 import { M } from '../messages';
 import { isId, MAX_ID } from '../../shared/input';
@@ -148,6 +148,14 @@ export const fileRoutes: FastifyPluginAsync = async (app) => {
     );
     const listing = await catalog.filesOfType(['video/mp4'], page, pageSize, keyword || undefined);
     return { code: 1, message: localize(request, M.success), ...listing };
+  });
+
+  // The file a field holds, by its public URL (`?url=/files/...`): the picker opens in the file's folder.
+  app.get('/Files/by-url', async (request) => {
+    const { url } = parseInput(z.object({ url: z.string().trim().min(1).max(2000) }), request.query);
+    const file = await catalog.fileByUrl(url);
+    if (!file) throw notFound(M.fileNotFound);
+    return ok(request, M.success, fileJson(file));
   });
 
   // Where files are used (the file manager asks before deleting): `?ids=1,2,3`.

@@ -53,7 +53,8 @@ function staffRow(db: Kysely<Database>, userId: number, websiteId: number) {
 }
 
 /**
- * The languages a website's per-language fields must be filled in: its active languages, default first
+ * The languages a website's per-language fields must be filled in: its active languages and its default one even
+ * when inactive (the public sites fall back to its text, so a required text is never missing there), default first
  * (all of them if none is active), or vi-VN when it has none yet (spec part 2, section 9).
  */
 export async function websiteLanguages(db: Kysely<Database>, websiteId: number | undefined): Promise<LanguageRef[]> {
@@ -63,12 +64,12 @@ export async function websiteLanguages(db: Kysely<Database>, websiteId: number |
       : await db
           .selectFrom('website_languages as wl')
           .innerJoin('languages as l', 'l.id', 'wl.languageId')
-          .select(['wl.languageId', 'l.name', 'wl.isActive'])
+          .select(['wl.languageId', 'l.name', 'wl.isActive', 'wl.isDefault'])
           .where('wl.websiteId', '=', websiteId)
           .orderBy('wl.isDefault', 'desc')
           .orderBy('l.sortOrder')
           .execute();
-  const active = rows.filter((r) => r.isActive);
+  const active = rows.filter((r) => r.isActive || r.isDefault);
   const chosen = active.length ? active : rows;
   if (chosen.length) return chosen.map((r) => ({ languageId: r.languageId, name: r.name }));
   const fallback = await db.selectFrom('languages').select('name').where('id', '=', FALLBACK_LANGUAGE).executeTakeFirst();

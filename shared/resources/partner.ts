@@ -1,7 +1,11 @@
 import { defineResource, isActiveField, orderField, l } from './define';
 import { ROUTES } from './routes';
 
-/** Partners (/partner, /partner/add, /partner/{partnerId}): a tree, a partner may sit under another. */
+/**
+ * Partners (/partner, /partner/add, /partner/{partnerId}): a tree, a partner may sit under another. The name is per
+ * language like the description (spec part 2, data model: "Partner: name, description (per-language)"); rows written
+ * before it was are converted by migration 0012.
+ */
 export const partner = defineResource({
   name: 'partner',
   label: l('Đối tác', 'Partner'),
@@ -16,7 +20,7 @@ export const partner = defineResource({
     remove: 'Partners/{website}/{id}',
   },
   fields: [
-    { name: 'name', type: 'text', required: true, maxLength: 250, list: true, search: true, label: l('Tên đối tác', 'Name') },
+    { name: 'name', type: 'text', perLanguage: true, required: true, maxLength: 250, list: true, search: true, label: l('Tên đối tác', 'Name') },
     {
       name: 'parentId',
       type: 'reference',

@@ -65,6 +65,11 @@ describe('validation', () => {
     expect(validateRecord(resources.website, { name: '{}' }, langs, 'en')[0].message).toBe('Website name (Tiếng Việt) is required');
   });
 
+  it('refuses a required per-language text empty in every language even when no language is given', () => {
+    expect(validateRecord(resources.partner, { name: '{"vi-VN":"","en-US":" "}' }, [], 'vi')).toEqual([{ field: 'name', message: 'Tên đối tác là trường bắt buộc' }]);
+    expect(validateRecord(resources.partner, { name: '{"en-US":"Partner"}' }, [], 'vi')).toEqual([]);
+  });
+
   it('uses the spec message for a negative order and refuses wrong types', () => {
     const base = { name: '{"vi-VN":"a","en-US":"b"}' };
     expect(validateRecord(resources.socialNetwork, { ...base, order: -1 }, langs, 'vi')).toEqual([

@@ -53,7 +53,8 @@ export const writableFields = (def: Pick<ResourceDef, 'fields'>) => def.fields.f
 
 /**
  * Check a record in wire form (per-language fields as JSON text or maps). `languages` are the website's
- * languages (required per-language fields must be filled in each). `partial` skips required checks for
+ * languages, its default one included (required per-language fields must be filled in each, so never left empty in
+ * the default language the public sites fall back to). `partial` skips required checks for
  * fields absent from the input (a PATCH-like update). Returns every error, in field order.
  */
 export function validateRecord(
@@ -74,6 +75,11 @@ export function validateRecord(
         continue;
       }
       const map = parseTranslations(value);
+      // No language given (a caller without a website): a required text must still be written in one.
+      if (!languages.length && field.required && Object.values(map).every((text) => isBlank(text, field))) {
+        errors.push({ field: field.name, message: requiredMessage(field, ui) });
+        continue;
+      }
       for (const lang of languages) {
         const text = map[lang.languageId] ?? map['*'];
         if (field.required && isBlank(text, field)) {

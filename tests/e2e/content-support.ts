@@ -12,12 +12,12 @@ export async function tokenOf(page: Page) {
   return (await cookie(page.context(), ACCESS_COOKIE))!.value;
 }
 
-/** Put an image into the file manager's root through the chunked upload, as the console would. */
-export async function uploadImage(page: Page, name: string) {
+/** Put an image into the file manager's root (or a folder) through the chunked upload, as the console would; answers its URL. */
+export async function uploadImage(page: Page, name: string, folderId = 0): Promise<string> {
   const answer = await page.request.post('/api/chunk/upload', {
     headers: { Authorization: `Bearer ${await tokenOf(page)}` },
     multipart: {
-      folderId: '0',
+      folderId: String(folderId),
       fileId: crypto.randomUUID(),
       chunkIndex: '0',
       totalChunks: '1',
@@ -27,12 +27,18 @@ export async function uploadImage(page: Page, name: string) {
     },
   });
   expect(answer.ok()).toBe(true);
+  return ((await answer.json()) as { data: { file: { url: string } } }).data.file.url;
 }
 
-/** Choose an image with the picker of an image field (its `image-field` element). */
+/**
+ * Choose an image of the file manager's root (where uploadImage puts it) with the picker of an image field (its
+ * `image-field` element). The picker opens in the folder of the field's image or of the last image picked: go to the
+ * root first.
+ */
 export async function pickImage(page: Page, field: Locator, fileName: string) {
   await field.getByRole('button', { name: 'Chọn' }).click();
   const picker = page.getByTestId('file-picker');
+  await picker.getByTestId('folder-tree').locator('[data-folder-id="0"]').click();
   await picker.locator(`[role="option"][data-name="${fileName}"]`).dblclick();
   await expect(picker).toBeHidden();
   await expect(field).toContainText(fileName);

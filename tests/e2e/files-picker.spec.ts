@@ -1,8 +1,10 @@
 // The file picker and the image field, in the first form that has one (hard content, /hardContent/add):
 // 'Vui lòng chọn tệp' (Please select file) with nothing chosen, uploading into the picker by drop, choosing, clearing, and
-// the chosen URL travelling in the saved record.
-import { expect, test, type Page } from '@playwright/test';
+// the chosen URL travelling in the saved record; where the picker opens (the folder of the field's image, else where the
+// user last picked an image).
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { signIn } from './support';
+import { api, unique, uploadImage } from './content-support';
 import { dropFiles, makePng } from './files-support';
 
 const picker = (page: Page) => page.getByRole('dialog').filter({ has: page.getByTestId('file-manager') });
@@ -62,4 +64,54 @@ test('choose an image for an image field through the picker', async ({ page }) =
     page.getByRole('button', { name: /^(save )?Lưu$/ }).click(),
   ]);
   expect(request.postDataJSON()).toMatchObject({ image: url });
+});
+
+test('the picker opens in the folder of the field\'s image, else where this user last picked an image', async ({ page }) => {
+  const u = unique();
+  await signIn(page);
+  // A folder with a sub-folder holding an image, and another folder X with an image of its own.
+  const outer = (await api(page, 'POST', 'Folders', { name: `Đối tác ${u}` })).data as { id: number };
+  const inner = (await api(page, 'POST', 'Folders', { name: `Logo ${u}`, parentId: outer.id })).data as { id: number };
+  const x = (await api(page, 'POST', 'Folders', { name: `Thư mục X ${u}` })).data as { id: number };
+  const innerImage = `logo-${u}.png`;
+  const xImage = `x-${u}.png`;
+  const innerUrl = await uploadImage(page, innerImage, inner.id);
+  await uploadImage(page, xImage, x.id);
+  const websites = (await api(page, 'GET', 'Websites/get-all')) as unknown as { id: number; isDefault: boolean }[];
+  const website = websites.find((w) => w.isDefault)!.id;
+  const partner = (await api(page, 'POST', `Partners/${website}`, { name: JSON.stringify({ 'vi-VN': `Đối tác ${u}`, 'en-US': `Partner ${u}` }), thumbnail: innerUrl, order: 0 }))
+    .data as { id: number };
+  const lastCrumb = (dialog: Locator) => dialog.locator('.ant-breadcrumb li').last();
+
+  // The field's image sits in the sub-folder: the picker shows that folder, the image in it.
+  await page.goto(`/partner/${partner.id}`);
+  await page.getByTestId('image-field').first().getByRole('button', { name: /^Chọn/ }).click();
+  let dialog = picker(page);
+  await expect(lastCrumb(dialog)).toHaveText(`Logo ${u}`);
+  await expect(dialog.locator('.ant-breadcrumb')).toContainText(`Đối tác ${u}`);
+  await expect(dialog.getByTestId('file-view').locator(`[data-name="${innerImage}"]`)).toBeVisible();
+  await dialog.getByRole('button', { name: /Hu?ỷ|Hủy/ }).click();
+  await expect(dialog).toBeHidden();
+
+  // An empty field, nothing picked yet: the root. Pick the image of folder X.
+  await page.goto('/partner/add');
+  const logo = page.getByTestId('image-field').first();
+  await logo.getByRole('button', { name: /^Chọn/ }).click();
+  dialog = picker(page);
+  await expect(lastCrumb(dialog)).toHaveText('Tất cả tệp');
+  await dialog.getByTestId('file-view').locator(`[data-name="Thư mục X ${u}"]`).dblclick();
+  await dialog.getByTestId('file-view').locator(`[data-name="${xImage}"]`).dblclick();
+  await expect(dialog).toBeHidden();
+  await expect(logo).toContainText(xImage);
+
+  // Another empty image field opens where the image was picked, here and on another screen after a reload.
+  await page.getByTestId('image-field').nth(1).getByRole('button', { name: /^Chọn/ }).click();
+  dialog = picker(page);
+  await expect(lastCrumb(dialog)).toHaveText(`Thư mục X ${u}`);
+  await expect(dialog.getByTestId('file-view').locator(`[data-name="${xImage}"]`)).toBeVisible();
+  await dialog.getByRole('button', { name: /Hu?ỷ|Hủy/ }).click();
+  await page.goto('/hardContent/add');
+  await page.getByTestId('image-field').first().getByRole('button', { name: /^Chọn/ }).click();
+  await expect(lastCrumb(picker(page))).toHaveText(`Thư mục X ${u}`);
+  await expect(picker(page).getByTestId('file-view').locator(`[data-name="${xImage}"]`)).toBeVisible();
 });

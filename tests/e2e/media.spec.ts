@@ -207,7 +207,7 @@ test('a 401 in an album screen goes to /expiredToken, elsewhere to /login', asyn
   };
   await signIn(page);
   await page.goto('/partner');
-  await expect(page.getByText(DEMO_SITES.clinic.partners[0].name, { exact: true }).first()).toBeVisible();
+  await expect(page.getByText(DEMO_SITES.clinic.partners[0].name['vi-VN'], { exact: true }).first()).toBeVisible();
   await expire();
   await page.getByPlaceholder('Từ khoá').fill('a');
   await page.getByPlaceholder('Từ khoá').press('Enter');

@@ -116,11 +116,13 @@ test('a FAQ in a group, found with the search panel; back returns to the search'
 
 test('a partner under a parent partner, shown nested in the tree list', async ({ page }) => {
   const name = `Đối tác con ${unique()}`;
-  const parent = DEMO_SITES.clinic.partners[2].name;
+  const parent = DEMO_SITES.clinic.partners[2].name['vi-VN'];
   await signIn(page);
   await page.goto('/partner');
   await page.getByRole('button', { name: 'Thêm mới' }).click();
-  await page.getByLabel('Tên đối tác').fill(name);
+  await page.getByLabel('Tên đối tác (Tiếng Việt)').fill(name);
+  await page.getByRole('tab', { name: 'English' }).click();
+  await page.getByLabel('Tên đối tác (English)').fill(`${name} EN`);
   await page.getByLabel('Thứ tự').fill('-1');
   await page.getByRole('button', { name: /Lưu$/ }).click();
   await expect(page.getByTestId('validation-summary')).toContainText('Thứ tự phải đúng định dạng');
@@ -134,6 +136,29 @@ test('a partner under a parent partner, shown nested in the tree list', async ({
   const parentRow = page.locator('tr.ant-table-row-level-0').filter({ hasText: parent });
   await expect(parentRow).toBeVisible();
   await expect(page.locator('tr.ant-table-row-level-1').filter({ hasText: name })).toBeVisible();
+});
+
+test('the partner name is per language: the English tab leaves the Vietnamese name as it was, both are saved', async ({ page }) => {
+  const name = `Đối tác ${unique()}`;
+  await signIn(page);
+  await page.goto('/partner/add');
+  await page.getByRole('button', { name: /Lưu$/ }).click();
+  // No name in the default language: refused before anything is sent.
+  await expect(page.getByTestId('validation-summary')).toContainText('Tên đối tác (Tiếng Việt) là trường bắt buộc');
+  await page.getByLabel('Tên đối tác (Tiếng Việt)').fill(name);
+  await page.getByRole('tab', { name: 'English' }).click();
+  await expect(page.getByLabel('Tên đối tác (English)')).toHaveValue('');
+  await page.getByLabel('Tên đối tác (English)').fill(`${name} in English`);
+  await page.getByRole('tab', { name: 'Tiếng Việt' }).click();
+  await expect(page.getByLabel('Tên đối tác (Tiếng Việt)')).toHaveValue(name);
+  await page.getByRole('button', { name: /Lưu$/ }).click();
+  await expect(page.getByText('Thêm mới thành công')).toBeVisible();
+  await expect(page).toHaveURL(/\/partner$/);
+  await page.getByRole('cell', { name, exact: true }).dblclick();
+  await expect(page).toHaveURL(/\/partner\/\d+$/);
+  await expect(page.getByLabel('Tên đối tác (Tiếng Việt)')).toHaveValue(name);
+  await page.getByRole('tab', { name: 'English' }).click();
+  await expect(page.getByLabel('Tên đối tác (English)')).toHaveValue(`${name} in English`);
 });
 
 test('feedback posted from the public site arrives unread, is counted, opened, then read', async ({ page, request }) => {

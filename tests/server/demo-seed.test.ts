@@ -97,8 +97,12 @@ describeEachDatabase(
           const faqs = (await get(`/api/Faqs/${w.id}?page=1&pageSize=100`)).data as { faqGroupName: string }[];
           expect(faqs.length).toBe(site.faqs.length);
           expect(faqs.every((f) => JSON.parse(f.faqGroupName)['en-US'])).toBe(true);
-          const partners = (await get(`/api/Partners/${w.id}?page=1&pageSize=1000`)).data as { parentId: number | null }[];
+          const partners = (await get(`/api/Partners/${w.id}?page=1&pageSize=1000`)).data as { parentId: number | null; name: string }[];
           expect(partners.some((p) => p.parentId !== null)).toBe(true);
+          // Partner names per language, as the definition keeps them.
+          expect(partners.map((p) => JSON.parse(p.name)).sort((a, b) => a['vi-VN'].localeCompare(b['vi-VN']))).toEqual(
+            site.partners.map((p) => p.name).sort((a, b) => a['vi-VN'].localeCompare(b['vi-VN'])),
+          );
           const feedback = (await get(`/api/Feedbacks/${w.id}?page=1&pageSize=100`)).data as { isView: boolean }[];
           expect(new Set(feedback.map((f) => f.isView))).toEqual(new Set([true, false]));
           expect((await get(`/api/CustomerFeedbacks/${w.id}?page=1&pageSize=100`)).totalRows).toBe(site.customerFeedbacks.length);

@@ -200,4 +200,31 @@ describeEachDatabase('files: folders and files', (ctx) => {
     expect(blobExists(file.url)).toBe(false);
     expect((await ctx.authed('DELETE', `/api/Files/${file.id}`)).status).toBe(404);
   });
+  it('Files/by-url finds the file a field holds, so the picker can open in its folder', async () => {
+    const folder = await createFolder(`Ảnh dịch vụ ${Date.now()}`);
+    const sub = await createFolder('Tim mạch', folder.id);
+    const file = await uploadFile(ctx, token, 'tim mạch.png', pngBytes(400), sub.id);
+    const byUrl = (url: string) => ctx.authed('GET', `/api/Files/by-url?url=${encodeURIComponent(url)}`);
+    const found = await byUrl(file.url);
+    expect(found.status, found.text).toBe(200);
+    expect(found.body).toMatchObject({ code: 1, data: { id: file.id, folderId: sub.id, url: file.url, name: 'tim mạch.png' } });
+    // The same file written with the host, a query or a fragment, as a field may hold it.
+    expect((await byUrl(`https://clinic.example${file.url}?v=2#top`)).body.data.id).toBe(file.id);
+    // A file at the root answers its folder as null.
+    const atRoot = await uploadFile(ctx, token, 'goc.png', pngBytes(300));
+    expect((await byUrl(atRoot.url)).body.data.folderId).toBeNull();
+    // Not one of ours, or gone: 404 with the usual body; no URL: 400 naming the field.
+    for (const url of ['/files/not-a-stored-name/x.png', 'https://elsewhere.example/logo.png', '/api/Files/usages']) {
+      const res = await byUrl(url);
+      expect(res.status, url).toBe(404);
+      expect(res.body).toMatchObject({ code: 404, Message: expect.any(String), message: expect.any(String) });
+    }
+    expect((await ctx.authed('DELETE', `/api/Files/${file.id}`)).status).toBe(200);
+    expect((await byUrl(file.url)).status).toBe(404);
+    const missing = await ctx.authed('GET', '/api/Files/by-url');
+    expect(missing.status).toBe(400);
+    expect(missing.text).toContain('url');
+    // Signed-in staff only, as every file manager call.
+    expect((await ctx.request('GET', `/api/Files/by-url?url=${encodeURIComponent(atRoot.url)}`)).status).toBe(401);
+  });
 });

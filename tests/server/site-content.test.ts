@@ -130,7 +130,8 @@ describeEachDatabase('site content', (ctx) => {
     it('a tree of partners: a parent of the same website, no cycles, no delete with children', async () => {
       const bad = await ctx.authed('POST', `/api/Partners/${clinic}`, { name: '', order: -1 });
       expect(bad.body.errors).toEqual([
-        { field: 'name', message: 'Tên đối tác là trường bắt buộc' },
+        { field: 'name', languageId: 'vi-VN', message: 'Tên đối tác (Tiếng Việt) là trường bắt buộc' },
+        { field: 'name', languageId: 'en-US', message: 'Tên đối tác (English) là trường bắt buộc' },
         { field: 'order', message: 'Thứ tự phải đúng định dạng' },
       ]);
       const parent = (await ctx.authed('POST', `/api/Partners/${clinic}`, { name: 'Bảo Việt' })).body.data;
@@ -144,6 +145,69 @@ describeEachDatabase('site content', (ctx) => {
       expect(ids(found.body.data)).toEqual([child.id]);
       expect((await ctx.authed('DELETE', `/api/Partners/${clinic}/${child.id}`)).status).toBe(200);
       expect((await ctx.authed('DELETE', `/api/Partners/${clinic}/${parent.id}`)).status).toBe(200);
+    });
+  });
+
+  describe('partner names, per language', () => {
+    it('a partner with empty names is refused with 400 naming the field, and nothing is written', async () => {
+      const before = (await ctx.authed('GET', `/api/Partners/${clinic}?page=1&pageSize=1000`)).body.totalRows;
+      for (const name of [tr('', ''), tr('', 'Bao Viet'), '{}', undefined]) {
+        const res = await ctx.authed('POST', `/api/Partners/${clinic}`, { name, order: 0 });
+        expect(res.status, String(name)).toBe(400);
+        expect(res.body).toMatchObject({ code: expect.anything(), field: 'name' });
+        expect(res.body.Message).toContain('Tên đối tác (Tiếng Việt) là trường bắt buộc');
+      }
+      expect((await ctx.authed('GET', `/api/Partners/${clinic}?page=1&pageSize=1000`)).body.totalRows).toBe(before);
+    });
+
+    it('each language keeps its own name: written, read back, changed in one language only', async () => {
+      const created = await ctx.authed('POST', `/api/Partners/${clinic}`, { name: tr('Bệnh viện Việt Đức', 'Viet Duc Hospital'), order: 0 });
+      expect(created.status).toBe(200);
+      const id = created.body.data.id;
+      const read = (await ctx.authed('GET', `/api/Partners/${clinic}/${id}`)).body.data;
+      expect(JSON.parse(read.name)).toEqual({ 'vi-VN': 'Bệnh viện Việt Đức', 'en-US': 'Viet Duc Hospital' });
+      const updated = await ctx.authed('PUT', `/api/Partners/${clinic}/${id}`, { ...read, name: tr('Bệnh viện Việt Đức', 'Viet Duc University Hospital') });
+      expect(updated.status).toBe(200);
+      const again = (await ctx.authed('GET', `/api/Partners/${clinic}/${id}`)).body.data;
+      expect(JSON.parse(again.name)).toEqual({ 'vi-VN': 'Bệnh viện Việt Đức', 'en-US': 'Viet Duc University Hospital' });
+      // Found by its name in either language.
+      expect(ids((await ctx.authed('GET', `/api/Partners/${clinic}?keyword=university&page=1&pageSize=1000`)).body.data)).toEqual([id]);
+      expect(ids((await ctx.authed('GET', `/api/Partners/${clinic}?keyword=viet%20duc&page=1&pageSize=1000`)).body.data)).toEqual([id]);
+      expect((await ctx.authed('DELETE', `/api/Partners/${clinic}/${id}`)).status).toBe(200);
+    });
+
+    it('the default language is required even while it is switched off for the website (every resource)', async () => {
+      const off = await ctx.authed('PUT', `/api/Websites/${clinic}/languages/vi-VN`, { isActive: false });
+      expect(off.status).toBe(200);
+      try {
+        const partner = await ctx.authed('POST', `/api/Partners/${clinic}`, { name: tr('', 'Only English'), order: 0 });
+        expect(partner.status).toBe(400);
+        expect(partner.body.errors).toEqual([{ field: 'name', languageId: 'vi-VN', message: 'Tên đối tác (Tiếng Việt) là trường bắt buộc' }]);
+        const group = await ctx.authed('POST', `/api/FAQGroups/${clinic}`, { name: tr('', 'Only English'), order: 0 });
+        expect(group.status).toBe(400);
+        expect(group.body.errors).toEqual([{ field: 'name', languageId: 'vi-VN', message: 'Tên nhóm (Tiếng Việt) là trường bắt buộc' }]);
+      } finally {
+        expect((await ctx.authed('PUT', `/api/Websites/${clinic}/languages/vi-VN`, { isActive: true })).status).toBe(200);
+      }
+    });
+
+    it('migration 0012 turns a plain-text name into the website\'s default language', async () => {
+      const { perLanguageNames } = await import('../../server/db/migrations/0013_partner_names');
+      const id = (await ctx.authed('POST', `/api/Partners/${clinic}`, { name: tr('Tạm', 'Temp'), order: 0 })).body.data.id;
+      await ctx.db.updateTable('partners' as never).set({ name: 'Nhà thuốc Long Châu' } as never).where('id' as never, '=', id as never).execute();
+      const spaId = (await ctx.authed('POST', `/api/Partners/${spa}`, { name: tr('Tạm', 'Temp'), order: 0 })).body.data.id;
+      await ctx.db.updateTable('partners' as never).set({ name: '' } as never).where('id' as never, '=', spaId as never).execute();
+      await perLanguageNames(ctx.db, 'partners');
+      const read = (await ctx.authed('GET', `/api/Partners/${clinic}/${id}`)).body.data;
+      expect(JSON.parse(read.name)).toEqual({ 'vi-VN': 'Nhà thuốc Long Châu' });
+      expect((await ctx.authed('GET', `/api/Partners/${spa}/${spaId}`)).body.data.name).toBe('{}');
+      // Names already per language are left as they were.
+      const kept = (await ctx.authed('POST', `/api/Partners/${clinic}`, { name: tr('Giữ', 'Kept'), order: 0 })).body.data.id;
+      await perLanguageNames(ctx.db, 'partners');
+      expect(JSON.parse((await ctx.authed('GET', `/api/Partners/${clinic}/${kept}`)).body.data.name)).toEqual({ 'vi-VN': 'Giữ', 'en-US': 'Kept' });
+      await ctx.authed('DELETE', `/api/Partners/${clinic}/${kept}`);
+      await ctx.authed('DELETE', `/api/Partners/${clinic}/${id}`);
+      await ctx.authed('DELETE', `/api/Partners/${spa}/${spaId}`);
     });
   });
 

@@ -11,6 +11,7 @@ import { m0009_team } from './0009_team';
 import { m0010_team_list_order } from './0010_team_list_order';
 import { m0011_review_filters } from './0011_review_filters';
 import { m0012_phone_numbers } from './0012_phone_numbers';
+import { m0013_partner_names } from './0013_partner_names';
 import '../../team/tables';
 
 export const migrations: SitedeskMigration[] = [
@@ -25,4 +26,5 @@ export const migrations: SitedeskMigration[] = [
   m0010_team_list_order,
   m0011_review_filters,
   m0012_phone_numbers,
+  m0013_partner_names,
 ];

@@ -41,6 +41,8 @@ export interface FileManagerProps {
   onPick?(file: FileItem): void;
   /** Height of the whole manager (the view scrolls inside). */
   height?: number | string;
+  /** The folder shown first (the root unless told; a folder since deleted falls back to the root). */
+  initialFolderId?: number;
 }
 
 type Dialog =
@@ -57,7 +59,7 @@ type Dialog =
  * onto folders, drop the user's files to upload them. The loading, the selection, the actions and the drag and
  * drop are hooks of their own (useDirectory, useEntrySelection, useFileActions, useFileDrag); this is the screen.
  */
-export default function FileManager({ mode = 'page', accept, onChosenChange, onPick, height = '100%' }: FileManagerProps) {
+export default function FileManager({ mode = 'page', accept, onChosenChange, onPick, height = '100%', initialFolderId }: FileManagerProps) {
   const { t } = useTranslation('files');
   const { token } = theme.useToken();
   const [modal, modalHolder] = Modal.useModal();
@@ -67,7 +69,7 @@ export default function FileManager({ mode = 'page', accept, onChosenChange, onP
   const viewRef = useRef<HTMLDivElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
 
-  const { folderId, setFolderId, directory, loading, reload, expanded, setExpanded, cache } = useDirectory();
+  const { folderId, setFolderId, directory, loading, reload, expanded, setExpanded, cache } = useDirectory(initialFolderId);
 
   const entries = useMemo((): Entry[] => {
     if (!directory) return [];

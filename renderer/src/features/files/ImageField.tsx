@@ -102,6 +102,7 @@ export default function ImageField({ value, onChange, accept = 'image', disabled
           <FilePickerModal
             open={open}
             accept={accept}
+            currentUrl={value}
             onCancel={() => setOpen(false)}
             onPick={(file) => {
               onChange?.(file.url);

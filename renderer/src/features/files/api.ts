@@ -86,6 +86,16 @@ export async function fileUsages(ids: number[]): Promise<FileUsage[]> {
   return (await cmsApi.get<Envelope<FileUsage[]>>('/Files/usages', { params: { ids: ids.join(',') } })).data.data ?? [];
 }
 
+/** The file a field holds, by its URL (its folder is where the picker opens); null when it is not a stored file. */
+export async function fileByUrl(url: string): Promise<FileItem | null> {
+  try {
+    return (await cmsApi.get<Envelope<FileItem>>('/Files/by-url', { params: { url }, quiet: true })).data.data ?? null;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}
+
 /** The video library: every stored .mp4 (any folder), newest first. */
 export async function fetchVideos(query: { page: number; pageSize: number; keyword?: string }): Promise<{ data: (FileItem & { folderName: string | null })[]; totalRows: number }> {
   const { data } = await cmsApi.get<{ data?: (FileItem & { folderName: string | null })[]; totalRows?: number }>('/Files/videos', { params: query });

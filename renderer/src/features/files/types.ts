@@ -40,6 +40,8 @@ export interface PickedFile {
   name: string;
   url: string;
   size: number;
+  /** null = the root. */
+  folderId: number | null;
 }
 
 /** 0 is the root, as the API writes it in paths and bodies. */

@@ -7,10 +7,11 @@ import { ROOT_ID, type Directory } from './types';
 
 /**
  * The folder on screen and its listing: loads it (the latest request wins), keeps the folder cache and the tree's
- * open branches in step, and goes back to the root when the folder is gone.
+ * open branches in step, and goes back to the root when the folder is gone. Starts in `initialFolderId` (the root
+ * unless told).
  */
-export function useDirectory() {
-  const [folderId, setFolderId] = useState(ROOT_ID);
+export function useDirectory(initialFolderId: number = ROOT_ID) {
+  const [folderId, setFolderId] = useState(initialFolderId);
   /** The listing on screen and the folder it belongs to: loading while they differ. */
   const [listing, setListing] = useState<{ id: number; directory: Directory } | null>(null);
   const [expanded, setExpanded] = useState<number[]>([ROOT_ID]);

@@ -64,7 +64,7 @@ function ImageCell({ row, provider, onSaved }: { row: Row; provider: DataProvide
         // React events bubble out of the picker's portal to the row: a double-click on a file must not open the record.
         <span onDoubleClick={(e) => e.stopPropagation()}>
           <Suspense fallback={null}>
-            <FilePickerModal open accept="image" onCancel={() => setOpen(false)} onPick={(file) => void save(file.url)} />
+            <FilePickerModal open accept="image" currentUrl={url} onCancel={() => setOpen(false)} onPick={(file) => void save(file.url)} />
           </Suspense>
         </span>
       )}

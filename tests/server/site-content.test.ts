@@ -191,7 +191,7 @@ describeEachDatabase('site content', (ctx) => {
       }
     });
 
-    it('migration 0012 turns a plain-text name into the website\'s default language', async () => {
+    it('migration 0013 turns a plain-text name into the website\'s default language', async () => {
       const { perLanguageNames } = await import('../../server/db/migrations/0013_partner_names');
       const id = (await ctx.authed('POST', `/api/Partners/${clinic}`, { name: tr('Tạm', 'Temp'), order: 0 })).body.data.id;
       await ctx.db.updateTable('partners' as never).set({ name: 'Nhà thuốc Long Châu' } as never).where('id' as never, '=', id as never).execute();

@@ -152,7 +152,7 @@ export const fileRoutes: FastifyPluginAsync = async (app) => {
 
   // Where files are used (the file manager asks before deleting): `?ids=1,2,3`.
   app.get('/Files/usages', async (request) => {
-    const { ids } = parseInput(z.object({ ids: z.string().regex(/^\d{1,10}(,\d{1,10}){0,199}$/) }), request.query);
+    const { ids } = parseInput(z.object({ ids: z.string().regex(/^\d{1,10}(,\d{1,10}){0,199}$/).refine((list) => list.split(',').every(isId), 'expected ids from 1 to 2147483647') }), request.query);
     const usages = await fileUsages(app, ids.split(',').map(Number));
     return ok(
       request,

@@ -125,6 +125,7 @@ describeEachDatabase(
       expect((await ctx.authed(method, path)).status).toBe(400);
     }
     expect((await ctx.authed('POST', '/api/Folders', { name: 'Xa', parentId: 99999999999 })).status).toBe(400);
+    refusedNaming(await ctx.authed('GET', '/api/Files/usages?ids=1,9999999999'), 'ids');
   });
 
   it('refuses impossible dates wherever a date enters, with a 400 naming the field, and stores none', async () => {

@@ -14,7 +14,7 @@ import { httpError } from '../errors';
 import type { DynamicDb } from './dynamic';
 import { adminFieldsChanged, checkAndConvert, emptyRecord, selectColumns, toWire, type Row } from './records';
 import { hasIdColumn, hasStamp, hasWebsiteId, listOrder, storageType } from './schema';
-import { keywordMatch, keywordOf, queryBool, queryInt } from '../http/query';
+import { keywordMatch, keywordOf, phoneKeyword, queryBool, queryInt } from '../http/query';
 import { websiteLanguages } from './access';
 import { validated, type HookContext, type ListFilter, type Prepared, type ResourceHooks } from './hooks';
 import { M } from '../messages';
@@ -153,7 +153,11 @@ export class ResourceEngine {
     if (typeof keyword !== 'string' || !keyword.trim()) return q;
     // Nothing searchable (a media advertisement is a file and a type): no `searchText` column, the keyword is ignored.
     if (!hasIdColumn(def) || !searchFields(def).length) return q;
-    return q.where(keywordMatch(keyword, { table: def.table, dialect: dialectOf(ctx.db), scan }));
+    const where = { table: def.table, dialect: dialectOf(ctx.db), scan };
+    // A phone number as typed ("0901 234 567") also finds the one stored as its digits in a searchable phone field.
+    const phone = searchFields(def).some((f) => f.format === 'phone') ? phoneKeyword(keyword.trim()) : undefined;
+    if (phone) return q.where((eb) => eb.or([keywordMatch(keyword, where), keywordMatch(phone, where)]));
+    return q.where(keywordMatch(keyword, where));
   }
 
   /** The list's query before paging. `scan`: the keyword compared row by row, not looked up in the search index. */

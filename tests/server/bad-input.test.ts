@@ -171,6 +171,11 @@ describeEachDatabase(
     expect(await ctx.db.selectFrom('collaborators').select('phoneNumber').where('phoneNumber', 'like', '+84%').execute()).toEqual([{ phoneNumber: '+84978975966' }]);
     expect((await ctx.request('POST', `/public/${clinic}/bookings`, { json: { customerName: 'Số Điện Thoại', customerPhone: '0901.234-567', appointmentDate: '2027-03-07' } })).status).toBe(201);
     expect(await dyn().selectFrom('bookings').select('customerPhone').where('customerName', '=', 'Số Điện Thoại').execute()).toEqual([{ customerPhone: '0901234567' }]);
+    // Looked up by phone however it is typed: the team's list and an engine list with a phone field.
+    const team = await ctx.authed('GET', `/api/DoiNhom?keyword=${encodeURIComponent('0978-975 965')}`);
+    expect(team.body.data.map((m: { fullName: string }) => m.fullName)).toEqual(['Trùng Số']);
+    const bookings = await ctx.authed('GET', `/api/Bookings/${clinic}?keyword=${encodeURIComponent('0901 234 567')}&pageSize=100`);
+    expect(bookings.body.data.map((b: { customerName: string }) => b.customerName)).toContain('Số Điện Thoại');
   });
 
   it("answers 404 to a delete of another website's record before any usage check: its use is not told", async () => {

@@ -31,7 +31,7 @@ const text = z.string().max(10_000);
 const folderCreate = z.object({
   name: z.string(),
   parentId: folderRef.optional(),
-  order: z.coerce.number().int().min(0).optional(),
+  order: z.coerce.number().int().min(0).max(MAX_ID).optional(),
   description: text.nullable().optional(),
 });
 const folderUpdate = folderCreate.partial().extend({ concurrencyStamp: z.string().min(1) });

@@ -126,6 +126,8 @@ describeEachDatabase(
     }
     expect((await ctx.authed('POST', '/api/Folders', { name: 'Xa', parentId: 99999999999 })).status).toBe(400);
     refusedNaming(await ctx.authed('GET', '/api/Files/usages?ids=1,9999999999'), 'ids');
+    refusedNaming(await ctx.authed('POST', '/api/Folders', { name: `Thứ tự ${Date.now()}`, parentId: null, order: 99999999999 }), 'order');
+    refusedNaming(await ctx.authed('DELETE', '/push/UserTokens/user/99999999999'), 'userId');
   });
 
   it('refuses impossible dates wherever a date enters, with a 400 naming the field, and stores none', async () => {

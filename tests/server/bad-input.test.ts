@@ -137,7 +137,13 @@ describeEachDatabase(
     }
     expect(await count('bookings')).toBe(before);
     // A real day is taken, 29 February of a leap year too.
-    expect((await ctx.request('POST', `/public/${clinic}/bookings`, { json: { customerName: 'Khách', customerPhone: '0901234567', appointmentDate: '2028-02-29' } })).status).toBe(201);
+    expect((await ctx.request('POST', `/public/${clinic}/bookings`, { json: { customerName: 'Khách Nhuận', customerPhone: '0901234567', appointmentDate: '2028-02-29' } })).status).toBe(201);
+    // Staff editing the booking meet the same rule.
+    const booked = (await ctx.authed('GET', `/api/Bookings/${clinic}?keyword=${encodeURIComponent('Khách Nhuận')}`)).body.data[0];
+    for (const appointmentDate of ['2028-02-30', 'Mar 7 2027']) {
+      refusedNaming(await ctx.authed('PUT', `/api/Bookings/${clinic}/${booked.id}`, { ...booked, appointmentDate }), 'appointmentDate');
+    }
+    expect((await ctx.authed('GET', `/api/Bookings/${clinic}/${booked.id}`)).body.data.appointmentDate).toBe('2028-02-29');
     // An applicant's birthday (an engine `date` field), a collaborator's birthday, a referral's appointment.
     refusedNaming(await ctx.authed('POST', `/api/Recruitments/${clinic}`, { fullName: 'Ứng viên', phoneNumber: '0901234567', birthday: '1999-02-29' }), 'birthday');
     refusedNaming(await ctx.request('POST', `/public/${clinic}/collaborators`, { json: { fullName: 'Cộng tác', phoneNumber: '0911222333', birthday: '1990-13-01' } }), 'birthday');

@@ -87,6 +87,10 @@ export const M = {
 
   // ---- Roles (shared/roles.ts) ----
   adminOnly: { vi: 'Chỉ quản trị viên được thực hiện thao tác này', en: 'Only an administrator can do this' },
+  adminFields: (labels: { vi: string; en: string }[]) => ({
+    vi: `Chỉ quản trị viên được thay đổi: ${labels.map((x) => x.vi).join(', ')}`,
+    en: `Only an administrator can change: ${labels.map((x) => x.en).join(', ')}`,
+  }),
   reviewOnly: { vi: 'Bạn không có quyền duyệt', en: 'You are not allowed to review' },
   ownSubmission: { vi: 'Không thể tự duyệt nội dung do chính mình gửi duyệt', en: 'You cannot decide on what you submitted yourself' },
   // ---- Sign-in ----

@@ -31,7 +31,7 @@ const text = z.string().max(10_000);
 const folderCreate = z.object({
   name: z.string(),
   parentId: folderRef.optional(),
-  order: z.coerce.number().int().min(0).optional(),
+  order: z.coerce.number().int().min(0).max(MAX_ID).optional(),
   description: text.nullable().optional(),
 });
 const folderUpdate = folderCreate.partial().extend({ concurrencyStamp: z.string().min(1) });
@@ -160,7 +160,7 @@ export const fileRoutes: FastifyPluginAsync = async (app) => {
 
   // Where files are used (the file manager asks before deleting): `?ids=1,2,3`.
   app.get('/Files/usages', async (request) => {
-    const { ids } = parseInput(z.object({ ids: z.string().regex(/^\d{1,10}(,\d{1,10}){0,199}$/) }), request.query);
+    const { ids } = parseInput(z.object({ ids: z.string().regex(/^\d{1,10}(,\d{1,10}){0,199}$/).refine((list) => list.split(',').every(isId), 'expected ids from 1 to 2147483647') }), request.query);
     const usages = await fileUsages(app, ids.split(',').map(Number));
     return ok(
       request,

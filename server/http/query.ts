@@ -5,6 +5,7 @@ import { httpError } from '../errors';
 import { foldText } from '../../shared/text';
 import type { DialectName } from '../db/dialect';
 import { M } from '../messages';
+import { isPhone, normalizePhone } from '../../shared/input';
 
 export type Query = Record<string, unknown>;
 
@@ -34,6 +35,13 @@ export function paging(query: Query, size = 20, max = 1000) {
 
 export const keywordOf = (query: Query): string | undefined =>
   typeof query.keyword === 'string' && query.keyword.trim() ? query.keyword.trim() : undefined;
+
+/**
+ * A keyword that is a phone number, as phone numbers are stored (shared/input.ts `normalizePhone`): "0978 975 965"
+ * finds the 0978975965 stored; undefined for any other keyword.
+ */
+export const phoneKeyword = (keyword: string | undefined): string | undefined =>
+  keyword && isPhone(keyword) && normalizePhone(keyword) !== keyword ? normalizePhone(keyword) : undefined;
 
 /** `LIKE` pattern for a keyword, folded like the `searchText` columns, with `\` escaping `%`, `_` and itself. */
 export function likePattern(keyword: string): string {

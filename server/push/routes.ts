@@ -5,13 +5,14 @@ import { iso } from '../db/dialect';
 import { httpError, parseInput } from '../errors';
 import { localize } from '../i18n';
 import { M } from '../messages';
+import { zId } from '../../shared/input';
 
 const registration = z.object({
-  userId: z.coerce.number().int().positive(),
+  userId: zId,
   isActive: z.boolean().default(true),
   token: z.string().trim().min(1).max(4096),
 });
-const userParam = z.object({ userId: z.coerce.number().int().positive() });
+const userParam = z.object({ userId: zId });
 
 export const pushRoutes: FastifyPluginAsync = async (app) => {
   app.post('/UserTokens', async (request) => {

@@ -8,6 +8,7 @@ import { readOnly, websiteLanguages } from './access';
 import { dynamic } from './dynamic';
 import { changeNumber } from '../db/changes';
 import type { OperationContext } from './engine';
+import { isAdmin } from '../../shared/roles';
 
 export function operationContext(app: FastifyInstance, request: FastifyRequest, websiteId?: number, db: Kysely<Database> = app.db): OperationContext {
   return {
@@ -17,6 +18,7 @@ export function operationContext(app: FastifyInstance, request: FastifyRequest, 
     languages: () => websiteLanguages(db, websiteId),
     // A request that writes reads the number again: what it kept before its write would miss the write.
     changes: readOnly(request) ? () => requestChanges(db, request) : undefined,
+    admin: isAdmin(request.user),
   };
 }
 

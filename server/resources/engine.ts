@@ -12,9 +12,9 @@ import type { LanguageRef, UiLang } from '../../shared/resources/validate';
 import { dialectOf, iso, isUniqueViolation } from '../db/dialect';
 import { httpError } from '../errors';
 import type { DynamicDb } from './dynamic';
-import { checkAndConvert, emptyRecord, selectColumns, toWire, type Row } from './records';
+import { adminFieldsChanged, checkAndConvert, emptyRecord, selectColumns, toWire, type Row } from './records';
 import { hasIdColumn, hasStamp, hasWebsiteId, listOrder, storageType } from './schema';
-import { keywordMatch, keywordOf, queryBool, queryInt } from '../http/query';
+import { keywordMatch, keywordOf, phoneKeyword, queryBool, queryInt } from '../http/query';
 import { websiteLanguages } from './access';
 import { validated, type HookContext, type ListFilter, type Prepared, type ResourceHooks } from './hooks';
 import { M } from '../messages';
@@ -37,6 +37,8 @@ export interface OperationContext {
   languages: () => Promise<LanguageRef[]>;
   /** The database's change number when the request began (what lists keep per change number is keyed by it). */
   changes?: () => Promise<string>;
+  /** The user is an administrator: fields `editableBy: 'admin'` are theirs to change (a visitor, staff: not). */
+  admin?: boolean;
 }
 
 export const DEFAULT_PAGE_SIZE = 20;
@@ -151,7 +153,11 @@ export class ResourceEngine {
     if (typeof keyword !== 'string' || !keyword.trim()) return q;
     // Nothing searchable (a media advertisement is a file and a type): no `searchText` column, the keyword is ignored.
     if (!hasIdColumn(def) || !searchFields(def).length) return q;
-    return q.where(keywordMatch(keyword, { table: def.table, dialect: dialectOf(ctx.db), scan }));
+    const where = { table: def.table, dialect: dialectOf(ctx.db), scan };
+    // A phone number as typed ("0901 234 567") also finds the one stored as its digits in a searchable phone field.
+    const phone = searchFields(def).some((f) => f.format === 'phone') ? phoneKeyword(keyword.trim()) : undefined;
+    if (phone) return q.where((eb) => eb.or([keywordMatch(keyword, where), keywordMatch(phone, where)]));
+    return q.where(keywordMatch(keyword, where));
   }
 
   /** The list's query before paging. `scan`: the keyword compared row by row, not looked up in the search index. */
@@ -257,6 +263,17 @@ export class ResourceEngine {
     return httpError(409, M.valueTaken(field.label, String(values![field.name])), { field: field.name });
   }
 
+  /**
+   * The values of a write, unless they change a field only an administrator may change and the user is not one
+   * (`editableBy: 'admin'`): 403 naming the fields, nothing written. A save that leaves them as they are goes through.
+   */
+  private allowed(ctx: OperationContext, def: ResourceDef, values: Row, current?: Row): Row {
+    if (ctx.admin) return values;
+    const changed = adminFieldsChanged(def, values, current);
+    if (changed.length) throw httpError(403, M.adminFields(changed.map((f) => f.label)), { field: changed[0].name });
+    return values;
+  }
+
   private async prepared(ctx: HookContext, def: ResourceDef, body: Row, current?: Row): Promise<Prepared<unknown>> {
     const prepare = this.hooksOf(def).prepare;
     return prepare ? prepare(ctx, body, current) : validated(ctx, def, body, current);
@@ -269,7 +286,7 @@ export class ResourceEngine {
 
   async create(ctx: OperationContext, def: ResourceDef, scope: Scope, body: Row): Promise<Row> {
     if (!this.hasWriteHooks(def)) {
-      const values = checkAndConvert(def, body, await ctx.languages(), ctx.ui);
+      const values = this.allowed(ctx, def, checkAndConvert(def, body, await ctx.languages(), ctx.ui));
       const id = await this.insert(ctx, def, scope, values).catch((err: unknown) => {
         throw this.refusal(def, err, values);
       });
@@ -278,7 +295,7 @@ export class ResourceEngine {
     const hooks = this.hooksOf(def);
     const id = await this.writing(ctx, def, scope, async (hctx, done) => {
       const prepared = done(await this.prepared(hctx, def, body));
-      const id = await this.insert(hctx, def, scope, prepared.values);
+      const id = await this.insert(hctx, def, scope, this.allowed(ctx, def, prepared.values));
       await hooks.afterWrite?.(hctx, { ...prepared, id });
       return id;
     });
@@ -314,14 +331,14 @@ export class ResourceEngine {
         if (stamp !== undefined && current.concurrencyStamp !== stamp) throw stale(current);
         hooks.guard?.(current, hctx);
         const prepared = done(await this.prepared(hctx, def, body, current));
-        await this.write(hctx, def, scope, id, stamp, prepared.values);
+        await this.write(hctx, def, scope, id, stamp, this.allowed(ctx, def, prepared.values, current));
         await hooks.afterWrite?.(hctx, { ...prepared, id, current });
       });
       return this.readOrThrow(ctx.db, def, scope, id);
     }
     const current = await this.readOrThrow(ctx.db, def, scope, id);
     if (stamp !== undefined && current.concurrencyStamp !== stamp) throw stale(current);
-    const values = checkAndConvert(def, body, await ctx.languages(), ctx.ui, current);
+    const values = this.allowed(ctx, def, checkAndConvert(def, body, await ctx.languages(), ctx.ui, current), current);
     await this.write(ctx, def, scope, id, stamp, values).catch((err: unknown) => {
       throw this.refusal(def, err, values);
     });
@@ -408,7 +425,7 @@ export class ResourceEngine {
       if (stamp === undefined || stamp === null || stamp === '') throw stale(await this.getSingleton(ctx, def, scope));
       return this.update(ctx, def, scope, (existing as { id: number }).id, body);
     }
-    const values = checkAndConvert(def, body, await ctx.languages(), ctx.ui);
+    const values = this.allowed(ctx, def, checkAndConvert(def, body, await ctx.languages(), ctx.ui));
     const at = iso(ctx.now);
     const result = await ctx.db
       .insertInto(def.table)

@@ -77,6 +77,19 @@ export function checkAndConvert(
   return values;
 }
 
+/**
+ * The fields only an administrator may change (`editableBy: 'admin'`) that these column values would change, from
+ * the stored record (wire form) or, for a new one, from the defaults. Blank and absent are the same value.
+ */
+export function adminFieldsChanged(def: ResourceDef, values: Row, current?: Row): FieldDef[] {
+  return writableFields(def).filter((f) => f.editableBy === 'admin' && f.name in values && comparable(f, values[f.name]) !== comparable(f, current ? current[f.name] : defaultValue(f)));
+}
+
+function comparable(f: FieldDef, value: unknown): string {
+  if (f.perLanguage) return JSON.stringify(Object.entries(parseTranslations(value)).filter(([, text]) => !isBlank(text, f)).sort());
+  return isBlank(value, f) ? '' : typeof value === 'string' ? value : JSON.stringify(value);
+}
+
 function defaultValue(f: FieldDef): unknown {
   if (storageType(f) === 'boolean') return f.default === true;
   if (f.perLanguage) return '{}';

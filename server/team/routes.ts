@@ -9,7 +9,7 @@ import { requireAdmin } from '../auth/guard';
 import { dialectOf, iso } from '../db/dialect';
 import { httpError, parseInput } from '../errors';
 import { ok } from '../http/envelope';
-import { keywordMatch, keywordOf, paging, queryInt, type Query } from '../http/query';
+import { keywordMatch, keywordOf, paging, phoneKeyword, queryInt, type Query } from '../http/query';
 import { localize } from '../i18n';
 import { M } from '../messages';
 import { dynamic, parseId } from '../resources/index';
@@ -113,7 +113,8 @@ export const teamRoutes: FastifyPluginAsync = async (app) => {
     const query = request.query as Query;
     const { pageSize, offset } = paging(query, 10, 1000);
     const status = queryInt(query.approvedStatus, 'approvedStatus', 1, 3);
-    const keyword = keywordOf(query);
+    // Name, or phone number however it is written (stored as its digits).
+    const keyword = phoneKeyword(keywordOf(query)) ?? keywordOf(query);
     const db = dynamic(app.db);
     const filtered = <Q extends AnyQuery>(q: Q, keyword: string | undefined, scan = false): Q => {
       let out = q;
@@ -217,7 +218,8 @@ export const teamRoutes: FastifyPluginAsync = async (app) => {
     const { pageSize, offset } = paging(query, 10, 1000);
     const status = queryInt(query.status, 'status', 0, 4);
     const userId = queryInt(query.userId, 'userId', 0, MAX_ID);
-    const keyword = keywordOf(query);
+    // Name, or phone number however it is written (stored as its digits).
+    const keyword = phoneKeyword(keywordOf(query)) ?? keywordOf(query);
     const from = query.startDate === undefined || query.startDate === '' ? undefined : dayOf(query.startDate);
     const to = query.endDate === undefined || query.endDate === '' ? undefined : dayOf(query.endDate);
     if (query.startDate && !from) throw httpError(400, M.badQuery('startDate'), { field: 'startDate' });

@@ -79,6 +79,12 @@ export interface FieldDef {
   options?: EnumOption[];
   /** Value can't change once the record exists (e.g. banner type). */
   readOnlyOnUpdate?: boolean;
+  /**
+   * Who may change the value: `admin`, only an administrator (shared/roles.ts), for what runs on the public site
+   * (tracking code, analytics, IP blocking). The server refuses anyone else's change with 403 (a save that leaves it
+   * as it is goes through); the console shows it read-only to them, with the reason.
+   */
+  editableBy?: 'admin';
   /** For `reference`: where the options come from. */
   reference?: {
     /** Path template of a lookup answering a plain array, e.g. 'api:FAQGroups/get-all/{website}'. */

@@ -1,7 +1,9 @@
 import { defineResource, l } from './define';
 
-
-/** The settings record of a website (Info-website, tab Information): one per website, get and save. */
+/**
+ * The settings record of a website (Info-website, tab Information): one per website, get and save. Analytics,
+ * tracking code and IP blocking run on (or gate) the public site: only an administrator changes them.
+ */
 export const settings = defineResource({
   name: 'settings',
   label: l('Thông tin website', 'Website information'),
@@ -27,10 +29,10 @@ export const settings = defineResource({
     { name: 'fanpage', type: 'url', maxLength: 500, label: l('Fanpage', 'Fanpage') },
     { name: 'fanPageFacebookId', type: 'text', maxLength: 100, label: l('ID fanpage Facebook', 'Facebook fanpage ID') },
     { name: 'googleMap', type: 'textarea', label: l('Google Map', 'Google Map') },
-    { name: 'googleAnalytics', type: 'textarea', label: l('Google Analytics', 'Google Analytics') },
-    { name: 'trackingHeader', type: 'textarea', label: l('Mã theo dõi (header)', 'Tracking code (header)') },
-    { name: 'trackingBody', type: 'textarea', label: l('Mã theo dõi (body)', 'Tracking code (body)') },
-    { name: 'ipBlocking', type: 'textarea', label: l('Chặn IP', 'IP blocking') },
+    { name: 'googleAnalytics', type: 'textarea', editableBy: 'admin', label: l('Google Analytics', 'Google Analytics') },
+    { name: 'trackingHeader', type: 'textarea', editableBy: 'admin', label: l('Mã theo dõi (header)', 'Tracking code (header)') },
+    { name: 'trackingBody', type: 'textarea', editableBy: 'admin', label: l('Mã theo dõi (body)', 'Tracking code (body)') },
+    { name: 'ipBlocking', type: 'textarea', editableBy: 'admin', label: l('Chặn IP', 'IP blocking') },
     { name: 'commentNotAllow', type: 'textarea', label: l('Từ cấm trong bình luận', 'Words not allowed in comments') },
   ],
   afterSave: 'stay',

@@ -2,7 +2,7 @@
 // with their child items (images through the file picker), returning to /info-website with tab index 3.
 import { expect, test, type Page } from '@playwright/test';
 import { pickImage, unique, uploadImage } from './content-support';
-import { ACCESS_COOKIE, chooseOption, cookie, signIn, WEBSITES } from './support';
+import { ACCESS_COOKIE, ADMIN, chooseOption, cookie, signIn, switchUser, WEBSITES } from './support';
 
 const popup = (page: Page, title: string) => page.locator('.ant-modal').filter({ hasText: title });
 const saveButton = (scope: Page) => scope.getByRole('button', { name: /Lưu$/ });
@@ -30,6 +30,33 @@ test('edit the settings of the website', async ({ page }) => {
   await expect(page.getByLabel('Thương hiệu (Tiếng Việt)')).toHaveValue(brand);
   await expect(page.getByLabel('Thương hiệu (English)')).toHaveValue(`${brand} EN`);
   await expect(page.getByLabel('Hotline')).toHaveValue('1900 1234');
+});
+
+test("the code that runs on the public site is the administrator's: read-only to staff, with the reason", async ({ page }) => {
+  const admin = ['Google Analytics', 'Mã theo dõi (header)', 'Mã theo dõi (body)', 'Chặn IP'];
+  const reason = 'Chỉ quản trị viên được sửa trường này';
+  // Lan is content staff, not an administrator: she sees the fields and why she cannot change them, and still saves
+  // the others.
+  await signIn(page, { username: 'lan.nguyen', password: 'Staff@123' });
+  await page.goto('/info-website');
+  for (const label of admin) {
+    await expect(page.getByLabel(label, { exact: true })).not.toBeEditable();
+    // The reason sits under the field, in its form item.
+    const item = page.getByRole('textbox', { name: label, exact: true }).locator(`xpath=ancestor::div[contains(concat(' ', normalize-space(@class), ' '), ' ant-form-item ')][1]`);
+    await expect(item).toContainText(reason);
+  }
+  await expect(page.getByLabel('Hotline')).toBeEditable();
+  const hotline = `1900 ${unique().slice(-4)}`;
+  await page.getByLabel('Hotline').fill(hotline);
+  await saveButton(page).click();
+  await expect(page.getByText('Cập nhật thành công')).toBeVisible();
+
+  // The administrator edits them.
+  await switchUser(page, ADMIN);
+  await page.goto('/info-website');
+  await expect(page.getByLabel('Hotline')).toHaveValue(hotline);
+  for (const label of admin) await expect(page.getByLabel(label, { exact: true })).toBeEditable();
+  await expect(page.getByText(reason)).toHaveCount(0);
 });
 
 test('add a branch contact with an item and an image', async ({ page }) => {

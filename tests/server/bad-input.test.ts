@@ -125,6 +125,9 @@ describeEachDatabase(
       expect((await ctx.authed(method, path)).status).toBe(400);
     }
     expect((await ctx.authed('POST', '/api/Folders', { name: 'Xa', parentId: 99999999999 })).status).toBe(400);
+    refusedNaming(await ctx.authed('GET', '/api/Files/usages?ids=1,9999999999'), 'ids');
+    refusedNaming(await ctx.authed('POST', '/api/Folders', { name: `Thứ tự ${Date.now()}`, parentId: null, order: 99999999999 }), 'order');
+    refusedNaming(await ctx.authed('DELETE', '/push/UserTokens/user/99999999999'), 'userId');
   });
 
   it('refuses impossible dates wherever a date enters, with a 400 naming the field, and stores none', async () => {
@@ -134,7 +137,13 @@ describeEachDatabase(
     }
     expect(await count('bookings')).toBe(before);
     // A real day is taken, 29 February of a leap year too.
-    expect((await ctx.request('POST', `/public/${clinic}/bookings`, { json: { customerName: 'Khách', customerPhone: '0901234567', appointmentDate: '2028-02-29' } })).status).toBe(201);
+    expect((await ctx.request('POST', `/public/${clinic}/bookings`, { json: { customerName: 'Khách Nhuận', customerPhone: '0901234567', appointmentDate: '2028-02-29' } })).status).toBe(201);
+    // Staff editing the booking meet the same rule.
+    const booked = (await ctx.authed('GET', `/api/Bookings/${clinic}?keyword=${encodeURIComponent('Khách Nhuận')}`)).body.data[0];
+    for (const appointmentDate of ['2028-02-30', 'Mar 7 2027']) {
+      refusedNaming(await ctx.authed('PUT', `/api/Bookings/${clinic}/${booked.id}`, { ...booked, appointmentDate }), 'appointmentDate');
+    }
+    expect((await ctx.authed('GET', `/api/Bookings/${clinic}/${booked.id}`)).body.data.appointmentDate).toBe('2028-02-29');
     // An applicant's birthday (an engine `date` field), a collaborator's birthday, a referral's appointment.
     refusedNaming(await ctx.authed('POST', `/api/Recruitments/${clinic}`, { fullName: 'Ứng viên', phoneNumber: '0901234567', birthday: '1999-02-29' }), 'birthday');
     refusedNaming(await ctx.request('POST', `/public/${clinic}/collaborators`, { json: { fullName: 'Cộng tác', phoneNumber: '0911222333', birthday: '1990-13-01' } }), 'birthday');
@@ -170,6 +179,11 @@ describeEachDatabase(
     expect(await ctx.db.selectFrom('collaborators').select('phoneNumber').where('phoneNumber', 'like', '+84%').execute()).toEqual([{ phoneNumber: '+84978975966' }]);
     expect((await ctx.request('POST', `/public/${clinic}/bookings`, { json: { customerName: 'Số Điện Thoại', customerPhone: '0901.234-567', appointmentDate: '2027-03-07' } })).status).toBe(201);
     expect(await dyn().selectFrom('bookings').select('customerPhone').where('customerName', '=', 'Số Điện Thoại').execute()).toEqual([{ customerPhone: '0901234567' }]);
+    // Looked up by phone however it is typed: the team's list and an engine list with a phone field.
+    const team = await ctx.authed('GET', `/api/DoiNhom?keyword=${encodeURIComponent('0978-975 965')}`);
+    expect(team.body.data.map((m: { fullName: string }) => m.fullName)).toEqual(['Trùng Số']);
+    const bookings = await ctx.authed('GET', `/api/Bookings/${clinic}?keyword=${encodeURIComponent('0901 234 567')}&pageSize=100`);
+    expect(bookings.body.data.map((b: { customerName: string }) => b.customerName)).toContain('Số Điện Thoại');
   });
 
   it("answers 404 to a delete of another website's record before any usage check: its use is not told", async () => {

@@ -46,6 +46,31 @@ describeEachDatabase('roles', (ctx) => {
     expect((await asLan('POST', `/api/SocialNetworks/${clinic}`, { name: JSON.stringify({ 'vi-VN': 'Zalo', 'en-US': 'Zalo' }), url: 'https://zalo.me', order: 0 })).status).toBe(200);
   });
 
+  it("keeps the code that runs on the public site an administrator's: staff saving other settings leave it as it is", async () => {
+    const path = `/api/Settings/settings/${clinic}`;
+    const script = `<script>/* ${Date.now()} */</script>`;
+    // The administrator sets the tracking code and analytics.
+    let current = (await ctx.authed('GET', path)).body.data;
+    const byAdmin = await ctx.authed('POST', path, { ...current, trackingHeader: script, googleAnalytics: 'G-ADMIN' });
+    expect(byAdmin.status, byAdmin.text).toBe(200);
+    current = (await ctx.authed('GET', path)).body.data;
+    // Staff change any of the four: 403 naming the field, nothing written.
+    for (const change of [{ trackingHeader: '<script>alert(1)</script>' }, { trackingBody: 'x' }, { googleAnalytics: 'G-EVIL' }, { ipBlocking: '1.2.3.4' }]) {
+      const refused = await asLan('POST', path, { ...current, ...change });
+      expect(refused.status, refused.text).toBe(403);
+      expect(refused.body.field).toBe(Object.keys(change)[0]);
+      expect(refused.body.Message).toMatch(/^Only an administrator can change: /);
+    }
+    expect((await ctx.authed('GET', path)).body.data).toMatchObject({ trackingHeader: script, googleAnalytics: 'G-ADMIN', concurrencyStamp: current.concurrencyStamp });
+    // A save that leaves them as they are (or leaves them out) changes the other fields.
+    const hotline = `1900 ${Date.now() % 10_000}`;
+    const kept = await asLan('POST', path, { ...current, hotline });
+    expect(kept.status, kept.text).toBe(200);
+    const partial = await asLan('POST', path, { hotline: `${hotline}9`, concurrencyStamp: kept.body.data.concurrencyStamp });
+    expect(partial.status, partial.text).toBe(200);
+    expect(partial.body.data).toMatchObject({ hotline: `${hotline}9`, trackingHeader: script, googleAnalytics: 'G-ADMIN' });
+  });
+
   it('lets only a reviewer decide, and never on their own submission', async () => {
     // Submitted by the reviewer: another reviewer (the admin) decides.
     const res = await ctx.reviewer('POST', `/api/News/${clinic}/true`, newsBody());

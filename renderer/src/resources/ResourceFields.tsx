@@ -9,6 +9,8 @@ import { FieldInput, type FieldInputProps } from './FieldInput';
 import { fieldRules } from './fieldRules';
 import { editedLanguageOf, formFields } from './formModel';
 import { currentUi, fieldLabel } from './labels';
+import { isAdmin } from '../../../shared/roles';
+import { useSession } from '../session';
 
 /**
  * The fields of a resource form: one tab per website language holding the per-language fields
@@ -74,11 +76,16 @@ interface FieldItemProps {
 
 function FieldItem({ def, field, name, languageName, languageId, isUpdate, inputs }: FieldItemProps) {
   const ui = currentUi();
+  const { t } = useTranslation('resources');
+  const { user } = useSession();
   const label = fieldLabel(def, field);
   const Custom = inputs?.[field.name];
   const inputLabel = languageName ? `${label} (${languageName})` : label;
   // Undefined unless the field itself is locked, so a form disabled as a whole (a read-only detail) disables every input.
-  const disabled = isUpdate && field.readOnlyOnUpdate ? true : undefined;
+  // An administrator's field (`editableBy: 'admin'`, e.g. tracking code) is read-only to others, saying why; the
+  // server refuses their change of it too.
+  const adminOnly = field.editableBy === 'admin' && !isAdmin(user);
+  const disabled = (isUpdate && field.readOnlyOnUpdate) || adminOnly ? true : undefined;
   return (
     <Form.Item
       name={name}
@@ -86,6 +93,7 @@ function FieldItem({ def, field, name, languageName, languageId, isUpdate, input
       rules={fieldRules(field, ui, languageName)}
       valuePropName="value"
       required={Boolean(field.required)}
+      extra={adminOnly ? <span data-testid={`admin-only-${field.name}`}>{t('adminOnlyField')}</span> : undefined}
     >
       {Custom ? (
         <CustomInput render={Custom} def={def} field={field} label={inputLabel} disabled={disabled} languageId={languageId} />

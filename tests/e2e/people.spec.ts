@@ -134,4 +134,16 @@ test('the people screens in the English interface', async ({ page }) => {
   await page.goto('/booking');
   await expect(page.getByRole('columnheader', { name: 'Appointment date' })).toBeVisible();
   await expect(page.getByText('Confirmed').first()).toBeVisible();
+  // The read-only note and the confirmation in English, naming the customer.
+  const site = await clinicId(page);
+  const name = `Guest ${unique()}`;
+  expect((await page.request.post(`/public/${site}/bookings`, { data: { customerName: name, customerPhone: '0987 111 222', appointmentDate: '2026-12-11' } })).status()).toBe(201);
+  const booking = ((await api(page, 'GET', `Bookings/${site}?keyword=${encodeURIComponent(name)}`)).data as { id: number }[])[0];
+  await page.goto(`/booking/${booking.id}`);
+  await expect(page.getByTestId('read-only-note')).toHaveText('This booking is read-only; change its status with the buttons in the bar at the bottom');
+  await page.getByRole('button', { name: 'Confirm booking' }).click();
+  const ask = page.locator('.ant-modal-confirm').filter({ hasText: `Confirm the booking of ${name}?` });
+  await ask.getByRole('button', { name: 'No, keep it' }).click();
+  await expect(ask).toBeHidden();
+  await expect(page.getByTestId('booking-status')).toHaveText('New');
 });

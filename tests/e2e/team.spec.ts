@@ -136,7 +136,13 @@ test('commissions paid by day and for the previous month, with a proof file, and
   await expect(popup.getByTestId('payment-total')).toHaveText('Tổng tiền: 350.000 ₫');
   await popup.locator('input[type="file"]').setInputFiles({ name: 'uy-nhiem-chi.png', mimeType: 'image/png', buffer: makePng(30, 20, 4) });
   await expect(popup.getByTestId('proof-name')).toHaveText('uy-nhiem-chi.png', { timeout: 20_000 });
+  // Paying asks first, naming the member and the amount; "keep it" pays nothing and leaves the popup as it was.
   await popup.getByRole('button', { name: 'Thanh toán' }).click();
+  await answerDecision(page, `Thanh toán 350.000 ₫ cho ${name}?`, 'keep');
+  await expect(popup.getByTestId('payment-total')).toHaveText('Tổng tiền: 350.000 ₫');
+  await expect(card.getByTestId('payment-history')).not.toContainText('350.000 ₫');
+  await popup.getByRole('button', { name: 'Thanh toán' }).click();
+  await answerDecision(page, `Thanh toán 350.000 ₫ cho ${name}?`, 'Thanh toán');
   await expect(popup).toBeHidden();
   const history = card.getByTestId('payment-history');
   await expect(history).toContainText('350.000 ₫');
@@ -151,6 +157,7 @@ test('commissions paid by day and for the previous month, with a proof file, and
   await popup.locator('input[type="file"]').setInputFiles({ name: 'chung-tu-thang.png', mimeType: 'image/png', buffer: makePng(30, 20, 5) });
   await expect(popup.getByTestId('proof-name')).toHaveText('chung-tu-thang.png', { timeout: 20_000 });
   await popup.getByRole('button', { name: 'Thanh toán' }).click();
+  await answerDecision(page, `Thanh toán 300.000 ₫ cho ${name}?`, 'Thanh toán');
   await expect(popup).toBeHidden();
   await expect(history.locator('tbody tr.ant-table-row')).toHaveCount(2);
   await expect(history).toContainText('300.000 ₫');

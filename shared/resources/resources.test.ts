@@ -100,4 +100,16 @@ describe('console routes', () => {
     for (const def of Object.values(resources) as ResourceDef[]) if (def.routes) expect(def.routes, def.name).toBe((ROUTES as Record<string, unknown>)[def.name]);
     for (const name of Object.keys(ROUTES)) expect((resources as Record<string, { routes?: unknown }>)[name]?.routes, name).toBe((ROUTES as Record<string, unknown>)[name]);
   });
+
+  it('a grid without an add button still has its add route and its create call (feedback, bookings: added by phone)', async () => {
+    const { resources } = await import('./index');
+    const hidden = (Object.values(resources) as ResourceDef[]).filter((d) => d.list?.addButton === false);
+    expect(hidden.map((d) => d.name).sort()).toEqual(['booking', 'feedback']);
+    for (const def of hidden) {
+      expect(def.routes?.add, def.name).toBeTruthy();
+      expect(def.api.create, def.name).toBeTruthy();
+    }
+    // A read-only detail can still be added (its add route is a form), and is changed by actions only.
+    for (const def of (Object.values(resources) as ResourceDef[]).filter((d) => d.readOnlyDetail)) expect(Object.keys(def.api.actions ?? {}), def.name).not.toHaveLength(0);
+  });
 });

@@ -3,7 +3,7 @@
 // with a reason from the list; re-submit; approve; find it by keyword.
 import { expect, test, type Page } from '@playwright/test';
 import { api, pickImage, typeRichText, unique, uploadImage } from './content-support';
-import { chooseOption, signIn, ADMIN, REVIEWER, switchUser } from './support';
+import { answerDecision, chooseOption, signIn, ADMIN, REVIEWER, switchUser } from './support';
 
 /** A success notice (several may be on screen: the latest one). */
 const toast = (page: Page, text: string) => page.locator('.ant-message-notice').filter({ hasText: text }).last();
@@ -173,6 +173,7 @@ test('write, review, decline, re-submit and approve a news item', async ({ page 
   await page.goto('/news');
   await searchList(page, id);
   await (await contextMenu(page, title)).getByRole('menuitem', { name: 'Duyệt' }).click();
+  await answerDecision(page, `Duyệt “${title}”?`, 'Duyệt');
   await expect(toast(page, 'Duyệt thành công')).toBeVisible();
   await expect(rowOf(page, title)).toContainText('Đã duyệt');
 

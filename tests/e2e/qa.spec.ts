@@ -22,9 +22,6 @@ test('answer a question, make a news item of it, save and approve', async ({ pag
   await expect(rowOf(page, QUESTION)).toContainText('Chưa trả lời');
   await chooseOption(page, 'Trạng thái trả lời', 'Đã trả lời');
   await expect(rowOf(page, QUESTION)).toHaveCount(0);
-  await page.getByRole('button', { name: 'Thêm mới' }).click();
-  await expect(page).toHaveURL(/\/news\/add$/);
-  await page.goBack();
   await chooseOption(page, 'Trạng thái trả lời', 'Chưa trả lời');
 
   const search = page.getByPlaceholder('Từ khoá');
@@ -94,4 +91,48 @@ test('answer a question, make a news item of it, save and approve', async ({ pag
   expect(JSON.parse(saved.seoLink as string)).toEqual({ 'vi-VN': `dau-nguc-${id}`, 'en-US': `chest-pain-on-stairs-${id}` });
   // What the visitor left is kept.
   expect(saved.fullName).toBe('Trần Thị Bình');
+});
+
+test('a question asked by phone is added from the list’s add button with its answer, and listed pending', async ({ page }) => {
+  test.setTimeout(120_000);
+  const id = unique();
+  const image = `expert-add-${id}.png`;
+  await signIn(page);
+  await uploadImage(page, image);
+  await page.goto('/expert-question-and-answer');
+  await page.getByRole('button', { name: 'Thêm mới' }).click();
+  // Its own add screen (it used to open /news/add), with the answer editor's fields.
+  await expect(page).toHaveURL(/\/expert-question-and-answer\/add$/);
+  await expect(page.getByRole('heading', { name: 'Thêm câu hỏi chuyên gia' })).toBeVisible();
+  await page.getByRole('button', { name: 'Lưu + duyệt' }).click();
+  const summary = page.getByTestId('validation-summary');
+  await expect(summary).toContainText('Tiêu đề (Tiếng Việt) là trường bắt buộc');
+  await expect(summary).toContainText('Câu trả lời (English) là trường bắt buộc');
+  await expect(page).toHaveURL(/\/expert-question-and-answer\/add$/);
+
+  const form = page.locator('form#qaAnswer');
+  const title = `Tiêm phòng cúm ${id}`;
+  await page.getByLabel('Tiêu đề (Tiếng Việt)').fill(title);
+  await page.getByLabel('Nội dung (Tiếng Việt)').fill('Khách hỏi qua điện thoại: tiêm phòng cúm mỗi năm mấy lần?');
+  await typeRichText(page, form, 'Mỗi năm một lần, trước mùa cúm.');
+  await form.getByRole('tab', { name: 'English' }).click();
+  await page.getByLabel('Tiêu đề (English)').fill(`Flu shot ${id}`);
+  await typeRichText(page, form, 'Once a year, before the flu season.');
+  await expect(page.getByLabel('Đường dẫn SEO (English)')).toHaveValue(`flu-shot-${id}`);
+  await form.getByRole('tab', { name: 'Tiếng Việt' }).click();
+  await page.getByLabel('Đường dẫn SEO (Tiếng Việt)').fill(`tiem-phong-cum-${id}`);
+  const tags = page.getByRole('combobox', { name: 'Thẻ chủ đề' });
+  await tags.fill(`tiêm-chủng-${id}`);
+  await tags.press('Enter');
+  await pickImage(page, form.getByTestId('image-field'), image);
+  await page.getByRole('button', { name: 'Lưu + duyệt' }).click();
+  await expect(toast(page, 'Thêm mới thành công')).toBeVisible();
+
+  // Back to the list, with the new question in it, answered and waiting for review.
+  await expect(page).toHaveURL(/\/expert-question-and-answer$/);
+  const search = page.getByPlaceholder('Từ khoá');
+  await search.fill(title);
+  await search.press('Enter');
+  await expect(rowOf(page, title)).toContainText('Chờ duyệt');
+  await expect(rowOf(page, title)).toContainText('Đã trả lời');
 });

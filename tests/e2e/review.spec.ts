@@ -2,7 +2,7 @@
 // is missing, and Duyệt / Từ chối are buttons on the detail pages of news and expert Q&A.
 import { expect, test, type Page } from '@playwright/test';
 import { api, unique } from './content-support';
-import { REVIEWER, signIn, switchUser } from './support';
+import { answerDecision, REVIEWER, signIn, switchUser } from './support';
 
 const toast = (page: Page, text: string) => page.locator('.ant-message-notice').filter({ hasText: text }).last();
 const tr = (vi: string, en: string) => JSON.stringify({ 'vi-VN': vi, 'en-US': en });
@@ -46,7 +46,12 @@ test('approve and decline from the news detail page', async ({ page }) => {
   await switchUser(page, REVIEWER);
   await page.goto(`/news/${first.id}`);
   await expect(page.getByTestId('status-tag').first()).toHaveText('Chờ duyệt');
+  // Approving publishes it: asked first, naming it; "keep it" leaves it pending.
   await page.getByTestId('form-footer').getByRole('button', { name: 'Duyệt', exact: true }).click();
+  await answerDecision(page, `Duyệt “Tin a ${id}”?`, 'keep');
+  await expect(page.getByTestId('status-tag').first()).toHaveText('Chờ duyệt');
+  await page.getByTestId('form-footer').getByRole('button', { name: 'Duyệt', exact: true }).click();
+  await answerDecision(page, `Duyệt “Tin a ${id}”?`, 'Duyệt');
   await expect(toast(page, 'Duyệt thành công')).toBeVisible();
   await expect(page.getByTestId('status-tag').first()).toHaveText('Đã duyệt');
   // Decided: the buttons wait for the next request for review.
@@ -87,6 +92,7 @@ test('an answer saved for review is approved from the Q&A detail page', async ({
   await row.dblclick();
   await expect(page.getByTestId('qa-locked')).toBeVisible();
   await page.getByTestId('form-footer').getByRole('button', { name: 'Duyệt', exact: true }).click();
+  await answerDecision(page, `Duyệt “Câu hỏi ${id}”?`, 'Duyệt');
   await expect(page.getByTestId('status-tag').first()).toHaveText('Đã duyệt');
   await page.goto('/expert-question-and-answer?status=2');
   await expect(page.locator('.ant-table-row').filter({ hasText: `Câu hỏi ${id}` })).toBeVisible();

@@ -178,7 +178,7 @@ test('feedback posted from the public site arrives unread, is counted, opened, t
   await expect(count).toHaveText(String(before + 1));
   const row = page.getByRole('row').filter({ hasText: title });
   await expect(row.getByTestId('unread-feedback')).toContainText('Chưa đọc');
-  // No add from the console.
+  // No add button in the grid (spec): feedback by phone or letter is recorded at /feedback/add.
   await expect(page.getByRole('button', { name: 'Thêm mới' })).toHaveCount(0);
 
   await row.getByRole('cell', { name: new RegExp(title) }).dblclick();
@@ -190,6 +190,34 @@ test('feedback posted from the public site arrives unread, is counted, opened, t
   const readRow = page.getByRole('row').filter({ hasText: title });
   await expect(readRow).toBeVisible();
   await expect(readRow.getByTestId('unread-feedback')).toHaveCount(0);
+});
+
+test('feedback received by phone or letter is recorded at /feedback/add, checked by the spec’s rules, then listed', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/feedback/add');
+  await expect(page.getByRole('heading', { name: 'Thêm Góp ý' })).toBeVisible();
+  const save = page.getByTestId('form-footer').getByRole('button', { name: /Lưu$/ });
+  await save.click();
+  // Title, full name, email and phone number are required, each named (spec: field name and the word for required).
+  for (const message of ['Tiêu đề là trường bắt buộc', 'Họ tên là trường bắt buộc', 'Email là trường bắt buộc', 'Số điện thoại là trường bắt buộc']) {
+    await expect(page.getByText(message).first()).toBeVisible();
+  }
+  await expect(page).toHaveURL(/\/feedback\/add$/);
+  const title = `Thư góp ý ${unique()}`;
+  await page.getByLabel('Tiêu đề').fill(title);
+  await page.getByLabel('Họ tên').fill('Bà Trần Thị Thư');
+  await page.getByLabel('Email').fill('sai-dinh-dang');
+  await page.getByLabel('Số điện thoại').fill('0909 111 222');
+  await save.click();
+  await expect(page.getByText('Email không đúng định dạng').first()).toBeVisible();
+  await page.getByLabel('Email').fill('thu@example.com');
+  await page.getByRole('textbox', { name: 'Nội dung' }).fill('Gửi qua đường bưu điện.');
+  await save.click();
+  await expect(page).toHaveURL(/\/feedback$/);
+  const row = page.getByRole('row').filter({ hasText: title });
+  await expect(row).toBeVisible();
+  await expect(row).toContainText('thu@example.com');
+  await expect(page.getByRole('button', { name: 'Thêm mới' })).toHaveCount(0);
 });
 
 test('customer feedback with a star rating, in both interface languages', async ({ page }) => {

@@ -131,3 +131,14 @@ export async function setCookieValue(context: BrowserContext, name: string, valu
 // Page-side reads as expressions: the tests' TypeScript project has no DOM types.
 export const colorScheme = (page: Page) => page.evaluate<string>('document.documentElement.style.colorScheme');
 export const localStorageLength = (page: Page) => page.evaluate<number>('window.localStorage.length');
+
+/**
+ * The confirmation a decision asks for (renderer/src/core/dialogs.ts confirmDecision): it names the record in
+ * `question`; `answer` is the deciding button's name, or 'keep' for "Không, giữ nguyên" (nothing changes).
+ */
+export async function answerDecision(page: Page, question: string | RegExp, answer: string | 'keep') {
+  const dialog = page.locator('.ant-modal-confirm').filter({ hasText: question });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: answer === 'keep' ? 'Không, giữ nguyên' : answer, exact: true }).click();
+  await expect(dialog).toBeHidden();
+}

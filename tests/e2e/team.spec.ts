@@ -3,7 +3,7 @@
 // the history; a referred patient filtered and edited. Against the real server: the visits are recorded by the
 // clinic's integration key, as the clinic system would.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { chooseOption, signIn } from './support';
+import { answerDecision, chooseOption, signIn } from './support';
 import { api, unique } from './content-support';
 import { makePng } from './files-support';
 
@@ -79,15 +79,25 @@ test('a collaborator who registered is approved, another is rejected with a reas
   const card = page.getByTestId('member-card').filter({ visible: true });
   await expect(card).toContainText(yes);
   await expect(card).toContainText('Chờ phê duyệt');
+  // Each decision asks first, naming the member: "keep it" leaves them as they were.
   await card.getByRole('button', { name: 'Phê duyệt' }).click();
+  await answerDecision(page, `Phê duyệt cộng tác viên ${yes}?`, 'keep');
+  await expect(card).toContainText('Chờ phê duyệt');
+  await card.getByRole('button', { name: 'Phê duyệt' }).click();
+  await answerDecision(page, `Phê duyệt cộng tác viên ${yes}?`, 'Phê duyệt');
   await expect(card).toContainText('Đang hoạt động');
   await expect(card.getByRole('button', { name: 'Khoá tài khoản' })).toBeVisible();
   await expect(card.getByRole('button', { name: 'Thanh toán' })).toBeVisible();
   // Locked: labelled so, and no Pay.
   await card.getByRole('button', { name: 'Khoá tài khoản' }).click();
+  await answerDecision(page, `Khoá tài khoản của ${yes}?`, 'keep');
+  await expect(card).toContainText('Đang hoạt động');
+  await card.getByRole('button', { name: 'Khoá tài khoản' }).click();
+  await answerDecision(page, `Khoá tài khoản của ${yes}?`, 'Khoá tài khoản');
   await expect(card).toContainText('Đã khoá');
   await expect(card.getByRole('button', { name: 'Thanh toán' })).toHaveCount(0);
   await card.getByRole('button', { name: 'Mở tài khoản' }).click();
+  await answerDecision(page, `Mở tài khoản của ${yes}?`, 'Mở tài khoản');
   await expect(card.getByRole('button', { name: 'Thanh toán' })).toBeVisible();
 
   await page.getByRole('cell', { name: no, exact: true }).click();
@@ -126,7 +136,13 @@ test('commissions paid by day and for the previous month, with a proof file, and
   await expect(popup.getByTestId('payment-total')).toHaveText('Tổng tiền: 350.000 ₫');
   await popup.locator('input[type="file"]').setInputFiles({ name: 'uy-nhiem-chi.png', mimeType: 'image/png', buffer: makePng(30, 20, 4) });
   await expect(popup.getByTestId('proof-name')).toHaveText('uy-nhiem-chi.png', { timeout: 20_000 });
+  // Paying asks first, naming the member and the amount; "keep it" pays nothing and leaves the popup as it was.
   await popup.getByRole('button', { name: 'Thanh toán' }).click();
+  await answerDecision(page, `Thanh toán 350.000 ₫ cho ${name}?`, 'keep');
+  await expect(popup.getByTestId('payment-total')).toHaveText('Tổng tiền: 350.000 ₫');
+  await expect(card.getByTestId('payment-history')).not.toContainText('350.000 ₫');
+  await popup.getByRole('button', { name: 'Thanh toán' }).click();
+  await answerDecision(page, `Thanh toán 350.000 ₫ cho ${name}?`, 'Thanh toán');
   await expect(popup).toBeHidden();
   const history = card.getByTestId('payment-history');
   await expect(history).toContainText('350.000 ₫');
@@ -141,6 +157,7 @@ test('commissions paid by day and for the previous month, with a proof file, and
   await popup.locator('input[type="file"]').setInputFiles({ name: 'chung-tu-thang.png', mimeType: 'image/png', buffer: makePng(30, 20, 5) });
   await expect(popup.getByTestId('proof-name')).toHaveText('chung-tu-thang.png', { timeout: 20_000 });
   await popup.getByRole('button', { name: 'Thanh toán' }).click();
+  await answerDecision(page, `Thanh toán 300.000 ₫ cho ${name}?`, 'Thanh toán');
   await expect(popup).toBeHidden();
   await expect(history.locator('tbody tr.ant-table-row')).toHaveCount(2);
   await expect(history).toContainText('300.000 ₫');

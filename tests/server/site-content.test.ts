@@ -263,7 +263,8 @@ describeEachDatabase('site content', (ctx) => {
       expect(vi.body.errors).toEqual([{ field: 'email', message: 'Email không đúng định dạng' }]);
       expect(await count(clinic)).toBe(clinicBefore);
 
-      const letter = { ...sent, title: 'Thư góp ý', fullName: 'Bà Nguyễn Thị Thư', email: 'thu@example.com', description: tr('Nhận qua thư', 'Received by letter') };
+      // The phone number as stored (digits), so the answer reads as sent.
+      const letter = { ...sent, title: 'Thư góp ý', fullName: 'Bà Nguyễn Thị Thư', email: 'thu@example.com', phoneNumber: '0901234567', description: tr('Nhận qua thư', 'Received by letter') };
       const created = await ctx.authed('POST', `/api/Feedbacks/${clinic}`, { ...letter, websiteId: spa, id: 424242 });
       expect(created.status, created.text).toBe(200);
       expect(created.body.data).toMatchObject({ ...letter, isView: false });

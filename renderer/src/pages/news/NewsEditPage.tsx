@@ -173,7 +173,7 @@ function NewsEditor({ id }: { id?: Id }) {
             </Button>
           </Tooltip>
           {record && id !== undefined && (
-            <ReviewActions def={newsDef} id={id} approvedStatus={record.approvedStatus} submittedBy={record.submittedBy} onDecided={state.reload} blockedReason={state.isDirty() ? t('news:review.saveFirst') : undefined} />
+            <ReviewActions def={newsDef} id={id} approvedStatus={record.approvedStatus} submittedBy={record.submittedBy} title={record.title} onDecided={state.reload} blockedReason={state.isDirty() ? t('news:review.saveFirst') : undefined} />
           )}
         </FormFooter>
       </Spin>

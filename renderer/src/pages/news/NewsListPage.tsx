@@ -15,7 +15,7 @@ import { useUrlFilters } from '../../resources/useUrlFilters';
 import { useWorkspace } from '../../core/workspace';
 import { decide } from './status';
 import { DeclineModal } from './DeclineModal';
-import { canReview, withReviewActions } from './ReviewActions';
+import { askApproval, canReview, withReviewActions } from './ReviewActions';
 import { useSession } from '../../session';
 import { mayDecide } from '../../../../shared/roles';
 
@@ -113,7 +113,8 @@ export default function NewsListPage() {
             setMenu(null);
             if (!row) return;
             if (key === 'detail') open(row);
-            else if (key === 'approve') void decide(newsDef, websiteId!, row.id as number, 'approve').then(reload, () => undefined);
+            else if (key === 'approve')
+              void askApproval(t, row.title, language).then((yes) => (yes ? decide(newsDef, websiteId!, row.id as number, 'approve').then(reload, () => undefined) : undefined));
             else if (key === 'decline') setDeclining(row);
           },
         }}

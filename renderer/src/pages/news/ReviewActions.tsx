@@ -3,6 +3,7 @@ import { Button, Space, Tooltip } from 'antd';
 import type { ProColumns } from '@ant-design/pro-components';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { NEWS_STATUS } from '../../../../shared/editorial';
 import type { ResourceDef } from '../../../../shared/resources/define';
 import { mayDecide } from '../../../../shared/roles';
@@ -10,6 +11,8 @@ import { useSession } from '../../session';
 import type { CurrentUser } from '../../session/session';
 import type { Id } from '../../resources/dataProvider';
 import { useWorkspace } from '../../core/workspace';
+import { confirmDecision } from '../../core/dialogs';
+import { textIn } from '../../../../shared/resources/translations';
 import { DeclineModal } from './DeclineModal';
 import { decide } from './status';
 
@@ -34,16 +37,24 @@ export interface ReviewActionsProps {
   blockedReason?: string;
   /** Who asked for the pending review (the record's `submittedBy`): not the one who decides. */
   submittedBy?: unknown;
+  /** The record's title (plain, or per-language JSON): the approval's question names it. */
+  title?: unknown;
+}
+
+/** Approving publishes the item on the website: every approve button and menu item asks this first, naming it. */
+export function askApproval(t: TFunction, title: unknown, language: string | undefined): Promise<boolean> {
+  const name = textIn(title, language ?? '').trim();
+  return confirmDecision({ title: name ? t('news:review.approveConfirm', { name }) : t('news:review.approveConfirmThis'), okText: t('news:menu.approve') });
 }
 
 /**
  * `Duyệt` / `Từ chối` as buttons: enabled only while the item is pending (spec), Decline asks for the reason.
  * Shown to users allowed to review; on the detail pages and in the list rows of news and expert Q&A.
  */
-export function ReviewActions({ def, id, approvedStatus, onDecided, compact, blockedReason, submittedBy }: ReviewActionsProps) {
+export function ReviewActions({ def, id, approvedStatus, onDecided, compact, blockedReason, submittedBy, title }: ReviewActionsProps) {
   const { t } = useTranslation('news');
   const { user } = useSession();
-  const { websiteId } = useWorkspace();
+  const { websiteId, language } = useWorkspace();
   const [declining, setDeclining] = useState(false);
   const [busy, setBusy] = useState(false);
   if (!canReview(user)) return null;
@@ -51,6 +62,7 @@ export function ReviewActions({ def, id, approvedStatus, onDecided, compact, blo
   const disabledReason = !pending ? t('review.onlyPending') : !mayDecide(user, { submittedBy }) ? t('review.ownSubmission') : blockedReason;
 
   async function approve() {
+    if (!(await askApproval(t, title, language))) return;
     setBusy(true);
     try {
       await decide(def, websiteId!, id, 'approve');
@@ -104,7 +116,7 @@ export function withReviewActions<Row extends { id?: unknown; approvedStatus?: u
     width: undefined,
     render: (dom, row, index, action, schema) => (
       <Space size={0} wrap={false}>
-        <ReviewActions def={def} id={row.id as Id} approvedStatus={row.approvedStatus} submittedBy={row.submittedBy} onDecided={onDecided} compact />
+        <ReviewActions def={def} id={row.id as Id} approvedStatus={row.approvedStatus} submittedBy={row.submittedBy} title={(row as { title?: unknown }).title} onDecided={onDecided} compact />
         {actions.render?.(dom, row, index, action, schema) as ReactNode}
       </Space>
     ),

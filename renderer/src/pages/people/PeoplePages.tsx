@@ -6,6 +6,7 @@ import { optionLabel } from '../../resources/labels';
 import type { FieldDef } from '../../../../shared/resources/define';
 import { DATE_FORMAT, toWireDay } from '../../core/dates';
 import { notifySuccess } from '../../core/notices';
+import { confirmDecision } from '../../core/dialogs';
 import { useWorkspace } from '../../core/workspace';
 import type { FieldInputOverride } from '../../resources/customize';
 import { createDataProvider, type Row } from '../../resources/dataProvider';
@@ -75,6 +76,10 @@ function BookingMoves({ editor }: { editor: EditorControls }) {
     if (answer.message) notifySuccess(answer.message);
     await editor.reload();
   };
+  // The customer is told of a confirmation, and a move cannot be taken back (BOOKING_MOVES): asked first, naming them.
+  const decided = async (question: string, okText: string, status: number) => {
+    if (await confirmDecision({ title: t(question, { name: String(record.customerName ?? '') }), okText })) await move(status);
+  };
   const status = BOOKING_STATUSES.find((s) => s.value === Number(record.approvedStatus));
   const statusField = booking.fields.find((f) => f.name === 'approvedStatus')!;
   return (
@@ -86,12 +91,12 @@ function BookingMoves({ editor }: { editor: EditorControls }) {
         </Tag>
       )}
       {allowed.includes(1) && (
-        <Button type="primary" onClick={() => void move(1)}>
+        <Button type="primary" onClick={() => void decided('confirmConfirm', t('confirm'), 1)}>
           {t('confirm')}
         </Button>
       )}
       {allowed.includes(2) && (
-        <Button type="primary" onClick={() => void move(2)}>
+        <Button type="primary" onClick={() => void decided('completeConfirm', t('complete'), 2)}>
           {t('complete')}
         </Button>
       )}
@@ -102,7 +107,7 @@ function BookingMoves({ editor }: { editor: EditorControls }) {
       )}
       <DeclineModal
         open={cancelling}
-        words={{ title: t('cancelBooking'), label: t('reason'), send: t('cancelBooking'), required: t('reasonRequired') }}
+        words={{ title: t('cancelTitle', { name: String(record.customerName ?? '') }), label: t('reason'), send: t('cancelBooking'), required: t('reasonRequired') }}
         onCancel={() => setCancelling(false)}
         onSend={async (reason) => {
           await move(3, reason);

@@ -132,7 +132,7 @@ function QaEditor({ id }: { id?: Id }) {
                 {t('qa:createNews')}
               </Button>
               {record && id !== undefined && (
-                <ReviewActions def={qaDef} id={id} approvedStatus={record.approvedStatus} submittedBy={record.submittedBy} onDecided={state.reload} blockedReason={state.isDirty() ? t('news:review.saveFirst') : undefined} />
+                <ReviewActions def={qaDef} id={id} approvedStatus={record.approvedStatus} submittedBy={record.submittedBy} title={record.title} onDecided={state.reload} blockedReason={state.isDirty() ? t('news:review.saveFirst') : undefined} />
               )}
             </FormFooter>
           </Card>

@@ -61,7 +61,7 @@ function ServiceEditor({ type }: { type: ServiceType }) {
             </Button>
           </Tooltip>
           {isUpdate && record && (
-            <ReviewActions def={def} id={record.id as number} approvedStatus={record.approvedStatus} submittedBy={record.submittedBy} onDecided={reload} />
+            <ReviewActions def={def} id={record.id as number} approvedStatus={record.approvedStatus} submittedBy={record.submittedBy} title={record.title} onDecided={reload} />
           )}
           {record && <StatusTag status={record.approvedStatus} />}
           {record?.approvedStatus === NEWS_STATUS.declined && typeof record.declineReason === 'string' && (

@@ -6,6 +6,7 @@ import { formatDong } from '../../../../shared/money';
 import { ApiError } from '../../api/client';
 import { DATE_FORMAT, formatDate, toWireDay, toWireDayStart } from '../../core/dates';
 import { notifyError, notifySuccess } from '../../core/notices';
+import { confirmDecision } from '../../core/dialogs';
 import { refusalFor } from '../../features/files/fileTypes';
 import { uploadAndWait } from '../../features/files/uploadAndWait';
 import { uploads } from '../../features/files/uploads';
@@ -57,6 +58,8 @@ export function PaymentModal({ member, onClose, onPaid }: { member: Member; onCl
     setProblem(null);
     if (!chosen.length) return setProblem(t('chooseReferrals'));
     if (!proof?.url) return setProblem(t('proofRequired'));
+    // Money paid is taken back only by a reversal in the ledger: asked first, naming the member and the amount.
+    if (!(await confirmDecision({ title: t('payConfirm', { amount: formatDong(total), name: member.fullName }), okText: t('pay') }))) return;
     const previous = dayjs().subtract(1, 'month');
     setPaying(true);
     try {

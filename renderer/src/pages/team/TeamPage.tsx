@@ -7,6 +7,7 @@ import { formatDong } from '../../../../shared/money';
 import { isAdmin } from '../../../../shared/roles';
 import { fileDate, formatDate, formatDateTime } from '../../core/dates';
 import { notifySuccess } from '../../core/notices';
+import { confirmDecision } from '../../core/dialogs';
 import { useSession } from '../../session';
 import { saveFile, toCsv } from '../../resources/export';
 import { resolveFileUrl, nameFromUrl } from '../../features/files/urls';
@@ -55,6 +56,10 @@ function MemberCard({ id, onChanged }: { id: number; onChanged(): void }) {
     onChanged();
   };
   const active = member.approvedStatus === 2;
+  // The member acts on these (signs in, refers patients, or cannot any more): asked first, naming them.
+  const decided = async (question: string, okText: string, work: () => Promise<{ message: string }>, danger = false) => {
+    if (await confirmDecision({ title: question, okText, danger })) await changed(work());
+  };
   return (
     <Card size="small" data-testid="member-card" title={member.fullName} extra={<MemberStatus member={member} />}>
       <Descriptions size="small" column={2}>
@@ -68,7 +73,7 @@ function MemberCard({ id, onChanged }: { id: number; onChanged(): void }) {
         <Space wrap style={{ marginBottom: 12 }}>
           {member.approvedStatus === 1 && (
             <>
-              <Button type="primary" onClick={() => void changed(decide(member.id, 2))}>
+              <Button type="primary" onClick={() => void decided(t('approveConfirm', { name: member.fullName }), t('approve'), () => decide(member.id, 2))}>
                 {t('approve')}
               </Button>
               <Button danger onClick={() => setPopup('decline')}>
@@ -77,7 +82,12 @@ function MemberCard({ id, onChanged }: { id: number; onChanged(): void }) {
             </>
           )}
           {active && (
-            <Button danger={member.isActive} onClick={() => void changed(setActive(member.id, !member.isActive))}>
+            <Button
+              danger={member.isActive}
+              onClick={() =>
+                void decided(t(member.isActive ? 'lockConfirm' : 'unlockConfirm', { name: member.fullName }), member.isActive ? t('lock') : t('unlock'), () => setActive(member.id, !member.isActive), member.isActive)
+              }
+            >
               {member.isActive ? t('lock') : t('unlock')}
             </Button>
           )}

@@ -74,6 +74,24 @@ test('applications name their jobs in the content language, never as JSON, in bo
   await expect(page.locator('main')).not.toContainText('"en-US"');
 });
 
+test("the form's date picker reads and writes DD-MM-YYYY, and the server gets the day picked", async ({ page }) => {
+  await signIn(page);
+  const site = await clinicId(page);
+  const applicant = `Ứng Viên Giấy ${unique()}`;
+  await page.goto('/recruitment/add');
+  await page.getByLabel('Họ tên').fill(applicant);
+  await page.getByLabel('Số điện thoại').fill('0977 000 111');
+  await page.getByLabel('Ngày sinh').fill('08-03-1999');
+  await page.getByLabel('Ngày sinh').press('Enter');
+  await expect(page.getByLabel('Ngày sinh')).toHaveValue('08-03-1999');
+  await page.getByRole('button', { name: /Lưu$/ }).click();
+  await expect(page.getByText('Thêm mới thành công')).toBeVisible();
+  const saved = ((await api(page, 'GET', `Recruitments/${site}?keyword=${encodeURIComponent(applicant)}`)) as unknown as { data: { id: number; birthday: string }[] }).data[0];
+  expect(saved.birthday.slice(0, 10)).toBe('1999-03-08');
+  await page.goto(`/recruitment/${saved.id}`);
+  await expect(page.getByLabel('Ngày sinh')).toHaveValue('08-03-1999');
+});
+
 test('at 1024×700 a booking shows its day and booking time as DD-MM-YYYY and HH:mm DD-MM-YYYY, its status clear of the actions column', async ({ page }) => {
   await page.setViewportSize({ width: 1024, height: 700 });
   await signIn(page);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { resources, getResource, type ResourceDef } from './index';
-import { flattenRecord, missingLanguages, textIn, unflattenValues } from './translations';
+import { flattenRecord, htmlToText, isTranslationMap, missingLanguages, textIn, unflattenValues } from './translations';
 import { validateRecord, uiLangOf } from './validate';
 
 const langs = [
@@ -55,6 +55,18 @@ describe('translations', () => {
   it('knows which languages are still empty', () => {
     expect(missingLanguages('{"vi-VN":"Tên","en-US":" "}', ids)).toEqual(['en-US']);
     expect(textIn('{"vi-VN":"Tên"}', 'en-US')).toBe('Tên');
+  });
+
+  it("falls back to the website's default language, then to any text; tells per-language JSON from text", () => {
+    const name = '{"en-US":"Name","vi-VN":"Tên","fr-FR":""}';
+    expect(textIn(name, 'fr-FR', 'vi-VN')).toBe('Tên');
+    expect(textIn(name, 'fr-FR', 'en-US')).toBe('Name');
+    expect(textIn('{"de-DE":"Name"}', 'fr-FR', 'vi-VN')).toBe('Name');
+    expect(isTranslationMap('{"vi-VN":"a; b","en-US":"c; d"}')).toBe(true);
+    expect(isTranslationMap('{"a":"b"}')).toBe(false);
+    expect(isTranslationMap('{ not json')).toBe(false);
+    expect(isTranslationMap('Tên')).toBe(false);
+    expect(htmlToText('<p>A&nbsp;&amp;&#39;B</p><ul><li>C</li></ul>')).toBe("A &'B C");
   });
 });
 

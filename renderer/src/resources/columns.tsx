@@ -65,7 +65,7 @@ export function MissingMarker({ value, languages, label }: { value: unknown; lan
 
 /** A day reads on one line; a time and its day may sit on two lines when the table needs the room. */
 const NO_WRAP = { whiteSpace: 'nowrap' } as const;
-function DateTimeCell({ value }: { value: unknown }) {
+export function DateTimeCell({ value }: { value: unknown }) {
   const [time, day] = formatDateTime(value).split(' ');
   return day ? (
     <>
@@ -191,14 +191,21 @@ export function plainValue(value: unknown, language: string): string {
 /** The fields a list shows, in definition order. */
 export const listFields = (def: ResourceDef) => def.fields.filter((f) => f.list && !f.hidden);
 
+/** Narrowest the record's name gets when the table is short of room (longer names wrap, then end in an ellipsis). */
+const NAME_MIN_WIDTH = 140;
+
 export function buildColumns(def: ResourceDef, options: ColumnOptions): ProColumns<Row>[] {
   const { labels } = options;
+  // The record's name: the first text column that is more than a code (a sick category's letter is not its name). It
+  // keeps a readable width; other text gives way first.
+  const nameField = listFields(def).find((f) => f.type === 'text' && (f.maxLength === undefined || f.maxLength >= 50));
   const columns = listFields(def).map((field): ProColumns<Row> => {
     const column: ProColumns<Row> = {
       key: field.name,
       dataIndex: field.name,
       title: fieldLabel(def, field),
       width: field.width ?? (field.type === 'image' ? 90 : field.type === 'boolean' ? 110 : undefined),
+      ...(field === nameField ? { minWidth: NAME_MIN_WIDTH } : {}),
       hideInSearch: !(options.searchPanel && field.search),
       render: (_, row) => renderCell(def, field, row, options),
     };

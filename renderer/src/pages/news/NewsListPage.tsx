@@ -1,13 +1,13 @@
 import { CheckOutlined, CloseOutlined, InfoCircleOutlined } from '@ant-design/icons';
 import type { ActionType } from '@ant-design/pro-components';
 import { Dropdown, Select, Space, Tag, Typography } from 'antd';
-import { formatDateTime } from '../../core/dates';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { NEWS_STATUS, newsDef } from '../../../../shared/editorial';
 import { localized } from '../../core/workspace/localized';
 import { ImageThumb } from '../../features/files/ImageField';
+import { DateTimeCell } from '../../resources/columns';
 import type { Row } from '../../resources/dataProvider';
 import { fieldLabel, optionLabel } from '../../resources/labels';
 import { ResourceList } from '../../resources/ResourceList';
@@ -66,7 +66,7 @@ export default function NewsListPage() {
             render: (_, row) => ((row.categoriesNews as Row[] | undefined) ?? []).map((c) => <Tag key={String(c.categoryId)}>{localized(c.name, language)}</Tag>),
           },
           { key: 'creator', dataIndex: 'creatorFullName', title: t('news:creator') },
-          { key: 'createTime', title: t('news:createTime'), render: (_, row) => formatDateTime(row.createTime) },
+          { key: 'createTime', title: t('news:createTime'), render: (_, row) => <DateTimeCell value={row.createTime} /> },
            
           withReviewActions(newsDef, generic[generic.length - 1], reload),
         ]}

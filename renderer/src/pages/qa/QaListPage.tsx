@@ -1,10 +1,10 @@
 import type { ActionType } from '@ant-design/pro-components';
 import { Select, Space, Tag, Typography } from 'antd';
-import { formatDateTime } from '../../core/dates';
 import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { NEWS_STATUS_OPTIONS, qaDef } from '../../../../shared/editorial';
+import { DateTimeCell } from '../../resources/columns';
 import type { Row } from '../../resources/dataProvider';
 import { currentUi } from '../../resources/labels';
 import { ResourceList } from '../../resources/ResourceList';
@@ -47,7 +47,7 @@ export default function QaListPage() {
             title: t('qa:answered'),
             render: (_, row) => (row.isAnswer ? <Tag color="green">{t('qa:answeredYes')}</Tag> : <Tag>{t('qa:answeredNo')}</Tag>),
           },
-          { key: 'createTime', title: t('qa:createTime'), render: (_, row) => formatDateTime(row.createTime) },
+          { key: 'createTime', title: t('qa:createTime'), render: (_, row) => <DateTimeCell value={row.createTime} /> },
           // Approve / decline beside info and delete, for the users allowed to review.
            
           withReviewActions(qaDef, generic[generic.length - 1], () => actionRef.current?.reload()),

@@ -24,7 +24,7 @@ export const M = {
   serverError: { vi: 'Lỗi máy chủ, vui lòng thử lại sau', en: 'Server error, please try again later' },
   added: { vi: 'Thêm mới thành công', en: 'Added successfully' },
   updated: { vi: 'Cập nhật thành công', en: 'Updated successfully' },
-  deleted: { vi: 'Xóa thành công', en: 'Deleted successfully' },
+  deleted: { vi: 'Xoá thành công', en: 'Deleted successfully' },
   success: { vi: 'Thành công', en: 'Success' },
   tooManyPosts: (seconds: number): Label => ({
     vi: `Bạn đã gửi quá nhiều lần, vui lòng thử lại sau ${seconds} giây`,
@@ -95,7 +95,7 @@ export const M = {
   ownSubmission: { vi: 'Không thể tự duyệt nội dung do chính mình gửi duyệt', en: 'You cannot decide on what you submitted yourself' },
   // ---- Sign-in ----
   wrongPassword: { vi: 'Tên đăng nhập hoặc mật khẩu không đúng', en: 'Username or password is incorrect' },
-  inactive: { vi: 'Tài khoản đã bị khóa', en: 'This account is disabled' },
+  inactive: { vi: 'Tài khoản đã bị khoá', en: 'This account is disabled' },
   missingCredentials: {
     vi: 'Vui lòng nhập tên đăng nhập và mật khẩu',
     en: 'Username and password are required',
@@ -144,7 +144,7 @@ export const M = {
     en: `${what.en} is used by ${count} ${by.en.toLowerCase()}${count === 1 ? '' : 's'} and cannot be deleted`,
   }),
   referenceUnknown: (what: Label): Label => ({ vi: `${what.vi} không tồn tại trên website này`, en: `The ${what.en.toLowerCase()} does not exist on this website` }),
-  hasChildren: (what: Label): Label => ({ vi: `${what.vi} đang có mục con, không thể xóa: hãy xóa hoặc chuyển các mục con trước`, en: `${what.en} has children and cannot be deleted: delete or move them first` }),
+  hasChildren: (what: Label): Label => ({ vi: `${what.vi} đang có mục con, không thể xoá: hãy xoá hoặc chuyển các mục con trước`, en: `${what.en} has children and cannot be deleted: delete or move them first` }),
 
   // ---- Menus ----
   objectUnknown: { vi: 'Đối tượng được chọn không tồn tại trên website này', en: 'The chosen object does not exist on this website' },
@@ -184,7 +184,7 @@ export const M = {
   badFolderId: { vi: 'Mã thư mục (folderId) không hợp lệ', en: 'Invalid folderId' },
   fileNotFound: { vi: 'Không tìm thấy tệp', en: 'File not found' },
   folderNotEmpty: (name: string): Label => ({
-    vi: `Thư mục "${name}" không trống: hãy xóa hoặc chuyển các tệp và thư mục con trước`,
+    vi: `Thư mục "${name}" không trống: hãy xoá hoặc chuyển các tệp và thư mục con trước`,
     en: `The folder "${name}" is not empty: delete or move its files and subfolders first`,
   }),
   folderIntoItself: {

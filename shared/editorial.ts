@@ -78,7 +78,7 @@ export const MENU_POSITION_OPTIONS: EnumOption[] = [
 export const MENU_OBJECT_TYPE = { custom: 0, category: 1, news: 2, service: 5, album: 8 } as const;
 /** The lookup runs 0–8; the spec names 0, 1, 2, 5 and 8 only, the others keep a neutral name. */
 export const MENU_OBJECT_TYPE_OPTIONS: EnumOption[] = [
-  { value: 0, label: l('Tùy chỉnh (URL)', 'Custom URL') },
+  { value: 0, label: l('Tuỳ chỉnh (URL)', 'Custom URL') },
   { value: 1, label: l('Danh mục tin', 'Category') },
   { value: 2, label: l('Tin tức', 'News') },
   { value: 3, label: l('Loại 3', 'Type 3') },
@@ -93,7 +93,7 @@ export const MENU_OBJECT_TYPE_OPTIONS: EnumOption[] = [
 
 /**
  * Slug from a title: Vietnamese diacritics folded (`đ` → `d`, `ế` → `e`), lower case, every run of other
- * characters one hyphen. "Khám sức khỏe định kỳ" → "kham-suc-khoe-dinh-ky".
+ * characters one hyphen. "Khám sức khoẻ định kỳ" → "kham-suc-khoe-dinh-ky".
  */
 export function slugify(title: string): string {
   return foldText(title)
@@ -162,7 +162,7 @@ export const newsDef = {
     perLang('note', l('Ghi chú', 'Note'), { type: 'textarea', maxLength: 4000 }),
     perLang('metaTitle', l('Tiêu đề meta', 'Meta title'), { maxLength: 500 }),
     perLang('metaDescription', l('Mô tả meta', 'Meta description'), { type: 'textarea', maxLength: 4000 }),
-    perLang('metaKeyword', l('Từ khóa meta', 'Meta keywords'), { maxLength: 1000 }),
+    perLang('metaKeyword', l('Từ khoá meta', 'Meta keywords'), { maxLength: 1000 }),
     { name: 'featureImage', type: 'image', altField: 'altFeatureImage', maxLength: 2000, label: l('Ảnh đại diện', 'Feature image'), required: l('Ảnh đại diện là trường bắt buộc', 'Feature image is required') },
     { name: 'featureImageMobile', type: 'image', maxLength: 2000, label: l('Ảnh đại diện (di động)', 'Mobile feature image'), required: l('Ảnh đại diện (di động) là trường bắt buộc', 'Mobile feature image is required') },
     { name: 'altFeatureImage', type: 'text', maxLength: 500, label: l('Mô tả ảnh đại diện', 'Feature image alt text') },

@@ -505,7 +505,7 @@ export class FilesCatalog {
       commit: async (session: UploadSession, stored: StoredFile) => {
         const folderId = await this.folderOrRoot(session.folderId).catch((err) => {
           throw err instanceof FilesError && err.status === 404
-            ? conflict({ vi: 'Thư mục đích đã bị xóa trong lúc tải lên', en: 'The target folder was deleted during the upload' })
+            ? conflict({ vi: 'Thư mục đích đã bị xoá trong lúc tải lên', en: 'The target folder was deleted during the upload' })
             : err;
         });
         try {

@@ -38,7 +38,7 @@ export const album = defineResource({
     { name: 'seoLink', type: 'text', maxLength: 500, unique: true, list: true, label: l('Đường dẫn SEO', 'SEO link') },
     { name: 'thumbnail', type: 'image', list: true, label: l('Ảnh đại diện', 'Thumbnail') },
     { name: 'metaTitle', type: 'text', perLanguage: true, maxLength: 500, label: l('Tiêu đề meta', 'Meta title') },
-    { name: 'metaKeyword', type: 'text', perLanguage: true, maxLength: 500, label: l('Từ khóa meta', 'Meta keywords') },
+    { name: 'metaKeyword', type: 'text', perLanguage: true, maxLength: 500, label: l('Từ khoá meta', 'Meta keywords') },
     { name: 'metaDescription', type: 'textarea', perLanguage: true, maxLength: 1000, label: l('Mô tả meta', 'Meta description') },
     orderField(),
     isActiveField(),

@@ -28,7 +28,7 @@ export const faqGroup = defineResource({
     { name: 'seoLink', type: 'text', maxLength: 500, list: true, label: l('Đường dẫn SEO', 'SEO link') },
     { name: 'metaTitle', type: 'text', perLanguage: true, maxLength: 250, label: l('Tiêu đề meta', 'Meta title') },
     { name: 'metaDescription', type: 'textarea', perLanguage: true, maxLength: 1000, label: l('Mô tả meta', 'Meta description') },
-    { name: 'metaKeyword', type: 'text', perLanguage: true, maxLength: 500, label: l('Từ khóa meta', 'Meta keywords') },
+    { name: 'metaKeyword', type: 'text', perLanguage: true, maxLength: 500, label: l('Từ khoá meta', 'Meta keywords') },
     { name: 'thumbnail', type: 'image', altField: 'alt', list: true, label: l('Ảnh đại diện', 'Thumbnail') },
     { name: 'alt', type: 'text', maxLength: 250, label: l('Mô tả ảnh', 'Alt text') },
     orderField({ minMessage: l('Thứ tự phải đúng định dạng', 'order must be in right format') }),

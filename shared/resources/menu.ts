@@ -61,7 +61,7 @@ export const menuItem = defineResource({
     { name: 'description', type: 'textarea', perLanguage: true, maxLength: 2000, label: l('Mô tả', 'Description') },
     { name: 'metaTitle', type: 'text', perLanguage: true, maxLength: 500, label: l('Tiêu đề meta', 'Meta title') },
     { name: 'metaDescription', type: 'textarea', perLanguage: true, maxLength: 4000, label: l('Mô tả meta', 'Meta description') },
-    { name: 'metaKeyword', type: 'text', perLanguage: true, maxLength: 1000, label: l('Từ khóa meta', 'Meta keywords') },
+    { name: 'metaKeyword', type: 'text', perLanguage: true, maxLength: 1000, label: l('Từ khoá meta', 'Meta keywords') },
     {
       name: 'objectType',
       type: 'enum',

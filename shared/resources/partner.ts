@@ -4,7 +4,7 @@ import { ROUTES } from './routes';
 /**
  * Partners (/partner, /partner/add, /partner/{partnerId}): a tree, a partner may sit under another. The name is per
  * language like the description (spec part 2, data model: "Partner: name, description (per-language)"); rows written
- * before it was are converted by migration 0012.
+ * before it was are converted by migration 0013.
  */
 export const partner = defineResource({
   name: 'partner',

@@ -4,8 +4,10 @@ import { defineResource, isActiveField, orderField, l, type EnumOption, type Fie
 
 /** Service types (spec part 2, section 9): 0 specialization (/specialization), 1 service (/service-website). */
 export const SERVICE_TYPE = { specialization: 0, service: 1 } as const;
+/** The specializations' screen (/specialization): its title and its menu entry. */
+export const SPECIALIZATION_LABEL = l('Chuyên khoa', 'Specialization');
 export const SERVICE_TYPE_OPTIONS: EnumOption[] = [
-  { value: SERVICE_TYPE.specialization, label: l('Chuyên khoa', 'Specialization') },
+  { value: SERVICE_TYPE.specialization, label: SPECIALIZATION_LABEL },
   { value: SERVICE_TYPE.service, label: l('Dịch vụ', 'Service') },
 ];
 
@@ -85,7 +87,7 @@ export const service = defineResource({
     { name: 'content', type: 'richText', perLanguage: true, label: l('Nội dung', 'Content') },
     perLang('metaTitle', l('Tiêu đề meta', 'Meta title')),
     { name: 'metaDescription', type: 'textarea', perLanguage: true, maxLength: 1000, label: l('Mô tả meta', 'Meta description') },
-    perLang('metaKeyword', l('Từ khóa meta', 'Meta keywords')),
+    perLang('metaKeyword', l('Từ khoá meta', 'Meta keywords')),
     { name: 'seoLink', type: 'text', required: true, unique: true, maxLength: 500, list: true, search: true, label: l('Đường dẫn SEO', 'SEO link') },
     { name: 'image', type: 'image', required: true, altField: 'alt', maxLength: 2000, list: true, label: l('Hình ảnh', 'Image') },
     { name: 'thumbnail', type: 'image', maxLength: 2000, label: l('Ảnh thu nhỏ', 'Thumbnail') },

@@ -18,7 +18,7 @@ export const settings = defineResource({
     { name: 'brand', type: 'text', perLanguage: true, maxLength: 250, label: l('Thương hiệu', 'Brand') },
     { name: 'instruction', type: 'textarea', perLanguage: true, label: l('Hướng dẫn', 'Instruction') },
     { name: 'metaTitle', type: 'text', perLanguage: true, maxLength: 250, label: l('Tiêu đề meta', 'Meta title') },
-    { name: 'metaKeyword', type: 'text', perLanguage: true, maxLength: 500, label: l('Từ khóa meta', 'Meta keywords') },
+    { name: 'metaKeyword', type: 'text', perLanguage: true, maxLength: 500, label: l('Từ khoá meta', 'Meta keywords') },
     { name: 'metaDescription', type: 'textarea', perLanguage: true, maxLength: 1000, label: l('Mô tả meta', 'Meta description') },
     { name: 'logo', type: 'image', label: l('Logo', 'Logo') },
     { name: 'favicon', type: 'image', label: l('Favicon', 'Favicon') },

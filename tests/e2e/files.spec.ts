@@ -12,8 +12,8 @@ const FM = {
   name: 'Tên',
   rename: 'Đổi tên',
   download: 'Tải xuống',
-  delete: 'Xóa',
-  deleteEverything: 'Xóa tất cả',
+  delete: 'Xoá',
+  deleteEverything: 'Xoá tất cả',
   up: 'Lên một cấp (Backspace)',
   list: 'Danh sách',
 } as const;

@@ -83,7 +83,7 @@ test('a menu with nested items of each object type, re-ordered by drag and drop'
   await first.getByRole('button', { name: /Lưu$/ }).click();
   await expect(first).toContainText('Loại đối tượng là trường bắt buộc');
   await first.getByRole('button', { name: /Huỷ$/ }).click();
-  const customDialog = await newItem(page, custom, 'Tùy chỉnh (URL)');
+  const customDialog = await newItem(page, custom, 'Tuỳ chỉnh (URL)');
   await customDialog.getByLabel('Đường dẫn', { exact: true }).fill('https://clinic.example/lien-he');
   await saveItem(customDialog);
   await expect(node(page, custom)).toBeVisible();

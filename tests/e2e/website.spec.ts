@@ -12,7 +12,7 @@ test('create a website with two languages and a staff member', async ({ page }) 
   const name = `Website ${unique()}`;
   await signIn(page);
   await page.goto('/website');
-  await expect(page.getByRole('heading', { name: 'Website' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Danh sách website', exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Thêm mới' }).click();
   await expect(page).toHaveURL(/\/website\/add$/);
 

@@ -243,7 +243,7 @@ describeEachDatabase('auth', (ctx) => {
       expect((await refreshShort(ctx, t.refresh_token)).status).toBe(400);
       const res = await ctx.request('POST', '/auth/connect/token', { form: passwordForm('lan.nguyen', 'Staff@123') });
       expect(res.status).toBe(400);
-      expect(res.body.Message).toBe('Tài khoản đã bị khóa');
+      expect(res.body.Message).toBe('Tài khoản đã bị khoá');
     } finally {
       await ctx.db.updateTable('users').set({ isActive: true }).where('userName', '=', 'lan.nguyen').execute();
     }

@@ -69,7 +69,7 @@ describeEachDatabase('websites', (ctx) => {
     expect(JSON.parse(upd.body.data.note)['vi-VN']).toBe('Ghi chú');
 
     const del = await ctx.authed('DELETE', `/api/Websites/${site.id}`);
-    expect(del.body).toEqual({ code: 1, message: 'Xóa thành công' });
+    expect(del.body).toEqual({ code: 1, message: 'Xoá thành công' });
     expect((await ctx.authed('GET', `/api/Websites/${site.id}`)).status).toBe(404);
   });
 

@@ -102,3 +102,48 @@ describe('labels and messages of the shared definitions', () => {
     }
   });
 });
+
+/**
+ * Vietnamese writes a tone mark on o before a or e, and on u before y, at a syllable's end in two ways: the older
+ * "xóa, hủy, khỏe" and the spec's "xoá, huỷ, khoẻ" ("Huỷ khám", "Khoá tài khoản"). One spelling per word: the
+ * spec's. (qu + y is a consonant and a vowel: "quý" is right either way.)
+ */
+const OLD_TONE = /[òóỏõọ][ae](?!\p{L})|(?<!q)[ùúủũụ]y(?!\p{L})/giu;
+const MARKED = 'òóỏõọùúủũụ';
+const ON_SECOND: Record<string, string> = { a: 'àáảãạ', e: 'èéẻẽẹ', y: 'ỳýỷỹỵ' };
+const isUpper = (c: string) => c !== c.toLowerCase();
+/** "óa" → "oá", keeping each letter's case. */
+function moveTone(pair: string): string {
+  const [first, second] = [...pair.toLowerCase()];
+  const index = MARKED.indexOf(first);
+  const base = index < 5 ? 'o' : 'u';
+  const marked = ON_SECOND[second][index % 5];
+  return (isUpper(pair[0]) ? base.toUpperCase() : base) + (isUpper(pair[1]) ? marked.toUpperCase() : marked);
+}
+/** The words of `text` spelt the older way, each with the spelling to use: `Xóa → Xoá`. */
+function oldSpellings(text: string): string[] {
+  return [...text.matchAll(new RegExp(`\\p{L}*(?:${OLD_TONE.source})\\p{L}*`, 'giu'))].map(([word]) => `${word} → ${word.replace(OLD_TONE, moveTone)}`);
+}
+
+describe('one spelling per word', () => {
+  it('knows the two tone placements', () => {
+    expect(oldSpellings('Xóa, Hủy, sức khỏe, Khóa, KHÓA, Tùy chỉnh')).toEqual(['Xóa → Xoá', 'Hủy → Huỷ', 'khỏe → khoẻ', 'Khóa → Khoá', 'KHÓA → KHOÁ', 'Tùy → Tuỳ']);
+    // The mark on the second vowel, or a consonant after the pair (toàn, hoặc, tuyển), or qu: nothing to say.
+    expect(oldSpellings('Xoá, Huỷ, khoẻ, toàn, hoặc, tuyển, Quý khách, huỳnh')).toEqual([]);
+  });
+
+  it('in every locale, the definitions\' labels and the server\'s messages', () => {
+    const found: string[] = [];
+    for (const lang of ['vi-VN', 'en-US']) {
+      for (const file of namespaces) for (const [key, text] of Object.entries(read(lang, file))) found.push(...oldSpellings(text).map((w) => `${lang}/${file} ${key}: ${w}`));
+    }
+    for (const { where, vi } of [...pairs(resources, 'resources'), ...pairs({ newsDef, qaDef, sick, sickTranslationFields }, 'editorial'), ...pairs(EDITORIAL_MESSAGES, 'EDITORIAL_MESSAGES')]) {
+      found.push(...oldSpellings(vi).map((w) => `${where}: ${w}`));
+    }
+    // The server's messages, those built from parameters too: read as written.
+    const server = path.resolve(__dirname, '../../server');
+    const sources = fs.readdirSync(server, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts') && !f.startsWith('demo'));
+    for (const file of sources) found.push(...oldSpellings(fs.readFileSync(path.join(server, file), 'utf8')).map((w) => `server/${file}: ${w}`));
+    expect(found).toEqual([]);
+  });
+});

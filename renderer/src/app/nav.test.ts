@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { deepestArea, isGroup, NAV, visibleNav } from './nav';
 
+/** The locales as the console loads them: `namespace:key` → text. */
+const bundles = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json', { eager: true });
+function text(lang: string, key: string): unknown {
+  const [ns, path] = key.split(':');
+  return path.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], bundles[`../locales/${lang}/${ns}.json`]?.default);
+}
+
 describe('nav registry', () => {
   it('lists every area of both spec documents', () => {
     const paths = NAV.flatMap((e) => (isGroup(e) ? e.areas.map((a) => a.path) : [e.path]));
@@ -23,5 +30,24 @@ describe('nav registry', () => {
     expect(deepestArea(NAV, '/')).toBe('/');
     expect(deepestArea(NAV, '/newsletter')).toBeUndefined();
     expect(deepestArea(NAV, '/no/such/screen')).toBeUndefined();
+  });
+
+  // One name per screen (issue 26, item 8): an area has no name of its own but the title its screen shows.
+  const areas = NAV.flatMap((e) => (isGroup(e) ? e.areas : [e]));
+
+  it('names each area by the title its screen shows: the definition it lists, or a title of both locales', () => {
+    for (const area of areas) {
+      if ('resource' in area.title) expect(area.title.resource.routes?.list, area.path).toBe(area.path);
+      if ('key' in area.title) for (const lang of ['vi-VN', 'en-US']) expect(typeof text(lang, area.title.key), `${lang} ${area.title.key}`).toBe('string');
+    }
+  });
+
+  it('gives every area a name of its own in each language', () => {
+    for (const [lang, ui] of [['vi-VN', 'vi'], ['en-US', 'en']] as const) {
+      const names = areas.map((area) =>
+        'resource' in area.title ? area.title.resource.label[ui] : 'label' in area.title ? area.title.label[ui] : text(lang, area.title.key),
+      );
+      expect(names.filter((name, i) => names.indexOf(name) !== i), lang).toEqual([]);
+    }
   });
 });

@@ -18,15 +18,27 @@ import {
   VideoCameraOutlined,
 } from '@ant-design/icons';
 import type { ReactNode } from 'react';
+import { resources } from '../../../shared/resources';
+import type { Label, ResourceDef } from '../../../shared/resources/define';
+import { SPECIALIZATION_LABEL } from '../../../shared/resources/service';
+import { sick } from '../../../shared/resources/sick';
 
 /**
  * Nav registry: every area of the side navigation in both spec documents, in menu order. An area is
  * shown only when a screen is registered at its path (./screens.ts); a group only when one of its
- * areas is shown. Labels are `nav.<label>` in the common namespace.
+ * areas is shown. A group's label is `nav.<label>` in the common namespace; an area has no name of its own: it
+ * shows the title its screen shows (`title`, read by ./navTitle.ts), so the menu and the page cannot disagree.
  */
+export type NavTitle =
+  /** The list screen of a definition (its `routes.list` is the area's path): the definition's label. */
+  | { resource: ResourceDef }
+  /** A screen titled by a label of its own kept in shared/ (the specializations, a second screen of services). */
+  | { label: Label }
+  /** A hand-made screen: the i18n key (`namespace:key`) of the title it shows. */
+  | { key: string };
 export interface NavArea {
   path: string;
-  label: string;
+  title: NavTitle;
   icon?: ReactNode;
 }
 export interface NavGroup {
@@ -39,16 +51,19 @@ export type NavEntry = NavArea | NavGroup;
 
 export const isGroup = (entry: NavEntry): entry is NavGroup => 'areas' in entry;
 
+const def = (resource: ResourceDef): NavTitle => ({ resource });
+const key = (i18nKey: string): NavTitle => ({ key: i18nKey });
+
 export const NAV: NavEntry[] = [
-  { path: '/', label: 'dashboard', icon: <DashboardOutlined /> },
+  { path: '/', title: key('common:dashboard.title'), icon: <DashboardOutlined /> },
   {
     key: 'website',
     label: 'groupWebsite',
     icon: <GlobalOutlined />,
     areas: [
-      { path: '/website', label: 'website' },
-      { path: '/info-website', label: 'infoWebsite' },
-      { path: '/menu', label: 'menu' },
+      { path: '/website', title: key('resources:website.listTitle') },
+      { path: '/info-website', title: key('resources:info-website.title') },
+      { path: '/menu', title: def(resources.menu) },
     ],
   },
   {
@@ -56,15 +71,15 @@ export const NAV: NavEntry[] = [
     label: 'groupContent',
     icon: <ReadOutlined />,
     areas: [
-      { path: '/news', label: 'news' },
-      { path: '/news/category', label: 'newsCategory' },
-      { path: '/sick', label: 'sick', icon: <MedicineBoxOutlined /> },
-      { path: '/banner', label: 'banner', icon: <PictureOutlined /> },
-      { path: '/album', label: 'album', icon: <FileImageOutlined /> },
-      { path: '/faq-group', label: 'faqGroup' },
-      { path: '/faq', label: 'faq', icon: <QuestionCircleOutlined /> },
-      { path: '/partner', label: 'partner' },
-      { path: '/advertisement', label: 'advertisement', icon: <NotificationOutlined /> },
+      { path: '/news', title: key('news:title') },
+      { path: '/news/category', title: def(resources.newsCategory) },
+      { path: '/sick', title: def(sick), icon: <MedicineBoxOutlined /> },
+      { path: '/banner', title: def(resources.banner), icon: <PictureOutlined /> },
+      { path: '/album', title: def(resources.album), icon: <FileImageOutlined /> },
+      { path: '/faq-group', title: def(resources.faqGroup) },
+      { path: '/faq', title: def(resources.faq), icon: <QuestionCircleOutlined /> },
+      { path: '/partner', title: def(resources.partner) },
+      { path: '/advertisement', title: key('media:advertisements'), icon: <NotificationOutlined /> },
     ],
   },
   {
@@ -72,13 +87,13 @@ export const NAV: NavEntry[] = [
     label: 'groupServices',
     icon: <AppstoreOutlined />,
     areas: [
-      { path: '/service-website', label: 'serviceWebsite' },
-      { path: '/group-service', label: 'groupService' },
-      { path: '/specialization', label: 'specialization' },
-      { path: '/expert-question-and-answer', label: 'expertQuestion' },
+      { path: '/service-website', title: def(resources.service) },
+      { path: '/group-service', title: def(resources.serviceGroup) },
+      { path: '/specialization', title: { label: SPECIALIZATION_LABEL } },
+      { path: '/expert-question-and-answer', title: key('qa:title') },
       // The hospital system's lists (the second API base's lookups) that services and specializations point to.
-      { path: '/department', label: 'department' },
-      { path: '/service-catalogue', label: 'serviceCatalogue' },
+      { path: '/department', title: def(resources.department) },
+      { path: '/service-catalogue', title: def(resources.serviceCatalogue) },
     ],
   },
   {
@@ -86,8 +101,8 @@ export const NAV: NavEntry[] = [
     label: 'groupFeedback',
     icon: <CommentOutlined />,
     areas: [
-      { path: '/feedback', label: 'feedback' },
-      { path: '/customerFeedback', label: 'customerFeedback' },
+      { path: '/feedback', title: def(resources.feedback) },
+      { path: '/customerFeedback', title: def(resources.customerFeedback) },
     ],
   },
   {
@@ -95,11 +110,11 @@ export const NAV: NavEntry[] = [
     label: 'groupRecruitment',
     icon: <SolutionOutlined />,
     areas: [
-      { path: '/job', label: 'job' },
-      { path: '/recruitment', label: 'recruitment' },
-      { path: '/career', label: 'career' },
-      { path: '/level', label: 'level' },
-      { path: '/job-type', label: 'jobType' },
+      { path: '/job', title: def(resources.job) },
+      { path: '/recruitment', title: def(resources.recruitment) },
+      { path: '/career', title: def(resources.career) },
+      { path: '/level', title: def(resources.level) },
+      { path: '/job-type', title: def(resources.jobType) },
     ],
   },
   {
@@ -107,9 +122,9 @@ export const NAV: NavEntry[] = [
     label: 'groupCustomers',
     icon: <TeamOutlined />,
     areas: [
-      { path: '/booking', label: 'booking', icon: <CalendarOutlined /> },
-      { path: '/team', label: 'team' },
-      { path: '/customer', label: 'customer', icon: <IdcardOutlined /> },
+      { path: '/booking', title: def(resources.booking), icon: <CalendarOutlined /> },
+      { path: '/team', title: key('team:title') },
+      { path: '/customer', title: key('team:customers'), icon: <IdcardOutlined /> },
     ],
   },
   {
@@ -117,8 +132,8 @@ export const NAV: NavEntry[] = [
     label: 'groupMedia',
     icon: <FolderOpenOutlined />,
     areas: [
-      { path: '/file', label: 'file', icon: <BookOutlined /> },
-      { path: '/video', label: 'video', icon: <VideoCameraOutlined /> },
+      { path: '/file', title: key('files:title'), icon: <BookOutlined /> },
+      { path: '/video', title: key('media:videoLibrary'), icon: <VideoCameraOutlined /> },
     ],
   },
 ];

@@ -131,7 +131,7 @@ describe('environment settings', () => {
     expect(await screen.findByText('Địa chỉ phải là URL tuyệt đối bắt đầu bằng http:// hoặc https://')).toBeTruthy();
     expect(desktop.mainState.profile.name).toBe('local');
     // A hand-edited address makes the profile custom.
-    expect((screen.getByRole('radio', { name: 'Tùy chỉnh' }) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole('radio', { name: 'Tuỳ chỉnh' }) as HTMLInputElement).checked).toBe(true);
 
     fireEvent.click(screen.getByRole('radio', { name: 'Thử nghiệm (staging)' }));
     await waitFor(() => expect(api).toHaveProperty('value', 'https://staging.sitedesk.example.com/api'));

@@ -15,15 +15,18 @@ import type { FieldInputOverride } from './customize';
 /** The route parameter of an edit route (`/branchContact/:branchContactId` → `branchContactId`). */
 export const idParamOf = (def: ResourceDef) => def.routes?.edit?.match(/:([^/]+)/)?.[1] ?? 'id';
 
-/** A list screen: centred title, the generic list, add and open through the definition's routes. */
-export function ResourceListPage({ def, ...props }: { def: ResourceDef } & Partial<Omit<ResourceListProps, 'def'>>) {
+/**
+ * A list screen: centred title (the definition's label, or `title` where the screen has a name of its own: the side
+ * menu shows the same, app/nav.tsx), the generic list, add and open through the definition's routes.
+ */
+export function ResourceListPage({ def, title, ...props }: { def: ResourceDef; title?: string } & Partial<Omit<ResourceListProps, 'def'>>) {
   const navigate = useNavigate();
   // The title follows the interface language when it changes (the definitions' labels live in i18next).
   useTranslation('resources');
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
       <Typography.Title level={3} style={{ textAlign: 'center', margin: 0 }}>
-        {resourceTitle(def)}
+        {title ?? resourceTitle(def)}
       </Typography.Title>
       <ResourceList
         def={def}

@@ -10,6 +10,7 @@ import { proIntlFor } from '../../core/i18n/proIntl';
 import { useWorkspace, WorkspaceProvider } from '../../core/workspace';
 import { ScreenFallback } from '../../core/lazyScreen';
 import { deepestArea, isGroup, visibleNav, type NavGroup } from '../nav';
+import { NAV_NAMESPACES, navTitle } from '../navTitle';
 import { usePreference } from '../../core/preferences';
 import { screensFor } from '../screens';
 import { useSession } from '../../session';
@@ -91,7 +92,8 @@ const HEADER_HEIGHT = 56;
  * menu of links needs.)
  */
 function Shell() {
-  const { t } = useTranslation();
+  // The screens' namespaces too: each area shows its screen's title (../navTitle.ts).
+  const { t } = useTranslation(NAV_NAMESPACES, { useSuspense: false });
   const location = useLocation();
   const screen = useScreenClass();
   const { token } = theme.useToken();
@@ -124,9 +126,9 @@ function Shell() {
             key: `group:${entry.key}`,
             icon: entry.icon,
             label: <Badge dot={entry.areas.some((a) => counts[a.path])} offset={[6, 0]}>{t(`nav.${entry.label}`)}</Badge>,
-            children: entry.areas.map((area) => ({ key: area.path, icon: area.icon, label: counted(area.path, t(`nav.${area.label}`)) })),
+            children: entry.areas.map((area) => ({ key: area.path, icon: area.icon, label: counted(area.path, navTitle(area.title, t)) })),
           }
-        : { key: entry.path, icon: entry.icon, label: counted(entry.path, t(`nav.${entry.label}`)) },
+        : { key: entry.path, icon: entry.icon, label: counted(entry.path, navTitle(entry.title, t)) },
     );
   }, [t, nav, counts]);
 

@@ -4,7 +4,7 @@ import { useRef, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NEWS_STATUS } from '../../../../shared/editorial';
 import type { ResourceDef } from '../../../../shared/resources/define';
-import { SERVICE_REFERENCE, SERVICE_TYPE, service } from '../../../../shared/resources/service';
+import { SERVICE_REFERENCE, SERVICE_TYPE, SPECIALIZATION_LABEL, service } from '../../../../shared/resources/service';
 import { l } from '../../../../shared/resources/define';
 import { ResourceEditPage, ResourceListPage } from '../../resources/ResourcePages';
 import { ReviewActions } from '../news/ReviewActions';
@@ -23,7 +23,7 @@ function serviceDefOf(type: ServiceType): ResourceDef {
     ...service,
     // Its own name: the labels of a definition are looked up by name (the title, "Khoa phòng").
     name: 'specialization',
-    label: l('Chuyên khoa', 'Specialization'),
+    label: SPECIALIZATION_LABEL,
     fields: service.fields.map((f) => (f.name === 'referenceId' ? { ...f, label: l('Khoa phòng', 'Department'), reference: SERVICE_REFERENCE[type] } : f)),
     routes: { list: '/specialization', add: '/specialization/add', edit: '/specialization/:serviceId' },
     // The extra panel of the specialization editor: titles with their image (the spec's second title form).

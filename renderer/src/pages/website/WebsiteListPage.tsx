@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { resources } from '../../../../shared/resources';
 import { workspaceLanguages } from '../../resources/languages';
 import { ResourceListPage } from '../../resources/ResourcePages';
@@ -10,8 +11,9 @@ type LanguageRow = { languageId: string; name?: string; isActive?: boolean; isDe
 export const websiteRowLanguages = (row: Row) =>
   Array.isArray(row.websiteLanguages) ? workspaceLanguages(row.websiteLanguages as LanguageRow[]) : undefined;
 
-/** /website: the website list; deleting one refreshes the header's website selector. */
+/** /website: the website list (titled as its menu entry, app/nav.tsx); deleting one refreshes the header's website selector. */
 export default function WebsiteListPage() {
+  const { t } = useTranslation('resources');
   const { reloadWebsites } = useWorkspace();
-  return <ResourceListPage def={resources.website} rowLanguages={websiteRowLanguages} onChanged={() => void reloadWebsites()} />;
+  return <ResourceListPage def={resources.website} title={t('website.listTitle')} rowLanguages={websiteRowLanguages} onChanged={() => void reloadWebsites()} />;
 }

@@ -1,26 +1,16 @@
 // Migration 0012 (issue 26, item 14): collaborators and referred patients stored before phone numbers were normalised
 // get their digits, so the unique index on a collaborator's number holds for one number written several ways.
-import { Migrator, type Migration } from 'kysely';
 import { expect, it } from 'vitest';
-import { createDb, dialectOf } from '../../server/db/dialect';
 import { migrateToLatest } from '../../server/db/migrate';
-import { migrations } from '../../server/db/migrations/index';
 import { describeEachDatabase } from './harness';
+import { databaseBefore } from './migration-helpers';
 
 describeEachDatabase(
   'phone number migration',
   (ctx) => {
     it('stores existing numbers as their digits; of one number written two ways the first takes it', async () => {
-      const fresh = await ctx.freshDatabase();
-      const handle = createDb({ dataDir: fresh.dataDir, databaseUrl: fresh.databaseUrl });
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any
-      const db = handle.db as any;
+      const { db, close } = await databaseBefore(await ctx.freshDatabase(), '0012_phone_numbers');
       try {
-        const dialect = dialectOf(db);
-        const before: Record<string, Migration> = {};
-        for (const m of migrations.slice(0, migrations.findIndex((x) => x.name === '0012_phone_numbers'))) before[m.name] = { up: (k) => m.up(k, dialect) };
-        expect((await new Migrator({ db, provider: { getMigrations: async () => before } }).migrateToLatest()).error).toBeUndefined();
-
         const at = '2026-01-02T03:04:05.000Z';
         const person = (fullName: string, phoneNumber: string, referralCode: string) => ({
           fullName, phoneNumber, referralCode, approvedStatus: 2, isActive: true, searchText: fullName, concurrencyStamp: 's', createdAt: at, updatedAt: at,
@@ -41,7 +31,7 @@ describeEachDatabase(
         ]);
         expect(await db.selectFrom('referrals').select(['phoneNumber', 'searchText']).execute()).toEqual([{ phoneNumber: '0933444555', searchText: 'dung 0933444555' }]);
       } finally {
-        await handle.close();
+        await close();
       }
     });
   },

@@ -1,27 +1,16 @@
 // Migration 0008: a database made before it keeps its news history, now in the one review history of news, Q&A and
 // services — read back through the news detail as before.
-import { Migrator, type Migration } from 'kysely';
 import { expect, it } from 'vitest';
-import { createDb, dialectOf } from '../../server/db/dialect';
 import { migrateToLatest } from '../../server/db/migrate';
-import { migrations } from '../../server/db/migrations/index';
 import { describeEachDatabase } from './harness';
+import { databaseBefore } from './migration-helpers';
 
 describeEachDatabase(
   'review history migration',
   (ctx) => {
     it('moves the news status history into review_history, reasons and authors intact', async () => {
-      const fresh = await ctx.freshDatabase();
-      const handle = createDb({ dataDir: fresh.dataDir, databaseUrl: fresh.databaseUrl });
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any
-      const db = handle.db as any;
+      const { db, close } = await databaseBefore(await ctx.freshDatabase(), '0008_review_history');
       try {
-        const dialect = dialectOf(db);
-        const before: Record<string, Migration> = {};
-        for (const m of migrations.slice(0, migrations.findIndex((x) => x.name === '0008_review_history'))) before[m.name] = { up: (k) => m.up(k, dialect) };
-        const migrated = await new Migrator({ db, provider: { getMigrations: async () => before } }).migrateToLatest();
-        expect(migrated.error).toBeUndefined();
-
         const at = '2026-01-02T03:04:05.000Z';
         const [site] = await db.insertInto('websites').values({ name: '{"vi-VN":"Cũ"}', concurrencyStamp: 's', createdAt: at, updatedAt: at }).returning('id').execute();
         const [news] = await db.insertInto('news').values({ websiteId: site.id, concurrencyStamp: 's', createdAt: at, updatedAt: at, approvedStatus: 3 }).returning('id').execute();
@@ -39,7 +28,7 @@ describeEachDatabase(
         const tables = (await db.introspection.getTables()).map((t: { name: string }) => t.name);
         expect(tables).not.toContain('news_status_history');
       } finally {
-        await handle.close();
+        await close();
       }
     });
   },

@@ -29,6 +29,7 @@ test('a booking made on the public site is confirmed in the console, then cancel
   await expect(page).toHaveURL(/\/booking\/\d+$/);
   await expect(page.getByTestId('booking-status')).toHaveText('Mới đặt');
   // Read-only: every input refuses typing, no Save, and the note points to the bar where the status buttons are.
+  await expect(page.getByRole('heading', { name: 'Chi tiết Lịch hẹn' })).toBeVisible();
   await expect(page.getByTestId('read-only-note')).toHaveText('Lịch hẹn chỉ xem; đổi trạng thái bằng các nút ở thanh dưới cùng');
   await expect(page.getByLabel('Khách hàng')).toBeDisabled();
   await expect(page.getByLabel('Số điện thoại')).toBeDisabled();
@@ -140,6 +141,7 @@ test('the people screens in the English interface', async ({ page }) => {
   expect((await page.request.post(`/public/${site}/bookings`, { data: { customerName: name, customerPhone: '0987 111 222', appointmentDate: '2026-12-11' } })).status()).toBe(201);
   const booking = ((await api(page, 'GET', `Bookings/${site}?keyword=${encodeURIComponent(name)}`)).data as { id: number }[])[0];
   await page.goto(`/booking/${booking.id}`);
+  await expect(page.getByRole('heading', { name: 'Booking details' })).toBeVisible();
   await expect(page.getByTestId('read-only-note')).toHaveText('This booking is read-only; change its status with the buttons in the bar at the bottom');
   await page.getByRole('button', { name: 'Confirm booking' }).click();
   const ask = page.locator('.ant-modal-confirm').filter({ hasText: `Confirm the booking of ${name}?` });

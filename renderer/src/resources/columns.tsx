@@ -93,6 +93,9 @@ export function TextCell({ text, long = false, width = TEXT_CELL_WIDTH }: { text
   );
 }
 
+/** Text that is one token (a phone number, a time, a short code): never wrapped. */
+const isShortToken = (field: FieldDef) => !field.perLanguage && (field.format === 'phone' || (field.maxLength !== undefined && field.maxLength <= 30));
+
 /** Text that gives way first when the table is short of room. */
 const isLongText = (field: FieldDef) => field.type === 'textarea' || field.type === 'richText' || field.type === 'url' || field.format === 'email';
 
@@ -174,8 +177,11 @@ export function renderCell(def: ResourceDef, field: FieldDef, row: Row, options:
         : '';
     case 'richText':
       return <TextCell text={htmlToText(plainValue(value, options.language))} long />;
-    default:
-      return <TextCell text={plainValue(value, options.language).replace(/\s+/g, ' ').trim()} long={isLongText(field)} />;
+    default: {
+      const text = plainValue(value, options.language).replace(/\s+/g, ' ').trim();
+      // A phone number or a short code (a time "15:30") is one token: cut in two it reads as two wrong values.
+      return isShortToken(field) ? <span style={NO_WRAP}>{text}</span> : <TextCell text={text} long={isLongText(field)} />;
+    }
   }
 }
 

@@ -45,11 +45,12 @@ export function resourceTitle(def: ResourceDef): string {
   return i18next.t(`${DEFS_NS}:${def.name}.title`, { defaultValue: def.label[currentUi()] });
 }
 
-/** The editor's title for an existing record: the spec's name for that screen, or "Sửa <title>" / "Edit <title>". */
+/** The editor's title for an existing record: the spec's name for that screen, or "Sửa <title>" / "Edit <title>" ("Chi tiết <title>" for a read-only detail). */
 export function resourceDetailTitle(def: ResourceDef): string {
   ensure();
   if (def.detailTitle) return i18next.t(`${DEFS_NS}:${def.name}.detailTitle`, { defaultValue: def.detailTitle[currentUi()] });
-  return i18next.t('resources:editTitle', { title: resourceTitle(def) });
+  // A detail staff only read (a booking: its status moves by its own buttons) is not titled "Edit …".
+  return i18next.t(def.readOnlyDetail ? 'resources:detailTitle' : 'resources:editTitle', { title: resourceTitle(def) });
 }
 
 export function fieldLabel(def: ResourceDef, field: FieldDef): string {

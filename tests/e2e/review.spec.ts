@@ -60,6 +60,7 @@ test('approve and decline from the news detail page', async ({ page }) => {
   await page.goto(`/news/${second.id}`);
   await page.getByTestId('form-footer').getByRole('button', { name: 'Từ chối', exact: true }).click();
   const decline = page.locator('.ant-modal').filter({ hasText: 'Nhập lý do từ chối' });
+  await expect(decline.getByTestId('decline-subject')).toHaveText(`Tin b ${id}`);
   await decline.getByRole('button', { name: 'Gửi' }).click();
   await expect(decline).toContainText('Lý do là trường bắt buộc');
   await decline.getByRole('textbox').fill('Cần thêm nguồn');

@@ -1,4 +1,4 @@
-import { Button, Form, Input, Modal } from 'antd';
+import { Button, Form, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -13,9 +13,10 @@ export interface ReasonWords {
 /**
  * Decline popup (spec: 400x200): the reason prompt as its title, a multi-line reason (required: 'Lý do là
  * trường bắt buộc', in the interface language) and a send button. `onSend` makes the call; the popup closes when
- * it succeeds. The same popup asks any other reason (`words`).
+ * it succeeds. The same popup asks any other reason (`words`). `subject` names the record decided on, so the
+ * reviewer sees which one they decline.
  */
-export function DeclineModal({ open, onSend, onCancel, words }: { open: boolean; onSend(reason: string): Promise<unknown>; onCancel(): void; words?: ReasonWords }) {
+export function DeclineModal({ open, onSend, onCancel, words, subject }: { open: boolean; onSend(reason: string): Promise<unknown>; onCancel(): void; words?: ReasonWords; subject?: string }) {
   const { t } = useTranslation('news');
   const w = words ?? { title: t('decline.title'), label: t('decline.reason'), send: t('decline.send'), required: t('decline.required') };
   const [form] = Form.useForm<{ declineReason: string }>();
@@ -48,6 +49,11 @@ export function DeclineModal({ open, onSend, onCancel, words }: { open: boolean;
         </Button>
       }
     >
+      {subject && (
+        <Typography.Paragraph strong ellipsis={{ rows: 2, tooltip: subject }} data-testid="decline-subject">
+          {subject}
+        </Typography.Paragraph>
+      )}
       <Form form={form} layout="vertical" preserve={false}>
         <Form.Item
           name="declineReason"

@@ -91,6 +91,7 @@ export function ReviewActions({ def, id, approvedStatus, onDecided, compact, blo
       </Space>
       <DeclineModal
         open={declining}
+        subject={textIn(title, language ?? '').trim() || undefined}
         onCancel={() => setDeclining(false)}
         onSend={async (reason) => {
           await decide(def, websiteId!, id, 'decline', reason);

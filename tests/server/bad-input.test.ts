@@ -186,6 +186,14 @@ describeEachDatabase(
     expect(bookings.body.data.map((b: { customerName: string }) => b.customerName)).toContain('Số Điện Thoại');
   });
 
+  it('one number written three ways, registered at the same moment, makes one collaborator (the unique index decides)', async () => {
+    const spellings = ['0977 111 222', '0977111222', '0977-111-222', '(0977) 111.222'];
+    const answers = await Promise.all(spellings.map((phoneNumber) => ctx.request('POST', `/public/${clinic}/collaborators`, { json: { fullName: 'Cùng Lúc', phoneNumber } })));
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409, 409]);
+    for (const refused of answers.filter((a) => a.status === 409)) expect(refused.body.field).toBe('phoneNumber');
+    expect(await ctx.db.selectFrom('collaborators').select('phoneNumber').where('fullName', '=', 'Cùng Lúc').execute()).toEqual([{ phoneNumber: '0977111222' }]);
+  });
+
   it("answers 404 to a delete of another website's record before any usage check: its use is not told", async () => {
     // Lan is staff of the clinic only here.
     const lan = (await ctx.db.selectFrom('users').select('id').where('userName', '=', 'lan.nguyen').executeTakeFirstOrThrow()).id;

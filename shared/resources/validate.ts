@@ -135,11 +135,12 @@ function checkValue(field: FieldDef, value: unknown, ui: UiLang): string | undef
 
 /**
  * The shapes of `format` fields: an address with one @ and a dotted domain; a phone number of 8 to 15 digits,
- * written with spaces, dots, dashes, brackets or a leading + as people do.
+ * written with spaces, dots, dashes, brackets or a leading + as people do; a time of day as HH:mm (00:00–23:59).
  */
 export const FORMATS = {
   email: /^[^\s@]+@[^\s@]+\.[^\s@]+$/,
   phone: PHONE,
+  time: /^([01]\d|2[0-3]):[0-5]\d$/,
 } as const;
 
 /** Whole numbers within a 32-bit integer column (both databases store `number` fields as `integer`). */

@@ -135,6 +135,11 @@ describeEachDatabase(
     for (const appointmentDate of ['2027-02-30', '1', 'Mar 7 2027', '+275760-09-13', '2027-3-7', '0001-01-01']) {
       refusedNaming(await ctx.request('POST', `/public/${clinic}/bookings`, { json: { customerName: 'Khách', customerPhone: '0901234567', appointmentDate } }), 'appointmentDate');
     }
+    // A time of day is HH:mm, from the site or from staff.
+    for (const [field, time] of [['startTime', '25:99'], ['startTime', '9h'], ['endTime', '24:00']]) {
+      refusedNaming(await ctx.request('POST', `/public/${clinic}/bookings`, { json: { customerName: 'Khách', customerPhone: '0901234567', appointmentDate: '2027-03-07', [field]: time } }), field);
+      refusedNaming(await ctx.authed('POST', `/api/Bookings/${clinic}`, { customerName: 'Khách', customerPhone: '0901234567', appointmentDate: '2027-03-07', [field]: time }), field);
+    }
     expect(await count('bookings')).toBe(before);
     // A real day is taken, 29 February of a leap year too.
     expect((await ctx.request('POST', `/public/${clinic}/bookings`, { json: { customerName: 'Khách Nhuận', customerPhone: '0901234567', appointmentDate: '2028-02-29' } })).status).toBe(201);

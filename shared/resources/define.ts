@@ -8,6 +8,8 @@
  *
  * Nothing here may import a runtime (no node, DOM, electron, react): it is read by server and renderer.
  */
+import type { AccessDecl } from './access';
+import type { StatusMachine } from './machine';
 
 /** A label in both interface languages. The console registers these with i18next. */
 export type Label = { vi: string; en: string };
@@ -217,6 +219,10 @@ export interface ResourceDef {
   readOnlyDetail?: boolean;
   /** Record has a concurrencyStamp (all editable records do; natural-key link rows may not). */
   concurrency?: boolean;
+  /** Who may do each operation and action (./access.ts); the engine enforces it, the console draws it. */
+  access?: AccessDecl;
+  /** How the record's statuses move (./machine.ts): served as actions by the engine, drawn by the console. */
+  machines?: StatusMachine[];
 }
 
 export interface ResourceRoutes {

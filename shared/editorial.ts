@@ -9,19 +9,15 @@
  */
 import { type EnumOption, type FieldDef, type Label, type ResourceDef, l } from './resources/define';
 import { foldText } from './text';
+import { REVIEW_STATUS, REVIEW_STATUS_OPTIONS, reviewMachine } from './resources/review';
 
 
 // ---- News review workflow (spec part 1, section 4) --------------------------------------------------
 
-export const NEWS_STATUS = { draft: 0, pending: 1, approved: 2, declined: 3 } as const;
+/** The review workflow's statuses (./resources/review.ts: the machine news, Q&A and services share). */
+export const NEWS_STATUS = REVIEW_STATUS;
 export type NewsStatus = (typeof NEWS_STATUS)[keyof typeof NEWS_STATUS];
-
-export const NEWS_STATUS_OPTIONS: EnumOption[] = [
-  { value: 0, label: l('Nháp', 'Draft'), color: 'default' },
-  { value: 1, label: l('Chờ duyệt', 'Pending'), color: 'gold' },
-  { value: 2, label: l('Đã duyệt', 'Approved'), color: 'green' },
-  { value: 3, label: l('Từ chối', 'Declined'), color: 'red' },
-];
+export const NEWS_STATUS_OPTIONS = REVIEW_STATUS_OPTIONS;
 
 export const NEWS_TYPE = { news: 0, event: 1 } as const;
 export const NEWS_TYPE_OPTIONS: EnumOption[] = [
@@ -154,6 +150,7 @@ export const newsDef = {
     remove: 'News/{website}/{id}',
     actions: { review: 'PUT News/status/{website}/{id}', seoSuggest: 'News/seo-suggest/{website}' },
   },
+  machines: [reviewMachine('PUT News/status/{website}/{id}', EDITORIAL_MESSAGES.pendingLocked)],
   fields: [
     perLang('title', l('Tiêu đề', 'Title'), { required: true, maxLength: 500, list: true }),
     perLang('description', l('Mô tả', 'Description'), { type: 'textarea', maxLength: 4000 }),
@@ -200,6 +197,7 @@ export const qaDef = {
     remove: 'QAExperts/{website}/{id}',
     actions: { review: 'PUT QAExperts/status/{website}/{id}' },
   },
+  machines: [reviewMachine('PUT QAExperts/status/{website}/{id}', EDITORIAL_MESSAGES.qaPendingLocked)],
   fields: [
     { name: 'fullName', type: 'text', maxLength: 200, list: true, label: l('Họ tên', 'Full name') },
     { name: 'email', type: 'text', maxLength: 200, list: true, label: l('Email', 'Email') },

@@ -1,6 +1,10 @@
 // The referral team's answers on the wire (spec part 2 §7 "Team", "Customers"; docs/api.md "Referral team"): the
 // server's routes build them (server/team) and the console reads them (renderer/src/pages/team), both typed here.
 
+import { ADMINS } from './resources/access';
+import { l, type EnumOption } from './resources/define';
+import type { StatusMachine } from './resources/machine';
+
 /** A collaborator with their counts and commission earned (integer dong). */
 export interface Member {
   id: number;
@@ -62,3 +66,44 @@ export interface Patient {
   createTime: string;
   concurrencyStamp: string;
 }
+
+// ---- The collaborator's status machines (shared/resources/machine.ts) -------------------------------------------
+
+export const COLLABORATOR_STATUSES: EnumOption[] = [
+  { value: 1, label: l('Chờ phê duyệt', 'Awaiting approval'), color: 'gold' },
+  { value: 2, label: l('Đang hoạt động', 'Active'), color: 'green' },
+  { value: 3, label: l('Từ chối', 'Rejected'), color: 'red' },
+];
+
+/** Approve (2) or reject (3, with a reason) a pending collaborator: an administrator, whoever is first. */
+export const COLLABORATOR_APPROVAL: StatusMachine = {
+  field: 'approvedStatus',
+  states: COLLABORATOR_STATUSES,
+  path: 'PUT DoiNhom/status/{id}',
+  target: { body: 'status' },
+  action: 'status',
+  reason: { body: 'declineReason', field: 'declineReason', label: l('Lý do', 'Reason') },
+  moves: [
+    { name: 'approve', from: [1], to: 2, label: l('Phê duyệt', 'Approve'), who: ADMINS, confirm: l('Phê duyệt cộng tác viên {name}?', 'Approve collaborator {name}?') },
+    { name: 'reject', from: [1], to: 3, label: l('Từ chối', 'Reject'), who: ADMINS, reason: true, danger: true },
+  ],
+  refused: l('Cộng tác viên đã được duyệt hoặc từ chối trước đó', 'The collaborator was already approved or rejected'),
+};
+
+/** Lock (false) or unlock (true) the account of an approved collaborator: an administrator. */
+export const COLLABORATOR_ACTIVITY: StatusMachine = {
+  field: 'isActive',
+  states: [
+    { value: true, label: l('Đang hoạt động', 'Active'), color: 'green' },
+    { value: false, label: l('Đã khoá', 'Locked'), color: 'default' },
+  ],
+  path: 'PUT DoiNhom/isActive/{id}/{value}',
+  target: { param: 'value' },
+  action: 'isActive',
+  when: { field: 'approvedStatus', in: [2] },
+  moves: [
+    { name: 'lock', from: [true], to: false, label: l('Khoá tài khoản', 'Lock account'), who: ADMINS, danger: true, confirm: l('Khoá tài khoản của {name}?', 'Lock the account of {name}?') },
+    { name: 'unlock', from: [false], to: true, label: l('Mở tài khoản', 'Unlock account'), who: ADMINS, confirm: l('Mở tài khoản của {name}?', 'Unlock the account of {name}?') },
+  ],
+  refused: l('Chỉ khoá hoặc mở tài khoản của cộng tác viên đang hoạt động', 'Only an active collaborator can be locked or unlocked'),
+};

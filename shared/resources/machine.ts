@@ -10,7 +10,14 @@
  */
 import type { AccessRule, Actor, Verdict } from './access';
 import { check } from './access';
-import type { EnumOption, Label, PathTemplate } from './define';
+import type { Label, PathTemplate } from './define';
+
+/** A state: an enum field's option, or one value of a boolean field (a collaborator's account: active, locked). */
+export interface StateOption {
+  value: number | string | boolean;
+  label: Label;
+  color?: string;
+}
 
 export interface Move {
   /** Name of the move: the console's button key and the action's name in access and history ('approve', 'cancel'). */
@@ -37,7 +44,7 @@ export interface StatusMachine {
   /** The field the machine moves (an enum or boolean field of the definition, `serverSet`). */
   field: string;
   /** The states, as the field's options (labels and colours). */
-  states: readonly EnumOption[];
+  states: readonly StateOption[];
   /**
    * The action serving the moves, e.g. 'PUT News/status/{website}/{id}'. The target state is read from the body's
    * `status` (default) or from a path parameter (`PUT DoiNhom/isActive/{id}/{value}` → `target: { param: 'value' }`).
@@ -53,7 +60,7 @@ export interface StatusMachine {
   locked?: { states: readonly (number | boolean)[]; message: Label };
   /** The machine applies only to records whose `field` has one of these values (locking only an approved collaborator). */
   when?: { field: string; in: readonly unknown[] };
-  /** The message when a move's `from` does not hold (default: "from X to Y is not allowed"). */
+  /** The 409 when no move leads from the current state to the one asked (`{from}`, `{to}`: the states' labels). */
   refused?: Label;
   /**
    * Every move (and a save that changes the state) is kept in the status history with who, when and the reason;
@@ -88,4 +95,4 @@ export function isLocked(machine: StatusMachine, record: Record<string, unknown>
 }
 
 /** The label of a state. */
-export const stateOf = (machine: StatusMachine, value: unknown): EnumOption | undefined => machine.states.find((s) => s.value === value);
+export const stateOf = (machine: StatusMachine, value: unknown): StateOption | undefined => machine.states.find((s) => s.value === value);

@@ -1,4 +1,6 @@
 import { defineResource, isActiveField, orderField, l } from './define';
+import { MEMBERS } from './access';
+import type { StatusMachine } from './machine';
 import { ROUTES } from './routes';
 
 const categoryLookup = (type: 1 | 2 | 3) => ({ lookup: `api:ListCategorys/get-all/{website}/${type}`, valueField: 'id', labelField: 'name' });
@@ -83,15 +85,33 @@ export const recruitment = defineResource({
   concurrency: true,
 });
 
-/** Booking statuses and the moves staff make between them (server/people/resource.ts holds them). */
+/** Booking statuses (the booking machine below moves between them). */
 export const BOOKING_STATUSES = [
   { value: 0, label: l('Mới đặt', 'New'), color: 'blue' },
   { value: 1, label: l('Đã xác nhận', 'Confirmed'), color: 'geekblue' },
   { value: 2, label: l('Đã khám', 'Completed'), color: 'green' },
   { value: 3, label: l('Đã huỷ', 'Cancelled'), color: 'red' },
 ];
-/** From → the statuses it may move to: confirm a new one; complete a confirmed one; cancel (with a reason) either. */
-export const BOOKING_MOVES: Record<number, number[]> = { 0: [1, 3], 1: [2, 3], 2: [], 3: [] };
+
+/** Confirm a new booking; complete a confirmed one; cancel (with a reason) either. Any staff member of the website. */
+export const BOOKING_MACHINE: StatusMachine = {
+  field: 'approvedStatus',
+  states: BOOKING_STATUSES,
+  path: 'PUT Bookings/status/{website}/{id}',
+  target: { body: 'status' },
+  action: 'status',
+  reason: { body: 'reason', field: 'cancelReason', label: l('Lý do huỷ', 'Cancellation reason') },
+  moves: [
+    { name: 'confirm', from: [0], to: 1, label: l('Xác nhận lịch hẹn', 'Confirm booking'), who: MEMBERS, confirm: l('Xác nhận lịch hẹn của {name}?', 'Confirm the booking of {name}?') },
+    { name: 'complete', from: [1], to: 2, label: l('Đã khám xong', 'Visit completed'), who: MEMBERS, confirm: l('Ghi nhận lịch hẹn của {name} đã khám xong?', 'Record the visit of {name} as completed?') },
+    { name: 'cancel', from: [0, 1], to: 3, label: l('Huỷ lịch hẹn', 'Cancel booking'), who: MEMBERS, reason: true, danger: true },
+  ],
+  refused: l('Không thể chuyển lịch hẹn từ "{from}" sang "{to}"', 'A booking cannot go from "{from}" to "{to}"'),
+};
+/** From → the statuses it may move to (until the screens and the server read the machine itself). */
+export const BOOKING_MOVES: Record<number, number[]> = Object.fromEntries(
+  BOOKING_STATUSES.map((s) => [s.value, BOOKING_MACHINE.moves.filter((m) => m.from.includes(s.value)).map((m) => m.to as number)]),
+);
 
 /**
  * Bookings (/booking, detail /booking/{id}, also /booking/edit/{id}): made by visitors through the public intake,
@@ -111,6 +131,7 @@ export const booking = defineResource({
     remove: 'Bookings/{website}/{id}',
     actions: { status: 'PUT Bookings/status/{website}/{id}' },
   },
+  machines: [BOOKING_MACHINE],
   fields: [
     { name: 'customerName', type: 'text', required: true, maxLength: 200, list: true, search: true, label: l('Khách hàng', 'Customer') },
     { name: 'customerPhone', type: 'text', format: 'phone', required: true, maxLength: 30, list: true, search: true, label: l('Số điện thoại', 'Phone number') },

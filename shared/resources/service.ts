@@ -1,5 +1,7 @@
 import { NEWS_STATUS_OPTIONS } from '../editorial';
 import { ROUTES } from './routes';
+import { EDITORIAL_MESSAGES } from '../editorial';
+import { reviewMachine } from './review';
 import { defineResource, isActiveField, orderField, l, type EnumOption, type FieldDef, type Label, type ResourceDef } from './define';
 
 /** Service types (spec part 2, section 9): 0 specialization (/specialization), 1 service (/service-website). */
@@ -79,6 +81,7 @@ export const service = defineResource({
     remove: 'Services/{website}/{id}',
     actions: { review: 'PUT Services/status/{website}/{id}', qaTree: 'Services/get-all-qa/{website}' },
   },
+  machines: [reviewMachine('PUT Services/status/{website}/{id}', EDITORIAL_MESSAGES.servicePendingLocked)],
   fields: [
     { name: 'type', type: 'enum', options: SERVICE_TYPE_OPTIONS, required: true, readOnlyOnUpdate: true, form: false, label: l('Loại', 'Type') },
     perLang('title', l('Tiêu đề', 'Title'), { required: true, list: true, search: true }),

@@ -9,19 +9,11 @@ import { hashPassword } from './auth/passwords';
 import { CONSOLE_CLIENT_ID } from './auth/routes';
 import { iso } from './db/dialect';
 import type { Database } from './db/schema';
+import type { SeedOptions } from './config';
 import { seedEditorialDemo } from './demo/questions';
 
-export interface SeedOptions {
-  /** SEED_DEMO=1: demo websites, accounts and expert questions on an empty database */
-  demo?: boolean;
-  /**
-   * With `demo`: also the content of every screen (news, categories, diseases, menus, settings, files…, from
-   * server/demo/content.ts). SEED_DEMO=1 sets it; the server suite leaves it off so its figures start small.
-   */
-  content?: boolean;
-  /** ADMIN_USERNAME / ADMIN_PASSWORD: the first account on an empty database */
-  admin?: { userName: string; password: string; fullName?: string };
-}
+/** What to seed (config.ts reads it from the environment; declared there, below this file). */
+export type { SeedOptions } from './config';
 
 /** Thrown when the server cannot start as configured; main.ts prints its message as one line. */
 export class StartupError extends Error {}

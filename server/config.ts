@@ -2,7 +2,20 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { SeedOptions } from './bootstrap';
+
+/** What bootstrap.ts seeds on start (SEED_DEMO, ADMIN_USERNAME / ADMIN_PASSWORD). Declared here, in the base layer, so that
+ * config does not import the app layer's bootstrap. */
+export interface SeedOptions {
+  /** SEED_DEMO=1: demo websites, accounts and expert questions on an empty database */
+  demo?: boolean;
+  /**
+   * With `demo`: also the content of every screen (news, categories, diseases, menus, settings, files…, from
+   * server/demo/content.ts). SEED_DEMO=1 sets it; the server suite leaves it off so its figures start small.
+   */
+  content?: boolean;
+  /** ADMIN_USERNAME / ADMIN_PASSWORD: the first account on an empty database */
+  admin?: { userName: string; password: string; fullName?: string };
+}
 
 export interface ServerConfig {
   port: number;

@@ -31,7 +31,7 @@ import type { FilesOptions } from './files/engine';
 import type { IntakeOptions } from './intake/routes';
 import type { ResourceDef } from '../shared/resources/define';
 import { dynamic, resourceSet, syncTables, type ServedResource } from './resources/index';
-import { apiPrefixes, routeModules, servedResources, type RouteModule } from './routes';
+import { apiPrefixes, migrations, routeModules, servedResources, type RouteModule } from './routes';
 import { M } from './messages';
 
 declare module 'fastify' {
@@ -119,7 +119,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   try {
     // The schema in one place, before any route exists: the migrations, the base rows (and the demo's websites and
     // users), then the tables of the definitions with their search text (rows seeded above included).
-    await migrateToLatest(handle.db);
+    await migrateToLatest(handle.db, migrations);
     seededDemo = await prepareDatabase(handle.db, options.seed ?? {}, now());
     await syncTables(dynamic(handle.db), handle.dialect, resources, now());
     handle.settle(); // the schema is final: reads may be kept prepared (server/db/dialect.ts)

@@ -1,68 +1,46 @@
-// THE list of route modules. Adding a module = one line here (plus its migration line in
-// db/migrations/index.ts). Each module is a Fastify plugin mounted under `prefix`; with
-// `auth: 'bearer'` every route in it requires a valid access token and sees `request.user`.
-// Several modules may share a prefix (e.g. everything of the CMS lives under /api).
-import type { FastifyPluginAsync } from 'fastify';
-import { authRoutes } from './auth/routes';
-import { coreRoutes } from './core/routes';
-import { pushRoutes } from './push/routes';
-import { websiteRoutes } from './websites/routes';
-import { fileRoutes, fileServing } from './files/routes';
-import { resourceRoutes, type ServedResource } from './resources/index';
-import { intakeRoutes } from './intake/routes';
-import { teamRoutes } from './team/routes';
-import { integrationKeyRoutes, integrationRoutes } from './team/integration';
-import { editorialRoutes } from './editorial/routes';
-import { dashboardRoutes } from './dashboard/routes';
-import { newsCategoryResource } from './editorial/categories';
-import { menuItemResource } from './editorial/menus';
-import { sickResource } from './editorial/sicks';
-import { qaResource } from './qa/resource';
-import { newsResource } from './news/resource';
-import { departmentResource, serviceCatalogueResource } from './his/resource';
-import { serviceGroupResource, serviceResource } from './services/resource';
-import { advertisementFileResource, advertisementResource, albumVideoResource } from './media/resource';
-import { bookingResource, careerResource, jobResource, jobTypeResource, levelResource, recruitmentResource } from './people/resource';
-import { bannerItemResource, faqGroupResource, faqResource, feedbackResource, partnerResource } from './site-content/resource';
+// THE list of server modules: each declares itself in its manifest (server/<module>/manifest.ts: its routes, the
+// definitions it serves, its migrations) and its place in server/modules.json (its layer, what it builds on, which
+// lint enforces). Adding a module = its folder with a manifest, its entry in modules.json, one line here.
+// Everything the app registers is derived from this list, in its order.
+import { migrationPlan } from './db/migrate';
+import type { ModuleManifest } from './module';
+import { manifest as auth } from './auth/manifest';
+import { manifest as core } from './core/manifest';
+import { manifest as push } from './push/manifest';
+import { manifest as websites } from './websites/manifest';
+import { manifest as files } from './files/manifest';
+import { manifest as editorial } from './editorial/manifest';
+import { manifest as dashboard } from './dashboard/manifest';
+import { manifest as team } from './team/manifest';
+import { manifest as resources } from './resources/manifest';
+import { manifest as qa } from './qa/manifest';
+import { manifest as news } from './news/manifest';
+import { manifest as services } from './services/manifest';
+import { manifest as his } from './his/manifest';
+import { manifest as intake } from './intake/manifest';
+import { manifest as siteContent } from './site-content/manifest';
+import { manifest as media } from './media/manifest';
+import { manifest as people } from './people/manifest';
+import { manifest as demo } from './demo/manifest';
 
-/** Definitions a module serves with its hooks (server/resources/hooks.ts): one line per resource with behaviour. */
-export const servedResources: ServedResource[] = [newsCategoryResource, menuItemResource, sickResource, qaResource, newsResource, serviceResource, serviceGroupResource, departmentResource, serviceCatalogueResource,
-  bannerItemResource, faqResource, faqGroupResource, partnerResource, feedbackResource,
-  advertisementResource, advertisementFileResource, albumVideoResource,
-  jobResource, careerResource, levelResource, jobTypeResource, recruitmentResource, bookingResource];
+export type { ModuleManifest, RouteModule } from './module';
 
-export interface RouteModule {
-  /** for logs and docs */
-  name: string;
-  prefix: string;
-  auth: 'public' | 'bearer';
-  plugin: FastifyPluginAsync;
-}
-
-export const routeModules: RouteModule[] = [
-  { name: 'auth', prefix: '/auth', auth: 'public', plugin: authRoutes },
-  { name: 'core', prefix: '/core', auth: 'bearer', plugin: coreRoutes },
-  { name: 'push', prefix: '/push', auth: 'bearer', plugin: pushRoutes },
-  { name: 'websites', prefix: '/api', auth: 'bearer', plugin: websiteRoutes },
-  { name: 'files', prefix: '/api', auth: 'bearer', plugin: fileRoutes },
-  { name: 'files-serving', prefix: '/files', auth: 'public', plugin: fileServing },
-  { name: 'editorial', prefix: '/api', auth: 'bearer', plugin: editorialRoutes },
-  { name: 'dashboard', prefix: '/api', auth: 'bearer', plugin: dashboardRoutes },
-  // The referral team: collaborators, referred patients, the commission ledger; the integration keys.
-  { name: 'team', prefix: '/api', auth: 'bearer', plugin: teamRoutes },
-  { name: 'integration-keys', prefix: '/api', auth: 'bearer', plugin: integrationKeyRoutes },
-  // The definition-driven resources (the registry and `servedResources` below, with their hooks).
-  { name: 'resources', prefix: '/api', auth: 'bearer', plugin: resourceRoutes('api') },
-  // The second API base: the hospital system's lookups (the `his:` calls of the definitions).
-  { name: 'his', prefix: '/his', auth: 'bearer', plugin: resourceRoutes('his') },
-  // What visitors of the public websites send (feedback …): unauthenticated, validated, size-capped, rate-limited.
-  { name: 'intake', prefix: '/public', auth: 'public', plugin: intakeRoutes },
-  // The clinic system records completed visits of referred patients with its own API key.
-  { name: 'integration', prefix: '/integration', auth: 'public', plugin: integrationRoutes },
+/** Every module, in the order its routes are registered and its definitions served. */
+export const manifests: readonly ModuleManifest[] = [
+  auth, core, push, websites, files, editorial, dashboard, team, resources, qa, news, services, his, intake, siteContent, media, people, demo,
 ];
+
+/** Each module is a Fastify plugin mounted under `prefix`; with `auth: 'bearer'` every route in it sees `request.user`. */
+export const routeModules = manifests.flatMap((m) => m.routes);
+
+/** Definitions a module serves with its hooks (server/resources/hooks.ts). */
+export const servedResources = manifests.flatMap((m) => m.resources);
+
+/** Every schema step, the base's and the modules', in the order they run (by name: the order databases recorded them in). */
+export const migrations = migrationPlan(manifests.flatMap((m) => m.migrations));
 
 /**
  * Path prefixes that belong to the API: never answered with the console's index.html, and
- * unknown paths under them get the JSON 404.
+ * unknown paths under them get the JSON 404. `/health` is the app's own.
  */
-export const apiPrefixes = ['/auth', '/core', '/push', '/api', '/his', '/public', '/integration', '/files', '/health'];
+export const apiPrefixes = [...new Set([...routeModules.map((m) => m.prefix), '/health'])];

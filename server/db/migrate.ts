@@ -1,9 +1,10 @@
-// Migration runner: Kysely's Migrator over the ordered list in migrations/index.ts.
+// Migration runner: Kysely's Migrator over the plan: the base's steps (migrations/index.ts) and the modules' (each in
+// its manifest; server/routes.ts collects them), in name order.
 // Kysely records applied names in `kysely_migration` and takes a lock, so running twice,
 // or two processes starting at once, is safe.
 import { Migrator, type Kysely, type Migration, type MigrationResultSet } from 'kysely';
 import { dialectOf, type DialectName } from './dialect';
-import { migrations } from './migrations/index';
+import { baseMigrations } from './migrations/index';
 
 /** One schema step. `name` orders it (e.g. `0003_files`); never rename or edit an applied one. */
 export interface SitedeskMigration {
@@ -12,11 +13,24 @@ export interface SitedeskMigration {
   up(db: Kysely<any>, dialect: DialectName): Promise<void>;
 }
 
+/**
+ * Every step in the order it runs: the base's and the modules' by name, which is the order Kysely applies and
+ * records them in (a database that has some runs the rest). Two steps with one name are a mistake: thrown here.
+ */
+export function migrationPlan(moduleMigrations: readonly SitedeskMigration[]): SitedeskMigration[] {
+  const plan = [...baseMigrations, ...moduleMigrations].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  plan.forEach((m, i) => {
+    if (i > 0 && plan[i - 1].name === m.name) throw new Error(`duplicate migration name ${m.name}`);
+  });
+  return plan;
+}
+
+/** Runs the steps of `plan` (migrationPlan; the app's is `migrations` in server/routes.ts) a database lacks. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export async function migrateToLatest(db: Kysely<any>): Promise<MigrationResultSet> {
+export async function migrateToLatest(db: Kysely<any>, plan: readonly SitedeskMigration[]): Promise<MigrationResultSet> {
   const dialect = dialectOf(db);
   const list: Record<string, Migration> = {};
-  for (const m of migrations) {
+  for (const m of plan) {
     if (list[m.name]) throw new Error(`duplicate migration name ${m.name}`);
     list[m.name] = { up: (k) => m.up(k, dialect) };
   }

@@ -2,7 +2,7 @@
 import { Migrator, type Migration } from 'kysely';
 import { expect } from 'vitest';
 import { createDb, dialectOf } from '../../server/db/dialect';
-import { migrations } from '../../server/db/migrations/index';
+import { migrations } from '../../server/routes';
 
 /**
  * A fresh database (`ctx.freshDatabase()`'s) migrated up to, not including, the migration named `name`. Its `db` is

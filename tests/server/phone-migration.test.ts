@@ -2,6 +2,7 @@
 // get their digits, so the unique index on a collaborator's number holds for one number written several ways.
 import { expect, it } from 'vitest';
 import { migrateToLatest } from '../../server/db/migrate';
+import { migrations } from '../../server/routes';
 import { describeEachDatabase } from './harness';
 import { databaseBefore } from './migration-helpers';
 
@@ -22,7 +23,7 @@ describeEachDatabase(
           .execute();
         await db.insertInto('referrals').values({ collaboratorId: a.id, fullName: 'Dũng', phoneNumber: '0933 444 555', status: 0, searchText: 'dung', concurrencyStamp: 's', createdAt: at, updatedAt: at }).execute();
 
-        await migrateToLatest(db);
+        await migrateToLatest(db, migrations);
         const rows = await db.selectFrom('collaborators').select(['id', 'phoneNumber', 'searchText']).orderBy('id').execute();
         expect(rows).toEqual([
           { id: a.id, phoneNumber: '0978975965', searchText: 'an 0978975965' },

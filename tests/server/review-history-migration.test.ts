@@ -2,6 +2,7 @@
 // services — read back through the news detail as before.
 import { expect, it } from 'vitest';
 import { migrateToLatest } from '../../server/db/migrate';
+import { migrations } from '../../server/routes';
 import { describeEachDatabase } from './harness';
 import { databaseBefore } from './migration-helpers';
 
@@ -19,7 +20,7 @@ describeEachDatabase(
           { newsId: news.id, websiteId: site.id, status: 3, reason: 'Thiếu nguồn', userFullName: 'Người duyệt', time: at },
         ]).execute();
 
-        await migrateToLatest(db);
+        await migrateToLatest(db, migrations);
         const rows = await db.selectFrom('review_history').select(['kind', 'objectId', 'websiteId', 'status', 'reason', 'userFullName']).orderBy('id').execute();
         expect(rows).toEqual([
           { kind: 'news', objectId: news.id, websiteId: site.id, status: 1, reason: null, userFullName: 'Người gửi' },

@@ -9,7 +9,7 @@ import { buildApp } from '../../server/app';
 import { StartupError } from '../../server/bootstrap';
 import { createDb } from '../../server/db/dialect';
 import { migrateToLatest } from '../../server/db/migrate';
-import { migrations } from '../../server/db/migrations/index';
+import { migrations } from '../../server/routes';
 import { describeEachDatabase } from './harness';
 
 describeEachDatabase('start-up', (ctx) => {
@@ -22,7 +22,7 @@ describeEachDatabase('start-up', (ctx) => {
   it('runs every migration once; a second run changes nothing', async () => {
     const applied = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(ctx.db);
     expect(applied.rows.map((r) => r.name)).toEqual(migrations.map((m) => m.name));
-    const again = await migrateToLatest(ctx.db);
+    const again = await migrateToLatest(ctx.db, migrations);
     expect(again.results).toEqual([]);
   });
 

@@ -1,0 +1,12 @@
+// The file manager and chunked uploads under /api, and the stored files' public URLs under /files.
+import { m0003_files } from '../db/migrations/0003_files';
+import { defineModule } from '../module';
+import { fileRoutes, fileServing } from './routes';
+
+export const manifest = defineModule('files', {
+  routes: [
+    { name: 'files', prefix: '/api', auth: 'bearer', plugin: fileRoutes },
+    { name: 'files-serving', prefix: '/files', auth: 'public', plugin: fileServing },
+  ],
+  migrations: [m0003_files],
+});

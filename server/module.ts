@@ -1,0 +1,57 @@
+// What a server module is: one manifest (server/<module>/manifest.ts) saying what it serves: its route plugins, the
+// definitions it serves with hooks, its migrations. Where it sits (its layer) and what it builds on (its imports)
+// are declared once for the server, in server/modules.json, which lint reads too (scripts/eslint/server-layers.js):
+// defineModule takes them from there, so a manifest and the lint rule cannot disagree.
+// server/routes.ts lists the manifests; the app registers what they declare.
+import type { FastifyPluginAsync } from 'fastify';
+import type { SitedeskMigration } from './db/migrate';
+import type { ServedResource } from './resources/index';
+import layering from './modules.json';
+
+/** A Fastify plugin mounted under `prefix`; with `auth: 'bearer'` every route in it requires a valid access token. */
+export interface RouteModule {
+  /** for logs and docs */
+  name: string;
+  /** Several modules may share a prefix (everything of the CMS lives under /api). */
+  prefix: string;
+  auth: 'public' | 'bearer';
+  plugin: FastifyPluginAsync;
+}
+
+/** A unit of server/ that modules.json knows: a folder, or a file at the top. */
+export type UnitName = keyof typeof layering.units;
+export type LayerName = (typeof layering.layers)[number]['name'];
+
+export interface ModuleManifest {
+  name: UnitName;
+  /** From modules.json. */
+  layer: LayerName;
+  /** The modules it builds on, from modules.json. */
+  imports: readonly UnitName[];
+  /** Registered in the order of the manifests in server/routes.ts, then of this list. */
+  routes: readonly RouteModule[];
+  /** Definitions served with this module's hooks (server/resources/hooks.ts `serve`). */
+  resources: readonly ServedResource[];
+  /** Its schema steps (files in server/db/migrations, named in order). */
+  migrations: readonly SitedeskMigration[];
+}
+
+interface Declared {
+  layer: LayerName;
+  imports?: UnitName[];
+}
+
+export function defineModule(
+  name: UnitName,
+  parts: { routes?: readonly RouteModule[]; resources?: readonly ServedResource[]; migrations?: readonly SitedeskMigration[] },
+): ModuleManifest {
+  const declared = (layering.units as Record<UnitName, Declared>)[name];
+  return {
+    name,
+    layer: declared.layer,
+    imports: declared.imports ?? [],
+    routes: parts.routes ?? [],
+    resources: parts.resources ?? [],
+    migrations: parts.migrations ?? [],
+  };
+}

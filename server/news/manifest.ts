@@ -1,0 +1,5 @@
+// News: a definition served with translations, categories, tags and the editorial review.
+import { defineModule } from '../module';
+import { newsResource } from './resource';
+
+export const manifest = defineModule('news', { resources: [newsResource] });

@@ -1,0 +1,5 @@
+// Services and their groups, reviewed like news.
+import { defineModule } from '../module';
+import { serviceGroupResource, serviceResource } from './resource';
+
+export const manifest = defineModule('services', { resources: [serviceResource, serviceGroupResource] });

@@ -3,26 +3,16 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { serverLayers } from './scripts/eslint/server-layers.js';
 
 const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'crypto', 'child_process', 'stream', 'http', 'https', 'url', 'events'];
 const restrict = (patterns, message) => ({
   'no-restricted-imports': ['error', { patterns: [{ group: patterns, message }] }],
 });
 
-// Layers inside server/ (ARCHITECTURE.md): db and the base files < http < resources < modules. A layer imports only
-// the layers below it; a module imports the modules it builds on, never one that builds on it.
+// server/ is a plain Node service; its layers (base < http < engine < platform < content < app) and which module builds
+// on which are declared once, in server/modules.json, and enforced as an allow-list (scripts/eslint/server-layers.js).
 const serverRuntime = ['electron', '**/renderer/**', '**/main/**', '**/preload/**'];
-const serverModules = ['auth', 'core', 'dashboard', 'demo', 'editorial', 'files', 'his', 'news', 'push', 'qa', 'services', 'websites'];
-const above = (...folders) => folders.flatMap((f) => [`../${f}`, `../${f}/**`, `./${f}/**`, `../../${f}/**`]);
-const serverLayer = (files, forbidden, message) => ({
-  files,
-  rules: {
-    'no-restricted-imports': [
-      'error',
-      { patterns: [{ group: serverRuntime, message: 'server/ is a plain Node service.' }, { group: above(...forbidden), message }] },
-    ],
-  },
-});
 
 const rendererRuntime = ['electron', ...nodeBuiltins, '**/main/**', '**/preload/**', '**/server/**'];
 const RENDERER_LAYERS = [
@@ -110,15 +100,9 @@ export default tseslint.config(
   {
     files: ['server/**'],
     languageOptions: { globals: { ...globals.node } },
-    rules: { ...restrict(serverRuntime, 'server/ is a plain Node service.') },
+    plugins: { sitedesk: serverLayers },
+    rules: { ...restrict(serverRuntime, 'server/ is a plain Node service.'), 'sitedesk/server-layers': 'error' },
   },
-  serverLayer(['server/db/**', 'server/errors.ts', 'server/i18n.ts', 'server/messages.ts', 'server/config.ts'], ['http', 'resources', ...serverModules],
-    'The base (db, errors, messages) is below every other layer of server/.'),
-  serverLayer(['server/http/**'], ['resources', ...serverModules], 'server/http (envelope, query) is below the resource engine and the modules.'),
-  serverLayer(['server/resources/**'], serverModules, 'The resource engine knows no module: a module hands it hooks (server/routes.ts).'),
-  serverLayer(['server/editorial/**'], ['news', 'qa', 'services', 'dashboard', 'demo'], 'editorial/ holds what news, Q&A and services share: it does not import them.'),
-  serverLayer(['server/websites/**', 'server/auth/**', 'server/files/**', 'server/push/**', 'server/core/**', 'server/his/**'], ['editorial', 'news', 'qa', 'services', 'dashboard', 'demo'],
-    'A base module does not import the content modules built on it.'),
   {
     files: ['tests/**', 'scripts/**', '*.config.*'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },

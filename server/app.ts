@@ -27,11 +27,9 @@ import helmet from '@fastify/helmet';
 import { cspDirectives } from '../shared/csp';
 import { localize } from './i18n';
 import { registerRenderer } from './renderer';
-import type { FilesOptions } from './files/engine';
-import type { IntakeOptions } from './intake/routes';
 import type { ResourceDef } from '../shared/resources/define';
 import { dynamic, resourceSet, syncTables, type ServedResource } from './resources/index';
-import { apiPrefixes, migrations, routeModules, servedResources, type RouteModule } from './routes';
+import { apiPrefixes, migrations, optionNames, routeModules, servedResources, type ModuleOptions, type RouteModule } from './routes';
 import { M } from './messages';
 
 declare module 'fastify' {
@@ -54,7 +52,8 @@ declare module 'fastify' {
   }
 }
 
-export interface BuildAppOptions {
+/** With the modules' own options (ModuleOptions: `files`, `intake`…, each declared in its module's manifest). */
+export interface BuildAppOptions extends ModuleOptions {
   dataDir: string;
   /** an open database; the caller closes it. Default: createDb({ databaseUrl, dataDir }), closed with the app */
   db?: DbHandle;
@@ -74,19 +73,11 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** extra modules (tests); the real ones are listed in routes.ts */
   extraModules?: RouteModule[];
-  /** the file store's limits and disk access (tests simulate a full disk) */
-  files?: FilesOptions;
-  /** the public intake's rate limit per client address (default 10 posts a minute) */
-  intake?: IntakeOptions;
   /** definitions beyond the registry and the modules' (tests: "a definition is all a resource needs") */
   resources?: { defs?: Record<string, ResourceDef>; served?: ServedResource[] };
 }
 
-export interface ModuleOptions {
-  files?: FilesOptions;
-  /** the public intake's rate limit (tests lower it) */
-  intake?: IntakeOptions;
-}
+export type { ModuleOptions } from './routes';
 
 export const DEFAULTS = {
   accessTokenTtlSeconds: 900,
@@ -131,7 +122,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('db', handle.db);
   app.decorate('dialect', handle.dialect);
   app.decorate('dataDir', options.dataDir);
-  app.decorate('moduleOptions', { files: options.files, intake: options.intake } satisfies ModuleOptions);
+  app.decorate('moduleOptions', Object.fromEntries(optionNames.map((name) => [name, options[name]])) as ModuleOptions);
   app.decorate('resources', resources);
   app.decorate('now', now);
   app.decorate(

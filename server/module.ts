@@ -1,5 +1,5 @@
 // What a server module is: one manifest (server/<module>/manifest.ts) saying what it serves: its route plugins, the
-// definitions it serves with hooks, its migrations. Where it sits (its layer) and what it builds on (its imports)
+// definitions it serves with hooks, its migrations, the type of its own buildApp option. Where it sits (its layer) and what it builds on (its imports)
 // are declared once for the server, in server/modules.json, which lint reads too (scripts/eslint/server-layers.js):
 // defineModule takes them from there, so a manifest and the lint rule cannot disagree.
 // server/routes.ts lists the manifests; the app registers what they declare.
@@ -22,8 +22,17 @@ export interface RouteModule {
 export type UnitName = keyof typeof layering.units;
 export type LayerName = (typeof layering.layers)[number]['name'];
 
-export interface ModuleManifest {
-  name: UnitName;
+/**
+ * A module's own `buildApp` option, declared by its type: `options: optionsOf<FilesOptions>()` makes
+ * `buildApp({ files: … })` typed and hands it to the module as `app.moduleOptions.files` (server/routes.ts ModuleOptions).
+ */
+export interface OptionsOf<T> {
+  readonly option: T | undefined;
+}
+export const optionsOf = <T>(): OptionsOf<T> => ({ option: undefined });
+
+export interface ModuleManifest<Name extends UnitName = UnitName, Options = unknown> {
+  name: Name;
   /** From modules.json. */
   layer: LayerName;
   /** The modules it builds on, from modules.json. */
@@ -34,6 +43,8 @@ export interface ModuleManifest {
   resources: readonly ServedResource[];
   /** Its schema steps (files in server/db/migrations, named in order). */
   migrations: readonly SitedeskMigration[];
+  /** Its `buildApp` option, if it takes one (a type only). */
+  options?: OptionsOf<Options>;
 }
 
 interface Declared {
@@ -41,10 +52,15 @@ interface Declared {
   imports?: UnitName[];
 }
 
-export function defineModule(
-  name: UnitName,
-  parts: { routes?: readonly RouteModule[]; resources?: readonly ServedResource[]; migrations?: readonly SitedeskMigration[] },
-): ModuleManifest {
+export function defineModule<const Name extends UnitName, Options = never>(
+  name: Name,
+  parts: {
+    routes?: readonly RouteModule[];
+    resources?: readonly ServedResource[];
+    migrations?: readonly SitedeskMigration[];
+    options?: OptionsOf<Options>;
+  },
+): ModuleManifest<Name, Options> {
   const declared = (layering.units as Record<UnitName, Declared>)[name];
   return {
     name,
@@ -53,5 +69,6 @@ export function defineModule(
     routes: parts.routes ?? [],
     resources: parts.resources ?? [],
     migrations: parts.migrations ?? [],
+    options: parts.options,
   };
 }

@@ -3,7 +3,7 @@
 // lint enforces). Adding a module = its folder with a manifest, its entry in modules.json, one line here.
 // Everything the app registers is derived from this list, in its order.
 import { migrationPlan } from './db/migrate';
-import type { ModuleManifest } from './module';
+import type { ModuleManifest, OptionsOf } from './module';
 import { manifest as auth } from './auth/manifest';
 import { manifest as core } from './core/manifest';
 import { manifest as push } from './push/manifest';
@@ -26,9 +26,18 @@ import { manifest as demo } from './demo/manifest';
 export type { ModuleManifest, RouteModule } from './module';
 
 /** Every module, in the order its routes are registered and its definitions served. */
-export const manifests: readonly ModuleManifest[] = [
+export const manifests = [
   auth, core, push, websites, files, editorial, dashboard, team, resources, qa, news, services, his, intake, siteContent, media, people, demo,
-];
+] as const satisfies readonly ModuleManifest[];
+
+/** The modules' own `buildApp` options, by module name (`buildApp({ files: { maxFileSize } })`), as `app.moduleOptions`. */
+export type ModuleOptions = {
+  [M in (typeof manifests)[number] as M extends { options?: OptionsOf<infer O> } ? ([O] extends [never] ? never : M['name']) : never]?:
+    M extends { options?: OptionsOf<infer O> } ? O : never;
+};
+
+/** The names of the modules that take an option (what buildApp hands on). */
+export const optionNames = manifests.filter((m) => m.options).map((m) => m.name) as (keyof ModuleOptions)[];
 
 /** Each module is a Fastify plugin mounted under `prefix`; with `auth: 'bearer'` every route in it sees `request.user`. */
 export const routeModules = manifests.flatMap((m) => m.routes);

@@ -1,6 +1,7 @@
 // The file manager and chunked uploads under /api, and the stored files' public URLs under /files.
 import { m0003_files } from '../db/migrations/0003_files';
-import { defineModule } from '../module';
+import { defineModule, optionsOf } from '../module';
+import type { FilesOptions } from './engine';
 import { fileRoutes, fileServing } from './routes';
 
 export const manifest = defineModule('files', {
@@ -9,4 +10,6 @@ export const manifest = defineModule('files', {
     { name: 'files-serving', prefix: '/files', auth: 'public', plugin: fileServing },
   ],
   migrations: [m0003_files],
+  /** limits and disk access (tests simulate a full disk) */
+  options: optionsOf<FilesOptions>(),
 });

@@ -4,17 +4,20 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ESLint } from 'eslint';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import { layering, layeringProblems } from '../../scripts/eslint/server-layers.js';
 import { baseMigrations } from '../../server/db/migrations/index';
-import { apiPrefixes, manifests, migrations } from '../../server/routes';
+import type { FilesOptions } from '../../server/files/engine';
+import type { IntakeOptions } from '../../server/intake/routes';
+import { apiPrefixes, manifests, migrations, optionNames, type ModuleOptions } from '../../server/routes';
 
 const ROOT = path.resolve(__dirname, '../..');
 const SERVER = path.join(ROOT, 'server');
 const units = layering.units;
 const folders = fs.readdirSync(SERVER, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
 
-describe('server lint is the allow-list of server/modules.json', () => {
+// ESLint loads typescript-eslint on the first lint: seconds on a busy machine.
+describe('server lint is the allow-list of server/modules.json', { timeout: 60_000 }, () => {
   const eslint = new ESLint({ cwd: ROOT, overrideConfigFile: path.join(ROOT, 'eslint.config.js') });
   /** The layering rule's complaints about `code` as if it were the file `file` (a path inside server/). */
   async function refusals(file: string, code: string): Promise<string[]> {
@@ -68,6 +71,10 @@ describe('server/modules.json and the manifests', () => {
   it('places every folder and every top-level file of server/, and nothing else', () => {
     const topFiles = fs.readdirSync(SERVER).filter((f) => /\.(ts|json)$/.test(f) && !f.endsWith('.test.ts')).map((f) => f.replace(/\.(ts|json)$/, ''));
     expect(Object.keys(units).sort()).toEqual([...folders, ...topFiles].sort());
+    // A module's exports name files it has (one moved away leaves no stale opening).
+    const missing = Object.entries(units).flatMap(([name, unit]) =>
+      (unit.exports ?? []).filter((e) => !['.ts', '/index.ts'].some((end) => fs.existsSync(path.join(SERVER, name, e + end)))).map((e) => `${name}/${e}`));
+    expect(missing).toEqual([]);
   });
 
   it('has one manifest per module folder, named after it, listed once in server/routes.ts with its declared layer and imports', () => {
@@ -92,6 +99,11 @@ describe('server/modules.json and the manifests', () => {
     const declared = [...baseMigrations, ...manifests.flatMap((m) => m.migrations)].map((m) => m.name).sort();
     const files = fs.readdirSync(path.join(SERVER, 'db/migrations')).filter((f) => /^\d{4}_.*\.ts$/.test(f)).map((f) => f.replace(/\.ts$/, ''));
     expect(declared).toEqual(files.sort());
+  });
+
+  it("takes the modules' own buildApp options from their manifests", () => {
+    expect(optionNames).toEqual(['files', 'intake']);
+    expectTypeOf<ModuleOptions>().toEqualTypeOf<{ files?: FilesOptions; intake?: IntakeOptions }>();
   });
 
   it('derives the API prefixes from the route modules', () => {

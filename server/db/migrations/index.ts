@@ -12,6 +12,7 @@ import { m0010_team_list_order } from './0010_team_list_order';
 import { m0011_review_filters } from './0011_review_filters';
 import { m0012_phone_numbers } from './0012_phone_numbers';
 import { m0013_partner_names } from './0013_partner_names';
+import { m0015_history_by_resource } from './0015_history_by_resource';
 import '../../team/tables';
 
 export const migrations: SitedeskMigration[] = [
@@ -27,4 +28,5 @@ export const migrations: SitedeskMigration[] = [
   m0011_review_filters,
   m0012_phone_numbers,
   m0013_partner_names,
+  m0015_history_by_resource,
 ];

@@ -1,6 +1,7 @@
 // Every message the server answers, in Vietnamese and English side by side (one catalogue: a message cannot be
 // added in one language and forgotten in the other). The request's language picks (server/i18n.ts `localize`).
 import type { Label } from '../shared/resources/define';
+import { ACCESS_REASONS } from '../shared/resources/access';
 
 const bytes = (n: number) => n.toLocaleString('en-US');
 
@@ -86,13 +87,12 @@ export const M = {
   },
 
   // ---- Roles (shared/roles.ts) ----
-  adminOnly: { vi: 'Chỉ quản trị viên được thực hiện thao tác này', en: 'Only an administrator can do this' },
+  // The access rules' reasons (shared/resources/access.ts): one wording, whoever refuses.
+  adminOnly: ACCESS_REASONS.admin,
   adminFields: (labels: { vi: string; en: string }[]) => ({
     vi: `Chỉ quản trị viên được thay đổi: ${labels.map((x) => x.vi).join(', ')}`,
     en: `Only an administrator can change: ${labels.map((x) => x.en).join(', ')}`,
   }),
-  reviewOnly: { vi: 'Bạn không có quyền duyệt', en: 'You are not allowed to review' },
-  ownSubmission: { vi: 'Không thể tự duyệt nội dung do chính mình gửi duyệt', en: 'You cannot decide on what you submitted yourself' },
   // ---- Sign-in ----
   wrongPassword: { vi: 'Tên đăng nhập hoặc mật khẩu không đúng', en: 'Username or password is incorrect' },
   inactive: { vi: 'Tài khoản đã bị khoá', en: 'This account is disabled' },

@@ -9,7 +9,7 @@
  */
 import { type EnumOption, type FieldDef, type Label, type ResourceDef, l } from './resources/define';
 import { foldText } from './text';
-import { REVIEW_STATUS, REVIEW_STATUS_OPTIONS, reviewMachine } from './resources/review';
+import { REVIEW_BAD_STATUS, REVIEW_STATUS, REVIEW_STATUS_OPTIONS, reviewMachine } from './resources/review';
 
 
 // ---- News review workflow (spec part 1, section 4) --------------------------------------------------
@@ -38,7 +38,7 @@ export const EDITORIAL_MESSAGES = {
   servicePendingLocked: l('Dịch vụ đang ở trạng thái chờ, không thể chỉnh sửa', 'The service is pending review and cannot be edited'),
   onlyPendingDecided: l('Chỉ có thể duyệt hoặc từ chối khi đang ở trạng thái chờ duyệt', 'Only a pending item can be approved or declined'),
   declineReasonRequired: l('Lý do là trường bắt buộc', 'Reason is required'),
-  badStatus: l('Trạng thái phải là 2 (duyệt) hoặc 3 (từ chối)', 'Status must be 2 (approve) or 3 (decline)'),
+  badStatus: REVIEW_BAD_STATUS,
   featureImage: l('Ảnh đại diện', 'Feature image'),
 } as const;
 

@@ -6,7 +6,7 @@ import { newsCategory as def } from '../../shared/resources/news-category';
 import type { Label } from '../../shared/resources/define';
 import { isUniqueViolation } from '../db/dialect';
 import { httpError } from '../errors';
-import { serve, validated, type DynamicDb, type Scope } from '../resources/index';
+import { serve, type DynamicDb, type Scope } from '../resources/index';
 import type { Body } from './common';
 import { checkTree, lockTree, parentIdOf, refuseWithChildren, type TreeOwner } from './tree';
 import { M } from '../messages';
@@ -47,11 +47,18 @@ async function checkRules(db: DynamicDb, scope: Scope, body: Body, id?: number) 
 const owner: TreeOwner = (ctx) => ({ table: 'websites', id: ctx.scope.websiteId! });
 
 export const newsCategoryResource = serve(def, {
-  async prepare(ctx, body, current) {
-    await lockTree(ctx, owner);
+  // The parent as an id or none, the link trimmed: what the definition then checks.
+  input(_ctx, body) {
     const input = { ...body };
-    await checkRules(ctx.db, ctx.scope, input, current?.id as number | undefined);
-    return validated(ctx, def, input, current);
+    const parentId = parentIdOf(input);
+    if (parentId !== undefined) input.parentId = parentId;
+    if (typeof input.seoLink === 'string') input.seoLink = input.seoLink.trim();
+    return input;
+  },
+  async prepare(ctx, body, current, values) {
+    await lockTree(ctx, owner);
+    await checkRules(ctx.db, ctx.scope, { ...body }, current?.id as number | undefined);
+    return { values, input: undefined };
   },
   // Two saves of one link at once: the index refuses the second, whose run again finds the first and says so.
   retry: async (_ctx, err, attempt) => isUniqueViolation(err) && attempt < 3,

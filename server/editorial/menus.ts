@@ -14,7 +14,7 @@ import { service } from '../../shared/resources/service';
 import { iso } from '../db/dialect';
 import { httpError } from '../errors';
 import { ok } from '../http/envelope';
-import { serve, validated, websiteLanguages, type DynamicDb, type Scope } from '../resources/index';
+import { serve, websiteLanguages, type DynamicDb, type Scope } from '../resources/index';
 import type { Body } from './common';
 import { checkTree, parentIdOf, refuseWithChildren, lockTree, type TreeOwner } from './tree';
 import { M } from '../messages';
@@ -60,37 +60,43 @@ async function linkedSeoLink(db: DynamicDb, websiteId: number, objectType: unkno
   return undefined;
 }
 
-/** Tree rules and the seoLink fill, on a body about to be created (`current` undefined) or updated. */
-async function prepare(db: DynamicDb, scope: Scope, body: Body, current?: Record<string, unknown>) {
+/** The tree rules, on a body about to be created (`current` undefined) or updated (its owner locked). */
+async function checkParent(db: DynamicDb, scope: Scope, body: Body, current?: Record<string, unknown>) {
+  const parentId = parentIdOf(body);
+  if (parentId === undefined) return;
+  const all = await items(db, scope);
+  if (!current) {
+    if (parentId !== null && !all.some((n) => n.id === parentId)) throw httpError(400, M.parentUnknown, { field: 'parentId' });
+  } else checkTree(all, new Map([[current.id as number, parentId]]));
+}
+
+/** The body as the definition checks it: numbers sent as text, the parent, and the seoLink filled from the linked object. */
+async function shaped(db: DynamicDb, scope: Scope, input: Body, current?: Record<string, unknown>): Promise<Body> {
+  const body = { ...input };
   // Select boxes may hand over numbers as text.
   for (const k of ['objectType', 'objectId'] as const) if (k in body) body[k] = numberish(body[k]);
   const parentId = parentIdOf(body);
-  if (parentId !== undefined) {
-    body.parentId = parentId;
-    const all = await items(db, scope);
-    if (!current) {
-      if (parentId !== null && !all.some((n) => n.id === parentId)) throw httpError(400, M.parentUnknown, { field: 'parentId' });
-    } else checkTree(all, new Map([[current.id as number, parentId]]));
-  }
+  if (parentId !== undefined) body.parentId = parentId;
   const objectType = 'objectType' in body ? body.objectType : current?.objectType;
   const objectId = 'objectId' in body ? body.objectId : current?.objectId;
   const linked = await linkedSeoLink(db, scope.websiteId!, objectType, objectId);
-  if (linked === undefined) return;
+  if (linked === undefined) return body;
   // Fill when the client sent no link (blank, or none at all on a create, a new object, or a record without one).
   const sent = typeof body.seoLink === 'string' ? body.seoLink.trim() : undefined;
   const keepsStored = sent === undefined && current && current.seoLink && !('objectId' in body);
   if (!sent && !keepsStored) body.seoLink = linked;
+  return body;
 }
 
 /** The menu owns its item tree. */
 const owner: TreeOwner = (ctx) => ({ table: menu.table, id: ctx.scope.keys.menuId });
 
 export const menuItemResource = serve(def, {
-  async prepare(ctx, body, current) {
+  input: (ctx, body, current) => shaped(ctx.db, ctx.scope, body, current),
+  async prepare(ctx, body, current, values) {
     await lockTree(ctx, owner);
-    const input = { ...body };
-    await prepare(ctx.db, ctx.scope, input, current);
-    return validated(ctx, def, input, current);
+    await checkParent(ctx.db, ctx.scope, body, current);
+    return { values, input: undefined };
   },
   beforeRemove: refuseWithChildren(def, ITEM, owner, 'menuId'),
   actions: [

@@ -167,6 +167,8 @@ export const sickResource = serve<SickInput>(
     /** The pickers' lookup: `[{ id, alphabet, name, seoLink, isActive, isPrioritize }]`. */
     lookup: (rows) => (rows as ListRow[]).map((r) => ({ id: r.id, alphabet: r.alphabet, name: r.name, seoLink: r.seoLink, isActive: r.isActive, isPrioritize: r.isPrioritize })),
     detail: (db, row) => detailOf(typed(db), row as unknown as SickRow),
+    // The body carries its translations as rows: readInput checks them by the definition's fields.
+    ownInput: true,
     /** Fields left out keep their value (the list's image picker sends `{ image, concurrencyStamp }`). */
     async prepare(ctx, body, current) {
       const input = await readInput(typed(ctx.db), ctx.scope.websiteId!, body, ctx.ui, current);

@@ -11,7 +11,7 @@ import { advertisement, advertisementFile } from '../../shared/resources/adverti
 import { albumVideo } from '../../shared/resources/album';
 import type { Label, ResourceDef } from '../../shared/resources/define';
 import { httpError } from '../errors';
-import { serve, validated, type HookContext } from '../resources/index';
+import { serve, type HookContext } from '../resources/index';
 
 export type FileKind = 'image' | 'media';
 
@@ -47,11 +47,10 @@ async function requireStored(ctx: HookContext, url: unknown, kind: FileKind, fie
 /** `prepare` of a resource whose `url` must be a stored file of the kind the record says. */
 const checkedFile = (def: ResourceDef, kindOf: (values: Record<string, unknown>) => { kind: FileKind; types?: string[] } | null) =>
   serve(def, {
-    async prepare(ctx, body, current) {
-      const prepared = await validated(ctx, def, body, current);
-      const need = kindOf(prepared.values);
-      if (need) await requireStored(ctx, prepared.values.url, need.kind, 'url', need.types);
-      return prepared;
+    async prepare(ctx, _body, _current, values) {
+      const need = kindOf(values);
+      if (need) await requireStored(ctx, values.url, need.kind, 'url', need.types);
+      return { values, input: undefined };
     },
   });
 
@@ -67,14 +66,13 @@ const kindBy = (def: ResourceDef, name: string) => (values: Record<string, unkno
 
 export const advertisementFileResource = checkedFile(advertisementFile, kindBy(advertisementFile, 'url'));
 export const albumVideoResource = serve(albumVideo, {
-  async prepare(ctx, body, current) {
-    const prepared = await validated(ctx, albumVideo, body, current);
-    const { type, url, videoLinkId } = prepared.values;
+  async prepare(ctx, _body, _current, values) {
+    const { type, url, videoLinkId } = values;
     if (type === 1) {
       if (typeof videoLinkId !== 'string' || !videoLinkId.trim()) throw httpError(400, YOUTUBE_ID_REQUIRED, { field: 'videoLinkId' });
     } else {
       await requireStored(ctx, url, 'media', 'url', ['video/mp4']);
     }
-    return prepared;
+    return { values, input: undefined };
   },
 });

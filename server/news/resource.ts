@@ -6,16 +6,16 @@
 //   a pending news cannot be saved (409 'Tin tức đang ở trạng thái chờ, không thể chỉnh sửa');
 //   only a pending news can be approved (2) or declined (3, reason required and kept on the record until
 //   the news is approved); every status change is recorded with who and when (`statusHistory`).
+// The review (lock, decisions, history) is the definition's status machine (shared/resources/review.ts), which the
+// engine serves (server/resources/machines.ts); here: how a save sets the status.
 //
 // Paths (spec): POST News/{website}/{isApproveFlag} or POST News/{website}/{lang} (flag in the body);
 // PUT News/{website}/{id}/{flag} or PUT News/{website}/{lang}/{id} (flag in the body).
-import { newsDef, EDITORIAL_MESSAGES, statusAfterSave } from '../../shared/editorial';
+import { newsDef, statusAfterSave } from '../../shared/editorial';
 import { httpError } from '../errors';
 import { ok } from '../http/envelope';
 import { parseId, serve, type HookContext } from '../resources/index';
 import { isUniqueViolation, linkWords, searchTextOf, typed, type Body, type Db } from '../editorial/common';
-import { lockedWhilePending } from '../editorial/decision';
-import { recordSavedStatus, removeStatusHistory, reviewWithHistory } from '../editorial/history';
 import { removeTagLinks, setTags } from '../editorial/tags';
 import { checkSeoLinks, freeSeoLink, readNewsInput, type NewsInput } from './input';
 import { listRows, listSelect, newsDetail, type NewsRow } from './store';
@@ -98,7 +98,8 @@ export const newsResource = serve<Prepared>(
     listRows: (ctx, rows) => listRows(typed(ctx.db), rows, ctx.params.lang ?? ''),
     detail: (db, row) => newsDetail(typed(db), row as unknown as NewsRow),
     idOf: (params) => (params.flag === undefined || flagForm(params) ? params.id : params.flag),
-    guard: lockedWhilePending(EDITORIAL_MESSAGES.pendingLocked),
+    // The body carries its translations as rows (`newsTranslations`): readNewsInput checks them by newsDef's fields.
+    ownInput: true,
     async prepare(ctx, body, current) {
       const db = typed(ctx.db);
       const websiteId = ctx.scope.websiteId!;
@@ -114,9 +115,8 @@ export const newsResource = serve<Prepared>(
       }
       return { values, input: { news, id } };
     },
-    async afterWrite(ctx, { id, input, values, current }) {
+    async afterWrite(ctx, { id, input }) {
       await writeChildren(typed(ctx.db), ctx.scope.websiteId!, id, input.news, ctx.now);
-      await recordSavedStatus(ctx, 'news', { id, values, current });
     },
     /**
      * A unique-index refusal that got past the pre-check (two saves at once). A draft whose links the server made
@@ -128,13 +128,11 @@ export const newsResource = serve<Prepared>(
       await checkSeoLinks(typed(ctx.db), ctx.scope.websiteId!, prepared.input.news.translations, prepared.input.id);
       return false;
     },
-    // Translations, category and sick links go with the row (ON DELETE CASCADE); tag links and history are generic.
+    // Translations, category and sick links go with the row (ON DELETE CASCADE); tag links are generic, the history the engine's.
     async afterRemove(ctx, id) {
       await removeTagLinks(typed(ctx.db), 'news', id);
-      await removeStatusHistory(ctx.db, 'news', id);
     },
     actions: [
-      reviewWithHistory('news', newsDef.api.actions.review),
       {
         /**
          * A free SEO link from a title: `?title=…[&languageId=vi-VN][&id=<news being edited>]` → `data: { seoLink }`,

@@ -7,7 +7,6 @@ import type { AnyQuery } from '../resources/engine';
 import type { Row } from '../resources/records';
 import type { Db } from '../editorial/common';
 import { tagsColumn, tagsOf } from '../editorial/tags';
-import { statusHistory } from '../editorial/history';
 import type { NewsTable } from '../editorial/tables';
 
 export type NewsRow = Omit<NewsTable, 'id'> & { id: number };
@@ -105,12 +104,11 @@ export async function sickNames(db: Db, sickIds: number[]): Promise<Map<number, 
 /** The whole news record in wire form, from its stored row. */
 export async function newsDetail(db: Db, row: NewsRow): Promise<Record<string, unknown>> {
   const id = row.id;
-  const [translations, categories, tags, sicks, history] = await Promise.all([
+  const [translations, categories, tags, sicks] = await Promise.all([
     translationsOf(db, [id]),
     categoriesOf(db, [id]),
     tagsOf(db, 'news', [id]),
     db.selectFrom('sick_news').select(['sickId', 'newsDefault']).where('newsId', '=', id).orderBy('sortOrder').execute(),
-    statusHistory(dynamic(db), 'news', id),
   ]);
   const names = await sickNames(db, sicks.map((s) => s.sickId));
   const cats = categories.get(id) ?? [];
@@ -121,7 +119,6 @@ export async function newsDetail(db: Db, row: NewsRow): Promise<Record<string, u
     categoriesNews: cats,
     subjectTags: tags.get(id) ?? [],
     sickNews: sicks.map((s) => ({ sickId: s.sickId, isDefault: s.newsDefault, name: names.get(s.sickId) ?? '{}' })),
-    statusHistory: history,
   };
 }
 

@@ -7,9 +7,9 @@
 //   - a job cannot be deleted while applications name it or other jobs have it as their parent (409);
 //   - a booking taken by phone (POST Bookings/{website}) goes through the public intake's rules: the fields a visitor
 //     may send (the rest ignored: it starts new, 0), the definition's checks and these hooks, as a booking from the site;
-//   - a booking moves between its statuses only as BOOKING_MOVES allows (confirm, complete, cancel with a reason),
-//     with a conditional update, so two staff moving it at once cannot both succeed: the second gets 409.
-import { BOOKING_MOVES, BOOKING_STATUSES, booking, job, recruitment } from '../../shared/resources/people';
+//   - a booking moves between its statuses by its status machine (BOOKING_MACHINE: confirm, complete, cancel with a
+//     reason), which the engine serves with a conditional update: of two staff moving it at once, the second gets 409.
+import { booking, job, recruitment } from '../../shared/resources/people';
 import { career, jobType, level } from '../../shared/resources/list-category';
 import { branchContact } from '../../shared/resources/branch-contact';
 import type { Label } from '../../shared/resources/define';
@@ -17,26 +17,20 @@ import { httpError } from '../errors';
 import { ok } from '../http/envelope';
 import { M } from '../messages';
 import { lockReference, lockReferences, refuseWhileListed, refuseWhileUsed } from '../resources/references';
-import { bodyObject, serve, toWire, validated, type ActionDef, type DynamicDb } from '../resources/index';
+import { serve, toWire, type ActionDef, type DynamicDb } from '../resources/index';
 import type { Row } from '../resources/records';
-import { validationError } from '../resources/records';
-import { localize } from '../i18n';
-import { randomUUID } from 'node:crypto';
 import { MAX_ID, toId } from '../../shared/input';
 import { pickIntake } from '../intake/routes';
 
 const T = {
   parentSelf: { vi: 'Tin tuyển dụng không thể thuộc chính nó', en: 'A job cannot be its own parent' } as Label,
   jobUnknown: { vi: 'Vị trí ứng tuyển không thuộc website này', en: 'A job applied for is not one of this website' } as Label,
-  move: (from: string, to: string): Label => ({ vi: `Không thể chuyển lịch hẹn từ "${from}" sang "${to}"`, en: `A booking cannot go from "${from}" to "${to}"` }),
-  reasonRequired: { vi: 'Lý do huỷ là trường bắt buộc', en: 'Cancellation reason is required' } as Label,
 };
 
 export const jobResource = serve(job, {
-  async prepare(ctx, body, current) {
-    const prepared = await validated(ctx, job, body, current);
-    if (current && prepared.values.parentId === current.id) throw httpError(400, T.parentSelf, { field: 'parentId' });
-    return prepared;
+  async prepare(_ctx, _body, current, values) {
+    if (current && values.parentId === current.id) throw httpError(400, T.parentSelf, { field: 'parentId' });
+    return { values, input: undefined };
   },
   async afterWrite(ctx, written) {
     await lockReference(ctx, career, written.values.industryId, 'industryId');
@@ -92,11 +86,10 @@ const markApplicationRead: ActionDef = {
 };
 
 export const recruitmentResource = serve(recruitment, {
-  async prepare(ctx, body, current) {
-    // Ids are numbers on the wire (a list of `tags` to the definition): checked below against the site's jobs.
-    const ids = Array.isArray(body.jobIds) ? body.jobIds.map((v) => (typeof v === 'number' ? String(v) : v)) : body.jobIds;
-    const prepared = await validated(ctx, recruitment, { ...body, jobIds: ids }, current);
-    const raw = prepared.values.jobIds;
+  // Ids are numbers on the wire (a list of `tags` to the definition): checked in `prepare` against the site's jobs.
+  input: (_ctx, body) => (Array.isArray(body.jobIds) ? { ...body, jobIds: body.jobIds.map((v) => (typeof v === 'number' ? String(v) : v)) } : body),
+  async prepare(ctx, _body, _current, values) {
+    const raw = values.jobIds;
     const list: unknown[] = typeof raw === 'string' ? (JSON.parse(raw) as unknown[]) : Array.isArray(raw) ? raw : [];
     // Each an id (the definition's `ids` rule has refused anything else with a 400 naming the field).
     const numbers = list.map((v) => toId(v)!);
@@ -104,7 +97,7 @@ export const recruitmentResource = serve(recruitment, {
       const found = (await ctx.db.selectFrom(job.table).select('id').where('id', 'in', numbers).where('websiteId', '=', ctx.scope.websiteId!).execute()) as { id: number }[];
       if (found.length !== new Set(numbers).size) throw httpError(400, T.jobUnknown, { field: 'jobIds' });
     }
-    return { ...prepared, values: { ...prepared.values, jobIds: JSON.stringify([...new Set(numbers)].map(String)) } };
+    return { values: { ...values, jobIds: JSON.stringify([...new Set(numbers)].map(String)) }, input: undefined };
   },
   // The jobs are checked in `prepare`; locked here, in the write's transaction, so a job deleted meanwhile cannot
   // leave the application naming it (the delete locks the job first and counts the applications naming it).
@@ -114,38 +107,10 @@ export const recruitmentResource = serve(recruitment, {
   actions: [markApplicationRead],
 });
 
-const statusName = (value: number, request: Parameters<typeof localize>[0]) => localize(request, BOOKING_STATUSES.find((s) => s.value === value)?.label ?? { vi: String(value), en: String(value) });
-
-/** `PUT Bookings/status/{website}/{id}` `{ status, reason?, concurrencyStamp? }`: one allowed move, or 409. */
-const moveBooking: ActionDef = {
-  path: booking.api.actions!.status,
-  async run({ ctx, id, body }) {
-    const input = bodyObject(body);
-    const to = Number(input.status);
-    if (!BOOKING_STATUSES.some((s) => s.value === to)) throw httpError(400, M.badQuery('status'));
-    const reason = typeof input.reason === 'string' ? input.reason.trim() : '';
-    if (to === 3 && !reason) throw validationError([{ field: 'reason', message: localize(ctx.request, T.reasonRequired) }]);
-    const current = (await ctx.db.selectFrom(booking.table).select(['approvedStatus']).where('id', '=', id!).where('websiteId', '=', ctx.scope.websiteId!).executeTakeFirst()) as { approvedStatus: number } | undefined;
-    if (!current) throw httpError(404, M.recordNotFound);
-    if (!BOOKING_MOVES[current.approvedStatus]?.includes(to)) throw httpError(409, T.move(statusName(current.approvedStatus, ctx.request), statusName(to, ctx.request)));
-    // Only from the status it was read in: of two moves at once, one wins and the other answers 409.
-    const changed = await ctx.db
-      .updateTable(booking.table)
-      .set({ approvedStatus: to, cancelReason: to === 3 ? reason : null, concurrencyStamp: randomUUID(), updatedAt: ctx.now.toISOString() })
-      .where('id', '=', id!)
-      .where('websiteId', '=', ctx.scope.websiteId!)
-      .where('approvedStatus', '=', current.approvedStatus)
-      .executeTakeFirst();
-    if (Number(changed.numUpdatedRows) === 0) throw httpError(409, M.conflict);
-    const row = (await ctx.db.selectFrom(booking.table).selectAll().where('id', '=', id!).executeTakeFirst()) as Row;
-    return ok(ctx.request, M.updated, toWire(booking, row));
-  },
-};
-
 export const bookingResource = serve(booking, {
   // A new booking, from the public site or taken by staff by phone, is what a visitor may send (server/intake); an
   // update (staff correcting one) is the definition's fields.
-  prepare: (ctx, body, current) => validated(ctx, booking, current ? body : pickIntake('bookings', body), current),
+  input: (_ctx, body, current) => (current ? body : pickIntake('bookings', body)),
   filters: [
     { name: 'branchId', kind: 'int', min: 1, max: MAX_ID },
     { name: 'startDate', kind: 'from', column: 'appointmentDate' },
@@ -153,5 +118,4 @@ export const bookingResource = serve(booking, {
   ],
   // A branch of this website (a visitor's post names one too).
   afterWrite: (ctx, written) => lockReference(ctx, branchContact, written.values.branchId, 'branchId'),
-  actions: [moveBooking],
 });

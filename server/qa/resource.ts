@@ -10,14 +10,12 @@
 //          the same rule as news.
 // Per-language title, content, answer and seoLink travel as JSON text, like the engine's resources, and go
 // through the engine's checkAndConvert (shared validation and messages).
-import { EDITORIAL_MESSAGES, NEWS_STATUS, qaDef } from '../../shared/editorial';
+import { NEWS_STATUS, qaDef } from '../../shared/editorial';
 import type { ResourceDef } from '../../shared/resources/define';
 import { isBlank, parseTranslations } from '../../shared/resources/translations';
 import { httpError } from '../errors';
-import { checkAndConvert, serve, toWire } from '../resources/index';
+import { serve, toWire } from '../resources/index';
 import { typed } from '../editorial/common';
-import { lockedWhilePending } from '../editorial/decision';
-import { recordSavedStatus, removeStatusHistory, reviewWithHistory, statusHistory } from '../editorial/history';
 import { parseTagNames, removeTagLinks, setTags, tagsColumn, tagsOf } from '../editorial/tags';
 import { jsonRows } from '../db/dialect';
 import type { QaQuestionsTable } from '../editorial/tables';
@@ -27,6 +25,8 @@ type Row = Omit<QaQuestionsTable, 'id'> & { id: number };
 
 /** A question as asked: nothing of the answer is required yet. */
 const questionDef: ResourceDef = { ...qaDef, fields: qaDef.fields.map((f) => ({ ...f, required: undefined })) };
+
+const approving = (body: Record<string, unknown>) => body.isApproveFlag === true || body.isApproveFlag === 'true';
 
 const hasAnswer = (answer: unknown) => Object.values(parseTranslations(answer)).some((t) => !isBlank(t, { type: 'richText' }));
 
@@ -63,22 +63,18 @@ export const qaResource = serve<{ tags: string[] }>(
     listRows: (_ctx, rows) => rows.map((r) => wire(r as unknown as Row, jsonRows(r.tagList))),
     async detail(db, row) {
       const id = row.id as number;
-      return { ...wire(row as unknown as Row, (await tagsOf(typed(db), 'qa', [id])).get(id) ?? []), statusHistory: await statusHistory(db, 'qa', id) };
+      return wire(row as unknown as Row, (await tagsOf(typed(db), 'qa', [id])).get(id) ?? []);
     },
-    guard: lockedWhilePending(EDITORIAL_MESSAGES.qaPendingLocked),
-    async prepare(ctx, body, current) {
-      const languages = await ctx.languages();
-      // Staff adding a question and its answer at once (/expert-question-and-answer/add, "Save + approve"): the
-      // answer's rules, then pending, as the PUT below. Without the flag, a question as asked.
-      const approving = body.isApproveFlag === true || body.isApproveFlag === 'true';
-      if (!current && !approving) {
+    // Staff adding a question and its answer at once (/expert-question-and-answer/add, "Save + approve"): the
+    // answer's rules, then pending, as the PUT below. Without the flag, a question as asked: nothing of the answer required.
+    rules: (_ctx, body, current) => (!current && !approving(body) ? questionDef : qaDef),
+    async prepare(ctx, body, current, values) {
+      if (!current && !approving(body)) {
         // A question as asked: a title in some language.
-        const values = checkAndConvert(questionDef, body, languages, ctx.ui);
         if (!Object.values(parseTranslations(values.title)).some((t) => t.trim())) throw httpError(400, M.titleRequired, { field: 'title' });
         const tags = parseTagNames(body.subjectTags);
         return { values: { ...values, isAnswer: hasAnswer(values.answer), approvedStatus: NEWS_STATUS.draft, searchText: values.searchText ?? '' }, input: { tags } };
       }
-      const values = checkAndConvert(qaDef, body, languages, ctx.ui, current);
       const tags = 'subjectTags' in body || !current ? parseTagNames(body.subjectTags) : (current.subjectTags as { name: string }[]).map((t) => t.name);
       const status = body.isApproveFlag === false || body.isApproveFlag === 'false' ? NEWS_STATUS.draft : NEWS_STATUS.pending;
       const submittedBy = status === NEWS_STATUS.pending ? ctx.request.user.id : null;
@@ -87,13 +83,10 @@ export const qaResource = serve<{ tags: string[] }>(
     },
     async afterWrite(ctx, written) {
       await setTags(typed(ctx.db), ctx.scope.websiteId!, 'qa', written.id, written.input.tags, ctx.now);
-      await recordSavedStatus(ctx, 'qa', written);
     },
     async afterRemove(ctx, id) {
       await removeTagLinks(typed(ctx.db), 'qa', id);
-      await removeStatusHistory(ctx.db, 'qa', id);
     },
-    actions: [reviewWithHistory('qa', qaDef.api.actions.review)],
   },
   { tableFromMigration: true },
 );

@@ -6,6 +6,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { FALLBACK_LANGUAGE } from '../../shared/resources/define';
+import { check, type AccessRule } from '../../shared/resources/access';
 import type { LanguageRef } from '../../shared/resources/validate';
 import { toId } from '../../shared/input';
 import { keptAt } from '../db/changes';
@@ -18,6 +19,17 @@ export function parseId(raw: unknown, name = 'id'): number {
   const id = toId(raw);
   if (id === undefined) throw httpError(400, M.badId(name), { field: name });
   return id;
+}
+
+/**
+ * The one server gate for a declared rule (shared/resources/access.ts): the engine calls it for every operation and
+ * action of a definition, hand-written routes with their definition's rule (`ruleOf(def.access, 'create')`). Call it
+ * after the scope check (requireWebsite) and before reading the record; a rule that looks at the record
+ * (`notSubmitter`) is checked again with it once read. 403 with the rule's reason (401 without a user).
+ */
+export function enforce(request: FastifyRequest, rule: AccessRule | undefined, record?: { submittedBy?: unknown } | null): void {
+  const verdict = check(rule, request.user, record);
+  if (!verdict.allowed) throw httpError(verdict.requirement === 'member' ? 401 : 403, verdict.reason);
 }
 
 /** A request that changes nothing (what it reads may be kept per change number: server/db/changes.ts). */

@@ -16,7 +16,9 @@ import { adminFieldsChanged, checkAndConvert, emptyRecord, selectColumns, toWire
 import { hasIdColumn, hasStamp, hasWebsiteId, listOrder, storageType } from './schema';
 import { keywordMatch, keywordOf, phoneKeyword, queryBool, queryInt } from '../http/query';
 import { websiteLanguages } from './access';
-import { validated, type HookContext, type ListFilter, type Prepared, type ResourceHooks } from './hooks';
+import type { HookContext, ListFilter, Prepared, ResourceHooks } from './hooks';
+import { historyMachine, recordStatus, removeStatusHistory, statusHistory } from './history';
+import { refuseLocked } from './machines';
 import { M } from '../messages';
 import { searchFields } from './search';
 import { pagePlan } from './totals';
@@ -197,7 +199,14 @@ export class ResourceEngine {
     return { data: await this.rows(ctx, def, source.limit(size).offset((page - 1) * size)), totalRows: plan.totalRows };
   }
 
+  /** One record in wire form (the detail, the answer of writes, a 409's `data`), with its status history when kept. */
   async read(db: DynamicDb, def: ResourceDef, scope: Scope, id: number | string): Promise<Row | undefined> {
+    const record = await this.readRecord(db, def, scope, id);
+    if (record && historyMachine(def)) record.statusHistory = await statusHistory(db, def, record.id as number);
+    return record;
+  }
+
+  private async readRecord(db: DynamicDb, def: ResourceDef, scope: Scope, id: number | string): Promise<Row | undefined> {
     const detail = this.hooksOf(def).detail;
     if (detail) {
       const stored = await this.scoped(def, db.selectFrom(def.table).selectAll().where('id', '=', id), scope).executeTakeFirst();
@@ -274,14 +283,30 @@ export class ResourceEngine {
     return values;
   }
 
+  /**
+   * The column values of a write: the body shaped (`input`), checked and converted by the definition's rules, then
+   * the module's own rules on those values (`prepare`): validation composes, a hook never replaces it.
+   */
   private async prepared(ctx: HookContext, def: ResourceDef, body: Row, current?: Row): Promise<Prepared<unknown>> {
-    const prepare = this.hooksOf(def).prepare;
-    return prepare ? prepare(ctx, body, current) : validated(ctx, def, body, current);
+    const h = this.hooksOf(def);
+    const input = h.input ? await h.input(ctx, body, current) : body;
+    const values = h.ownInput ? {} : checkAndConvert(h.rules?.(ctx, input, current) ?? def, input, await ctx.languages(), ctx.ui, current);
+    return h.prepare ? h.prepare(ctx, input, current, values) : { values, input: undefined };
   }
 
   private hasWriteHooks(def: ResourceDef): boolean {
     const h = this.hooksOf(def);
-    return !!(h.prepare || h.afterWrite || h.guard || h.retry);
+    return !!(h.input || h.rules || h.prepare || h.afterWrite || h.guard || h.retry || historyMachine(def));
+  }
+
+  /** After a save, in its transaction: the state it created the record in, or moved it to, in the status history. */
+  private async recordSavedState(ctx: HookContext, def: ResourceDef, scope: Scope, id: number, current?: Row): Promise<void> {
+    const machine = historyMachine(def);
+    if (!machine) return;
+    const row = (await this.scoped(def, ctx.db.selectFrom(def.table).select(machine.field).where('id', '=', id), scope).executeTakeFirst()) as Row | undefined;
+    const state = row?.[machine.field];
+    if (current && state === current[machine.field]) return;
+    await recordStatus({ db: ctx.db, now: ctx.now, request: ctx.request, websiteId: scope.websiteId }, def, id, state, null);
   }
 
   async create(ctx: OperationContext, def: ResourceDef, scope: Scope, body: Row): Promise<Row> {
@@ -297,6 +322,7 @@ export class ResourceEngine {
       const prepared = done(await this.prepared(hctx, def, body));
       const id = await this.insert(hctx, def, scope, this.allowed(ctx, def, prepared.values));
       await hooks.afterWrite?.(hctx, { ...prepared, id });
+      await this.recordSavedState(hctx, def, scope, id);
       return id;
     });
     return this.readOrThrow(ctx.db, def, scope, id);
@@ -329,15 +355,18 @@ export class ResourceEngine {
       await this.writing(ctx, def, scope, async (hctx, done) => {
         const current = await this.readOrThrow(hctx.db, def, scope, id);
         if (stamp !== undefined && current.concurrencyStamp !== stamp) throw stale(current);
+        refuseLocked(def, current);
         hooks.guard?.(current, hctx);
         const prepared = done(await this.prepared(hctx, def, body, current));
         await this.write(hctx, def, scope, id, stamp, this.allowed(ctx, def, prepared.values, current));
         await hooks.afterWrite?.(hctx, { ...prepared, id, current });
+        await this.recordSavedState(hctx, def, scope, id, current);
       });
       return this.readOrThrow(ctx.db, def, scope, id);
     }
     const current = await this.readOrThrow(ctx.db, def, scope, id);
     if (stamp !== undefined && current.concurrencyStamp !== stamp) throw stale(current);
+    refuseLocked(def, current);
     const values = this.allowed(ctx, def, checkAndConvert(def, body, await ctx.languages(), ctx.ui, current), current);
     await this.write(ctx, def, scope, id, stamp, values).catch((err: unknown) => {
       throw this.refusal(def, err, values);
@@ -373,6 +402,7 @@ export class ResourceEngine {
       const result = await this.scoped(def, trx.deleteFrom(def.table).where('id', '=', id), scope).executeTakeFirst();
       if (Number(result.numDeletedRows) === 0) throw httpError(404, M.recordNotFound);
       await this.removeChildren(trx, def, [id]);
+      if (historyMachine(def)) await removeStatusHistory(trx, def, id);
       await hooks.afterRemove?.(hctx, id);
     };
     if (ctx.db.isTransaction) await work(ctx.db);

@@ -3,16 +3,20 @@
 // `serve(def, hooks)`; server/routes.ts hands the list to the engine's routes, so the same paging, search, scoping,
 // stamps, transactions and answers serve news as they serve a social network link.
 //
-// Order of a write: scope checked → (update) stamp required, current record read (404), stamp compared (409) →
-// `guard(current)` → `prepare(body, current)` (validation and normalisation: the column values) → INSERT/UPDATE
-// with the stamp condition → `afterWrite` (child tables, history) — all in one transaction when any hook writes,
+// Order of a write: scope checked → access (the definition's rule, server/resources/access.ts `enforce`) → (update)
+// stamp required, current record read (404), stamp compared (409), a state a machine locks refused (409) →
+// `guard(current)` → `input(body)` (shaping only) → the definition's rules (checkAndConvert: 400 naming the fields) →
+// `prepare(body, current, values)` (rules beyond the definition's, on its column values) → INSERT/UPDATE with the
+// stamp condition → `afterWrite` (child tables) → the status history — all in one transaction when any hook writes,
 // retried when `retry` says so. A delete: `beforeRemove` → DELETE (404 when nothing) → children → `afterRemove`.
+// Status moves are the engine's (server/resources/machines.ts); `afterMove` runs in a move's transaction.
 import type { FastifyRequest } from 'fastify';
 import type { ResourceDef } from '../../shared/resources/define';
+import type { Move, StatusMachine } from '../../shared/resources/machine';
 import type { Text } from '../i18n';
 import type { DynamicDb } from './dynamic';
 import type { AnyQuery, OperationContext, ResourceEngine, Scope } from './engine';
-import { checkAndConvert, type Row } from './records';
+import type { Row } from './records';
 
 /** What a hook knows about the request it serves. */
 export interface HookContext extends OperationContext {
@@ -45,6 +49,17 @@ export interface WriteArgs<I> extends Prepared<I> {
   current?: Row;
 }
 
+export interface MoveArgs {
+  id: number;
+  machine: StatusMachine;
+  move: Move;
+  /** The state it left. */
+  from: unknown;
+  reason: string | null;
+  /** The record before the move. */
+  current: Row;
+}
+
 export interface ResourceHooks<I = unknown> {
   // ---- lists ----
   /** Filters of the list beyond the keyword; a field named here is not also filtered by the definition. */
@@ -71,8 +86,23 @@ export interface ResourceHooks<I = unknown> {
   // ---- writes ----
   /** Refuse a write to the record as it is (409 for a locked state, …); runs after the stamp check. */
   guard?(current: Row, ctx: HookContext): void;
-  /** Validation and normalisation before a write (replaces the definition's checks): the row's column values. */
-  prepare?(ctx: HookContext, body: Row, current?: Row): Promise<Prepared<I>>;
+  /**
+   * Shapes the body before the definition's rules, never a check in their place: numbers sent as text, only what a
+   * visitor may send, a field filled from the record it links to. `prepare` then gets the shaped body.
+   */
+  input?(ctx: HookContext, body: Row, current?: Row): Row | Promise<Row>;
+  /** The definition the body is checked by when it varies with the body (a question as asked: nothing of the answer required). */
+  rules?(ctx: HookContext, body: Row, current?: Row): ResourceDef;
+  /**
+   * The body is not the definition's wire shape (news and sick categories send their translations as rows): `prepare`
+   * reads it, checking it by the definition's fields itself (validateRecord), and gets empty `values`.
+   */
+  ownInput?: boolean;
+  /**
+   * Rules beyond the definition's, run AFTER them: `values` are the definition's checked column values (checkAndConvert);
+   * answers the row's values and what `afterWrite` needs. Without it the write takes `values` as they are.
+   */
+  prepare?(ctx: HookContext, body: Row, current: Row | undefined, values: Row): Promise<Prepared<I>>;
   /** In the write's transaction, once the row is written: child tables, history. */
   afterWrite?(ctx: HookContext, written: WriteArgs<I>): Promise<void>;
   /**
@@ -83,6 +113,9 @@ export interface ResourceHooks<I = unknown> {
   retry?(ctx: HookContext, err: unknown, attempt: number, prepared?: Prepared<I>): Promise<boolean>;
   /** Answer messages of create and update (default: added, updated). */
   messages?: { created?: Text; updated?: Text };
+
+  /** In a status move's transaction, once the record moved (server/resources/machines.ts): what else the move changes. */
+  afterMove?(ctx: HookContext, moved: MoveArgs): Promise<void>;
 
   // ---- deletes ----
   /** In the delete's transaction, before the row goes (refuse with a 4xx). */
@@ -127,7 +160,3 @@ export const serve = <I>(def: ResourceDef, hooks: ResourceHooks<I>, options: { t
   ...options,
 });
 
-/** The definition's own validation and conversion, for a `prepare` hook that adds rules before it. */
-export async function validated(ctx: OperationContext, def: ResourceDef, body: Row, current?: Row): Promise<Prepared<undefined>> {
-  return { values: checkAndConvert(def, body, await ctx.languages(), ctx.ui, current), input: undefined };
-}

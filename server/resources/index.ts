@@ -1,9 +1,11 @@
 // The resource engine: definitions in shared/resources → tables, routes, validation. See docs/api.md "Resources".
 export { resourceRoutes, resourceSet, syncTables, type ResourceSet } from './routes';
 export { registry, HAND_WRITTEN_ROUTES } from './registry';
-export { serve, validated, type ResourceHooks, type HookContext, type ServedResource, type ActionDef, type WriteArgs } from './hooks';
+export { serve, type ResourceHooks, type HookContext, type ServedResource, type ActionDef, type WriteArgs, type MoveArgs } from './hooks';
 export { ResourceEngine, requireStamp, stale, type OperationContext, type Scope, type AnyQuery, type Restrict } from './engine';
-export { parseId, requireWebsite, websiteLanguages } from './access';
+export { enforce, parseId, requireWebsite, websiteLanguages } from './access';
+export { moveRecord, refuseLocked } from './machines';
+export { statusHistory, type StatusEntry } from './history';
 export { checkAndConvert, toWire, bodyObject, validationError } from './records';
 export { dynamic, type DynamicDb } from './dynamic';
 export { operationContext } from './context';

@@ -1,10 +1,11 @@
 // The resource engine's routes: every definition-driven resource under /api (the registry's and those the modules
-// serve with hooks), and the engine's own bookkeeping table.
+// serve with hooks), the engine's own bookkeeping table, and the status history of its machines keyed by resource (0015).
 import { m0004_resources } from '../db/migrations/0004_resources';
+import { m0015_history_by_resource } from '../db/migrations/0015_history_by_resource';
 import { defineModule } from '../module';
 import { resourceRoutes } from './index';
 
 export const manifest = defineModule('resources', {
   routes: [{ name: 'resources', prefix: '/api', auth: 'bearer', plugin: resourceRoutes('api') }],
-  migrations: [m0004_resources],
+  migrations: [m0004_resources, m0015_history_by_resource],
 });

@@ -10,7 +10,9 @@ import { parsePathTemplate, type HttpMethod, type ParsedPath } from '../../share
 import { httpError } from '../errors';
 import { localize, type Text } from '../i18n';
 import { ok } from '../http/envelope';
-import { parseId, requireWebsite } from './access';
+import { enforce, parseId, requireWebsite } from './access';
+import { ruleOf, type AccessRule, type Operation as AccessOperation } from '../../shared/resources/access';
+import { moveRecord } from './machines';
 import { operationContext } from './context';
 import { dynamic, type DynamicDb } from './dynamic';
 import type { DialectName } from '../db/dialect';
@@ -31,6 +33,11 @@ import { M } from '../messages';
 
 type Operation = 'list' | 'getAll' | 'get' | 'create' | 'update' | 'remove';
 const DEFAULT_METHOD: Record<Operation, HttpMethod> = { list: 'GET', getAll: 'GET', get: 'GET', create: 'POST', update: 'PUT', remove: 'DELETE' };
+/** The access operation (shared/resources/access.ts) of each route; a singleton's get reads and its save updates. */
+const ACCESS_OF: Record<Operation, AccessOperation> = { list: 'list', getAll: 'list', get: 'read', create: 'create', update: 'update', remove: 'delete' };
+
+/** A rule that looks at the record (`notSubmitter`) is checked once the record is read. */
+const needsRecord = (rule: AccessRule) => rule.includes('notSubmitter');
 
 /** Every definition the app serves, with the hooks of the modules that customise some (built once, in buildApp). */
 export interface ResourceSet {
@@ -94,10 +101,16 @@ export function resourceRoutes(service: 'api' | 'core' | 'his' = 'api'): Fastify
         if (!def.singleton && (def.idField ?? 'id') !== 'id') {
           throw new Error(`resource ${def.name}: the generic engine serves integer ids only; list it in HAND_WRITTEN_ROUTES`);
         }
+        const rule = ruleOf(def.access, def.singleton ? (op === 'get' || op === 'list' ? 'read' : 'update') : ACCESS_OF[op]);
         route(parsed, async (request) => {
+          // Scope first (404 unknown website, 403 not its staff), then who may do this (403), then the record.
           const { scope, ctx, query, params } = await contextOf(request, def, parsed);
+          enforce(request, rule);
           const answer = (message: Text, data?: unknown) => ok(request, message, data);
           const id = () => parseId(h.idOf ? h.idOf(params) : params.id);
+          if (needsRecord(rule) && (op === 'get' || op === 'update' || op === 'remove') && !def.singleton) {
+            enforce(request, rule, await engine.readOrThrow(ctx.db, def, scope, id()));
+          }
           if (def.singleton) {
             if (op === 'get' || op === 'list') return answer(M.success, await engine.getSingleton(ctx, def, scope));
             return answer(M.updated, await engine.saveSingleton(ctx, def, scope, bodyObject(request.body)));
@@ -126,10 +139,24 @@ export function resourceRoutes(service: 'api' | 'core' | 'his' = 'api'): Fastify
       for (const action of h.actions ?? []) {
         const parsed = parsePathTemplate(action.path, 'GET');
         if (parsed.service !== service) continue;
+        // Its rule by its name in `api.actions` (access.actions[name]; members when none).
+        const name = Object.entries(def.api.actions ?? {}).find(([, path]) => path === action.path)?.[0];
+        const rule = name === undefined ? undefined : ruleOf(def.access, { action: name });
         route(parsed, async (request) => {
           const { ctx, query, params } = await contextOf(request, def, parsed);
+          enforce(request, rule);
           const id = params.id === undefined ? undefined : parseId(params.id);
+          if (rule && needsRecord(rule) && id !== undefined) enforce(request, rule, await engine.readOrThrow(ctx.db, def, ctx.scope, id));
           return action.run({ ctx, engine, def, id, body: request.body, query });
+        });
+      }
+      // The status machines' moves (server/resources/machines.ts): access, who and the record are checked there.
+      for (const machine of def.machines ?? []) {
+        const parsed = parsePathTemplate(machine.path, 'PUT');
+        if (parsed.service !== service) continue;
+        route(parsed, async (request) => {
+          const { ctx, params } = await contextOf(request, def, parsed);
+          return moveRecord(engine, def, machine, ctx, parseId(params.id), request.body);
         });
       }
     }

@@ -1,5 +1,5 @@
 // /api/Services: services (type 1) and specializations (type 0) of a website (spec part 2), the engine's resource
-// with hooks, reviewed like news and expert Q&A with the same decision (server/editorial/decision.ts):
+// with hooks, reviewed like news and expert Q&A by the same status machine (shared/resources/review.ts, served by the engine):
 //   a save with `isApproveFlag: true` asks for review: the service is pending (1) and cannot be saved again
 //   (409 'Dịch vụ đang ở trạng thái chờ, không thể chỉnh sửa') until a reviewer approves (2) or declines (3, with a
 //   reason) it through PUT Services/status/{website}/{id}; any other save keeps it a draft (0).
@@ -9,13 +9,11 @@
 //
 // Service groups (listCategorys/{website}/0) still used by a service cannot be deleted: the group's row is locked
 // by the delete and by every save that points to it, so a save and a delete at once cannot both go through.
-import { EDITORIAL_MESSAGES, NEWS_STATUS } from '../../shared/editorial';
+import { NEWS_STATUS } from '../../shared/editorial';
 import { serviceGroup } from '../../shared/resources/list-category';
 import { service } from '../../shared/resources/service';
-import { serve, toWire, validated, type ActionDef } from '../resources/index';
+import { serve, type ActionDef } from '../resources/index';
 import { lockReference, refuseWhileUsed } from '../resources/references';
-import { lockedWhilePending } from '../editorial/decision';
-import { recordSavedStatus, removeStatusHistory, reviewWithHistory, statusHistory } from '../editorial/history';
 
 /** `Services/get-all-qa/{website}?type=0`: the Q&A editor's service picker (id, title, parentId, seoLink). */
 const qaTree: ActionDef = {
@@ -34,25 +32,21 @@ export const serviceResource = serve(service, {
   ],
   /** `services/get-all/{website}` (the menu item's service picker): id, seoLink, title. */
   lookup: (rows) => rows.map((r) => ({ id: r.id, seoLink: r.seoLink, title: r.title, type: r.type })),
-  guard: lockedWhilePending(EDITORIAL_MESSAGES.servicePendingLocked),
-  async prepare(ctx, body, current) {
+  // The type of a new one may come in the query (`?type=1`).
+  input(ctx, body, current) {
     const type = body.type ?? (ctx.request.query as Record<string, unknown>).type;
-    const { values } = await validated(ctx, service, current ? body : { ...body, type: typeof type === 'string' && /^\d+$/.test(type) ? Number(type) : type }, current);
+    return current ? body : { ...body, type: typeof type === 'string' && /^\d+$/.test(type) ? Number(type) : type };
+  },
+  async prepare(ctx, body, _current, values) {
     const review = body.isApproveFlag === true || body.isApproveFlag === 'true';
     return {
       values: { ...values, approvedStatus: review ? NEWS_STATUS.pending : NEWS_STATUS.draft, submittedBy: review ? ctx.request.user.id : null },
       input: undefined,
     };
   },
-  /** The record with its status history. */
-  detail: async (db, row) => ({ ...toWire(service, row), statusHistory: await statusHistory(db, 'service', row.id as number) }),
-  async afterWrite(ctx, written) {
-    await lockReference(ctx, serviceGroup, written.values.serviceGroupId, 'serviceGroupId');
-    await recordSavedStatus(ctx, 'service', written);
-  },
-  // FAQs, titles and their items go with the row (their foreign keys); the history is kept by kind and id.
-  afterRemove: (ctx, id) => removeStatusHistory(ctx.db, 'service', id),
-  actions: [reviewWithHistory('service', service.api.actions.review), qaTree],
+  afterWrite: (ctx, written) => lockReference(ctx, serviceGroup, written.values.serviceGroupId, 'serviceGroupId'),
+  // FAQs, titles and their items go with the row (their foreign keys); the history goes with it through the engine.
+  actions: [qaTree],
 });
 
 export const serviceGroupResource = serve(serviceGroup, { beforeRemove: refuseWhileUsed(serviceGroup, service, 'serviceGroupId') });

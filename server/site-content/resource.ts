@@ -16,7 +16,7 @@ import { partner } from '../../shared/resources/partner';
 import { httpError } from '../errors';
 import { ok } from '../http/envelope';
 import { M } from '../messages';
-import { serve, toWire, validated, type ActionDef, type DynamicDb } from '../resources/index';
+import { serve, toWire, type ActionDef, type DynamicDb } from '../resources/index';
 import type { Row } from '../resources/records';
 import { lockReference, refuseWhileUsed } from '../resources/references';
 import { checkTree, lockTree, parentIdOf, refuseWithChildren, type TreeOwner } from '../editorial/tree';
@@ -56,16 +56,19 @@ const PARTNER: Label = { vi: 'Đối tác', en: 'The partner' };
 const partnerTree: TreeOwner = (ctx) => ({ table: 'websites', id: ctx.scope.websiteId! });
 
 export const partnerResource = serve(partner, {
-  async prepare(ctx, body, current) {
+  input(_ctx, body) {
+    const parentId = parentIdOf(body);
+    return parentId === undefined ? body : { ...body, parentId };
+  },
+  async prepare(ctx, body, current, values) {
     await lockTree(ctx, partnerTree);
     const parentId = parentIdOf(body);
-    const input = parentId === undefined ? body : { ...body, parentId };
     if (parentId !== undefined) {
       const nodes = (await ctx.db.selectFrom(partner.table).select(['id', 'parentId']).where('websiteId', '=', ctx.scope.websiteId!).execute()) as { id: number; parentId: number | null }[];
       if (current) checkTree(nodes, new Map([[current.id as number, parentId]]));
       else if (parentId !== null && !nodes.some((n) => n.id === parentId)) throw httpError(400, M.parentUnknown, { field: 'parentId' });
     }
-    return validated(ctx, partner, input, current);
+    return { values, input: undefined };
   },
   beforeRemove: refuseWithChildren(partner, PARTNER, partnerTree),
 });

@@ -11,10 +11,10 @@ import { iso, lockRow } from '../db/dialect';
 import type { Database } from '../db/schema';
 import { httpError } from '../errors';
 import { messageLang } from '../i18n';
-import { bodyObject, requireWebsite, validationError } from '../resources/index';
+import { bodyObject, enforce, requireWebsite, validationError } from '../resources/index';
 import { ok } from '../http/envelope';
 import { M } from '../messages';
-import { requireAdmin } from '../auth/guard';
+import { ruleOf } from '../../shared/resources/access';
 
 const def = resources.websiteLanguage;
 
@@ -67,8 +67,8 @@ export const websiteLanguageRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.post('/Websites/:websiteId/languages', async (request) => {
-    requireAdmin(request);
     const websiteId = await requireWebsite(app.db, request, (request.params as { websiteId: string }).websiteId);
+    enforce(request, ruleOf(def.access, 'create'));
     const body = bodyObject(request.body);
     checkFlags(body, messageLang(request), false);
     const languageId = String(body.languageId).trim();
@@ -90,9 +90,9 @@ export const websiteLanguageRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.put('/Websites/:websiteId/languages/:languageId', async (request) => {
-    requireAdmin(request);
     const params = request.params as { websiteId: string; languageId: string };
     const websiteId = await requireWebsite(app.db, request, params.websiteId);
+    enforce(request, ruleOf(def.access, 'update'));
     const body = bodyObject(request.body);
     checkFlags({ ...body, languageId: params.languageId }, messageLang(request), true);
     const updated = await app.db.transaction().execute(async (trx) => {
@@ -110,9 +110,9 @@ export const websiteLanguageRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.delete('/Websites/:websiteId/languages/:languageId', async (request) => {
-    requireAdmin(request);
     const params = request.params as { websiteId: string; languageId: string };
     const websiteId = await requireWebsite(app.db, request, params.websiteId);
+    enforce(request, ruleOf(def.access, 'delete'));
     await app.db.transaction().execute(async (trx) => {
       await lockRow(trx, 'websites', websiteId);
       const current = await one(trx, websiteId, params.languageId);

@@ -6,10 +6,13 @@ import type { Kysely } from 'kysely';
 import { iso, lockRow } from '../db/dialect';
 import type { Database } from '../db/schema';
 import { httpError } from '../errors';
-import { parseId, requireWebsite } from '../resources/index';
+import { enforce, parseId, requireWebsite } from '../resources/index';
 import { ok } from '../http/envelope';
 import { M } from '../messages';
-import { requireAdmin } from '../auth/guard';
+import { ruleOf } from '../../shared/resources/access';
+import { resources } from '../../shared/resources/index';
+
+const def = resources.websiteUser;
 
 function staff(db: Kysely<Database>, websiteId: number) {
   return db
@@ -28,9 +31,9 @@ export const websiteStaffRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.post('/Websites/user/:websiteId/:userId', async (request) => {
-    requireAdmin(request);
     const params = request.params as { websiteId: string; userId: string };
     const websiteId = await requireWebsite(app.db, request, params.websiteId);
+    enforce(request, ruleOf(def.access, 'create'));
     const userId = parseId(params.userId, 'userId');
     const added = await app.db.transaction().execute(async (trx) => {
       const user = await trx.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
@@ -47,9 +50,9 @@ export const websiteStaffRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.delete('/Websites/user/:websiteId/:userId', async (request) => {
-    requireAdmin(request);
     const params = request.params as { websiteId: string; userId: string };
     const websiteId = await requireWebsite(app.db, request, params.websiteId);
+    enforce(request, ruleOf(def.access, 'delete'));
     const userId = parseId(params.userId, 'userId');
     await app.db.transaction().execute(async (trx) => {
       await lockRow(trx, 'websites', websiteId);

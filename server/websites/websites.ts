@@ -9,12 +9,12 @@ import { sql } from 'kysely';
 import { resources } from '../../shared/resources/index';
 import { iso, lockRow, lockRows, retryOnUnique } from '../db/dialect';
 import { httpError } from '../errors';
-import { bodyObject, dynamic, requireWebsite, type DynamicDb, type Restrict } from '../resources/index';
+import { bodyObject, dynamic, enforce, requireWebsite, type DynamicDb, type Restrict } from '../resources/index';
 import { websiteLanguagesOf } from './languages';
 import { ok } from '../http/envelope';
 import { operationContext } from '../resources/index';
 import { M } from '../messages';
-import { requireAdmin } from '../auth/guard';
+import { ruleOf } from '../../shared/resources/access';
 
 const def = resources.website;
 
@@ -68,7 +68,7 @@ export const websiteCrud: FastifyPluginAsync = async (app) => {
   });
 
   app.post('/Websites', async (request) => {
-    requireAdmin(request);
+    enforce(request, ruleOf(def.access, 'create'));
     const body = bodyObject(request.body);
     const created = await retryOnUnique(() => app.db.transaction().execute(async (trx) => {
       const ctx = operationContext(app, request, undefined, trx);
@@ -86,8 +86,8 @@ export const websiteCrud: FastifyPluginAsync = async (app) => {
   });
 
   app.put('/Websites/:id', async (request) => {
-    requireAdmin(request);
     const id = await requireWebsite(app.db, request, (request.params as { id: string }).id);
+    enforce(request, ruleOf(def.access, 'update'));
     const body = bodyObject(request.body);
     const updated = await retryOnUnique(() => app.db.transaction().execute(async (trx) => {
       const ctx = operationContext(app, request, id, trx);
@@ -105,8 +105,8 @@ export const websiteCrud: FastifyPluginAsync = async (app) => {
   });
 
   app.delete('/Websites/:id', async (request) => {
-    requireAdmin(request);
     const id = await requireWebsite(app.db, request, (request.params as { id: string }).id);
+    enforce(request, ruleOf(def.access, 'delete'));
     await app.db.transaction().execute(async (trx) => {
       // Locked: a make-default of this website waits, then finds it gone.
       await lockRow(trx, 'websites', id);

@@ -63,6 +63,11 @@ export interface StatusMachine {
   /** The 409 when no move leads from the current state to the one asked (`{from}`, `{to}`: the states' labels). */
   refused?: Label;
   /**
+   * The 400 (naming the target's field) when the target is no move's destination (a review decision is 2 or 3 only).
+   * Without it, only a value that is not a state answers 400; a state no move reaches from here is `refused`.
+   */
+  badTarget?: Label;
+  /**
    * Every move (and a save that changes the state) is kept in the status history with who, when and the reason;
    * the detail answers it as `statusHistory`, oldest first.
    */

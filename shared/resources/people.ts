@@ -107,8 +107,10 @@ export const BOOKING_MACHINE: StatusMachine = {
     { name: 'cancel', from: [0, 1], to: 3, label: l('Huỷ lịch hẹn', 'Cancel booking'), who: MEMBERS, reason: true, danger: true },
   ],
   refused: l('Không thể chuyển lịch hẹn từ "{from}" sang "{to}"', 'A booking cannot go from "{from}" to "{to}"'),
+  // A move is decided by the booking's status alone (a stamp sent is not compared): as the screens have always sent it.
+  stamp: false,
 };
-/** From → the statuses it may move to (until the screens and the server read the machine itself). */
+/** From → the statuses it may move to (until the booking screens read the machine itself; the server serves the machine). */
 export const BOOKING_MOVES: Record<number, number[]> = Object.fromEntries(
   BOOKING_STATUSES.map((s) => [s.value, BOOKING_MACHINE.moves.filter((m) => m.from.includes(s.value)).map((m) => m.to as number)]),
 );

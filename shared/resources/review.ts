@@ -18,6 +18,9 @@ export const REVIEW_STATUS_OPTIONS: EnumOption[] = [
   { value: 3, label: l('Từ chối', 'Declined'), color: 'red' },
 ];
 
+/** A decision is an approval (2) or a decline (3): any other status is a bad request, not a refused move. */
+export const REVIEW_BAD_STATUS: Label = l('Trạng thái phải là 2 (duyệt) hoặc 3 (từ chối)', 'Status must be 2 (approve) or 3 (decline)');
+
 /** The review machine of a resource: its decision path ('PUT News/status/{website}/{id}') and its "pending, cannot be edited" words. */
 export const reviewMachine = (path: PathTemplate, lockedMessage: Label): StatusMachine => ({
   field: 'approvedStatus',
@@ -49,5 +52,6 @@ export const reviewMachine = (path: PathTemplate, lockedMessage: Label): StatusM
   ],
   locked: { states: [REVIEW_STATUS.pending], message: lockedMessage },
   refused: l('Chỉ có thể duyệt hoặc từ chối khi đang ở trạng thái chờ duyệt', 'Only a pending item can be approved or declined'),
+  badTarget: REVIEW_BAD_STATUS,
   history: true,
 });

@@ -1,4 +1,5 @@
 import { defineResource, l as req } from './define';
+import { ADMINS } from './access';
 import { ROUTES } from './routes';
 
 
@@ -31,6 +32,8 @@ export const website = defineResource({
   list: { pageSizes: [10, 25, 50, 100], defaultPageSize: 10 },
   routes: ROUTES.website,
   concurrency: true,
+  // Staff see the websites they work on; only an administrator makes, changes or deletes one.
+  access: { create: ADMINS, update: ADMINS, delete: ADMINS },
 });
 
 /** A language of a website (natural key: languageId). */
@@ -59,6 +62,7 @@ export const websiteLanguage = defineResource({
   ],
   popup: { width: 600, height: 300 },
   concurrency: false,
+  access: { create: ADMINS, update: ADMINS, delete: ADMINS },
 });
 
 /** A staff member attached to a website (natural key: userId; no update). */
@@ -85,4 +89,5 @@ export const websiteUser = defineResource({
   ],
   popup: { width: 600, height: 300 },
   concurrency: false,
+  access: { create: ADMINS, delete: ADMINS },
 });

@@ -193,15 +193,16 @@ describe('browser uploads', () => {
     expect(server.assembled('upload-1')).toEqual(bytes(25));
   });
 
-  it('fails at once, with the server message, when the server refuses', async () => {
+  it('fails at once with a code, and the server message, when the server refuses', async () => {
     const server = fakeServer();
     server.hooks.before = async () => {
-      throw { status: 415, message: 'Files of type .exe are not allowed' } satisfies TransportError;
+      throw { status: 415, message: 'HTTP 415', body: { code: 415, Message: 'Files of type .exe are not allowed' } } satisfies TransportError;
     };
     const uploads = engine(server, { chunksPerFile: 1 });
     await uploads.enqueue([fileOf('a.txt', bytes(25))], 0);
     const [entry] = await settled(uploads);
-    expect(entry).toMatchObject({ state: 'failed', error: 'Files of type .exe are not allowed', file: null });
+    // A code for the console to translate, and the server's Message passed through.
+    expect(entry).toMatchObject({ state: 'failed', error: { code: 'type', status: 415, message: 'Files of type .exe are not allowed' }, file: null });
     expect(server.sent).toHaveLength(1);
   });
 
@@ -214,7 +215,7 @@ describe('browser uploads', () => {
     const uploads = engine(server, { maxRetries: 2, chunksPerFile: 1 });
     await uploads.enqueue([fileOf('a.txt', bytes(35))], 0);
     let [entry] = await settled(uploads);
-    expect(entry).toMatchObject({ state: 'failed', error: 'Service unavailable', bytesSent: 20 });
+    expect(entry).toMatchObject({ state: 'failed', error: { code: 'server', status: 503, message: null }, bytesSent: 20 });
     expect(server.sent.filter((c) => c.chunkIndex === 2)).toHaveLength(3);
 
     down = false;

@@ -10,8 +10,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createSession, type Session } from '../../../main/auth/session';
 import { memorySecretStore } from '../../../main/secrets/secret-store';
 import { profileForServer } from '../../../main/preferences';
-import { CHUNK_SIZE, ChunkHttpError, createChunkClient } from '../../../main/uploads/chunk-client';
-import { createUploadEngine, messages, type PersistedUpload, type UploadEngineDeps } from '../../../main/uploads/engine';
+import { CHUNK_SIZE, createChunkClient } from '../../../main/uploads/chunk-client';
+import { createUploadEngine, type PersistedUpload, type UploadEngineDeps } from '../../../main/uploads/engine';
+import { UploadFailure } from '../../../shared/uploads';
 import { uploadItemSchema, type UploadItem } from '../../../shared/ipc/contract';
 import { decodeDesktopError } from '../../../shared/ipc/errors';
 import { startRealServer, type RealServer } from './real-server';
@@ -275,7 +276,7 @@ describe('upload engine against the real server', () => {
     await engine.enqueue([file.path], 0);
     await engine.whenIdle();
     expect(posts()).toEqual([0]);
-    expect(engine.list()[0]).toMatchObject({ state: 'failed', error: messages.changed, file: null });
+    expect(engine.list()[0]).toMatchObject({ state: 'failed', error: { code: 'changed', message: null }, file: null });
   });
 
   it('refuses what cannot be sent before sending anything', async () => {
@@ -285,9 +286,9 @@ describe('upload engine against the real server', () => {
     const { engine, calls } = setup({ maxFileSize: 999 });
     const items = await engine.enqueue([missing, path.join(dir, 'folder.pdf'), big.path], 0);
     expect(items.map((i) => [i.state, i.error])).toEqual([
-      ['failed', messages.missing],
-      ['failed', messages.notAFile],
-      ['failed', messages.tooLarge(999)],
+      ['failed', { code: 'missing', message: null }],
+      ['failed', { code: 'notAFile', message: null }],
+      ['failed', { code: 'tooLarge', message: null, limit: 999 }],
     ]);
     await engine.whenIdle();
     expect(calls).toEqual([]);
@@ -301,7 +302,7 @@ describe('upload engine against the real server', () => {
     await engine.whenIdle();
     const [item] = engine.list();
     expect(item.state).toBe('failed');
-    expect(item.error).toMatch(/exe/i);
+    expect(item.error).toMatchObject({ code: 'type', status: 415, message: expect.stringMatching(/exe/i) });
     expect(posts()).toHaveLength(1);
   });
 
@@ -326,10 +327,10 @@ describe('upload engine against the real server', () => {
 
   it('gives up after the last attempt with the reason', async () => {
     const file = await pdfFile('down.pdf', 100);
-    const { engine, posts } = setup({ attempts: 3, fault: () => new TypeError('connect ECONNREFUSED') });
+    const { engine, posts } = setup({ retries: 2, fault: () => new TypeError('connect ECONNREFUSED') });
     await engine.enqueue([file.path], 0);
     await engine.whenIdle();
-    expect(engine.list()[0]).toMatchObject({ state: 'failed', error: expect.stringContaining('ECONNREFUSED') });
+    expect(engine.list()[0]).toMatchObject({ state: 'failed', error: { code: 'network', message: null, detail: expect.stringContaining('ECONNREFUSED') } });
     expect(posts()).toHaveLength(3);
   });
 
@@ -369,13 +370,13 @@ describe('the chunk client over node:http (what the app uses: no fetch injected)
     expect(await chunks.status('nothing-here', token)).toBeNull();
     const part = { folderId: 0, fileId: `c-${Date.now()}`, chunkIndex: 0, totalChunks: 1, originalFileName: 'tool.exe', totalSize: 4, bytes: new Uint8Array([1, 2, 3, 4]) };
     const refused = await chunks.sendChunk(part, token).catch((e: unknown) => e);
-    expect(refused).toBeInstanceOf(ChunkHttpError);
-    expect(refused).toMatchObject({ status: 415, transient: false, message: expect.stringContaining('.exe') });
+    expect(refused).toBeInstanceOf(UploadFailure);
+    expect(refused).toMatchObject({ status: 415, retryable: false, info: { code: 'type', message: expect.stringContaining('.exe') } });
     expect(await chunks.sendChunk({ ...part, originalFileName: 'a.pdf' }, 'not-a-token').catch((e: unknown) => e)).toMatchObject({ status: 401 });
 
     const closed = createChunkClient({ apiBase: () => 'http://127.0.0.1:9/api' });
     const down = await closed.status('x', token).catch((e: unknown) => e);
-    expect(down).toMatchObject({ status: 0, transient: true, message: expect.stringContaining('Không kết nối được máy chủ') });
+    expect(down).toMatchObject({ status: 0, retryable: true, info: { code: 'network', message: null } });
 
     const controller = new AbortController();
     const big = { ...part, originalFileName: 'big.pdf', totalSize: CHUNK_SIZE, bytes: new Uint8Array(CHUNK_SIZE) };

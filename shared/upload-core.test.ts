@@ -263,6 +263,23 @@ describe('the queue', () => {
     expect(server.sent.map((s) => s.index)).toEqual([2, 3, 4]);
   });
 
+  it('a pause while the file is being opened sends nothing', async () => {
+    const { scheduler, server } = setup();
+    let opened!: () => void;
+    const open = server.adapter.open;
+    server.adapter.open = async (r) => {
+      await new Promise<void>((resolve) => (opened = resolve));
+      return open(r);
+    };
+    scheduler.add([record('a', 30)]);
+    scheduler.pause('a');
+    opened();
+    await scheduler.whenIdle();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(server.sent).toEqual([]);
+    expect(scheduler.get('a')!.state).toBe('paused');
+  });
+
   it('cancel aborts the chunks in flight and sends nothing more; a cancelled upload stays cancelled', async () => {
     const { scheduler, server } = setup({ chunksPerFile: 2 });
     const signals: AbortSignal[] = [];

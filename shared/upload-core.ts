@@ -228,6 +228,8 @@ export function createUploadScheduler<R extends UploadRecord, Bytes>(adapter: Up
   const sendAll = async (job: Job<R>, reader: ChunkReader<Bytes>, pending: number[], signal: AbortSignal): Promise<UploadedFile | undefined> => {
     const { record } = job;
     const totalChunks = chunkCount(record.size, chunkSize);
+    // Paused while the file was opening: an abort listener added now would never fire.
+    if (signal.aborted) throw signal.reason;
     // The first failure stops the other workers of this file (their requests abort with it).
     const chunks = new AbortController();
     const stop = () => chunks.abort(signal.reason);

@@ -3,9 +3,10 @@ import { createBrowserUploads, type ChunkAnswer, type ChunkTransport, type Trans
 import type { UploadEntry, Uploads } from './uploads';
 import type { UploadedFile } from '../../shared/uploads';
 
-// The engine's queue and retry logic, against an in-memory stand-in for the chunk endpoints that keeps
-// the contract (received list, completion on the last missing chunk, status). The real endpoints are
-// exercised end to end by tests/e2e/files.spec.ts.
+// The browser engine (the shared scheduler, shared/upload-core.ts, with the FormData adapter) against an
+// in-memory stand-in for the chunk endpoints that keeps the contract (received list, completion on the last
+// missing chunk, status): the fields it sends and what the console sees. The same engine runs against the real
+// server in tests/server/uploads-engines.test.ts, and end to end in tests/e2e/files.spec.ts.
 
 const CHUNK = 10;
 

@@ -1,6 +1,8 @@
 // The native upload engine against the real file-manager server (server/app.ts: POST /api/chunk/upload,
 // GET /api/chunk/status/{fileId}), real files on disk, the real session. Faults are injected by
-// wrapping fetch, never by faking the server.
+// wrapping fetch, never by faking the server. What is the desktop's own: files on disk (changed, missing),
+// chunks in flight, the token refresh, node:http. Pause, resume, a 503 and a restart over the same queue
+// directory run for both engines in tests/server/uploads-engines.test.ts.
 import { randomBytes } from 'node:crypto';
 import { appendFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -184,27 +186,6 @@ describe('upload engine against the real server', () => {
     expect(engine.list().map((i) => i.id)).toEqual(items.map((i) => i.id));
   });
 
-  it('pauses between chunks and resumes with only the chunks the server lacks', async () => {
-    const file = await pdfFile('paused.pdf', 2 * CHUNK_SIZE + 5);
-    const { engine, calls, posts, afterFirstChunk } = setup();
-    afterFirstChunk((item) => expect(engine.pause(item.id).state).toBe('paused'));
-    const [item] = await engine.enqueue([file.path], 0);
-    await engine.whenIdle();
-    await settle();
-    expect(engine.list()[0]).toMatchObject({ state: 'paused', bytesSent: CHUNK_SIZE });
-    const fileId = calls.find((c) => c.fileId)!.fileId!;
-    const sentBeforeResume = posts(fileId).length;
-    expect(sentBeforeResume).toBeLessThanOrEqual(2); // chunk 0, and chunk 1 at most started before the pause
-
-    expect(['queued', 'uploading']).toContain((await engine.resume(item.id)).state);
-    await engine.whenIdle();
-    const done = engine.list()[0];
-    expect(done.state).toBe('completed');
-    expect(calls.some((c) => c.method === 'GET' && c.url.endsWith(`/chunk/status/${fileId}`))).toBe(true);
-    expect(posts(fileId).filter((i) => i === 0)).toHaveLength(1); // chunk 0 was never sent twice
-    expect((await download(done)).equals(file.bytes)).toBe(true);
-  });
-
   it('cancels: nothing more is sent and the upload cannot be resumed', async () => {
     const file = await pdfFile('cancelled.pdf', 3 * CHUNK_SIZE);
     const { engine, posts, afterFirstChunk } = setup();
@@ -219,31 +200,6 @@ describe('upload engine against the real server', () => {
     expect(engine.cancel(item.id).state).toBe('cancelled');
     engine.clearFinished();
     expect(engine.list()).toEqual([]);
-  });
-
-  it('resumes after the app was closed: the queue is restored and the server status decides what is sent', async () => {
-    const file = await pdfFile('restart.pdf', 2 * CHUNK_SIZE + 77);
-    const store = { data: [] as PersistedUpload[] };
-    const first = setup({ queue: store });
-    let closing: Promise<void> | null = null;
-    first.afterFirstChunk(() => (closing = first.engine.shutdown()));
-    const [item] = await first.engine.enqueue([file.path], 0);
-    await settle(300);
-    await closing;
-    expect(store.data).toEqual([expect.objectContaining({ id: item.id, path: file.path, size: file.bytes.length, state: 'uploading', started: true })]);
-
-    // Next start of the app.
-    const second = setup({ queue: store });
-    expect(second.engine.list()).toEqual([expect.objectContaining({ id: item.id, state: 'paused', bytesSent: 0 })]);
-    await second.engine.resume(item.id);
-    await second.engine.whenIdle();
-    const done = second.engine.list()[0];
-    expect(done.state).toBe('completed');
-    expect(second.calls[0]).toMatchObject({ method: 'GET', url: expect.stringContaining('/chunk/status/') });
-    // The server held chunk 0 only (chunk 1 was aborted before it left): exactly the rest is sent.
-    expect(second.posts().sort()).toEqual([1, 2]);
-    expect((await download(done)).equals(file.bytes)).toBe(true);
-    expect(store.data[0].state).toBe('completed');
   });
 
   it('sends a file changed while paused afresh (new fileId) on resume', async () => {

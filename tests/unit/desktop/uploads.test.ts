@@ -14,6 +14,7 @@ import { memorySecretStore } from '../../../main/secrets/secret-store';
 import { profileForServer } from '../../../main/preferences';
 import { CHUNK_SIZE, createChunkClient } from '../../../main/uploads/chunk-client';
 import { createUploadEngine, type PersistedUpload, type UploadEngineDeps } from '../../../main/uploads/engine';
+import { fileQueueStore } from '../../../main/uploads/queue-store';
 import { UploadFailure } from '../../../shared/uploads';
 import { uploadItemSchema, type UploadItem } from '../../../shared/ipc/contract';
 import { decodeDesktopError } from '../../../shared/ipc/errors';
@@ -297,6 +298,33 @@ describe('upload engine against the real server', () => {
     const [item] = await engine.enqueue([file.path], 0);
     await engine.whenIdle();
     expect(decodeDesktopError(await Promise.resolve().then(() => engine.pause(item.id)).catch((e: unknown) => e)).code).toBe('conflict');
+  });
+});
+
+describe('the queue on disk', () => {
+  it('reads the queue an older version left in <userData>/uploads.json: unfinished ones paused, old words kept as the message', async () => {
+    const old = { id: 'old-1', fileId: 'f-old-1', path: path.join(dir, 'gone.pdf'), name: 'gone.pdf', folderId: 0, size: 10, mtimeMs: 1, started: true, file: null, createdAt: 1 };
+    await writeFile(
+      path.join(dir, 'uploads.json'),
+      JSON.stringify({
+        queue: [
+          { ...old, state: 'failed', error: 'Không tìm thấy tệp trên đĩa.' },
+          { ...old, id: 'old-2', fileId: 'f-old-2', state: 'uploading', error: null, createdAt: 2 },
+        ],
+      }),
+    );
+    const store = fileQueueStore(dir);
+    const engine = createUploadEngine({ client: createChunkClient({ apiBase: () => `${server.url}/api` }), getAccessToken: () => session.getAccessToken(), store, onProgress: () => {} });
+    expect(engine.list().map((i) => [i.id, i.state, i.error])).toEqual([
+      ['old-1', 'failed', { code: 'unknown', message: 'Không tìm thấy tệp trên đĩa.' }],
+      ['old-2', 'paused', null],
+    ]);
+    for (const item of engine.list()) uploadItemSchema.parse(item);
+    // Resumed, the file is gone: it fails with the code, and the queue file says so.
+    await engine.resume('old-2');
+    await engine.whenIdle();
+    expect(engine.list()[1]).toMatchObject({ state: 'failed', error: { code: 'missing', message: null } });
+    expect(store.load()[1]).toMatchObject({ id: 'old-2', state: 'failed', error: { code: 'missing' } });
   });
 });
 

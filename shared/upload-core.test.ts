@@ -246,6 +246,20 @@ describe('the queue', () => {
     for (const id of ['f-a', 'f-b', 'f-c']) expect([...server.held.get(id)!.chunks.keys()].sort((a, b) => a - b)).toEqual([...Array(10).keys()]);
   });
 
+  it('keeps to maxFiles when a listener resumes another upload as one starts', async () => {
+    const { scheduler } = setup({ maxFiles: 1 });
+    scheduler.restore([record('p', 20, { state: 'paused' })]);
+    let most = 0;
+    scheduler.subscribe((event) => {
+      if (event.type === 'state' && event.item.id === 'a' && event.item.state === 'uploading') void scheduler.resume('p');
+      most = Math.max(most, scheduler.list().filter((i) => i.state === 'uploading').length);
+    });
+    scheduler.add([record('a', 20)]);
+    await scheduler.whenIdle();
+    expect(scheduler.list().map((i) => i.state)).toEqual(['completed', 'completed']);
+    expect(most).toBe(1);
+  });
+
   it('pause stops sending; resume asks the server what it holds and sends only the rest', async () => {
     const { scheduler, server } = setup();
     server.hooks.before = async (index) => {

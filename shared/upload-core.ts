@@ -326,8 +326,12 @@ export function createUploadScheduler<R extends UploadRecord, Bytes>(adapter: Up
       if (active >= maxFiles) break;
       if (job.record.state !== 'queued' || job.running) continue;
       active += 1;
-      job.running = run(job).finally(() => {
+      // Marked running before run() starts: its first event may reach a listener that pumps again.
+      let ended!: () => void;
+      job.running = new Promise<void>((resolve) => (ended = resolve));
+      void run(job).finally(() => {
         job.running = null;
+        ended();
         pump();
       });
     }

@@ -13,7 +13,8 @@ import { eventSender, registerHandlers } from './ipc/register';
 import { createPreferences, visibleBounds, type WindowBounds } from './preferences';
 import { createSecretStore, loadKeytar } from './secrets/secret-store';
 import { createChunkClient } from './uploads/chunk-client';
-import { createUploadEngine, type PersistedUpload } from './uploads/engine';
+import { createUploadEngine } from './uploads/engine';
+import { fileQueueStore } from './uploads/queue-store';
 import { createUpdater } from './updates/updater';
 import { serviceCors } from './window/cors';
 import { buildMenuTemplate } from './window/menu';
@@ -89,11 +90,11 @@ if (!app.requestSingleInstanceLock()) {
     const session = createSession({ secrets, profile: () => preferences.getProfile() });
     const send = eventSender(() => (mainWindow ? (mainWindow as unknown as Electron.BrowserWindow).webContents : null));
 
-    const queueStore = new ElectronStore<{ queue: PersistedUpload[] }>({ name: 'uploads', defaults: { queue: [] } });
     const uploads = createUploadEngine({
-      client: createChunkClient({ apiBase: () => preferences.getProfile().api }),
+      // Server messages in the language the user reads the console in (the console stores it as a preference).
+      client: createChunkClient({ apiBase: () => preferences.getProfile().api, language: () => preferences.get('uiLanguage') }),
       getAccessToken: (force) => session.getAccessToken(force),
-      store: { load: () => queueStore.get('queue'), save: (queue) => queueStore.set('queue', queue) },
+      store: fileQueueStore(app.getPath('userData')),
       onProgress: (item) => send('uploads', 'progress', item),
       log,
     });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backoffMs, isRetryable, planChunks, remainingSeconds, SpeedMeter } from './uploads';
+import { backoffMs, codeOfStatus, httpFailure, isRetryable, planChunks, remainingSeconds, SpeedMeter } from './uploads';
 
 describe('planChunks', () => {
   it('cuts 2,000,000-byte chunks with a shorter last one', () => {
@@ -67,9 +67,25 @@ describe('backoffMs and isRetryable', () => {
     expect(backoffMs(20, 1000, 30_000, middle)).toBe(30_000);
     expect(backoffMs(1, 1000, 30_000, () => 0)).toBe(750);
     expect(backoffMs(1, 1000, 30_000, () => 1)).toBe(1250);
+    // The cap holds with the jitter too (it used to reach 37,500 ms).
+    expect(backoffMs(6, 1000, 30_000, () => 1)).toBe(30_000);
+    expect(backoffMs(20, 1000, 30_000, () => 1)).toBe(30_000);
+    expect(backoffMs(20, 1000, 30_000, () => 0)).toBe(22_500);
   });
   it('retries the network and a busy server, not a refusal', () => {
     expect([undefined, 0, 408, 429, 500, 502, 503, 504].every(isRetryable)).toBe(true);
     expect([400, 401, 403, 404, 409, 413, 415, 507].some(isRetryable)).toBe(false);
+  });
+});
+
+describe('upload failures', () => {
+  it('name the failure by a code, keeping the server Message when it sent one', () => {
+    expect([undefined, 0, 401, 403, 408, 413, 415, 400, 404, 409, 429, 500, 503, 507].map(codeOfStatus)).toEqual([
+      'network', 'network', 'unauthorized', 'unauthorized', 'network', 'tooLarge', 'type', 'refused', 'refused', 'refused', 'server', 'server', 'server', 'diskFull',
+    ]);
+    expect(httpFailure(415, '{"code":415,"Message":"Tệp .exe không được phép"}').info).toEqual({ code: 'type', status: 415, message: 'Tệp .exe không được phép' });
+    expect(httpFailure(502, '<html>Bad gateway</html>').info).toEqual({ code: 'server', status: 502, message: null });
+    expect(httpFailure(undefined, undefined, 'ECONNRESET')).toMatchObject({ retryable: true, info: { code: 'network', status: 0, message: null, detail: 'ECONNRESET' } });
+    expect([httpFailure(503).retryable, httpFailure(507).retryable, httpFailure(413).retryable]).toEqual([true, false, false]);
   });
 });

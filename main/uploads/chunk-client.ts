@@ -11,7 +11,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import { randomUUID } from 'node:crypto';
-import { readChunkAnswer, UPLOAD_CHUNK_BYTES, type ChunkStatus, type UploadedFile } from '../../shared/uploads';
+import { chunkFields, httpFailure, readChunkAnswer, UPLOAD_CHUNK_BYTES, UploadFailure, type ChunkPart as Part, type ChunkStatus, type UploadedFile } from '../../shared/uploads';
 
 /** The protocol's chunk size (shared with the server and the browser engine). */
 export const CHUNK_SIZE = UPLOAD_CHUNK_BYTES;
@@ -20,33 +20,12 @@ export type StoredFile = UploadedFile;
 
 export type { ChunkStatus };
 
-export interface ChunkPart {
-  folderId: number;
-  fileId: string;
-  chunkIndex: number;
-  totalChunks: number;
-  originalFileName: string;
-  totalSize: number;
-  bytes: Uint8Array;
-}
-
-/** A failed call: `status` 0 when the server could not be reached. */
-export class ChunkHttpError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'ChunkHttpError';
-  }
-  /** Worth trying again: network trouble, rate limiting, or the server's own failure. */
-  get transient() {
-    return this.status === 0 || this.status === 408 || this.status === 429 || this.status >= 500;
-  }
-}
+export type ChunkPart = Part<Uint8Array>;
 
 export interface ChunkClientDeps {
   apiBase: () => string;
+  /** The console's interface language (`vi-VN`, `en-US`), sent as X-Interface-Language so a refusal's Message is in it. */
+  language?: () => unknown;
   /** Send through this fetch instead of node:http (tests). */
   fetch?: typeof fetch;
 }
@@ -61,6 +40,7 @@ interface Call {
   method: 'GET' | 'POST';
   url: string;
   token: string;
+  language?: string;
   signal?: AbortSignal;
   /** Multipart text fields (in order), then the file part `file`. */
   form?: { fields: Array<[string, string]>; file: { name: string; bytes: Uint8Array } };
@@ -73,7 +53,8 @@ const MAX_ANSWER_CHARS = 1_000_000;
 const abortError = (signal: AbortSignal) =>
   signal.reason instanceof Error && signal.reason.name === 'AbortError' ? signal.reason : Object.assign(new Error('This operation was aborted'), { name: 'AbortError' });
 
-const unreachable = (error: Error) => new ChunkHttpError(0, `Không kết nối được máy chủ (${error.message}).`);
+/** No answer: a network failure (retried by the scheduler), the socket's words kept as the detail. */
+const unreachable = (error: Error) => httpFailure(0, undefined, error.message);
 
 /** A name inside a Content-Disposition header, escaped as browsers do. */
 const quoted = (name: string) => name.replace(/"/g, '%22').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
@@ -83,6 +64,7 @@ function nodeCall(agents: { http: http.Agent; https: https.Agent }, call: Call):
   const url = new URL(call.url);
   const secure = url.protocol === 'https:';
   const headers: Record<string, string | number> = { Authorization: `Bearer ${call.token}`, Accept: 'application/json' };
+  if (call.language) headers['X-Interface-Language'] = call.language;
   let pieces: Uint8Array[] = [];
   if (call.form) {
     const boundary = `----sitedesk${randomUUID().replace(/-/g, '')}`;
@@ -126,7 +108,7 @@ async function fetchCall(doFetch: typeof fetch, call: Call): Promise<Answer> {
   try {
     response = await doFetch(call.url, {
       method: call.method,
-      headers: { Authorization: `Bearer ${call.token}`, Accept: 'application/json' },
+      headers: { Authorization: `Bearer ${call.token}`, Accept: 'application/json', ...(call.language ? { 'X-Interface-Language': call.language } : {}) },
       body,
       signal: call.signal,
     });
@@ -137,31 +119,23 @@ async function fetchCall(doFetch: typeof fetch, call: Call): Promise<Answer> {
   return { status: response.status, text: await response.text().catch(() => '') };
 }
 
-function failure({ status, text }: Answer): ChunkHttpError {
-  let message = text.slice(0, 300) || `HTTP ${status}`;
-  try {
-    const body = JSON.parse(text) as { Message?: unknown; message?: unknown };
-    const found = body.Message ?? body.message;
-    if (typeof found === 'string' && found) message = found;
-  } catch {
-    // not JSON: keep the text
-  }
-  return new ChunkHttpError(status, message);
-}
-
 function dataOf(answer: Answer): ChunkStatus {
-  if (answer.status < 200 || answer.status >= 300) throw failure(answer);
+  if (answer.status < 200 || answer.status >= 300) throw httpFailure(answer.status, answer.text, answer.text.slice(0, 300));
   try {
     return readChunkAnswer(JSON.parse(answer.text));
   } catch {
-    throw new ChunkHttpError(answer.status, `Máy chủ trả lời không đúng định dạng: ${answer.text.slice(0, 200)}`);
+    throw new UploadFailure({ code: 'badAnswer', message: null, status: answer.status, detail: answer.text.slice(0, 200) });
   }
 }
 
 export function createChunkClient(deps: ChunkClientDeps) {
   // Idle keep-alive sockets are unref'd by the agent: they never keep the process alive.
   const agents = { http: new http.Agent({ keepAlive: true }), https: new https.Agent({ keepAlive: true }) };
-  const send = (call: Call) => (deps.fetch ? fetchCall(deps.fetch, call) : nodeCall(agents, call));
+  const send = (call: Omit<Call, 'language'>) => {
+    const language = deps.language?.();
+    const full: Call = typeof language === 'string' && language ? { ...call, language } : call;
+    return deps.fetch ? fetchCall(deps.fetch, full) : nodeCall(agents, full);
+  };
 
   return {
     async sendChunk(part: ChunkPart, token: string, signal?: AbortSignal): Promise<ChunkStatus> {
@@ -171,14 +145,7 @@ export function createChunkClient(deps: ChunkClientDeps) {
         token,
         signal,
         form: {
-          fields: [
-            ['folderId', String(part.folderId)],
-            ['fileId', part.fileId],
-            ['chunkIndex', String(part.chunkIndex)],
-            ['totalChunks', String(part.totalChunks)],
-            ['originalFileName', part.originalFileName],
-            ['totalSize', String(part.totalSize)],
-          ],
+          fields: chunkFields(part),
           // The bytes go last: the server may stream the file part as soon as it sees it.
           file: { name: part.originalFileName, bytes: part.bytes },
         },

@@ -3,9 +3,11 @@ import { createBrowserUploads, type ChunkAnswer, type ChunkTransport, type Trans
 import type { UploadEntry, Uploads } from './uploads';
 import type { UploadedFile } from '../../shared/uploads';
 
-// The engine's queue and retry logic, against an in-memory stand-in for the chunk endpoints that keeps
-// the contract (received list, completion on the last missing chunk, status). The real endpoints are
-// exercised end to end by tests/e2e/files.spec.ts.
+// The browser engine's adapter (the shared scheduler, shared/upload-core.ts, tested once there with fake time,
+// with the FormData adapter) against an in-memory stand-in for the chunk endpoints that keeps the contract
+// (received list, completion on the last missing chunk, status): the fields it sends, how a transport's failure
+// becomes a code, what the console sees. The same engine runs against the real server in
+// tests/server/uploads-engines.test.ts (pause, resume, a 503), and end to end in tests/e2e/files.spec.ts.
 
 const CHUNK = 10;
 
@@ -161,144 +163,30 @@ describe('browser uploads', () => {
     expect(completed.mock.calls[0][0]).toMatchObject({ id: 'upload-1', state: 'completed' });
   });
 
-  it('sends at most maxFiles files and chunksPerFile chunks of each at once', async () => {
-    const server = fakeServer();
-    const uploads = engine(server, { maxFiles: 2, chunksPerFile: 2 });
-    await uploads.enqueue([fileOf('a.txt', bytes(60, 1)), fileOf('b.txt', bytes(60, 2)), fileOf('c.txt', bytes(60, 3))], 0);
-    expect(uploads.list().map((e) => e.state)).toEqual(['uploading', 'uploading', 'queued']);
-    const list = await settled(uploads);
-    expect(list.map((e) => e.state)).toEqual(['completed', 'completed', 'completed']);
-    expect(server.maxPerFile()).toBe(2);
-    expect(server.maxInFlight()).toBeLessThanOrEqual(4);
-    expect(server.maxInFlight()).toBeGreaterThan(2);
-    ['upload-1', 'upload-2', 'upload-3'].forEach((id, i) => expect(server.assembled(id)).toEqual(bytes(60, i + 1)));
-  });
-
-  it('sends a chunk again after a network failure or a busy server, waiting longer each time', async () => {
-    const server = fakeServer();
-    const failures = [undefined, 503, 502];
-    server.hooks.before = async (chunk) => {
-      if (chunk.chunkIndex === 1 && failures.length) {
-        const status = failures.shift();
-        throw { status, message: `HTTP ${status}` } satisfies TransportError;
-      }
-    };
-    const sleep = vi.fn(async (_ms: number, _signal: AbortSignal) => undefined);
-    const uploads = engine(server, { sleep, chunksPerFile: 1 });
-    await uploads.enqueue([fileOf('a.txt', bytes(25))], 0);
-    const [entry] = await settled(uploads);
-    expect(entry.state).toBe('completed');
-    expect(server.sent.filter((c) => c.chunkIndex === 1)).toHaveLength(4);
-    expect(sleep.mock.calls.map(([ms]) => ms)).toEqual([1000, 2000, 4000]);
-    expect(server.assembled('upload-1')).toEqual(bytes(25));
-  });
-
-  it('fails at once, with the server message, when the server refuses', async () => {
+  it('fails at once with a code, and the server message, when the server refuses', async () => {
     const server = fakeServer();
     server.hooks.before = async () => {
-      throw { status: 415, message: 'Files of type .exe are not allowed' } satisfies TransportError;
+      throw { status: 415, message: 'HTTP 415', body: { code: 415, Message: 'Files of type .exe are not allowed' } } satisfies TransportError;
     };
     const uploads = engine(server, { chunksPerFile: 1 });
     await uploads.enqueue([fileOf('a.txt', bytes(25))], 0);
     const [entry] = await settled(uploads);
-    expect(entry).toMatchObject({ state: 'failed', error: 'Files of type .exe are not allowed', file: null });
+    // A code for the console to translate, and the server's Message passed through.
+    expect(entry).toMatchObject({ state: 'failed', error: { code: 'type', status: 415, message: 'Files of type .exe are not allowed' }, file: null });
     expect(server.sent).toHaveLength(1);
   });
 
-  it('gives up after maxRetries and can be retried, sending only what the server lacks', async () => {
+  it('fails with the code network when nothing answered, after the retries', async () => {
     const server = fakeServer();
-    let down = true;
-    server.hooks.before = async (chunk) => {
-      if (down && chunk.chunkIndex === 2) throw { status: 503, message: 'Service unavailable' } satisfies TransportError;
-    };
-    const uploads = engine(server, { maxRetries: 2, chunksPerFile: 1 });
-    await uploads.enqueue([fileOf('a.txt', bytes(35))], 0);
-    let [entry] = await settled(uploads);
-    expect(entry).toMatchObject({ state: 'failed', error: 'Service unavailable', bytesSent: 20 });
-    expect(server.sent.filter((c) => c.chunkIndex === 2)).toHaveLength(3);
-
-    down = false;
-    server.sent.length = 0;
-    uploads.resume(entry.id);
-    [entry] = await settled(uploads);
-    expect(entry.state).toBe('completed');
-    expect(server.hooks.statusCalls).toBe(1);
-    expect(server.sent.map((c) => c.chunkIndex).sort()).toEqual([2, 3]);
-    expect(server.assembled('upload-1')).toEqual(bytes(35));
-  });
-
-  it('cancel aborts the requests in flight and sends nothing more', async () => {
-    const server = fakeServer();
-    const signals: AbortSignal[] = [];
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    server.hooks.before = async (_chunk, signal) => {
-      signals.push(signal);
-      await gate;
-    };
-    const uploads = engine(server, { chunksPerFile: 2 });
-    await uploads.enqueue([fileOf('a.txt', bytes(50))], 0);
-    await vi.waitFor(() => expect(signals).toHaveLength(2));
-    uploads.cancel('upload-1');
-    expect(signals.every((s) => s.aborted)).toBe(true);
-    release();
-    const [entry] = await settled(uploads);
-    expect(entry.state).toBe('cancelled');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(server.sent).toHaveLength(2);
-  });
-
-  it('pause stops sending; resume asks the server what it has and sends the rest', async () => {
-    const server = fakeServer();
-    const uploads = engine(server, { chunksPerFile: 1 });
-    server.hooks.before = async (chunk) => {
-      if (chunk.chunkIndex === 2) uploads.pause('upload-1');
-    };
-    await uploads.enqueue([fileOf('a.txt', bytes(45))], 0);
-    let [entry] = await settled(uploads);
-    expect(entry.state).toBe('paused');
-    expect(entry.bytesSent).toBe(20);
-
-    server.hooks.before = async () => undefined;
-    server.sent.length = 0;
-    uploads.resume('upload-1');
-    [entry] = await settled(uploads);
-    expect(entry.state).toBe('completed');
-    expect(server.hooks.statusCalls).toBe(1);
-    expect(server.sent.map((c) => c.chunkIndex)).toEqual([2, 3, 4]);
-    expect(server.assembled('upload-1')).toEqual(bytes(45));
-  });
-
-  it('finds the file through chunk/status when the answer that completed it was lost', async () => {
-    const server = fakeServer();
-    server.hooks.loseAnswerOf.add(1);
-    // The lost answer is a network failure: the chunk is sent again and the server answers "complete" again.
-    const uploads = engine(server, { chunksPerFile: 1, maxRetries: 0 });
-    await uploads.enqueue([fileOf('a.txt', bytes(20))], 0);
-    let [entry] = await settled(uploads);
-    expect(entry.state).toBe('failed');
-    uploads.resume(entry.id);
-    [entry] = await settled(uploads);
-    expect(entry).toMatchObject({ state: 'completed', file: { size: 20 } });
-    expect(server.sent).toHaveLength(2); // nothing sent again: the status said complete
-  });
-
-  it('reports speed and time left while sending', async () => {
-    const server = fakeServer();
-    let clock = 0;
     server.hooks.before = async () => {
-      clock += 1000;
+      throw { message: 'Network Error' } satisfies TransportError;
     };
-    const uploads = engine(server, { chunksPerFile: 1, now: () => clock });
-    const seen: UploadEntry[] = [];
-    uploads.subscribe(() => seen.push(uploads.list()[0]));
-    await uploads.enqueue([fileOf('a.txt', bytes(40))], 0);
-    await settled(uploads);
-    const midway = seen.filter((e) => e.state === 'uploading' && e.speed > 0);
-    expect(midway.length).toBeGreaterThan(0);
-    const last = midway[midway.length - 1];
-    expect(last.speed).toBeCloseTo(10, 0); // 10 bytes per simulated second
-    expect(last.remainingSeconds).toBeCloseTo((40 - last.bytesSent) / last.speed, 5);
+    const waits: number[] = [];
+    const uploads = engine(server, { chunksPerFile: 1, maxRetries: 2, sleep: async (ms) => void waits.push(ms) });
+    await uploads.enqueue([fileOf('a.txt', bytes(25))], 0);
+    const [entry] = await settled(uploads);
+    expect(entry).toMatchObject({ state: 'failed', error: { code: 'network', status: 0, message: null, detail: 'Network Error' } });
+    expect(waits).toEqual([1000, 2000]);
   });
 
   it('clearFinished keeps only what is still going', async () => {

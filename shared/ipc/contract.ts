@@ -8,6 +8,7 @@
  * `settings` as written here; extend, don't rename.
  */
 import { z } from 'zod';
+import { uploadErrorSchema } from '../uploads';
 
 export const accessTokenSchema = z.object({
   accessToken: z.string().min(1),
@@ -44,8 +45,8 @@ export const uploadItemSchema = z.object({
   speed: z.number().nonnegative(),
   /** Estimated seconds left at the current speed; null when unknown. */
   remainingSeconds: z.number().nonnegative().nullable(),
-  /** Why it failed (state `failed`), in words for the user. */
-  error: z.string().nullable(),
+  /** Why it failed (state `failed`): a code the console translates, with the server's Message when it sent one. */
+  error: uploadErrorSchema.nullable(),
   /** The stored file once the server assembled it (state `completed`); `folderId` null = root. */
   file: z
     .object({ id: z.number(), name: z.string(), size: z.number(), folderId: z.number().nullable(), url: z.string() })

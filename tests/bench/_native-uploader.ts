@@ -31,7 +31,7 @@ async function main() {
   const ms = performance.now() - start;
   clearInterval(sampler);
   const item = engine.list().at(-1)!;
-  if (item.state !== 'completed') throw new Error(`upload ${item.state}: ${item.error}`);
+  if (item.state !== 'completed') throw new Error(`upload ${item.state}: ${JSON.stringify(item.error)}`);
   const { rss, hwm } = readStatus(process.pid);
   console.log(JSON.stringify({ ms, size: item.file!.size, rssBefore, peakRss: Math.max(peakRss, rss), hwm }));
 }

@@ -146,6 +146,29 @@ test.describe('file manager', () => {
     expect(uploads).toEqual([]);
   });
 
+  test('an upload that fails says why in the upload panel: the server Message, else its code in the interface language', async ({ page }) => {
+    await openFiles(page);
+    const id = unique();
+    const row = (name: string) => page.getByTestId('upload-row').filter({ hasText: name });
+    // A .png that is text: the server refuses its first chunk (415) with a Message naming the file, shown as is.
+    const fake = `Giả ${id}.png`;
+    await dropFiles(page, view(page), [{ name: fake, type: 'image/png', bytes: Buffer.from('not a picture '.repeat(50)) }]);
+    await expect(row(fake)).toHaveAttribute('data-state', 'failed', { timeout: 30_000 });
+    await expect(row(fake)).toContainText(`Nội dung của "${fake}" không đúng định dạng .png`);
+
+    // A full disk answered without a Message: the engine fails with the code diskFull, the console words it.
+    await page.route('**/chunk/upload', (route) => route.fulfill({ status: 507, contentType: 'application/json', body: '{}' }));
+    const full = `Đĩa đầy ${id}.png`;
+    await dropFiles(page, view(page), [{ name: full, type: 'image/png', bytes: makePng(20, 20) }]);
+    await expect(row(full)).toHaveAttribute('data-state', 'failed', { timeout: 30_000 });
+    await expect(row(full)).toContainText('Máy chủ không đủ dung lượng để lưu tệp.');
+    // Once the server has room again, trying again finishes it.
+    await page.unroute('**/chunk/upload');
+    await row(full).getByRole('button', { name: 'Thử lại' }).click();
+    await expect(row(full)).toHaveAttribute('data-state', 'completed', { timeout: 30_000 });
+    await expect(item(page, full)).toBeVisible();
+  });
+
   test('a stale rename shows the server message and reloads the folder', async ({ page }) => {
     await openFiles(page);
     const id = unique();

@@ -1,6 +1,8 @@
 // The native upload engine against the real file-manager server (server/app.ts: POST /api/chunk/upload,
 // GET /api/chunk/status/{fileId}), real files on disk, the real session. Faults are injected by
-// wrapping fetch, never by faking the server.
+// wrapping fetch, never by faking the server. What is the desktop's own: files on disk (changed, missing),
+// chunks in flight, the token refresh, node:http. Pause, resume, a 503 and a restart over the same queue
+// directory run for both engines in tests/server/uploads-engines.test.ts.
 import { randomBytes } from 'node:crypto';
 import { appendFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -10,8 +12,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createSession, type Session } from '../../../main/auth/session';
 import { memorySecretStore } from '../../../main/secrets/secret-store';
 import { profileForServer } from '../../../main/preferences';
-import { CHUNK_SIZE, ChunkHttpError, createChunkClient } from '../../../main/uploads/chunk-client';
-import { createUploadEngine, messages, type PersistedUpload, type UploadEngineDeps } from '../../../main/uploads/engine';
+import { CHUNK_SIZE, createChunkClient } from '../../../main/uploads/chunk-client';
+import { createUploadEngine, type PersistedUpload, type UploadEngineDeps } from '../../../main/uploads/engine';
+import { fileQueueStore } from '../../../main/uploads/queue-store';
+import { UploadFailure } from '../../../shared/uploads';
 import { uploadItemSchema, type UploadItem } from '../../../shared/ipc/contract';
 import { decodeDesktopError } from '../../../shared/ipc/errors';
 import { startRealServer, type RealServer } from './real-server';
@@ -183,27 +187,6 @@ describe('upload engine against the real server', () => {
     expect(engine.list().map((i) => i.id)).toEqual(items.map((i) => i.id));
   });
 
-  it('pauses between chunks and resumes with only the chunks the server lacks', async () => {
-    const file = await pdfFile('paused.pdf', 2 * CHUNK_SIZE + 5);
-    const { engine, calls, posts, afterFirstChunk } = setup();
-    afterFirstChunk((item) => expect(engine.pause(item.id).state).toBe('paused'));
-    const [item] = await engine.enqueue([file.path], 0);
-    await engine.whenIdle();
-    await settle();
-    expect(engine.list()[0]).toMatchObject({ state: 'paused', bytesSent: CHUNK_SIZE });
-    const fileId = calls.find((c) => c.fileId)!.fileId!;
-    const sentBeforeResume = posts(fileId).length;
-    expect(sentBeforeResume).toBeLessThanOrEqual(2); // chunk 0, and chunk 1 at most started before the pause
-
-    expect(['queued', 'uploading']).toContain((await engine.resume(item.id)).state);
-    await engine.whenIdle();
-    const done = engine.list()[0];
-    expect(done.state).toBe('completed');
-    expect(calls.some((c) => c.method === 'GET' && c.url.endsWith(`/chunk/status/${fileId}`))).toBe(true);
-    expect(posts(fileId).filter((i) => i === 0)).toHaveLength(1); // chunk 0 was never sent twice
-    expect((await download(done)).equals(file.bytes)).toBe(true);
-  });
-
   it('cancels: nothing more is sent and the upload cannot be resumed', async () => {
     const file = await pdfFile('cancelled.pdf', 3 * CHUNK_SIZE);
     const { engine, posts, afterFirstChunk } = setup();
@@ -218,31 +201,6 @@ describe('upload engine against the real server', () => {
     expect(engine.cancel(item.id).state).toBe('cancelled');
     engine.clearFinished();
     expect(engine.list()).toEqual([]);
-  });
-
-  it('resumes after the app was closed: the queue is restored and the server status decides what is sent', async () => {
-    const file = await pdfFile('restart.pdf', 2 * CHUNK_SIZE + 77);
-    const store = { data: [] as PersistedUpload[] };
-    const first = setup({ queue: store });
-    let closing: Promise<void> | null = null;
-    first.afterFirstChunk(() => (closing = first.engine.shutdown()));
-    const [item] = await first.engine.enqueue([file.path], 0);
-    await settle(300);
-    await closing;
-    expect(store.data).toEqual([expect.objectContaining({ id: item.id, path: file.path, size: file.bytes.length, state: 'uploading', started: true })]);
-
-    // Next start of the app.
-    const second = setup({ queue: store });
-    expect(second.engine.list()).toEqual([expect.objectContaining({ id: item.id, state: 'paused', bytesSent: 0 })]);
-    await second.engine.resume(item.id);
-    await second.engine.whenIdle();
-    const done = second.engine.list()[0];
-    expect(done.state).toBe('completed');
-    expect(second.calls[0]).toMatchObject({ method: 'GET', url: expect.stringContaining('/chunk/status/') });
-    // The server held chunk 0 only (chunk 1 was aborted before it left): exactly the rest is sent.
-    expect(second.posts().sort()).toEqual([1, 2]);
-    expect((await download(done)).equals(file.bytes)).toBe(true);
-    expect(store.data[0].state).toBe('completed');
   });
 
   it('sends a file changed while paused afresh (new fileId) on resume', async () => {
@@ -275,7 +233,7 @@ describe('upload engine against the real server', () => {
     await engine.enqueue([file.path], 0);
     await engine.whenIdle();
     expect(posts()).toEqual([0]);
-    expect(engine.list()[0]).toMatchObject({ state: 'failed', error: messages.changed, file: null });
+    expect(engine.list()[0]).toMatchObject({ state: 'failed', error: { code: 'changed', message: null }, file: null });
   });
 
   it('refuses what cannot be sent before sending anything', async () => {
@@ -285,9 +243,9 @@ describe('upload engine against the real server', () => {
     const { engine, calls } = setup({ maxFileSize: 999 });
     const items = await engine.enqueue([missing, path.join(dir, 'folder.pdf'), big.path], 0);
     expect(items.map((i) => [i.state, i.error])).toEqual([
-      ['failed', messages.missing],
-      ['failed', messages.notAFile],
-      ['failed', messages.tooLarge(999)],
+      ['failed', { code: 'missing', message: null }],
+      ['failed', { code: 'notAFile', message: null }],
+      ['failed', { code: 'tooLarge', message: null, limit: 999 }],
     ]);
     await engine.whenIdle();
     expect(calls).toEqual([]);
@@ -301,7 +259,7 @@ describe('upload engine against the real server', () => {
     await engine.whenIdle();
     const [item] = engine.list();
     expect(item.state).toBe('failed');
-    expect(item.error).toMatch(/exe/i);
+    expect(item.error).toMatchObject({ code: 'type', status: 415, message: expect.stringMatching(/exe/i) });
     expect(posts()).toHaveLength(1);
   });
 
@@ -326,10 +284,10 @@ describe('upload engine against the real server', () => {
 
   it('gives up after the last attempt with the reason', async () => {
     const file = await pdfFile('down.pdf', 100);
-    const { engine, posts } = setup({ attempts: 3, fault: () => new TypeError('connect ECONNREFUSED') });
+    const { engine, posts } = setup({ retries: 2, fault: () => new TypeError('connect ECONNREFUSED') });
     await engine.enqueue([file.path], 0);
     await engine.whenIdle();
-    expect(engine.list()[0]).toMatchObject({ state: 'failed', error: expect.stringContaining('ECONNREFUSED') });
+    expect(engine.list()[0]).toMatchObject({ state: 'failed', error: { code: 'network', message: null, detail: expect.stringContaining('ECONNREFUSED') } });
     expect(posts()).toHaveLength(3);
   });
 
@@ -340,6 +298,33 @@ describe('upload engine against the real server', () => {
     const [item] = await engine.enqueue([file.path], 0);
     await engine.whenIdle();
     expect(decodeDesktopError(await Promise.resolve().then(() => engine.pause(item.id)).catch((e: unknown) => e)).code).toBe('conflict');
+  });
+});
+
+describe('the queue on disk', () => {
+  it('reads the queue an older version left in <userData>/uploads.json: unfinished ones paused, old words kept as the message', async () => {
+    const old = { id: 'old-1', fileId: 'f-old-1', path: path.join(dir, 'gone.pdf'), name: 'gone.pdf', folderId: 0, size: 10, mtimeMs: 1, started: true, file: null, createdAt: 1 };
+    await writeFile(
+      path.join(dir, 'uploads.json'),
+      JSON.stringify({
+        queue: [
+          { ...old, state: 'failed', error: 'Không tìm thấy tệp trên đĩa.' },
+          { ...old, id: 'old-2', fileId: 'f-old-2', state: 'uploading', error: null, createdAt: 2 },
+        ],
+      }),
+    );
+    const store = fileQueueStore(dir);
+    const engine = createUploadEngine({ client: createChunkClient({ apiBase: () => `${server.url}/api` }), getAccessToken: () => session.getAccessToken(), store, onProgress: () => {} });
+    expect(engine.list().map((i) => [i.id, i.state, i.error])).toEqual([
+      ['old-1', 'failed', { code: 'unknown', message: 'Không tìm thấy tệp trên đĩa.' }],
+      ['old-2', 'paused', null],
+    ]);
+    for (const item of engine.list()) uploadItemSchema.parse(item);
+    // Resumed, the file is gone: it fails with the code, and the queue file says so.
+    await engine.resume('old-2');
+    await engine.whenIdle();
+    expect(engine.list()[1]).toMatchObject({ state: 'failed', error: { code: 'missing', message: null } });
+    expect(store.load()[1]).toMatchObject({ id: 'old-2', state: 'failed', error: { code: 'missing' } });
   });
 });
 
@@ -369,13 +354,13 @@ describe('the chunk client over node:http (what the app uses: no fetch injected)
     expect(await chunks.status('nothing-here', token)).toBeNull();
     const part = { folderId: 0, fileId: `c-${Date.now()}`, chunkIndex: 0, totalChunks: 1, originalFileName: 'tool.exe', totalSize: 4, bytes: new Uint8Array([1, 2, 3, 4]) };
     const refused = await chunks.sendChunk(part, token).catch((e: unknown) => e);
-    expect(refused).toBeInstanceOf(ChunkHttpError);
-    expect(refused).toMatchObject({ status: 415, transient: false, message: expect.stringContaining('.exe') });
+    expect(refused).toBeInstanceOf(UploadFailure);
+    expect(refused).toMatchObject({ status: 415, retryable: false, info: { code: 'type', message: expect.stringContaining('.exe') } });
     expect(await chunks.sendChunk({ ...part, originalFileName: 'a.pdf' }, 'not-a-token').catch((e: unknown) => e)).toMatchObject({ status: 401 });
 
     const closed = createChunkClient({ apiBase: () => 'http://127.0.0.1:9/api' });
     const down = await closed.status('x', token).catch((e: unknown) => e);
-    expect(down).toMatchObject({ status: 0, transient: true, message: expect.stringContaining('Không kết nối được máy chủ') });
+    expect(down).toMatchObject({ status: 0, retryable: true, info: { code: 'network', message: null } });
 
     const controller = new AbortController();
     const big = { ...part, originalFileName: 'big.pdf', totalSize: CHUNK_SIZE, bytes: new Uint8Array(CHUNK_SIZE) };

@@ -55,6 +55,11 @@ export default function UploadPanel({ floating }: { floating?: boolean }) {
 
 function UploadRow({ entry }: { entry: UploadEntry }) {
   const { t } = useTranslation('files');
+  // Both engines fail with a code (shared/uploads.ts): the server's own Message (already in the interface
+  // language) when it sent one, else the code in the interface language.
+  const errorText = (error: NonNullable<UploadEntry['error']>) =>
+    error.message ??
+    (error.code === 'tooLarge' && error.limit ? t('upload.error.tooLargeOf', { limit: formatBytes(error.limit) }) : t(`upload.error.${error.code}`));
   const percent = entry.totalBytes ? Math.floor((entry.bytesSent / entry.totalBytes) * 100) : entry.state === 'completed' ? 100 : 0;
   const status =
     entry.state === 'failed' ? 'exception' : entry.state === 'completed' ? 'success' : entry.state === 'uploading' ? 'active' : 'normal';
@@ -106,7 +111,7 @@ function UploadRow({ entry }: { entry: UploadEntry }) {
           <>
             <Progress percent={percent} size="small" status={status} showInfo={false} />
             <Typography.Text type={entry.state === 'failed' ? 'danger' : 'secondary'} style={{ fontSize: 12 }}>
-              {entry.state === 'failed' && entry.error ? entry.error : detail}
+              {entry.state === 'failed' && entry.error ? errorText(entry.error) : detail}
             </Typography.Text>
           </>
         }

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { readChunkAnswer } from '../../../../shared/uploads';
-import type { ChunkTransport, UploadEntry } from '../../../platform/uploads';
+import type { ChunkTransport, TransportError, UploadEntry } from '../../../platform/uploads';
 import { platform } from '../../session';
 import { ApiError, cmsApi } from '../../api/client';
 
@@ -34,8 +34,11 @@ const transport: ChunkTransport = {
   },
 };
 
-const asTransportError = (error: unknown) =>
-  error instanceof ApiError ? { status: error.status, message: error.message } : { message: error instanceof Error ? error.message : String(error) };
+/** The answer's status and body go to the engine, which turns them into an error code (and the server's Message). */
+const asTransportError = (error: unknown): TransportError =>
+  error instanceof ApiError
+    ? { status: error.status, message: error.message, body: error.data }
+    : { message: error instanceof Error ? error.message : String(error) };
 
 export const uploads = platform.uploads(transport);
 

@@ -10,7 +10,8 @@ import { websiteRoutes } from './websites/routes';
 import { fileRoutes, fileServing } from './files/routes';
 import { resourceRoutes, type ServedResource } from './resources/index';
 import { intakeRoutes } from './intake/routes';
-import { teamRoutes } from './team/routes';
+import { ledgerRoutes } from './team/routes';
+import { collaboratorResource, referralResource } from './team/resource';
 import { integrationKeyRoutes, integrationRoutes } from './team/integration';
 import { editorialRoutes } from './editorial/routes';
 import { dashboardRoutes } from './dashboard/routes';
@@ -29,7 +30,8 @@ import { bannerItemResource, faqGroupResource, faqResource, feedbackResource, pa
 export const servedResources: ServedResource[] = [newsCategoryResource, menuItemResource, sickResource, qaResource, newsResource, serviceResource, serviceGroupResource, departmentResource, serviceCatalogueResource,
   bannerItemResource, faqResource, faqGroupResource, partnerResource, feedbackResource,
   advertisementResource, advertisementFileResource, albumVideoResource,
-  jobResource, careerResource, levelResource, jobTypeResource, recruitmentResource, bookingResource];
+  jobResource, careerResource, levelResource, jobTypeResource, recruitmentResource, bookingResource,
+  collaboratorResource, referralResource];
 
 export interface RouteModule {
   /** for logs and docs */
@@ -48,8 +50,8 @@ export const routeModules: RouteModule[] = [
   { name: 'files-serving', prefix: '/files', auth: 'public', plugin: fileServing },
   { name: 'editorial', prefix: '/api', auth: 'bearer', plugin: editorialRoutes },
   { name: 'dashboard', prefix: '/api', auth: 'bearer', plugin: dashboardRoutes },
-  // The referral team: collaborators, referred patients, the commission ledger; the integration keys.
-  { name: 'team', prefix: '/api', auth: 'bearer', plugin: teamRoutes },
+  // The referral team's commission ledger (its collaborators and referred patients are resources); integration keys.
+  { name: 'team', prefix: '/api', auth: 'bearer', plugin: ledgerRoutes },
   { name: 'integration-keys', prefix: '/api', auth: 'bearer', plugin: integrationKeyRoutes },
   // The definition-driven resources (the registry and `servedResources` below, with their hooks).
   { name: 'resources', prefix: '/api', auth: 'bearer', plugin: resourceRoutes('api') },

@@ -8,10 +8,21 @@ import type { Kysely } from 'kysely';
 import { FALLBACK_LANGUAGE } from '../../shared/resources/define';
 import type { LanguageRef } from '../../shared/resources/validate';
 import { toId } from '../../shared/input';
+import { check, type AccessRule } from '../../shared/resources/access';
 import { keptAt } from '../db/changes';
 import type { Database } from '../db/schema';
 import { httpError } from '../errors';
 import { M } from '../messages';
+
+/**
+ * The declared rule (shared/resources/access.ts) applied to the request's user: 401 without one, 403 with the rule's
+ * reason when it refuses (`record` for rules that look at it: `notSubmitter`). The one server-side answer to "may this
+ * user do this" for what the engine does not route itself (the team's ledger, the integration keys).
+ */
+export function enforce(request: FastifyRequest, rule: AccessRule | undefined, record?: { submittedBy?: unknown } | null): void {
+  const verdict = check(rule, request.user, record);
+  if (!verdict.allowed) throw httpError(verdict.requirement === 'member' ? 401 : 403, verdict.reason);
+}
 
 /** A path, query or body id: a positive whole number that fits an integer column (shared/input.ts), else 400 naming it. */
 export function parseId(raw: unknown, name = 'id'): number {

@@ -189,8 +189,12 @@ export interface ResourceDef {
   label: Label;
   /** Storage table. */
   table: string;
-  /** `website`: every row carries `websiteId`, every path has `{website}` and every query is scoped by it. */
-  scope: 'global' | 'website';
+  /**
+   * `website`: every row carries `websiteId`, every path has `{website}` and every query is scoped by it.
+   * `organisation`: records of the organisation itself, no website (the referral team): every signed-in user is a
+   * member, and the definition's `access` decides the rest. `global`: the websites and shared lookups.
+   */
+  scope: 'global' | 'website' | 'organisation';
   /** Id field; 'id' (generated integer) unless the key is natural (e.g. website language: 'languageId'). */
   idField?: string;
   /** For a child resource: the parent and the key field linking to it (also a path parameter). */

@@ -181,6 +181,8 @@ export interface ListOptions {
    * arrive by phone or letter (spec: "cannot be added from the grid"). Default: an add button when there is an add route.
    */
   addButton?: boolean;
+  /** Spec §9 (the team): once the list holds more rows than its largest page size, the whole count is offered too. */
+  totalAsPageSize?: boolean;
 }
 
 export interface ResourceDef {

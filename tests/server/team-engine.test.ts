@@ -16,7 +16,7 @@ describe('the team definitions', () => {
     expect([collaborator.scope, referral.scope]).toEqual(['organisation', 'organisation']);
     expect(collaborator.api.list?.path).toBe('DoiNhom');
     expect(referral.api.list?.path).toBe('DoiNhom/ttbn-search');
-    for (const action of ['status', 'isActive', 'pay', 'reverse', 'integrationKeys']) expect(collaborator.access?.actions?.[action], action).toContain('admin');
+    for (const action of ['status', 'isActive', 'pay', 'reverse', 'integrationKeys'] as const) expect(collaborator.access.actions[action], action).toContain('admin');
     // Locking a locked account is the lock again (idempotent), only for an approved member.
     expect(moveTo(COLLABORATOR_ACTIVITY, { approvedStatus: 2, isActive: false }, false)?.name).toBe('lock');
     expect(moveTo(COLLABORATOR_ACTIVITY, { approvedStatus: 3, isActive: true }, true)).toBeUndefined();

@@ -1,15 +1,15 @@
-import { InfoCircleOutlined } from '@ant-design/icons';
-import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
-import { Button, DatePicker, Form, Input, Modal, Select, Space, Tag, Tooltip, Typography } from 'antd';
+import type { ActionType } from '@ant-design/pro-components';
+import { DatePicker, Form, Input, Modal, Select, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
-import { DATE_FORMAT, DATE_TIME_FORMAT, formatDateTime, toWireDay } from '../../core/dates';
+import { DATE_FORMAT, DATE_TIME_FORMAT, toWireDay } from '../../core/dates';
 import { notifyError, notifySuccess } from '../../core/notices';
-import { activeMembers, fetchPatient, fetchPatients, updatePatient, type Patient } from './api';
+import { ResourceListPage } from '../../resources/ResourcePages';
+import { referral } from '../../../../shared/resources/team';
+import { activeMembers, fetchPatient, updatePatient, type Patient } from './api';
 
-export const PATIENT_STATUS_COLORS: Record<number, string> = { 0: 'blue', 1: 'green', 2: 'default', 3: 'red', 4: 'purple' };
 /** What staff may set; 1 (Hoàn thành) only the clinic's integration records. */
 const SETTABLE = [0, 2, 3, 4];
 
@@ -41,7 +41,7 @@ function PatientModal({ id, onClose, onSaved }: { id: number; onClose(): void; o
         status: completed ? 1 : values.status,
         concurrencyStamp: patient.concurrencyStamp,
       });
-      notifySuccess(answer.message);
+      if (answer.message) notifySuccess(answer.message);
       onSaved();
     } catch (error) {
       if (error instanceof ApiError) {
@@ -81,13 +81,13 @@ function PatientModal({ id, onClose, onSaved }: { id: number; onClose(): void; o
 }
 
 /**
- * /customer: the patients collaborators referred, server-paged, by keyword, collaborator, registration dates and
- * status; the info button opens the patient popup.
+ * /customer: the generic list of the `referral` definition — server-paged, keyword — with the spec's filters
+ * (collaborator, registration dates, status) in its toolbar; the info button opens the patient popup.
  */
 export default function CustomerPage() {
   const { t } = useTranslation('team');
   const actionRef = useRef<ActionType>();
-  const [filters, setFilters] = useState<{ keyword?: string; userId?: number; startDate?: string; endDate?: string; status?: number }>({});
+  const [filters, setFilters] = useState<{ userId?: number; startDate?: string; endDate?: string; status?: number }>({});
   const [members, setMembers] = useState<{ id: number; fullName: string }[]>([]);
   const [open, setOpen] = useState<number | null>(null);
   useEffect(() => {
@@ -95,43 +95,15 @@ export default function CustomerPage() {
   }, []);
   const set = (patch: Partial<typeof filters>) => setFilters((now) => ({ ...now, ...patch }));
 
-  const columns: ProColumns<Patient>[] = [
-    { title: t('patientName'), dataIndex: 'fullName' },
-    { title: t('phone'), dataIndex: 'phoneNumber' },
-    { title: t('collaborator'), dataIndex: 'userFullName' },
-    { title: t('patientStatus'), dataIndex: 'status', render: (_, p) => <Tag color={PATIENT_STATUS_COLORS[p.status]}>{t(`patient.${p.status}`)}</Tag> },
-    { title: t('createTime'), dataIndex: 'createTime', render: (_, p) => formatDateTime(p.createTime) },
-    {
-      title: t('actions'),
-      key: 'actions',
-      width: 80,
-      render: (_, p) => (
-        <Tooltip title={t('info')}>
-          <Button type="text" size="small" icon={<InfoCircleOutlined />} aria-label={t('info')} onClick={() => setOpen(p.id)} />
-        </Tooltip>
-      ),
-    },
-  ];
   return (
-    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-      <Typography.Title level={3} style={{ textAlign: 'center', margin: 0 }}>
-        {t('customers')}
-      </Typography.Title>
-      <ProTable<Patient>
-        rowKey="id"
+    <>
+      <ResourceListPage
+        def={referral}
+        title={t('customers')}
         actionRef={actionRef}
-        columns={columns}
-        search={false}
         params={filters}
-        options={{ reload: true, density: false, setting: false }}
-        pagination={{ defaultPageSize: 10, pageSizeOptions: [10, 25, 50, 100], showSizeChanger: true }}
-        request={async ({ current = 1, pageSize = 10 }) => {
-          const { data, totalRows } = await fetchPatients({ page: current, pageSize, ...filters });
-          return { data, total: totalRows, success: true };
-        }}
-        onRow={(p) => ({ onDoubleClick: () => setOpen(p.id) })}
-        toolBarRender={() => [
-          <Input.Search key="keyword" allowClear placeholder={t('keyword')} aria-label={t('keyword')} onSearch={(v) => set({ keyword: v.trim() || undefined })} style={{ width: 200 }} />,
+        onOpen={(row) => setOpen(row.id as number)}
+        toolbar={[
           <Select
             key="member"
             allowClear
@@ -168,6 +140,6 @@ export default function CustomerPage() {
           }}
         />
       )}
-    </Space>
+    </>
   );
 }

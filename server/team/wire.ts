@@ -37,25 +37,15 @@ async function countsOf(db: DynamicDb, ids: number[]): Promise<Map<number, Count
   return new Map(rows.map((r) => [r.collaboratorId, { totalPatient: Number(r.total ?? 0), totalPatientSuccess: Number(r.success ?? 0), totalPoint: Number(r.point ?? 0) }]));
 }
 
+/** The stored columns a wire record carries as they are (null when empty). */
+const pick = (row: Stored, columns: readonly string[]): Row => Object.fromEntries(columns.map((c) => [c, row[c] ?? null]));
+const MEMBER = ['id', 'fullName', 'phoneNumber', 'birthday', 'bankName', 'bankingNumber', 'bankAccountName', 'objectName', 'approvedStatus', 'declineReason', 'isActive', 'referralCode'];
+const PATIENT = ['id', 'fullName', 'phoneNumber', 'status', 'appointmentDate', 'description', 'visitDate', 'amount', 'collaboratorId', 'concurrencyStamp'];
+
 /** Collaborators (stored rows) with their counts, in the order given. */
 export async function members(db: DynamicDb, rows: Stored[]): Promise<Wire<Member>[]> {
   const counts = await countsOf(db, rows.map((r) => r.id as number));
-  return rows.map((r) => ({
-    id: r.id as number,
-    fullName: r.fullName as string,
-    phoneNumber: r.phoneNumber as string,
-    birthday: r.birthday as string | null,
-    bankName: r.bankName as string | null,
-    bankingNumber: r.bankingNumber as string | null,
-    bankAccountName: r.bankAccountName as string | null,
-    objectName: r.objectName as string | null,
-    approvedStatus: r.approvedStatus as Member['approvedStatus'],
-    declineReason: r.declineReason as string | null,
-    isActive: r.isActive as boolean,
-    referralCode: r.referralCode as string,
-    createTime: r.createdAt as string,
-    ...(counts.get(r.id as number) ?? NONE),
-  }));
+  return rows.map((r) => ({ ...pick(r, MEMBER), createTime: r.createdAt, ...(counts.get(r.id as number) ?? NONE) }) as Wire<Member>);
 }
 
 /** One collaborator as the machines answer it (undefined when gone). */
@@ -76,22 +66,9 @@ export async function patients(db: DynamicDb, rows: Stored[]): Promise<Wire<Pati
   const ids = [...new Set(rows.map((r) => r.collaboratorId as number))];
   const names = ids.length ? ((await db.selectFrom('collaborators').select(['id', 'fullName']).where('id', 'in', ids).execute()) as { id: number; fullName: string }[]) : [];
   const nameOf = new Map(names.map((n) => [n.id, n.fullName]));
-  return rows.map((r) => ({
-    id: r.id as number,
-    fullName: r.fullName as string,
-    phoneNumber: r.phoneNumber as string,
-    status: r.status as number,
-    appointmentDate: r.appointmentDate as string | null,
-    description: r.description as string | null,
-    visitDate: r.visitDate as string | null,
-    amount: r.amount as number | null,
-    collaboratorId: r.collaboratorId as number,
-    concurrencyStamp: r.concurrencyStamp as string,
-    userFullName: nameOf.get(r.collaboratorId as number) ?? '',
-    paymentId: r.paymentId as number | null,
-    createTime: r.createdAt as string,
-    paid: r.paymentId !== null && r.paymentId !== undefined,
-  }));
+  return rows.map(
+    (r) => ({ ...pick(r, PATIENT), userFullName: nameOf.get(r.collaboratorId as number) ?? '', paymentId: r.paymentId ?? null, createTime: r.createdAt, paid: r.paymentId !== null && r.paymentId !== undefined }) as Wire<Patient & { paymentId: number | null }>,
+  );
 }
 
 /** One referral as its detail answers it (undefined when gone). */

@@ -17,7 +17,7 @@ import { enforce } from '../resources/access';
 import { bodyObject, validationError, type ActionDef, type DynamicDb } from '../resources/index';
 import { ruleOf } from '../../shared/resources/access';
 import type { Label, ResourceDef } from '../../shared/resources/define';
-import { moveTo, stateOf, type StatusMachine } from '../../shared/resources/machine';
+import { mayMove, moveTo, stateOf, type StatusMachine } from '../../shared/resources/machine';
 
 type Value = number | boolean;
 
@@ -72,7 +72,8 @@ export function machineAction(def: ResourceDef, machine: StatusMachine, answer: 
       const refused = httpError(409, named(machine.refused ?? M.conflict, stateName(current[machine.field]), stateName(to)));
       const move = moveTo(machine, current, to);
       if (!move) throw refused;
-      enforce(request, move.who, current);
+      const verdict = mayMove(move, request.user, current);
+      if (!verdict.allowed) throw httpError(403, verdict.reason);
       let update = ctx.db
         .updateTable(def.table)
         .set({ [machine.field]: to, ...(machine.reason ? { [machine.reason.field]: move.reason ? reason : null } : {}), concurrencyStamp: randomUUID(), updatedAt: iso(ctx.now) })

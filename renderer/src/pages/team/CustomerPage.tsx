@@ -7,11 +7,16 @@ import { ApiError } from '../../api/client';
 import { DATE_FORMAT, DATE_TIME_FORMAT, toWireDay } from '../../core/dates';
 import { notifyError, notifySuccess } from '../../core/notices';
 import { ResourceListPage } from '../../resources/ResourcePages';
-import { referral } from '../../../../shared/resources/team';
+import { PATIENT_STATUSES, referral } from '../../../../shared/resources/team';
+import type { FieldDef } from '../../../../shared/resources/define';
+import { optionLabel } from '../../resources/labels';
 import { activeMembers, fetchPatient, updatePatient, type Patient } from './api';
 
-/** What staff may set; 1 (Hoàn thành) only the clinic's integration records. */
-const SETTABLE = [0, 2, 3, 4];
+/** The statuses, as the definition declares them (labels in the interface language). */
+const statusField = (referral.fields as readonly FieldDef[]).find((f) => f.name === 'status')!;
+const statuses = (except?: number) => PATIENT_STATUSES.filter((s) => s.value !== except).map((s) => ({ value: s.value, label: optionLabel(referral, statusField, s) }));
+/** What staff may set: every status but 1 (Hoàn thành), which only the clinic's integration records. */
+const COMPLETED = 1;
 
 type Values = { fullName: string; phoneNumber: string; appointmentDate: Dayjs | null; description: string; status: number };
 
@@ -28,7 +33,7 @@ function PatientModal({ id, onClose, onSaved }: { id: number; onClose(): void; o
     }, onClose);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- load once per patient
   }, [id, form]);
-  const completed = patient?.status === 1;
+  const completed = patient?.status === COMPLETED;
   const save = async (values: Values) => {
     if (!patient) return;
     setSaving(true);
@@ -38,7 +43,7 @@ function PatientModal({ id, onClose, onSaved }: { id: number; onClose(): void; o
         phoneNumber: values.phoneNumber,
         appointmentDate: completed ? patient.appointmentDate : values.appointmentDate ? values.appointmentDate.toISOString() : null,
         description: values.description,
-        status: completed ? 1 : values.status,
+        status: completed ? COMPLETED : values.status,
         concurrencyStamp: patient.concurrencyStamp,
       });
       if (answer.message) notifySuccess(answer.message);
@@ -70,9 +75,9 @@ function PatientModal({ id, onClose, onSaved }: { id: number; onClose(): void; o
         </Form.Item>
         <Form.Item label={t('patientStatus')} name={completed ? undefined : 'status'}>
           {completed ? (
-            <Typography.Text data-testid="status-completed">{t('patient.1')}</Typography.Text>
+            <Typography.Text data-testid="status-completed">{statuses().find((s) => s.value === COMPLETED)?.label}</Typography.Text>
           ) : (
-            <Select options={SETTABLE.map((s) => ({ value: s, label: t(`patient.${s}`) }))} />
+            <Select options={statuses(COMPLETED)} />
           )}
         </Form.Item>
       </Form>
@@ -125,7 +130,7 @@ export default function CustomerPage() {
             placeholder={t('patientStatus')}
             value={filters.status}
             onChange={(v?: number) => set({ status: v })}
-            options={[0, 1, 2, 3, 4].map((s) => ({ value: s, label: t(`patient.${s}`) }))}
+            options={statuses()}
             style={{ width: 180 }}
           />,
         ]}

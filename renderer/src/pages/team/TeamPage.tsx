@@ -5,10 +5,12 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDong } from '../../../../shared/money';
 import { check, ruleOf } from '../../../../shared/resources/access';
-import { movesFrom, mayMove, type Move, type StatusMachine } from '../../../../shared/resources/machine';
+import { movesFrom, mayMove, stateOf, type Move, type StatusMachine } from '../../../../shared/resources/machine';
+import type { FieldDef } from '../../../../shared/resources/define';
 import { uiLangOf } from '../../../../shared/resources/validate';
 import { collaborator } from '../../../../shared/resources/team';
-import { COLLABORATOR_ACTIVITY, COLLABORATOR_APPROVAL } from '../../../../shared/team';
+import { COLLABORATOR_ACTIVITY, COLLABORATOR_APPROVAL, COLLABORATOR_STATUSES } from '../../../../shared/team';
+import { currentUi, optionLabel } from '../../resources/labels';
 import { fileDate, formatDate, formatDateTime } from '../../core/dates';
 import { notifySuccess } from '../../core/notices';
 import { confirmDecision } from '../../core/dialogs';
@@ -23,15 +25,25 @@ import { PaymentModal } from './PaymentModal';
 import { DeclineModal } from '../news/DeclineModal';
 import { IntegrationKeysButton } from './IntegrationKeys';
 
-export const STATUS_COLORS: Record<number, string> = { 1: 'gold', 2: 'green', 3: 'red' };
 const bankOf = (m: Member) => [m.bankAccountName, m.bankingNumber, m.bankName].filter(Boolean).join(' - ');
 const day = (value: string | null) => formatDate(value);
 
-/** The status as staff read it: an active member who is locked is "Đã khoá". */
+const statusField = (collaborator.fields as readonly FieldDef[]).find((f) => f.name === 'approvedStatus')!;
+/** The status as staff read it (the definition's options): an active member who is locked is "Đã khoá" (the activity machine's state). */
+function statusOf(member: Member): { label: string; color?: string } {
+  if (member.approvedStatus === 2 && !member.isActive) {
+    const locked = stateOf(COLLABORATOR_ACTIVITY, false)!;
+    return { label: locked.label[currentUi()], color: locked.color };
+  }
+  const option = COLLABORATOR_STATUSES.find((o) => o.value === member.approvedStatus)!;
+  return { label: optionLabel(collaborator, statusField, option), color: option.color };
+}
+const statusOptions = () => COLLABORATOR_STATUSES.map((o) => ({ value: o.value as number, label: optionLabel(collaborator, statusField, o) }));
+
 export function MemberStatus({ member }: { member: Member }) {
-  const { t } = useTranslation('team');
-  if (member.approvedStatus === 2 && !member.isActive) return <Tag color="default">{t('locked')}</Tag>;
-  return <Tag color={STATUS_COLORS[member.approvedStatus]}>{t(`status.${member.approvedStatus}`)}</Tag>;
+  useTranslation('team'); // follows the interface language
+  const { label, color } = statusOf(member);
+  return <Tag color={color}>{label}</Tag>;
 }
 
 /**
@@ -170,7 +182,7 @@ export default function TeamPage() {
     }
     const table = {
       headers: [t('fullName'), t('phone'), t('birthday'), t('bank'), t('objectName'), t('createTime'), t('approvedStatus')],
-      rows: rows.map((m) => [m.fullName, m.phoneNumber, day(m.birthday), bankOf(m), m.objectName ?? '', day(m.createTime), m.approvedStatus === 2 && !m.isActive ? t('locked') : t(`status.${m.approvedStatus}`)]),
+      rows: rows.map((m) => [m.fullName, m.phoneNumber, day(m.birthday), bankOf(m), m.objectName ?? '', day(m.createTime), statusOf(m).label]),
     };
     saveFile(toCsv(table), 'text/csv;charset=utf-8', `team-${fileDate()}.csv`);
   };
@@ -206,7 +218,7 @@ export default function TeamPage() {
           placeholder={t('approvedStatus')}
           value={filters.approvedStatus}
           onChange={(v?: number) => setFilter('approvedStatus', v)}
-          options={[1, 2, 3].map((s) => ({ value: s, label: t(`status.${s}`) }))}
+          options={statusOptions()}
           style={{ width: 180 }}
         />,
         <Button key="export" icon={<DownloadOutlined />} onClick={() => void exportAll()}>

@@ -87,7 +87,10 @@ export const COLLABORATOR_APPROVAL: StatusMachine = {
     { name: 'approve', from: [1], to: 2, label: l('Phê duyệt', 'Approve'), who: ADMINS, confirm: l('Phê duyệt cộng tác viên {name}?', 'Approve collaborator {name}?') },
     { name: 'reject', from: [1], to: 3, label: l('Từ chối', 'Reject'), who: ADMINS, reason: true, danger: true },
   ],
+  badTarget: l('Trạng thái phải là 2 (phê duyệt) hoặc 3 (từ chối)', 'Status must be 2 (approve) or 3 (reject)'),
   refused: l('Cộng tác viên đã được duyệt hoặc từ chối trước đó', 'The collaborator was already approved or rejected'),
+  // The spec's client sends no stamp with a decision, and a stamp sent has never been compared.
+  stamp: false,
 };
 
 /** Lock (false) or unlock (true) the account of an approved collaborator: an administrator. */
@@ -106,4 +109,8 @@ export const COLLABORATOR_ACTIVITY: StatusMachine = {
     { name: 'unlock', from: [false], to: true, label: l('Mở tài khoản', 'Unlock account'), who: ADMINS, confirm: l('Mở tài khoản của {name}?', 'Unlock the account of {name}?') },
   ],
   refused: l('Chỉ khoá hoặc mở tài khoản của cộng tác viên đang hoạt động', 'Only an active collaborator can be locked or unlocked'),
+  stamp: false,
+  // Locking a locked account (unlocking an unlocked one) answers 200, as it always has: only a member who is not
+  // active (pending, rejected) is refused.
+  idempotent: true,
 };

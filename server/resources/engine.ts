@@ -218,7 +218,7 @@ export class ResourceEngine {
 
   async readOrThrow(db: DynamicDb, def: ResourceDef, scope: Scope, id: number | string): Promise<Row> {
     const record = await this.read(db, def, scope, id);
-    if (!record) throw httpError(404, M.recordNotFound);
+    if (!record) throw httpError(404, this.hooksOf(def).messages?.notFound ?? M.recordNotFound);
     return record;
   }
 
@@ -494,7 +494,7 @@ function hookFilter(q: AnyQuery, f: ListFilter, query: Record<string, unknown>):
   const raw = query[f.name];
   if (f.kind === 'int') {
     const v = queryInt(raw, f.name, f.min, f.max);
-    return v === undefined ? q : q.where(f.column ?? f.name, '=', v);
+    return v === undefined || v === f.none ? q : q.where(f.column ?? f.name, '=', v);
   }
   if (f.kind === 'bool') {
     const v = queryBool(raw, f.name);
@@ -503,6 +503,7 @@ function hookFilter(q: AnyQuery, f: ListFilter, query: Record<string, unknown>):
   if (raw === undefined || raw === '') return q;
   // The one date rule (shared/input.ts): a real day, or an ISO date-time, within sane years.
   if (!isIsoDayOrTime(raw)) throw httpError(400, M.badQuery(f.name), { field: f.name });
+  if (f.day) return hookFilter(q, { ...f, day: false }, { [f.name]: raw.slice(0, 10) });
   if (f.kind === 'from') return q.where(f.column, '>=', isIsoDay(raw) ? raw : new Date(raw).toISOString());
   // A day as the end means the whole day: everything before the next one.
   if (isIsoDay(raw)) return q.where(f.column, '<', new Date(Date.parse(raw) + 86_400_000).toISOString().slice(0, 10));
@@ -511,6 +512,6 @@ function hookFilter(q: AnyQuery, f: ListFilter, query: Record<string, unknown>):
 
 function positiveInt(raw: unknown, name: string): number | undefined {
   if (raw === undefined || raw === '') return undefined;
-  if (typeof raw !== 'string' || !/^\d{1,9}$/.test(raw.trim()) || Number(raw) < 1) throw httpError(400, M.badQuery(name));
+  if (typeof raw !== 'string' || !/^\d{1,9}$/.test(raw.trim()) || Number(raw) < 1) throw httpError(400, M.badQuery(name), { field: name });
   return Number(raw);
 }

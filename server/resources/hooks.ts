@@ -32,9 +32,11 @@ export interface HookContext extends OperationContext {
  * Malformed values answer 400 naming the parameter.
  */
 export type ListFilter =
-  | { name: string; kind: 'int'; min: number; max: number; column?: string }
+  /** `none`: the value that means "every row" (the spec's `userId=0`). */
+  | { name: string; kind: 'int'; min: number; max: number; column?: string; none?: number }
   | { name: string; kind: 'bool'; column?: string }
-  | { name: string; kind: 'from' | 'to'; column: string };
+  /** `day`: only the day an ISO time names counts (a day's start for `from`, its whole for `to`). */
+  | { name: string; kind: 'from' | 'to'; column: string; day?: boolean };
 
 export interface Prepared<I> {
   /** Column values of the row itself (the engine adds websiteId, parent key, stamp and times). */
@@ -111,8 +113,8 @@ export interface ResourceHooks<I = unknown> {
    * the user should see instead.
    */
   retry?(ctx: HookContext, err: unknown, attempt: number, prepared?: Prepared<I>): Promise<boolean>;
-  /** Answer messages of create and update (default: added, updated). */
-  messages?: { created?: Text; updated?: Text };
+  /** Answer messages of create and update (default: added, updated), and the 404 of a record (default: "not found"). */
+  messages?: { created?: Text; updated?: Text; notFound?: Text };
 
   /** In a status move's transaction, once the record moved (server/resources/machines.ts): what else the move changes. */
   afterMove?(ctx: HookContext, moved: MoveArgs): Promise<void>;

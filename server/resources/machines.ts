@@ -96,14 +96,16 @@ export async function moveRecord(engine: ResourceEngine, def: ResourceDef, machi
     const set: Row = { [machine.field]: move.to, updatedAt: iso(ctx.now) };
     if (machine.reason) set[machine.reason.field] = move.reason ? reason : null;
     if (hasStamp(def)) set.concurrencyStamp = randomUUID();
-    let q = engine.scoped(def, db.updateTable(def.table).set(set).where('id', '=', id), ctx.scope).where(machine.field, 'in', [...move.from]);
+    // Still in the state it was read in (a move's `from`, or its `to` for an idempotent machine's repeat).
+    let q = engine.scoped(def, db.updateTable(def.table).set(set).where('id', '=', id), ctx.scope).where(machine.field, '=', current[machine.field]);
     if (stamps) q = q.where('concurrencyStamp', '=', current.concurrencyStamp as string);
     if (machine.when) q = q.where(machine.when.field, 'in', [...machine.when.in]);
     const result = await q.executeTakeFirst();
     if (Number(result.numUpdatedRows) === 0) {
-      // Moved (or changed) by someone else between our read and our write.
+      // Moved (or changed) by someone else between our read and our write: the stale record, or the move refused from
+      // where it is now ("the collaborator was already approved or rejected").
       const now = await engine.readOrThrow(db, def, ctx.scope, id);
-      throw stamps ? stale(now) : httpError(409, M.conflict, { data: now });
+      throw stamps ? stale(now) : httpError(409, refusal(machine, now[machine.field], target), { field, data: now });
     }
     if (machine.history) await recordStatus({ db, now: ctx.now, request, websiteId: ctx.scope.websiteId }, def, id, move.to, move.reason ? reason : null);
     await engine.hooksOf(def).afterMove?.({ ...ctx, db }, { id, machine, move, from: current[machine.field], reason, current });

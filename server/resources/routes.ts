@@ -166,6 +166,7 @@ export function resourceRoutes(service: 'api' | 'core' | 'his' = 'api'): Fastify
 /** The website (checked: exists, and the user is its staff) and every ancestor key (checked: exists in it). */
 async function scopeOf(engine: ResourceEngine, request: FastifyRequest, def: ResourceDef, value: (name: string) => unknown): Promise<Scope> {
   const scope: Scope = { keys: {} };
+  // `global` and `organisation` resources have no website: the bearer guard's signed-in user is a member.
   if (hasWebsiteId(def)) {
     // From the path (or the query part of the template); else `?websiteId=` / `?website=` on any call.
     const query = request.query as Record<string, unknown>;

@@ -5,12 +5,14 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { requireAdmin } from '../auth/guard';
 import { iso, lockRow } from '../db/dialect';
 import { httpError, parseInput } from '../errors';
 import { ok } from '../http/envelope';
 import { M } from '../messages';
 import { parseId } from '../resources/index';
+import { enforce } from '../resources/access';
+import { ruleOf } from '../../shared/resources/access';
+import { collaborator } from '../../shared/resources/team';
 import type { Label } from '../../shared/resources/define';
 import { zDay, zId } from '../../shared/input';
 
@@ -75,15 +77,18 @@ export const integrationRoutes: FastifyPluginAsync = async (app) => {
   });
 };
 
+/** Making, listing and revoking keys is an administrator's (the team's declaration: `access.actions.integrationKeys`). */
+const mayManage = (request: FastifyRequest) => enforce(request, ruleOf(collaborator.access, { action: 'integrationKeys' }));
+
 /** `/api/IntegrationKeys` (administrators): make, list, revoke. */
 export const integrationKeyRoutes: FastifyPluginAsync = async (app) => {
   app.get('/IntegrationKeys', async (request) => {
-    requireAdmin(request);
+    mayManage(request);
     const rows = await app.db.selectFrom('integration_keys').select(['id', 'name', 'keyPrefix', 'createdAt', 'revokedAt', 'lastUsedAt']).orderBy('id', 'desc').execute();
     return ok(request, M.success, rows);
   });
   app.post('/IntegrationKeys', async (request) => {
-    requireAdmin(request);
+    mayManage(request);
     const { name } = parseInput(z.object({ name: z.string().trim().min(1).max(100) }), request.body);
     const key = `sdk_${randomBytes(32).toString('base64url')}`;
     const { id } = await app.db
@@ -94,7 +99,7 @@ export const integrationKeyRoutes: FastifyPluginAsync = async (app) => {
     return ok(request, T.created, { id, name, key, keyPrefix: key.slice(0, 10) });
   });
   app.delete('/IntegrationKeys/:id', async (request) => {
-    requireAdmin(request);
+    mayManage(request);
     const id = parseId((request.params as { id: string }).id);
     const changed = await app.db.updateTable('integration_keys').set({ revokedAt: iso(app.now()) }).where('id', '=', id).where('revokedAt', 'is', null).executeTakeFirst();
     if (Number(changed.numUpdatedRows) === 0 && !(await app.db.selectFrom('integration_keys').select('id').where('id', '=', id).executeTakeFirst())) throw httpError(404, T.keyNotFound);

@@ -181,6 +181,8 @@ export interface ListOptions {
    * arrive by phone or letter (spec: "cannot be added from the grid"). Default: an add button when there is an add route.
    */
   addButton?: boolean;
+  /** Spec §9 (the team): once the list holds more rows than its largest page size, the whole count is offered too. */
+  totalAsPageSize?: boolean;
 }
 
 export interface ResourceDef {
@@ -189,8 +191,12 @@ export interface ResourceDef {
   label: Label;
   /** Storage table. */
   table: string;
-  /** `website`: every row carries `websiteId`, every path has `{website}` and every query is scoped by it. */
-  scope: 'global' | 'website';
+  /**
+   * `website`: every row carries `websiteId`, every path has `{website}` and every query is scoped by it.
+   * `organisation`: records of the organisation itself, no website (the referral team): every signed-in user is a
+   * member, and the definition's `access` decides the rest. `global`: the websites and shared lookups.
+   */
+  scope: 'global' | 'website' | 'organisation';
   /** Id field; 'id' (generated integer) unless the key is natural (e.g. website language: 'languageId'). */
   idField?: string;
   /** For a child resource: the parent and the key field linking to it (also a path parameter). */

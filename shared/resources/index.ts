@@ -22,6 +22,7 @@ import { customerFeedback, feedback } from './feedback';
 import { album, albumPhoto, albumVideo } from './album';
 import { advertisement, advertisementFile, advertisementTitle } from './advertisement';
 import { booking, job, recruitment } from './people';
+import { collaborator, referral } from './team';
 
 export const resources = {
   website,
@@ -64,6 +65,8 @@ export const resources = {
   job,
   recruitment,
   booking,
+  collaborator,
+  referral,
 } satisfies Record<string, ResourceDef>;
 
 export type ResourceName = keyof typeof resources;

@@ -74,6 +74,11 @@ export interface StatusMachine {
   history?: boolean;
   /** The record's stamp is optional in the body; when sent and stale, 409 (default true). */
   stamp?: boolean;
+  /**
+   * Asking for the state the record is already in succeeds (the move to it is made again) instead of 409: locking a
+   * locked account answers 200, as the spec's client has always been answered. Default false.
+   */
+  idempotent?: boolean;
 }
 
 /** The moves out of the record's current state (none when the machine does not apply to it). */
@@ -86,7 +91,11 @@ export function movesFrom(machine: StatusMachine, record: Record<string, unknown
 
 /** The move that takes the record to `to` from where it is, if any. */
 export function moveTo(machine: StatusMachine, record: Record<string, unknown>, to: unknown): Move | undefined {
-  return movesFrom(machine, record).find((m) => m.to === to);
+  const move = movesFrom(machine, record).find((m) => m.to === to);
+  if (move || !machine.idempotent || record[machine.field] !== to) return move;
+  // Already there (`idempotent`): the move that leads there, where the machine applies.
+  if (machine.when && !machine.when.in.includes(record[machine.when.field])) return undefined;
+  return machine.moves.find((m) => m.to === to);
 }
 
 /** Whether `user` may make `move` on `record` (the move's `who`, with the record for `notSubmitter`). */

@@ -35,12 +35,19 @@ describeEachDatabase('declared status machines are served', (ctx) => {
   async function recordIn(def: ResourceDef, machine: StatusMachine, state: unknown) {
     const db = ctx.db as never as import('kysely').Kysely<Record<string, Record<string, unknown>>>;
     let row = (await db.selectFrom(def.table).select(['id', 'websiteId']).orderBy('id').limit(1).executeTakeFirst()) as { id: number; websiteId?: number } | undefined;
+    const table = (await ctx.db.introspection.getTables()).find((t) => t.name === def.table)!;
+    const columns = table.columns.map((c) => c.name);
     if (!row) {
-      const websiteId = (await ctx.authed('GET', '/api/Websites/get-all')).body[0].id as number;
+      // A minimal row: the website (when the resource has one) and a value for every column that must have one.
       const at = new Date().toISOString();
-      row = (await db.insertInto(def.table).values({ websiteId, concurrencyStamp: 'seed', createdAt: at, updatedAt: at }).returning(['id', 'websiteId']).executeTakeFirstOrThrow()) as { id: number; websiteId: number };
+      const values: Record<string, unknown> = { concurrencyStamp: 'seed', createdAt: at, updatedAt: at };
+      if (columns.includes('websiteId')) values.websiteId = (await ctx.authed('GET', '/api/Websites/get-all')).body[0].id as number;
+      for (const c of table.columns) {
+        if (c.name in values || c.isNullable || c.hasDefaultValue || c.isAutoIncrementing || c.name === 'id') continue;
+        values[c.name] = /int|real|double|numeric/i.test(c.dataType) ? 0 : /bool/i.test(c.dataType) ? false : `${def.name}-${c.name}`;
+      }
+      row = (await db.insertInto(def.table).values(values).returning(['id', ...(columns.includes('websiteId') ? ['websiteId'] : [])]).executeTakeFirstOrThrow()) as { id: number; websiteId?: number };
     }
-    const columns = (await ctx.db.introspection.getTables()).find((t) => t.name === def.table)!.columns.map((c) => c.name);
     const set: Record<string, unknown> = { [machine.field]: state };
     if (machine.when) set[machine.when.field] = machine.when.in[0];
     // Nobody submitted it, so the administrator (a reviewer) is a second pair of eyes.

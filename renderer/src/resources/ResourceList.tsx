@@ -80,6 +80,13 @@ export interface ResourceListProps {
   expandedRow?: (row: Row) => ReactNode;
   /** The default context menu's entry (default "Chi tiết"), e.g. "Chi tiết Banner". */
   openLabel?: ReactNode;
+  /**
+   * One selected row opening onto its detail below it (master-detail without an expand column, e.g. a team member's
+   * card): a click on a row selects it.
+   */
+  selection?: { id: Id | null; onSelect: (row: Row) => void; render: (row: Row) => ReactNode };
+  /** Each page as loaded, with the query it was read with (a screen's own export, its first row selected). */
+  onLoad?: (page: { rows: Row[]; total: number; keyword?: string; filters: Record<string, unknown> }) => void;
 }
 
 /**
@@ -87,7 +94,7 @@ export interface ResourceListProps {
  * keyword box (or the search panel), info/delete per row, double-click to open, add, refresh, export.
  */
 export function ResourceList(props: ResourceListProps) {
-  const { def, parentId, keys, onOpen, onAdd, actionRef: externalRef, onChanged, rowLanguages, headerTitle, compact, groupBy } = props;
+  const { def, parentId, keys, onOpen, onAdd, actionRef: externalRef, onChanged, rowLanguages, headerTitle, compact, groupBy, selection } = props;
   const { t } = useTranslation('resources');
   const { websiteId, language, languages } = useWorkspace();
   const ownRef = useRef<ActionType>();
@@ -186,7 +193,11 @@ export function ResourceList(props: ResourceListProps) {
       );
   }
 
-  const pageSizes = def.list?.pageSizes ?? DEFAULT_PAGE_SIZES;
+  const basePageSizes = def.list?.pageSizes ?? DEFAULT_PAGE_SIZES;
+  // `list.totalAsPageSize` (spec §9, the team): the whole count is offered too once it is more than the largest size.
+  const [total, setTotal] = useState(0);
+  const largest = Math.max(...basePageSizes);
+  const pageSizes = def.list?.totalAsPageSize && total > largest ? [...basePageSizes, Math.min(total, def.api.list?.maxPageSize ?? 1000)] : basePageSizes;
   // Right-click: the screen's own menu, or (when rows open) a menu with "Chi tiết", opened where the row was clicked.
   const [menu, setMenu] = useState<{ row: Row; x: number; y: number } | null>(null);
   const contextMenu =
@@ -209,7 +220,7 @@ export function ResourceList(props: ResourceListProps) {
         params={props.params}
         cardBordered={!compact}
         search={searchPanel ? { labelWidth: 'auto', searchText: t('search'), resetText: t('reset') } : false}
-        options={{ search: searchPanel ? false : { placeholder: t('keyword'), allowClear: true }, reload: true, density: !compact, setting: !compact }}
+        options={{ search: searchPanel ? false : { placeholder: t('keyword'), 'aria-label': t('keyword'), allowClear: true }, reload: true, density: !compact, setting: !compact }}
         pagination={{
           pageSizeOptions: pageSizes,
           defaultPageSize: def.list?.defaultPageSize ?? pageSizes[0],
@@ -255,6 +266,8 @@ export function ResourceList(props: ResourceListProps) {
             filters,
             parentId,
           });
+          setTotal(result.total);
+          props.onLoad?.({ rows: result.data, total: result.total, keyword: typeof keyword === 'string' ? keyword : undefined, filters });
           if (groupBy) {
             const groups = groupRows(result.data, groupBy);
             setExpanded(groups.map((g) => g.key));
@@ -285,16 +298,21 @@ export function ResourceList(props: ResourceListProps) {
             : undefined
         }
         onRow={(row) => ({
+          onClick: selection && !isGroupRow(row) ? () => selection.onSelect(row) : undefined,
+          style: selection ? { cursor: 'pointer' } : undefined,
           onDoubleClick: () => open(row),
           onContextMenu: contextMenu && !isGroupRow(row) ? (event) => contextMenu(row, event) : undefined,
         })}
         expandable={
           treeField || groupBy
             ? { expandedRowKeys: expanded, onExpandedRowsChange: (keys) => setExpanded(keys) }
-            : props.expandedRow
-              ? { expandedRowRender: (row) => props.expandedRow!(row) }
-              : undefined
+            : selection
+              ? { expandedRowKeys: selection.id === null ? [] : [String(selection.id)], showExpandColumn: false, expandedRowRender: (row) => selection.render(row) }
+              : props.expandedRow
+                ? { expandedRowRender: (row) => props.expandedRow!(row) }
+                : undefined
         }
+        rowClassName={selection ? (row) => (String(idOf(def, row)) === String(selection.id) ? 'ant-table-row-selected' : '') : undefined}
         toolBarRender={() => [
           ...(props.toolbar ?? []),
           props.exportable !== false && (

@@ -1,17 +1,22 @@
-import { InfoCircleOutlined } from '@ant-design/icons';
-import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
-import { Button, DatePicker, Form, Input, Modal, Select, Space, Tag, Tooltip, Typography } from 'antd';
+import type { ActionType } from '@ant-design/pro-components';
+import { DatePicker, Form, Input, Modal, Select, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
-import { DATE_FORMAT, DATE_TIME_FORMAT, formatDateTime, toWireDay } from '../../core/dates';
+import { DATE_FORMAT, DATE_TIME_FORMAT, toWireDay } from '../../core/dates';
 import { notifyError, notifySuccess } from '../../core/notices';
-import { activeMembers, fetchPatient, fetchPatients, updatePatient, type Patient } from './api';
+import { ResourceListPage } from '../../resources/ResourcePages';
+import { PATIENT_STATUSES, referral } from '../../../../shared/resources/team';
+import type { FieldDef } from '../../../../shared/resources/define';
+import { optionLabel } from '../../resources/labels';
+import { activeMembers, fetchPatient, updatePatient, type Patient } from './api';
 
-export const PATIENT_STATUS_COLORS: Record<number, string> = { 0: 'blue', 1: 'green', 2: 'default', 3: 'red', 4: 'purple' };
-/** What staff may set; 1 (Hoàn thành) only the clinic's integration records. */
-const SETTABLE = [0, 2, 3, 4];
+/** The statuses, as the definition declares them (labels in the interface language). */
+const statusField = (referral.fields as readonly FieldDef[]).find((f) => f.name === 'status')!;
+const statuses = (except?: number) => PATIENT_STATUSES.filter((s) => s.value !== except).map((s) => ({ value: s.value, label: optionLabel(referral, statusField, s) }));
+/** What staff may set: every status but 1 (Hoàn thành), which only the clinic's integration records. */
+const COMPLETED = 1;
 
 type Values = { fullName: string; phoneNumber: string; appointmentDate: Dayjs | null; description: string; status: number };
 
@@ -28,7 +33,7 @@ function PatientModal({ id, onClose, onSaved }: { id: number; onClose(): void; o
     }, onClose);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- load once per patient
   }, [id, form]);
-  const completed = patient?.status === 1;
+  const completed = patient?.status === COMPLETED;
   const save = async (values: Values) => {
     if (!patient) return;
     setSaving(true);
@@ -38,10 +43,10 @@ function PatientModal({ id, onClose, onSaved }: { id: number; onClose(): void; o
         phoneNumber: values.phoneNumber,
         appointmentDate: completed ? patient.appointmentDate : values.appointmentDate ? values.appointmentDate.toISOString() : null,
         description: values.description,
-        status: completed ? 1 : values.status,
+        status: completed ? COMPLETED : values.status,
         concurrencyStamp: patient.concurrencyStamp,
       });
-      notifySuccess(answer.message);
+      if (answer.message) notifySuccess(answer.message);
       onSaved();
     } catch (error) {
       if (error instanceof ApiError) {
@@ -70,9 +75,9 @@ function PatientModal({ id, onClose, onSaved }: { id: number; onClose(): void; o
         </Form.Item>
         <Form.Item label={t('patientStatus')} name={completed ? undefined : 'status'}>
           {completed ? (
-            <Typography.Text data-testid="status-completed">{t('patient.1')}</Typography.Text>
+            <Typography.Text data-testid="status-completed">{statuses().find((s) => s.value === COMPLETED)?.label}</Typography.Text>
           ) : (
-            <Select options={SETTABLE.map((s) => ({ value: s, label: t(`patient.${s}`) }))} />
+            <Select options={statuses(COMPLETED)} />
           )}
         </Form.Item>
       </Form>
@@ -81,13 +86,13 @@ function PatientModal({ id, onClose, onSaved }: { id: number; onClose(): void; o
 }
 
 /**
- * /customer: the patients collaborators referred, server-paged, by keyword, collaborator, registration dates and
- * status; the info button opens the patient popup.
+ * /customer: the generic list of the `referral` definition — server-paged, keyword — with the spec's filters
+ * (collaborator, registration dates, status) in its toolbar; the info button opens the patient popup.
  */
 export default function CustomerPage() {
   const { t } = useTranslation('team');
   const actionRef = useRef<ActionType>();
-  const [filters, setFilters] = useState<{ keyword?: string; userId?: number; startDate?: string; endDate?: string; status?: number }>({});
+  const [filters, setFilters] = useState<{ userId?: number; startDate?: string; endDate?: string; status?: number }>({});
   const [members, setMembers] = useState<{ id: number; fullName: string }[]>([]);
   const [open, setOpen] = useState<number | null>(null);
   useEffect(() => {
@@ -95,43 +100,15 @@ export default function CustomerPage() {
   }, []);
   const set = (patch: Partial<typeof filters>) => setFilters((now) => ({ ...now, ...patch }));
 
-  const columns: ProColumns<Patient>[] = [
-    { title: t('patientName'), dataIndex: 'fullName' },
-    { title: t('phone'), dataIndex: 'phoneNumber' },
-    { title: t('collaborator'), dataIndex: 'userFullName' },
-    { title: t('patientStatus'), dataIndex: 'status', render: (_, p) => <Tag color={PATIENT_STATUS_COLORS[p.status]}>{t(`patient.${p.status}`)}</Tag> },
-    { title: t('createTime'), dataIndex: 'createTime', render: (_, p) => formatDateTime(p.createTime) },
-    {
-      title: t('actions'),
-      key: 'actions',
-      width: 80,
-      render: (_, p) => (
-        <Tooltip title={t('info')}>
-          <Button type="text" size="small" icon={<InfoCircleOutlined />} aria-label={t('info')} onClick={() => setOpen(p.id)} />
-        </Tooltip>
-      ),
-    },
-  ];
   return (
-    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-      <Typography.Title level={3} style={{ textAlign: 'center', margin: 0 }}>
-        {t('customers')}
-      </Typography.Title>
-      <ProTable<Patient>
-        rowKey="id"
+    <>
+      <ResourceListPage
+        def={referral}
+        title={t('customers')}
         actionRef={actionRef}
-        columns={columns}
-        search={false}
         params={filters}
-        options={{ reload: true, density: false, setting: false }}
-        pagination={{ defaultPageSize: 10, pageSizeOptions: [10, 25, 50, 100], showSizeChanger: true }}
-        request={async ({ current = 1, pageSize = 10 }) => {
-          const { data, totalRows } = await fetchPatients({ page: current, pageSize, ...filters });
-          return { data, total: totalRows, success: true };
-        }}
-        onRow={(p) => ({ onDoubleClick: () => setOpen(p.id) })}
-        toolBarRender={() => [
-          <Input.Search key="keyword" allowClear placeholder={t('keyword')} aria-label={t('keyword')} onSearch={(v) => set({ keyword: v.trim() || undefined })} style={{ width: 200 }} />,
+        onOpen={(row) => setOpen(row.id as number)}
+        toolbar={[
           <Select
             key="member"
             allowClear
@@ -153,7 +130,7 @@ export default function CustomerPage() {
             placeholder={t('patientStatus')}
             value={filters.status}
             onChange={(v?: number) => set({ status: v })}
-            options={[0, 1, 2, 3, 4].map((s) => ({ value: s, label: t(`patient.${s}`) }))}
+            options={statuses()}
             style={{ width: 180 }}
           />,
         ]}
@@ -168,6 +145,6 @@ export default function CustomerPage() {
           }}
         />
       )}
-    </Space>
+    </>
   );
 }

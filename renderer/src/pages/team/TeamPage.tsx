@@ -1,10 +1,16 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components';
-import { Button, Card, Descriptions, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import type { ActionType, ProColumns } from '@ant-design/pro-components';
+import { Button, Card, Descriptions, Select, Space, Table, Tag, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDong } from '../../../../shared/money';
-import { isAdmin } from '../../../../shared/roles';
+import { check, ruleOf } from '../../../../shared/resources/access';
+import { movesFrom, mayMove, stateOf, type Move, type StatusMachine } from '../../../../shared/resources/machine';
+import type { FieldDef } from '../../../../shared/resources/define';
+import { uiLangOf } from '../../../../shared/resources/validate';
+import { collaborator } from '../../../../shared/resources/team';
+import { COLLABORATOR_ACTIVITY, COLLABORATOR_APPROVAL, COLLABORATOR_STATUSES } from '../../../../shared/team';
+import { currentUi, optionLabel } from '../../resources/labels';
 import { fileDate, formatDate, formatDateTime } from '../../core/dates';
 import { notifySuccess } from '../../core/notices';
 import { confirmDecision } from '../../core/dialogs';
@@ -12,29 +18,81 @@ import { useSession } from '../../session';
 import { saveFile, toCsv } from '../../resources/export';
 import { resolveFileUrl, nameFromUrl } from '../../features/files/urls';
 import { useUrlFilters } from '../../resources/useUrlFilters';
-import { decide, fetchMember, fetchMembers, setActive, type Member, type Payment } from './api';
+import { ResourceListPage } from '../../resources/ResourcePages';
+import type { Row } from '../../resources/dataProvider';
+import { fetchMember, members, moveMember, type Member, type Payment } from './api';
 import { PaymentModal } from './PaymentModal';
 import { DeclineModal } from '../news/DeclineModal';
 import { IntegrationKeysButton } from './IntegrationKeys';
 
-export const STATUS_COLORS: Record<number, string> = { 1: 'gold', 2: 'green', 3: 'red' };
 const bankOf = (m: Member) => [m.bankAccountName, m.bankingNumber, m.bankName].filter(Boolean).join(' - ');
 const day = (value: string | null) => formatDate(value);
 
-/** The status as staff read it: an active member who is locked is "Đã khoá". */
+const statusField = (collaborator.fields as readonly FieldDef[]).find((f) => f.name === 'approvedStatus')!;
+/** The status as staff read it (the definition's options): an active member who is locked is "Đã khoá" (the activity machine's state). */
+function statusOf(member: Member): { label: string; color?: string } {
+  if (member.approvedStatus === 2 && !member.isActive) {
+    const locked = stateOf(COLLABORATOR_ACTIVITY, false)!;
+    return { label: locked.label[currentUi()], color: locked.color };
+  }
+  const option = COLLABORATOR_STATUSES.find((o) => o.value === member.approvedStatus)!;
+  return { label: optionLabel(collaborator, statusField, option), color: option.color };
+}
+const statusOptions = () => COLLABORATOR_STATUSES.map((o) => ({ value: o.value as number, label: optionLabel(collaborator, statusField, o) }));
+
 export function MemberStatus({ member }: { member: Member }) {
-  const { t } = useTranslation('team');
-  if (member.approvedStatus === 2 && !member.isActive) return <Tag color="default">{t('locked')}</Tag>;
-  return <Tag color={STATUS_COLORS[member.approvedStatus]}>{t(`status.${member.approvedStatus}`)}</Tag>;
+  useTranslation('team'); // follows the interface language
+  const { label, color } = statusOf(member);
+  return <Tag color={color}>{label}</Tag>;
+}
+
+/**
+ * The member's decisions, read from their machines (shared/team.ts COLLABORATOR_APPROVAL, COLLABORATOR_ACTIVITY): the
+ * moves out of the member's state that the user may make, each asking first (its `confirm`) or asking the reason.
+ *
+ * TODO(issue 27, item 2 — p27-decide): replace with the shared decision component of renderer/src/resources once it is
+ * merged (the same machines, wire and words); this is the team's stand-in.
+ */
+function MemberMoves({ member, onMoved }: { member: Member; onMoved(work: Promise<{ message?: string }>): Promise<void> }) {
+  const { t, i18n } = useTranslation('team');
+  const { user } = useSession();
+  const ui = uiLangOf(i18n.language);
+  const [declining, setDeclining] = useState<{ machine: StatusMachine; move: Move } | null>(null);
+  const record = member as unknown as Record<string, unknown>;
+  const moves = [COLLABORATOR_APPROVAL, COLLABORATOR_ACTIVITY].flatMap((machine) => movesFrom(machine, record).filter((move) => mayMove(move, user, record).allowed).map((move) => ({ machine, move })));
+  const named = (text: { vi: string; en: string }) => text[ui].replace('{name}', member.fullName);
+  const make = async (machine: StatusMachine, move: Move) => {
+    if (move.reason) return setDeclining({ machine, move });
+    if (await confirmDecision({ title: named(move.confirm ?? move.label), okText: move.label[ui], danger: move.danger })) await onMoved(moveMember(machine, member.id, move.to as number | boolean));
+  };
+  return (
+    <>
+      {moves.map(({ machine, move }) => (
+        <Button key={move.name} type={move.danger ? 'default' : 'primary'} danger={move.danger} onClick={() => void make(machine, move)}>
+          {move.label[ui]}
+        </Button>
+      ))}
+      {declining && (
+        <DeclineModal
+          open
+          words={{ title: t('declineTitle', { name: member.fullName }), label: declining.machine.reason!.label[ui], send: declining.move.label[ui], required: t('reasonRequired') }}
+          onCancel={() => setDeclining(null)}
+          onSend={async (reason) => {
+            await onMoved(moveMember(declining.machine, member.id, declining.move.to as number | boolean, reason));
+            setDeclining(null);
+          }}
+        />
+      )}
+    </>
+  );
 }
 
 /** The selected member's card: who they are, what they earned, what to do, and every payment made to them. */
 function MemberCard({ id, onChanged }: { id: number; onChanged(): void }) {
   const { t } = useTranslation('team');
   const { user } = useSession();
-  const admin = isAdmin(user);
   const [member, setMember] = useState<(Member & { payments: Payment[] }) | null>(null);
-  const [popup, setPopup] = useState<'decline' | 'pay' | null>(null);
+  const [paying, setPaying] = useState(false);
   // Only the latest read shows: an earlier one answering late (the list reloading after a change) must not put the
   // card back as it was before the change.
   const latest = useRef(0);
@@ -50,16 +108,14 @@ function MemberCard({ id, onChanged }: { id: number; onChanged(): void }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- per member
   }, [id]);
   if (!member) return null;
-  const changed = async (work: Promise<{ message: string }>) => {
-    notifySuccess((await work).message);
+  const moved = async (work: Promise<{ message?: string }>) => {
+    const { message } = await work;
+    if (message) notifySuccess(message);
     await load();
     onChanged();
   };
-  const active = member.approvedStatus === 2;
-  // The member acts on these (signs in, refers patients, or cannot any more): asked first, naming them.
-  const decided = async (question: string, okText: string, work: () => Promise<{ message: string }>, danger = false) => {
-    if (await confirmDecision({ title: question, okText, danger })) await changed(work());
-  };
+  // Paying is the ledger's (declared with the definition's access), for an active member who is not locked.
+  const mayPay = check(ruleOf(collaborator.access, { action: 'pay' }), user).allowed && member.approvedStatus === 2 && member.isActive;
   return (
     <Card size="small" data-testid="member-card" title={member.fullName} extra={<MemberStatus member={member} />}>
       <Descriptions size="small" column={2}>
@@ -69,35 +125,14 @@ function MemberCard({ id, onChanged }: { id: number; onChanged(): void }) {
         {member.totalPoint > 0 && <Descriptions.Item label={t('totalPoint')}>{formatDong(member.totalPoint)}</Descriptions.Item>}
         {member.approvedStatus === 3 && member.declineReason && <Descriptions.Item label={t('reason')}>{member.declineReason}</Descriptions.Item>}
       </Descriptions>
-      {admin && (
-        <Space wrap style={{ marginBottom: 12 }}>
-          {member.approvedStatus === 1 && (
-            <>
-              <Button type="primary" onClick={() => void decided(t('approveConfirm', { name: member.fullName }), t('approve'), () => decide(member.id, 2))}>
-                {t('approve')}
-              </Button>
-              <Button danger onClick={() => setPopup('decline')}>
-                {t('reject')}
-              </Button>
-            </>
-          )}
-          {active && (
-            <Button
-              danger={member.isActive}
-              onClick={() =>
-                void decided(t(member.isActive ? 'lockConfirm' : 'unlockConfirm', { name: member.fullName }), member.isActive ? t('lock') : t('unlock'), () => setActive(member.id, !member.isActive), member.isActive)
-              }
-            >
-              {member.isActive ? t('lock') : t('unlock')}
-            </Button>
-          )}
-          {active && member.isActive && (
-            <Button type="primary" onClick={() => setPopup('pay')}>
-              {t('pay')}
-            </Button>
-          )}
-        </Space>
-      )}
+      <Space wrap style={{ marginBottom: 12 }}>
+        <MemberMoves member={member} onMoved={moved} />
+        {mayPay && (
+          <Button type="primary" onClick={() => setPaying(true)}>
+            {t('pay')}
+          </Button>
+        )}
+      </Space>
       <Typography.Text strong>{t('history')}</Typography.Text>
       <Table<Payment>
         size="small"
@@ -120,103 +155,77 @@ function MemberCard({ id, onChanged }: { id: number; onChanged(): void }) {
           { title: t('paidBy'), dataIndex: 'paidByName' },
         ]}
       />
-      <DeclineModal
-        open={popup === 'decline'}
-        words={{ title: t('declineTitle', { name: member.fullName }), label: t('reason'), send: t('reject'), required: t('reasonRequired') }}
-        onCancel={() => setPopup(null)}
-        onSend={async (reason) => {
-          await changed(decide(member.id, 3, reason));
-          setPopup(null);
-        }}
-      />
-      {popup === 'pay' && <PaymentModal member={member} onClose={() => setPopup(null)} onPaid={() => { setPopup(null); void load(); onChanged(); }} />}
+      {paying && <PaymentModal member={member} onClose={() => setPaying(false)} onPaid={() => { setPaying(false); void load(); onChanged(); }} />}
     </Card>
   );
 }
 
 /**
- * /team (Đội nhóm): collaborators, server-paged, by keyword and approval status (kept in the address); the selected
- * row (the first one at first) opens into its card below the row; export of every matching row.
+ * /team (Đội nhóm): the generic list of the `collaborator` definition — server-paged, keyword, the approval status
+ * (kept in the address) — with the selected row (the first one at first) opening into its card below it, and an
+ * export of every matching row as staff read them (bank details in one column, a locked member "Đã khoá").
  */
 export default function TeamPage() {
   const { t } = useTranslation('team');
-  const admin = isAdmin(useSession().user);
+  const { user } = useSession();
   const actionRef = useRef<ActionType>();
   const [filters, setFilter] = useUrlFilters({ approvedStatus: 'int' });
-  const [keyword, setKeyword] = useState('');
   const [selected, setSelected] = useState<number | null>(null);
-  const [total, setTotal] = useState(0);
-
-  const columns: ProColumns<Member>[] = [
-    { title: t('fullName'), dataIndex: 'fullName' },
-    { title: t('phone'), dataIndex: 'phoneNumber' },
-    { title: t('birthday'), dataIndex: 'birthday', render: (_, m) => day(m.birthday) },
-    { title: t('bank'), key: 'bank', render: (_, m) => bankOf(m) },
-    { title: t('objectName'), dataIndex: 'objectName' },
-    { title: t('createTime'), dataIndex: 'createTime', render: (_, m) => day(m.createTime) },
-    { title: t('approvedStatus'), dataIndex: 'approvedStatus', render: (_, m) => <MemberStatus member={m} /> },
-  ];
+  const query = useRef<{ keyword?: string; filters: Record<string, unknown> }>({ filters: {} });
 
   const exportAll = async () => {
     const rows: Member[] = [];
     for (let page = 1; ; page++) {
-      const { data, totalRows } = await fetchMembers({ page, pageSize: 1000, keyword: keyword || undefined, approvedStatus: filters.approvedStatus });
-      rows.push(...data);
-      if (rows.length >= totalRows || !data.length) break;
+      const { data, total } = await members.getList({ page, pageSize: 1000, keyword: query.current.keyword, filters: query.current.filters });
+      rows.push(...(data as unknown as Member[]));
+      if (rows.length >= total || !data.length) break;
     }
     const table = {
       headers: [t('fullName'), t('phone'), t('birthday'), t('bank'), t('objectName'), t('createTime'), t('approvedStatus')],
-      rows: rows.map((m) => [m.fullName, m.phoneNumber, day(m.birthday), bankOf(m), m.objectName ?? '', day(m.createTime), m.approvedStatus === 2 && !m.isActive ? t('locked') : t(`status.${m.approvedStatus}`)]),
+      rows: rows.map((m) => [m.fullName, m.phoneNumber, day(m.birthday), bankOf(m), m.objectName ?? '', day(m.createTime), statusOf(m).label]),
     };
     saveFile(toCsv(table), 'text/csv;charset=utf-8', `team-${fileDate()}.csv`);
   };
 
+  // The definition's columns, with the bank details after the birthday and the status as staff read it.
+  const columns = (generic: ProColumns<Row>[]) =>
+    generic.flatMap((column): ProColumns<Row>[] => {
+      if (column.key === 'approvedStatus') return [{ ...column, render: (_, row) => <MemberStatus member={row as unknown as Member} /> }];
+      if (column.key === 'birthday') return [column, { key: 'bank', title: t('bank'), render: (_, row) => bankOf(row as unknown as Member) }];
+      if (column.key === 'createTime') return [{ ...column, render: (_, row) => day(row.createTime as string) }];
+      return [column];
+    });
+
   return (
-    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-      <Typography.Title level={3} style={{ textAlign: 'center', margin: 0 }}>
-        {t('title')}
-      </Typography.Title>
-      <ProTable<Member>
-        rowKey="id"
-        actionRef={actionRef}
-        columns={columns}
-        search={false}
-        params={{ keyword, approvedStatus: filters.approvedStatus }}
-        options={{ reload: true, density: false, setting: false }}
-        // Spec §9: the team list also offers its whole count as a page size once there are more than 100.
-        pagination={{ defaultPageSize: 10, pageSizeOptions: [10, 25, 50, 100, ...(total > 100 ? [Math.min(total, 1000)] : [])], showSizeChanger: true }}
-        request={async ({ current = 1, pageSize = 10 }) => {
-          const { data, totalRows } = await fetchMembers({ page: current, pageSize, keyword: keyword || undefined, approvedStatus: filters.approvedStatus });
-          setTotal(totalRows);
-          // The first row is selected when nothing on the page is.
-          setSelected((now) => (now !== null && data.some((m) => m.id === now) ? now : (data[0]?.id ?? null)));
-          return { data, total: totalRows, success: true };
-        }}
-        onRow={(m) => ({ onClick: () => setSelected(m.id), style: { cursor: 'pointer' } })}
-        rowClassName={(m) => (m.id === selected ? 'ant-table-row-selected' : '')}
-        expandable={{
-          expandedRowKeys: selected === null ? [] : [selected],
-          showExpandColumn: false,
-          expandedRowRender: (m) => <MemberCard id={m.id} onChanged={() => void actionRef.current?.reload()} />,
-        }}
-        toolBarRender={() => [
-          <Input.Search key="keyword" allowClear placeholder={t('keyword')} aria-label={t('keyword')} onSearch={(v) => setKeyword(v.trim())} style={{ width: 220 }} />,
-          <Select
-            key="status"
-            allowClear
-            aria-label={t('approvedStatus')}
-            placeholder={t('approvedStatus')}
-            value={filters.approvedStatus}
-            onChange={(v?: number) => setFilter('approvedStatus', v)}
-            options={[1, 2, 3].map((s) => ({ value: s, label: t(`status.${s}`) }))}
-            style={{ width: 180 }}
-          />,
-          <Button key="export" icon={<DownloadOutlined />} onClick={() => void exportAll()}>
-            {t('export')}
-          </Button>,
-          ...(admin ? [<IntegrationKeysButton key="keys" />] : []),
-        ]}
-      />
-    </Space>
+    <ResourceListPage
+      def={collaborator}
+      title={t('title')}
+      actionRef={actionRef}
+      columns={columns}
+      params={{ approvedStatus: filters.approvedStatus }}
+      exportable={false}
+      onLoad={({ rows, keyword, filters: sent }) => {
+        query.current = { keyword, filters: sent };
+        // The first row is selected when nothing on the page is.
+        setSelected((now) => (now !== null && rows.some((m) => m.id === now) ? now : ((rows[0]?.id as number | undefined) ?? null)));
+      }}
+      selection={{ id: selected, onSelect: (row) => setSelected(row.id as number), render: (row) => <MemberCard id={row.id as number} onChanged={() => void actionRef.current?.reload()} /> }}
+      toolbar={[
+        <Select
+          key="status"
+          allowClear
+          aria-label={t('approvedStatus')}
+          placeholder={t('approvedStatus')}
+          value={filters.approvedStatus}
+          onChange={(v?: number) => setFilter('approvedStatus', v)}
+          options={statusOptions()}
+          style={{ width: 180 }}
+        />,
+        <Button key="export" icon={<DownloadOutlined />} onClick={() => void exportAll()}>
+          {t('export')}
+        </Button>,
+        ...(check(ruleOf(collaborator.access, { action: 'integrationKeys' }), user).allowed ? [<IntegrationKeysButton key="keys" />] : []),
+      ]}
+    />
   );
 }

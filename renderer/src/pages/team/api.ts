@@ -1,22 +1,37 @@
-// The referral team's calls (spec part 2 §7 "Team", "Customers"; docs/api.md "Referral team").
+// The referral team's calls (spec part 2 §7 "Team", "Customers"; docs/api.md "Referral team"). Collaborators and
+// referred patients go through the generic data provider built from their definitions (shared/resources/team.ts);
+// the payment ledger, which is not a resource, has its own two calls here.
 import type { Member, Patient, Payment, Unpaid } from '../../../../shared/team';
+import { collaborator, referral } from '../../../../shared/resources/team';
+import type { StatusMachine } from '../../../../shared/resources/machine';
 import { cmsApi } from '../../api/client';
+import { createDataProvider } from '../../resources/dataProvider';
 
 export type { Member, Patient, Payment, Unpaid };
 
-type Page<T> = { data: T[]; totalRows: number };
+/** The team's records belong to the organisation: no website in their paths. */
+export const members = createDataProvider(collaborator, { websiteId: null });
+export const patients = createDataProvider(referral, { websiteId: null });
 
-export async function fetchMembers(query: { page: number; pageSize: number; keyword?: string; approvedStatus?: number }): Promise<Page<Member>> {
-  const { data } = await cmsApi.get<Page<Member>>('/DoiNhom', { params: query });
-  return { data: data.data ?? [], totalRows: data.totalRows ?? 0 };
+export const fetchMember = async (id: number) => (await members.getOne({ id })) as unknown as Member & { payments: Payment[] };
+/** The collaborator filter of /customer: active members, id and name. */
+export const activeMembers = async () => (await members.custom({ path: collaborator.api.actions!.export, query: { approvedStatus: 2 } })).data as { id: number; fullName: string }[];
+
+/** A move of one of the member's machines (approve, reject with a reason, lock, unlock): the machine's own call. */
+export async function moveMember(machine: StatusMachine, id: number, to: number | boolean, reason?: string) {
+  const target = machine.target ?? { body: 'status' };
+  const params = 'param' in target ? { id, [target.param]: String(to) } : { id };
+  const body = 'body' in target ? { [target.body]: to, ...(machine.reason ? { [machine.reason.body]: reason ?? '' } : {}) } : undefined;
+  return (await members.custom({ path: machine.path, params, body })) as { message?: string; data: Member };
 }
-export const fetchMember = async (id: number) => (await cmsApi.get<{ data: Member & { payments: Payment[] } }>(`/DoiNhom/detail/${id}`)).data.data;
-export const fetchUnpaid = async (id: number) => (await cmsApi.get<{ data: Unpaid[] }>(`/DoiNhom/get-unpaid/${id}`)).data.data ?? [];
-export const activeMembers = async () => (await cmsApi.get<{ data: { id: number; fullName: string }[] }>('/DoiNhom/export', { params: { approvedStatus: 2 } })).data.data ?? [];
 
-export const decide = async (id: number, status: 2 | 3, declineReason?: string) =>
-  (await cmsApi.put<{ message: string; data: Member }>(`/DoiNhom/status/${id}`, { status, declineReason: declineReason ?? '' })).data;
-export const setActive = async (id: number, active: boolean) => (await cmsApi.put<{ message: string; data: Member }>(`/DoiNhom/isActive/${id}/${active}`)).data;
+export const fetchPatient = async (id: number) => (await patients.getOne({ id })) as unknown as Patient;
+export const updatePatient = async (id: number, body: Pick<Patient, 'fullName' | 'phoneNumber' | 'appointmentDate' | 'description' | 'status' | 'concurrencyStamp'>) =>
+  (await patients.custom({ path: referral.api.actions!.update, params: { id }, body, quietStatuses: [409, 400] })) as { message?: string; data: Patient };
+
+// ---- the ledger ----
+
+export const fetchUnpaid = async (id: number) => (await cmsApi.get<{ data: Unpaid[] }>(`/DoiNhom/get-unpaid/${id}`)).data.data ?? [];
 
 export interface PaymentBody {
   paymentType: 0 | 1;
@@ -30,11 +45,3 @@ export interface PaymentBody {
 /** 409 (already paid) is the popup's to show. */
 export const payCommission = async (id: number, body: PaymentBody) =>
   (await cmsApi.post<{ message: string; data: { id: number; total: number } }>(`/DoiNhom/payment-commission/${id}`, body, { quietStatuses: [409] })).data;
-
-export async function fetchPatients(query: { page: number; pageSize: number; keyword?: string; status?: number; userId?: number; startDate?: string; endDate?: string }): Promise<Page<Patient>> {
-  const { data } = await cmsApi.get<Page<Patient>>('/DoiNhom/ttbn-search', { params: { ...query, userId: query.userId ?? 0 } });
-  return { data: data.data ?? [], totalRows: data.totalRows ?? 0 };
-}
-export const fetchPatient = async (id: number) => (await cmsApi.get<{ data: Patient }>(`/DoiNhom/ttbn-detail/${id}`)).data.data;
-export const updatePatient = async (id: number, body: Pick<Patient, 'fullName' | 'phoneNumber' | 'appointmentDate' | 'description' | 'status' | 'concurrencyStamp'>) =>
-  (await cmsApi.put<{ message: string; data: Patient }>(`/DoiNhom/ttbn-update/${id}`, body, { quietStatuses: [409, 400] })).data;

@@ -1,5 +1,6 @@
 import { defineResource, l as req } from './define';
 import { ROUTES } from './routes';
+import { ADMINS } from './access';
 
 
 /** Websites: global (a website is the scope of everything else). Spec part 1, "Website list and detail". */
@@ -31,6 +32,8 @@ export const website = defineResource({
   list: { pageSizes: [10, 25, 50, 100], defaultPageSize: 10 },
   routes: ROUTES.website,
   concurrency: true,
+  // Staff read the websites they work on (the header's selector); administrators add, change and remove them.
+  access: { create: ADMINS, update: ADMINS, delete: ADMINS },
 });
 
 /** A language of a website (natural key: languageId). */

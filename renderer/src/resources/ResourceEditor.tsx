@@ -21,6 +21,8 @@ import { useResourceForm, type SaveOutcome, type WireAdapter } from './useResour
 import { workspaceLanguages } from './languages';
 import { ValidationSummary } from './ValidationSummary';
 import type { FieldInputs } from './customize';
+import { useAccess } from './access';
+import { lockOf } from './machine/moves';
 
 export interface ResourceEditorProps {
   def: ResourceDef;
@@ -117,7 +119,10 @@ export function ResourceEditor({ def, id: rawId, languages: languagesOf, onSaved
       else if (after !== 'stay') navigate(after.path, { state: after.state });
     }
   }
-  const locked = lockedReason?.(state.record);
+  // Why the record cannot be saved: the screen's reason, a state of its status machine that locks it (a pending
+  // item), or the definition's access (./access.ts).
+  const may = useAccess(def).can(isUpdate ? 'update' : 'create', state.record);
+  const locked = lockedReason?.(state.record) ?? lockOf(def, state.record) ?? (may.allowed ? undefined : may.reason);
   useSaveShortcut(() => void run('stay'), !conflict && !locked && !readOnly);
 
   const title = resourceTitle(def);

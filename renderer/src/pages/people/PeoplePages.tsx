@@ -1,20 +1,16 @@
-import { Button, DatePicker, Select, Space, Tag } from 'antd';
+import { DatePicker, Select, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { booking, BOOKING_MOVES, BOOKING_STATUSES, recruitment } from '../../../../shared/resources/people';
-import { optionLabel } from '../../resources/labels';
+import { booking, BOOKING_MACHINE, recruitment } from '../../../../shared/resources/people';
 import type { FieldDef } from '../../../../shared/resources/define';
 import { DATE_FORMAT, toWireDay } from '../../core/dates';
-import { notifySuccess } from '../../core/notices';
-import { confirmDecision } from '../../core/dialogs';
-import { useWorkspace } from '../../core/workspace';
 import type { FieldInputOverride } from '../../resources/customize';
-import { createDataProvider, type Row } from '../../resources/dataProvider';
+import type { Row } from '../../resources/dataProvider';
 import type { EditorControls } from '../../resources/ResourceEditor';
 import { ResourceEditPage, ResourceListPage } from '../../resources/ResourcePages';
 import { useLookupOptions } from '../../resources/useLookup';
 import { ReadOnOpenPage, UnreadListPage } from '../site-content/FeedbackPages';
-import { DeclineModal } from '../news/DeclineModal';
+import { StatusMoves, StatusTag } from '../../resources/machine';
 
 const JOBS: FieldDef = { name: 'jobIds', type: 'reference', label: { vi: 'Vị trí ứng tuyển', en: 'Jobs applied for' }, reference: { lookup: 'api:Jobs/get-all/{website}', valueField: 'id', labelField: 'name' } };
 
@@ -63,57 +59,13 @@ export function BookingListPage() {
   );
 }
 
-/** The moves a booking's detail offers: confirm, complete, cancel (with a reason). */
+/** A booking's status (with the reason it was cancelled) and its moves: confirm, complete, cancel (with a reason). */
 function BookingMoves({ editor }: { editor: EditorControls }) {
-  const { t } = useTranslation('people');
-  const { websiteId } = useWorkspace();
-  const [cancelling, setCancelling] = useState(false);
-  const record = editor.record;
-  if (!record) return null;
-  const allowed = BOOKING_MOVES[Number(record.approvedStatus)] ?? [];
-  const move = async (status: number, reason?: string) => {
-    const answer = await createDataProvider(booking, { websiteId }).custom({ path: booking.api.actions!.status, params: { id: record.id }, body: { status, reason } });
-    if (answer.message) notifySuccess(answer.message);
-    await editor.reload();
-  };
-  // The customer is told of a confirmation, and a move cannot be taken back (BOOKING_MOVES): asked first, naming them.
-  const decided = async (question: string, okText: string, status: number) => {
-    if (await confirmDecision({ title: t(question, { name: String(record.customerName ?? '') }), okText })) await move(status);
-  };
-  const status = BOOKING_STATUSES.find((s) => s.value === Number(record.approvedStatus));
-  const statusField = booking.fields.find((f) => f.name === 'approvedStatus')!;
+  if (!editor.record) return null;
   return (
     <Space wrap>
-      {status && (
-        <Tag color={status.color} data-testid="booking-status">
-          {optionLabel(booking, statusField, status)}
-          {record.cancelReason ? `: ${String(record.cancelReason)}` : ''}
-        </Tag>
-      )}
-      {allowed.includes(1) && (
-        <Button type="primary" onClick={() => void decided('confirmConfirm', t('confirm'), 1)}>
-          {t('confirm')}
-        </Button>
-      )}
-      {allowed.includes(2) && (
-        <Button type="primary" onClick={() => void decided('completeConfirm', t('complete'), 2)}>
-          {t('complete')}
-        </Button>
-      )}
-      {allowed.includes(3) && (
-        <Button danger onClick={() => setCancelling(true)}>
-          {t('cancelBooking')}
-        </Button>
-      )}
-      <DeclineModal
-        open={cancelling}
-        words={{ title: t('cancelTitle', { name: String(record.customerName ?? '') }), label: t('reason'), send: t('cancelBooking'), required: t('reasonRequired') }}
-        onCancel={() => setCancelling(false)}
-        onSend={async (reason) => {
-          await move(3, reason);
-          setCancelling(false);
-        }}
-      />
+      <StatusTag machine={BOOKING_MACHINE} record={editor.record} withReason testId="booking-status" />
+      <StatusMoves def={booking} record={editor.record} onMoved={editor.reload} />
     </Space>
   );
 }

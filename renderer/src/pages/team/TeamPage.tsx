@@ -14,7 +14,7 @@ import { resolveFileUrl, nameFromUrl } from '../../features/files/urls';
 import { useUrlFilters } from '../../resources/useUrlFilters';
 import { decide, fetchMember, fetchMembers, setActive, type Member, type Payment } from './api';
 import { PaymentModal } from './PaymentModal';
-import { DeclineModal } from '../news/DeclineModal';
+import { ReasonDialog as DeclineModal } from '../../resources/machine';
 import { IntegrationKeysButton } from './IntegrationKeys';
 
 export const STATUS_COLORS: Record<number, string> = { 1: 'gold', 2: 'green', 3: 'red' };

@@ -1,16 +1,14 @@
-import { DatePicker, Select, Space } from 'antd';
+import { DatePicker, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { booking, BOOKING_MACHINE, recruitment } from '../../../../shared/resources/people';
+import { booking, recruitment } from '../../../../shared/resources/people';
 import type { FieldDef } from '../../../../shared/resources/define';
 import { DATE_FORMAT, toWireDay } from '../../core/dates';
 import type { FieldInputOverride } from '../../resources/customize';
 import type { Row } from '../../resources/dataProvider';
-import type { EditorControls } from '../../resources/ResourceEditor';
 import { ResourceEditPage, ResourceListPage } from '../../resources/ResourcePages';
 import { useLookupOptions } from '../../resources/useLookup';
 import { ReadOnOpenPage, UnreadListPage } from '../site-content/FeedbackPages';
-import { StatusMoves, StatusTag } from '../../resources/machine';
 
 const JOBS: FieldDef = { name: 'jobIds', type: 'reference', label: { vi: 'Vị trí ứng tuyển', en: 'Jobs applied for' }, reference: { lookup: 'api:Jobs/get-all/{website}', valueField: 'id', labelField: 'name' } };
 
@@ -59,22 +57,12 @@ export function BookingListPage() {
   );
 }
 
-/** A booking's status (with the reason it was cancelled) and its moves: confirm, complete, cancel (with a reason). */
-function BookingMoves({ editor }: { editor: EditorControls }) {
-  if (!editor.record) return null;
-  return (
-    <Space wrap>
-      <StatusTag machine={BOOKING_MACHINE} record={editor.record} withReason testId="booking-status" />
-      <StatusMoves def={booking} record={editor.record} onMoved={editor.reload} />
-    </Space>
-  );
-}
-
 /**
  * /booking/{id}, /booking/edit/{id}: the booking as it was made (read-only: `booking.readOnlyDetail`), and the moves of
  * its status in the bottom bar. /booking/add: a booking taken by phone (the public intake's rules, on the server).
  */
 export function BookingDetailPage() {
   const { t } = useTranslation('people');
-  return <ResourceEditPage def={booking} readOnlyNote={() => t('readOnly')} footer={(editor) => <BookingMoves editor={editor} />} />;
+  // Its status and moves are the generic editor's, from the booking's machine.
+  return <ResourceEditPage def={booking} readOnlyNote={() => t('readOnly')} />;
 }

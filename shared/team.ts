@@ -79,13 +79,14 @@ export const COLLABORATOR_STATUSES: EnumOption[] = [
 export const COLLABORATOR_APPROVAL: StatusMachine = {
   field: 'approvedStatus',
   states: COLLABORATOR_STATUSES,
+  nameField: 'fullName',
   path: 'PUT DoiNhom/status/{id}',
   target: { body: 'status' },
   action: 'status',
   reason: { body: 'declineReason', field: 'declineReason', label: l('Lý do', 'Reason') },
   moves: [
     { name: 'approve', from: [1], to: 2, label: l('Phê duyệt', 'Approve'), who: ADMINS, confirm: l('Phê duyệt cộng tác viên {name}?', 'Approve collaborator {name}?') },
-    { name: 'reject', from: [1], to: 3, label: l('Từ chối', 'Reject'), who: ADMINS, reason: true, danger: true },
+    { name: 'reject', from: [1], to: 3, label: l('Từ chối', 'Reject'), who: ADMINS, reason: true, danger: true, prompt: l('Từ chối {name}', 'Reject {name}') },
   ],
   badTarget: l('Trạng thái phải là 2 (phê duyệt) hoặc 3 (từ chối)', 'Status must be 2 (approve) or 3 (reject)'),
   refused: l('Cộng tác viên đã được duyệt hoặc từ chối trước đó', 'The collaborator was already approved or rejected'),
@@ -100,6 +101,7 @@ export const COLLABORATOR_ACTIVITY: StatusMachine = {
     { value: true, label: l('Đang hoạt động', 'Active'), color: 'green' },
     { value: false, label: l('Đã khoá', 'Locked'), color: 'default' },
   ],
+  nameField: 'fullName',
   path: 'PUT DoiNhom/isActive/{id}/{value}',
   target: { param: 'value' },
   action: 'isActive',

@@ -34,6 +34,13 @@ export interface Move {
   reason?: boolean;
   /** The confirmation's question, `{name}` standing for the record's name (shown before a move without a reason). */
   confirm?: Label;
+  /**
+   * The reason dialog's title (a move with `reason`), `{name}` standing for the record's name; without `{name}` the
+   * dialog shows the record's name under it. Default: the move's label.
+   */
+  prompt?: Label;
+  /** The reason dialog's send button (default: the move's label). */
+  send?: Label;
   /** A destructive move (red button). */
   danger?: boolean;
   /** The success notice (default: "Cập nhật thành công"). */
@@ -45,6 +52,8 @@ export interface StatusMachine {
   field: string;
   /** The states, as the field's options (labels and colours). */
   states: readonly StateOption[];
+  /** The record's field that names it in the questions (`{name}` of `confirm` and `prompt`; default 'title'). */
+  nameField?: string;
   /**
    * The action serving the moves, e.g. 'PUT News/status/{website}/{id}'. The target state is read from the body's
    * `status` (default) or from a path parameter (`PUT DoiNhom/isActive/{id}/{value}` → `target: { param: 'value' }`).

@@ -97,6 +97,7 @@ export const BOOKING_STATUSES = [
 export const BOOKING_MACHINE: StatusMachine = {
   field: 'approvedStatus',
   states: BOOKING_STATUSES,
+  nameField: 'customerName',
   path: 'PUT Bookings/status/{website}/{id}',
   target: { body: 'status' },
   action: 'status',
@@ -104,7 +105,7 @@ export const BOOKING_MACHINE: StatusMachine = {
   moves: [
     { name: 'confirm', from: [0], to: 1, label: l('Xác nhận lịch hẹn', 'Confirm booking'), who: MEMBERS, confirm: l('Xác nhận lịch hẹn của {name}?', 'Confirm the booking of {name}?') },
     { name: 'complete', from: [1], to: 2, label: l('Đã khám xong', 'Visit completed'), who: MEMBERS, confirm: l('Ghi nhận lịch hẹn của {name} đã khám xong?', 'Record the visit of {name} as completed?') },
-    { name: 'cancel', from: [0, 1], to: 3, label: l('Huỷ lịch hẹn', 'Cancel booking'), who: MEMBERS, reason: true, danger: true },
+    { name: 'cancel', from: [0, 1], to: 3, label: l('Huỷ lịch hẹn', 'Cancel booking'), who: MEMBERS, reason: true, danger: true, prompt: l('Huỷ lịch hẹn của {name}', 'Cancel the booking of {name}') },
   ],
   refused: l('Không thể chuyển lịch hẹn từ "{from}" sang "{to}"', 'A booking cannot go from "{from}" to "{to}"'),
   // A move is decided by the booking's status alone (a stamp sent is not compared): as the screens have always sent it.

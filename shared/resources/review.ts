@@ -47,6 +47,8 @@ export const reviewMachine = (path: PathTemplate, lockedMessage: Label): StatusM
       who: REVIEWERS,
       reason: true,
       danger: true,
+      prompt: l('Nhập lý do từ chối', 'Enter the reason for declining'),
+      send: l('Gửi', 'Send'),
       done: l('Từ chối thành công', 'Declined successfully'),
     },
   ],

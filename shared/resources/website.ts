@@ -32,7 +32,7 @@ export const website = defineResource({
   list: { pageSizes: [10, 25, 50, 100], defaultPageSize: 10 },
   routes: ROUTES.website,
   concurrency: true,
-  // Staff see the websites they work on; only an administrator makes, changes or deletes one.
+  // Staff read the websites they work on (the header's selector); administrators add, change and remove them.
   access: { create: ADMINS, update: ADMINS, delete: ADMINS },
 });
 

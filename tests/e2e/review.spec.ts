@@ -2,7 +2,7 @@
 // is missing, and Duyệt / Từ chối are buttons on the detail pages of news and expert Q&A.
 import { expect, test, type Page } from '@playwright/test';
 import { api, unique } from './content-support';
-import { answerDecision, REVIEWER, signIn, switchUser } from './support';
+import { answerDecision, REVIEWER, signIn, STAFF, switchUser } from './support';
 
 const toast = (page: Page, text: string) => page.locator('.ant-message-notice').filter({ hasText: text }).last();
 const tr = (vi: string, en: string) => JSON.stringify({ 'vi-VN': vi, 'en-US': en });
@@ -39,9 +39,12 @@ test('approve and decline from the news detail page', async ({ page }) => {
   const first = (await api(page, 'POST', 'News/1/true', body('a'))).data as { id: number };
   const second = (await api(page, 'POST', 'News/1/true', body('b'))).data as { id: number };
 
-  // The admin submitted them: the admin's buttons say another reviewer decides.
+  // The admin submitted them: the admin's buttons say another reviewer decides (the rule's words, as the server's 403).
   await page.goto(`/news/${first.id}`);
-  await expect(page.getByTestId('form-footer').getByRole('button', { name: 'Duyệt', exact: true })).toBeDisabled();
+  const ownApprove = page.getByTestId('form-footer').getByRole('button', { name: 'Duyệt', exact: true });
+  await expect(ownApprove).toBeDisabled();
+  await ownApprove.hover({ force: true });
+  await expect(page.getByRole('tooltip')).toHaveText('Không thể tự duyệt nội dung do chính mình gửi duyệt');
   // The reviewer decides.
   await switchUser(page, REVIEWER);
   await page.goto(`/news/${first.id}`);
@@ -73,6 +76,33 @@ test('approve and decline from the news detail page', async ({ page }) => {
   const row = page.locator('.ant-table-row').filter({ hasText: `Tin a ${id}` });
   await expect(row).toBeVisible();
   await expect(row.getByRole('button', { name: 'Duyệt', exact: true })).toBeDisabled();
+});
+
+test('without the review permission the decisions are not offered', async ({ page }) => {
+  const id = unique();
+  await signIn(page);
+  const pending = (await api(page, 'POST', 'News/1/true', {
+    newsTranslations: [
+      { languageId: 'vi-VN', title: `Tin c ${id}`, content: '<p>Nội dung</p>', seoLink: `tin-c-${id}` },
+      { languageId: 'en-US', title: `News c ${id}`, content: '<p>Content</p>', seoLink: `news-c-${id}` },
+    ],
+    featureImage: '/files/a.png',
+    featureImageMobile: '/files/a.png',
+    type: 0,
+  })).data as { id: number };
+  await switchUser(page, STAFF);
+  await page.goto(`/news/${pending.id}`);
+  await expect(page.getByTestId('status-tag').first()).toHaveText('Chờ duyệt');
+  await expect(page.getByTestId('news-locked')).toBeVisible();
+  const footer = page.getByTestId('form-footer');
+  await expect(footer.getByRole('button', { name: 'Lưu nháp' })).toBeVisible();
+  await expect(footer.getByRole('button', { name: 'Duyệt', exact: true })).toHaveCount(0);
+  await expect(footer.getByRole('button', { name: 'Từ chối', exact: true })).toHaveCount(0);
+  // Nor in the list's rows.
+  await page.goto('/news?status=1');
+  const row = page.locator('.ant-table-row').filter({ hasText: `Tin c ${id}` });
+  await expect(row).toContainText('Chờ duyệt');
+  await expect(row.getByRole('button', { name: 'Duyệt', exact: true })).toHaveCount(0);
 });
 
 test('an answer saved for review is approved from the Q&A detail page', async ({ page }) => {

@@ -2,18 +2,17 @@ import { Route, Routes } from 'react-router-dom';
 import AppLayout from './layout/AppLayout';
 import { lazyElement } from '../core/lazyScreen';
 import NotFoundPage from '../core/NotFound';
-import { screens } from './screens';
+import { mayOpen, screens } from './screens';
 import { useSession } from '../session';
-import { isAdmin } from '../../../shared/roles';
 
 // The signed-in part of the console: the route table (which reads every resource definition) and
 // the layout load together, once signed in, so the sign-in route pays for neither.
-const screenRoutes = screens.map((screen) => ({ path: screen.path, adminOnly: screen.adminOnly, element: lazyElement(screen.load) }));
+const screenRoutes = screens.map((screen) => ({ path: screen.path, access: screen.access, element: lazyElement(screen.load) }));
 
 export default function ProtectedApp() {
   const { user } = useSession();
   // What the user's role does not open is not there (the server refuses it as well).
-  const allowed = screenRoutes.filter((screen) => !screen.adminOnly || isAdmin(user));
+  const allowed = screenRoutes.filter((screen) => mayOpen(screen, user));
   return (
     <Routes>
       <Route element={<AppLayout />}>

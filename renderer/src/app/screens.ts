@@ -1,6 +1,8 @@
 import type { ComponentType } from 'react';
 import { resourceScreens } from '../resources/screens';
-import { isAdmin, type Permissions } from '../../../shared/roles';
+import { check, ruleOf, type AccessRule, type Actor } from '../../../shared/resources/access';
+// Light: the website's definition is its fields and paths (the access rules of its screens come from it).
+import { website } from '../../../shared/resources/website';
 
 /**
  * Route registry: every screen behind sign-in, inside the layout. One entry per route of the spec's
@@ -15,8 +17,11 @@ export interface ScreenRoute {
   /** react-router path (`/news/:id`). Matched case-sensitively as the spec writes it. */
   path: string;
   load: () => Promise<{ default: ComponentType }>;
-  /** Only administrators see it (shared/roles.ts): websites, their staff and languages. */
-  adminOnly?: boolean;
+  /**
+   * Who may open it (shared/resources/access.ts; default: every signed-in member). A resource's screens take it from
+   * the definition's access: the website screens from who may change a website.
+   */
+  access?: AccessRule;
 }
 
 // Screens of one module share its loader (one dynamic import, one list of what it preloads, in the first chunk).
@@ -32,7 +37,10 @@ export const screens: ScreenRoute[] = [
   { path: '/profile', load: () => import('../pages/profile/ProfilePage') },
   { path: '/settings', load: () => import('../pages/settings/SettingsPage') },
   // Website information: screens from the resource definitions; website screens hand-tuned.
-  ...resourceScreens('website', { list: () => import('../pages/website/WebsiteListPage'), edit: () => import('../pages/website/WebsiteEditPage') }).map((s) => ({ ...s, adminOnly: true })),
+  ...resourceScreens('website', { list: () => import('../pages/website/WebsiteListPage'), edit: () => import('../pages/website/WebsiteEditPage') }).map((s) => ({
+    ...s,
+    access: ruleOf(website.access, 'update'),
+  })),
   { path: '/info-website', load: () => import('../pages/info-website/InfoWebsitePage') },
   ...resourceScreens('socialNetwork'),
   ...resourceScreens('branchContact'),
@@ -102,5 +110,8 @@ export const screens: ScreenRoute[] = [
   ...resourceScreens('serviceCatalogue'),
 ];
 
+/** Whether `user` may open `screen` (the same check the server makes of its calls). */
+export const mayOpen = (screen: Pick<ScreenRoute, 'access'>, user: Actor | null | undefined): boolean => check(screen.access, user).allowed;
+
 /** The screens `user` may open: the others are neither routed nor in the navigation. */
-export const screensFor = (user: { role?: Permissions['role'] } | null | undefined): ScreenRoute[] => screens.filter((s) => !s.adminOnly || isAdmin(user));
+export const screensFor = (user: Actor | null | undefined): ScreenRoute[] => screens.filter((s) => mayOpen(s, user));

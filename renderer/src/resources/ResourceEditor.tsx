@@ -21,6 +21,8 @@ import { useResourceForm, type SaveOutcome, type WireAdapter } from './useResour
 import { workspaceLanguages } from './languages';
 import { ValidationSummary } from './ValidationSummary';
 import type { FieldInputs } from './customize';
+import { useAccess } from './access';
+import { lockOf, StatusMoves, StatusTag } from './machine';
 
 export interface ResourceEditorProps {
   def: ResourceDef;
@@ -117,7 +119,10 @@ export function ResourceEditor({ def, id: rawId, languages: languagesOf, onSaved
       else if (after !== 'stay') navigate(after.path, { state: after.state });
     }
   }
-  const locked = lockedReason?.(state.record);
+  // Why the record cannot be saved: the screen's reason, a state of its status machine that locks it (a pending
+  // item), or the definition's access (./access.ts).
+  const may = useAccess(def).can(isUpdate ? 'update' : 'create', state.record);
+  const locked = lockedReason?.(state.record) ?? lockOf(def, state.record) ?? (may.allowed ? undefined : may.reason);
   useSaveShortcut(() => void run('stay'), !conflict && !locked && !readOnly);
 
   const title = resourceTitle(def);
@@ -184,7 +189,12 @@ export function ResourceEditor({ def, id: rawId, languages: languagesOf, onSaved
                 </Button>
               </Tooltip>
             )}
-            {footer?.({ record: state.record, isUpdate, saving, loading, locked, save: () => run('stay'), reload: state.reload })}
+            {footer
+              ? footer({ record: state.record, isUpdate, saving, loading, locked, save: () => run('stay'), reload: state.reload })
+              : isUpdate && state.record && def.machines?.length
+                ? // A definition with status machines and no footer of its own: its status and moves (./machine).
+                  <MachineBar def={def} record={state.record} reload={state.reload} blockedReason={!readOnly && state.isDirty() ? t('machine.saveFirst') : undefined} />
+                : null}
           </FormFooter>
         </Spin>
       </Card>
@@ -207,3 +217,19 @@ export function ResourceEditor({ def, id: rawId, languages: languagesOf, onSaved
 
 /** Whether the screen leaves after saving (Save) or always stays (a singleton: Save only). */
 const after = (def: ResourceDef) => afterSaveTarget(def) !== 'stay';
+
+/**
+ * The status of each machine that applies to the record (`<resource>-status`, with the reason that brought it there),
+ * then the moves the user may make from there.
+ */
+function MachineBar({ def, record, reload, blockedReason }: { def: ResourceDef; record: Row; reload(): Promise<void>; blockedReason?: string }) {
+  const applying = (def.machines ?? []).filter((m) => !m.when || m.when.in.includes(record[m.when.field]));
+  return (
+    <Space wrap>
+      {applying.map((machine) => (
+        <StatusTag key={machine.field} machine={machine} record={record} withReason testId={`${def.name}-status`} />
+      ))}
+      <StatusMoves def={def} record={record} onMoved={reload} blockedReason={blockedReason} />
+    </Space>
+  );
+}

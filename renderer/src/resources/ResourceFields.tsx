@@ -9,8 +9,8 @@ import { FieldInput, type FieldInputProps } from './FieldInput';
 import { fieldRules } from './fieldRules';
 import { editedLanguageOf, formFields } from './formModel';
 import { currentUi, fieldLabel } from './labels';
-import { isAdmin } from '../../../shared/roles';
-import { useSession } from '../session';
+import { ADMINS } from '../../../shared/resources/access';
+import { useAccess } from './access';
 
 /**
  * The fields of a resource form: one tab per website language holding the per-language fields
@@ -77,14 +77,14 @@ interface FieldItemProps {
 function FieldItem({ def, field, name, languageName, languageId, isUpdate, inputs }: FieldItemProps) {
   const ui = currentUi();
   const { t } = useTranslation('resources');
-  const { user } = useSession();
+  const access = useAccess();
   const label = fieldLabel(def, field);
   const Custom = inputs?.[field.name];
   const inputLabel = languageName ? `${label} (${languageName})` : label;
   // Undefined unless the field itself is locked, so a form disabled as a whole (a read-only detail) disables every input.
   // An administrator's field (`editableBy: 'admin'`, e.g. tracking code) is read-only to others, saying why; the
   // server refuses their change of it too.
-  const adminOnly = field.editableBy === 'admin' && !isAdmin(user);
+  const adminOnly = field.editableBy === 'admin' && !access.allows(ADMINS).allowed;
   const disabled = (isUpdate && field.readOnlyOnUpdate) || adminOnly ? true : undefined;
   return (
     <Form.Item

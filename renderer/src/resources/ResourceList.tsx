@@ -16,6 +16,7 @@ import { fieldLabel, optionLabel, resourceTitle } from './labels';
 import { useListEmpty } from './ListEmpty';
 import { groupRows, isGroupRow } from './grouping';
 import { buildTree, treePage, type TreePage, type TreeRow } from './tree';
+import { useAccess } from './access';
 
 /** The words of list cells and row actions, in the interface language. */
 export function columnLabels(t: TFunction<'resources'>): ColumnLabels {
@@ -94,8 +95,12 @@ export interface ResourceListProps {
  * keyword box (or the search panel), info/delete per row, double-click to open, add, refresh, export.
  */
 export function ResourceList(props: ResourceListProps) {
-  const { def, parentId, keys, onOpen, onAdd, actionRef: externalRef, onChanged, rowLanguages, headerTitle, compact, groupBy, selection } = props;
+  const { def, parentId, keys, onOpen, actionRef: externalRef, onChanged, rowLanguages, headerTitle, compact, groupBy, selection } = props;
   const { t } = useTranslation('resources');
+  // What the definition's access lets this user do (./access.ts): add, delete and quick-edit follow it.
+  const access = useAccess(def);
+  // Nothing about a record yet decides whether one may be added: the button is there or not.
+  const onAdd = access.can('create').allowed ? props.onAdd : undefined;
   const { websiteId, language, languages } = useWorkspace();
   const ownRef = useRef<ActionType>();
   const actionRef = externalRef ?? ownRef;
@@ -112,7 +117,7 @@ export function ResourceList(props: ResourceListProps) {
   const intl = useIntl();
 
   const labels = columnLabels(t);
-  const canDelete = Boolean(def.api.remove);
+  const canDelete = Boolean(def.api.remove) && !access.can('delete').hidden;
   const [filtered, setFiltered] = useState(false);
   const empty = useListEmpty({ title: resourceTitle(def), onAdd, filtered });
   // The ref is read when a row is deleted (a click), not while rendering: buildColumns only keeps the handler.
@@ -124,6 +129,7 @@ export function ResourceList(props: ResourceListProps) {
     searchPanel,
     labels,
     onOpen,
+    deletable: (row) => access.can('delete', row),
     onDelete: canDelete
       ? async (row) => {
           const id = idOf(def, row);
@@ -136,7 +142,7 @@ export function ResourceList(props: ResourceListProps) {
       : undefined,
   });
   // Editable rows (`list.inlineEdit`): a pencil per row turns its simple fields into inputs, saved with the row's stamp.
-  const inline = Boolean(def.list?.inlineEdit && def.api.update);
+  const inline = Boolean(def.list?.inlineEdit && def.api.update) && access.can('update').allowed;
   const editableColumns = inline
     ? withInlineEditing(def, generic, language).map((column): ProColumns<Row> =>
         column.key === '__actions'

@@ -42,6 +42,8 @@ export interface ColumnOptions {
   labels: ColumnLabels;
   onOpen?: (row: Row) => void;
   onDelete?: (row: Row) => Promise<unknown>;
+  /** Whether this row may be deleted (the definition's `delete` access, ./access.ts): drawn, disabled saying why, or not drawn. */
+  deletable?: (row: Row) => { allowed: boolean; reason?: string; hidden: boolean };
 }
 
 /**
@@ -200,6 +202,27 @@ export const listFields = (def: ResourceDef) => def.fields.filter((f) => f.list 
 /** Narrowest the record's name gets when the table is short of room (longer names wrap, then end in an ellipsis). */
 const NAME_MIN_WIDTH = 140;
 
+/** A row's delete button: asks first; disabled with the reason, or left out, when the user may not delete the row. */
+function DeleteButton({ row, options }: { row: Row; options: ColumnOptions }) {
+  const { labels } = options;
+  const may = options.deletable?.(row) ?? { allowed: true, hidden: false };
+  if (may.hidden) return null;
+  if (!may.allowed) {
+    return (
+      <Tooltip title={may.reason}>
+        <Button type="text" size="small" danger disabled icon={<DeleteOutlined />} aria-label={labels.delete} />
+      </Tooltip>
+    );
+  }
+  return (
+    <Popconfirm title={labels.deleteConfirm} okText={labels.ok} cancelText={labels.cancel} okButtonProps={{ danger: true }} onConfirm={() => options.onDelete!(row)}>
+      <Tooltip title={labels.delete}>
+        <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={labels.delete} />
+      </Tooltip>
+    </Popconfirm>
+  );
+}
+
 export function buildColumns(def: ResourceDef, options: ColumnOptions): ProColumns<Row>[] {
   const { labels } = options;
   // The record's name: the first text column that is more than a code (a sick category's letter is not its name). It
@@ -258,13 +281,7 @@ export function buildColumns(def: ResourceDef, options: ColumnOptions): ProColum
               <Button type="text" size="small" icon={<InfoCircleOutlined />} aria-label={labels.info} onClick={() => options.onOpen!(row)} />
             </Tooltip>
           )}
-          {options.onDelete && (
-            <Popconfirm title={labels.deleteConfirm} okText={labels.ok} cancelText={labels.cancel} okButtonProps={{ danger: true }} onConfirm={() => options.onDelete!(row)}>
-              <Tooltip title={labels.delete}>
-                <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={labels.delete} />
-              </Tooltip>
-            </Popconfirm>
-          )}
+          {options.onDelete && <DeleteButton row={row} options={options} />}
         </Space>
       ),
     });

@@ -98,7 +98,7 @@ function Shell() {
   const screen = useScreenClass();
   const { token } = theme.useToken();
   const { user } = useSession();
-  // The areas this user's role opens (shared/roles.ts).
+  // The areas this user may open (their screens' access: shared/resources/access.ts).
   const registeredPaths = useMemo(() => new Set(screensFor(user).map((s) => s.path)), [user]);
   const [collapsed, setCollapsed] = useState(screen !== 'large');
   const [collapsedFor, setCollapsedFor] = useState(screen);

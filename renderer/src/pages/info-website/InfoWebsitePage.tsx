@@ -1,6 +1,4 @@
 import { Alert, Card, Table, Tabs, Tag, Typography } from 'antd';
-import { isAdmin } from '../../../../shared/roles';
-import { useSession } from '../../session';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { resources } from '../../../../shared/resources';
@@ -10,6 +8,7 @@ import { editPath } from '../../resources/navigation';
 import { fieldLabel } from '../../resources/labels';
 import { ResourceEditor } from '../../resources/ResourceEditor';
 import { ResourceList } from '../../resources/ResourceList';
+import { useAccess } from '../../resources/access';
 import { localized, useWorkspace } from '../../core/workspace';
 
 /**
@@ -40,8 +39,8 @@ const flagLabel = (name: string) => {
 function Languages() {
   const { t } = useTranslation('resources');
   const { website } = useWorkspace();
-  // Languages are changed on the website's own screen, which only administrators open (shared/roles.ts).
-  const { user } = useSession();
+  // Languages are changed on the website's own form: offered to whoever may change the website (its access).
+  const mayEdit = useAccess(resources.website).can('update').allowed;
   return (
     <>
       <Table
@@ -56,7 +55,7 @@ function Languages() {
           { key: 'default', title: flagLabel('isDefault'), dataIndex: 'isDefault', render: (v: boolean) => (v ? <Tag color="blue">{t('yes')}</Tag> : null) },
         ]}
       />
-      {website && isAdmin(user) && (
+      {website && mayEdit && (
         <Typography.Paragraph style={{ marginTop: 12 }}>
           <Link to={`/website/${encodeURIComponent(String(website.id))}`}>{t('info-website.editLanguages')}</Link>
         </Typography.Paragraph>

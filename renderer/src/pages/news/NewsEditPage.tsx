@@ -21,10 +21,9 @@ import { ValidationSummary } from '../../resources/ValidationSummary';
 import { useWorkspace } from '../../core/workspace';
 import { useCategoryTree, useSickOptions, useTagOptions } from './lookups';
 import { NEWS_EXTRA, newsAdapter } from './newsWire';
-import { ReviewActions } from './ReviewActions';
 import { useSeoSuggestion } from './seoSuggest';
 import { SickQuickCreate } from './SickQuickCreate';
-import { StatusHistory, StatusTag, type StatusEntry } from './StatusHistory';
+import { historyOf, lockOf, StatusHistory, StatusMoves, StatusTag } from '../../resources/machine';
 
 /**
  * /news/add and /news/{id}: the news form. Per-language content and SEO tabs, images, flags, type and start
@@ -38,6 +37,8 @@ const SEO = pick(['seoLink', 'metaTitle', 'metaDescription', 'metaKeyword']);
 const IMAGES = pick(['featureImage', 'altFeatureImage', 'featureImageMobile', 'bannerImages', 'altImages', 'bannerImagesMobile']);
 const SETTINGS = pick(['isMobile', 'isHomePage', 'isHot', 'isActive', 'type', 'startTime']);
 const FEATURE_IMAGES = newsDef.fields.filter((f) => f.name === 'featureImage' || f.name === 'featureImageMobile');
+/** The review machine of news (shared/resources/review.ts): its tag, decisions, lock and history. */
+const REVIEW = newsDef.machines[0];
 
 export default function NewsEditPage() {
   const { id } = useParams();
@@ -65,7 +66,9 @@ function NewsEditor({ id }: { id?: Id }) {
   const sicks = useSickOptions(websiteId, language);
   const tagOptions = useTagOptions(websiteId);
   const [creatingSick, setCreatingSick] = useState(false);
-  const locked = record?.approvedStatus === NEWS_STATUS.pending;
+  // A pending item is locked until it is decided (the machine's words).
+  const lockedText = lockOf(newsDef, record);
+  const locked = Boolean(lockedText);
 
   useUnsavedGuard(state.isDirty);
   useSaveShortcut(() => void run(false), !conflict && !locked);
@@ -89,7 +92,6 @@ function NewsEditor({ id }: { id?: Id }) {
   }
 
   const tabs = { languages, activeLanguage: state.activeLanguage, onLanguageChange: state.setActiveLanguage, values: state.values, isUpdate: state.isUpdate, attempted: state.attempted };
-  const history = (record?.statusHistory as StatusEntry[] | undefined) ?? [];
   const title = id === undefined ? t('news:addTitle') : t('news:editTitle');
 
   if (state.notFound) return <NotFound subTitle={t('common:notFound.record')} backTo="/news" backLabel={t('common:notFound.toList')} />;
@@ -103,9 +105,9 @@ function NewsEditor({ id }: { id?: Id }) {
         <Typography.Title level={3} style={{ margin: 0 }}>
           {title}
         </Typography.Title>
-        {record && <StatusTag status={record.approvedStatus} />}
+        {record && <StatusTag machine={REVIEW} record={record} />}
       </Space>
-      {locked && <Alert type="warning" showIcon role="status" data-testid="news-locked" message={EDITORIAL_MESSAGES.pendingLocked[currentUi()]} />}
+      {locked && <Alert type="warning" showIcon role="status" data-testid="news-locked" message={lockedText} />}
       {record?.approvedStatus === NEWS_STATUS.declined && record.declineReason ? (
         <Alert type="error" showIcon message={t('news:declined', { reason: String(record.declineReason) })} />
       ) : null}
@@ -162,22 +164,22 @@ function NewsEditor({ id }: { id?: Id }) {
           </Space>
         </Form>
         <FormFooter>
-          <Tooltip title={locked ? EDITORIAL_MESSAGES.pendingLocked[currentUi()] : t('news:saveDraftHelp')}>
+          <Tooltip title={lockedText ?? t('news:saveDraftHelp')}>
             <Button icon={<SaveOutlined />} loading={saving && !approveRequest.current} disabled={loading || locked} onClick={() => void run(false)}>
               {t('news:saveDraft')}
             </Button>
           </Tooltip>
-          <Tooltip title={locked ? EDITORIAL_MESSAGES.pendingLocked[currentUi()] : t('news:saveApproveHelp')}>
+          <Tooltip title={lockedText ?? t('news:saveApproveHelp')}>
             <Button type="primary" icon={<SendOutlined />} loading={saving && approveRequest.current} disabled={loading || locked} onClick={() => void run(true)}>
               {t('news:saveApprove')}
             </Button>
           </Tooltip>
           {record && id !== undefined && (
-            <ReviewActions def={newsDef} id={id} approvedStatus={record.approvedStatus} submittedBy={record.submittedBy} title={record.title} onDecided={state.reload} blockedReason={state.isDirty() ? t('news:review.saveFirst') : undefined} />
+            <StatusMoves def={newsDef} record={record} onMoved={state.reload} unavailable="disable" blockedReason={state.isDirty() ? t('resources:machine.saveFirst') : undefined} />
           )}
         </FormFooter>
       </Spin>
-      <StatusHistory entries={history} />
+      <StatusHistory machine={REVIEW} entries={historyOf(record)} />
       <SickQuickCreate
         open={creatingSick}
         onClose={() => setCreatingSick(false)}

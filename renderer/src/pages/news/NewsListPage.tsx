@@ -4,7 +4,7 @@ import { Dropdown, Select, Space, Tag, Typography } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { NEWS_STATUS, newsDef } from '../../../../shared/editorial';
+import { newsDef } from '../../../../shared/editorial';
 import { localized } from '../../core/workspace/localized';
 import { ImageThumb } from '../../features/files/ImageField';
 import { DateTimeCell } from '../../resources/columns';
@@ -13,35 +13,31 @@ import { fieldLabel, optionLabel } from '../../resources/labels';
 import { ResourceList } from '../../resources/ResourceList';
 import { useUrlFilters } from '../../resources/useUrlFilters';
 import { useWorkspace } from '../../core/workspace';
-import { decide } from './status';
-import { DeclineModal } from './DeclineModal';
-import { askApproval, canReview, withReviewActions } from './ReviewActions';
-import { useSession } from '../../session';
-import { mayDecide } from '../../../../shared/roles';
+import { useMoves, withMoves } from '../../resources/machine';
 
 /**
  * /news: the website's news in the content language, on the generic list. Keyword, status and type filters,
- * refresh, export, add; the info button or a double-click opens the detail; the row context menu offers Detail,
- * Approve and Decline (the last two only for pending news; Decline asks for the reason). Status by name and colour.
+ * refresh, export, add; the info button or a double-click opens the detail; the row context menu offers Detail and
+ * the review's moves (resources/machine: enabled for pending news the user may decide on; Decline asks for the reason).
+ * Status by name and colour.
  */
 const field = (name: string) => newsDef.fields.find((f) => f.name === name)!;
 
 export default function NewsListPage() {
   const { t } = useTranslation(['news', 'resources']);
   const navigate = useNavigate();
-  const { websiteId, language } = useWorkspace();
+  const { language } = useWorkspace();
   const actionRef = useRef<ActionType>();
   // Filters live in the address (/news?status=1: the dashboard links there; back/forward work).
   const [urlFilters, setFilter] = useUrlFilters({ status: 'int', type: 'int' });
   const filters = useMemo(() => ({ approvedStatus: urlFilters.status, type: urlFilters.type }), [urlFilters.status, urlFilters.type]);
   const [menu, setMenu] = useState<{ row: Row; x: number; y: number } | null>(null);
-  const [declining, setDeclining] = useState<Row | null>(null);
+  // The row the menu was opened on stays the moves' record after the menu closes (its reason dialog, its question).
+  const [target, setTarget] = useState<Row | null>(null);
 
   const open = (row: Row) => navigate(`/news/${String(row.id)}`);
   const reload = () => actionRef.current?.reload();
-  const { user } = useSession();
-  // Approve / Decline for a pending item this user may decide on (a reviewer, not its submitter).
-  const pending = menu?.row.approvedStatus === NEWS_STATUS.pending && canReview(user) && mayDecide(user, menu.row);
+  const moves = useMoves({ def: newsDef, machine: newsDef.machines[0], record: target, onMoved: reload, unavailable: 'disable' });
   const enumOptions = (name: string) => (field(name).options ?? []).map((o) => ({ value: o.value as number, label: optionLabel(newsDef, field(name), o) }));
 
   return (
@@ -68,11 +64,12 @@ export default function NewsListPage() {
           { key: 'creator', dataIndex: 'creatorFullName', title: t('news:creator') },
           { key: 'createTime', title: t('news:createTime'), render: (_, row) => <DateTimeCell value={row.createTime} /> },
            
-          withReviewActions(newsDef, generic[generic.length - 1], reload),
+          withMoves(newsDef, generic[generic.length - 1], reload, { unavailable: 'disable' }),
         ]}
         onContextMenu={(row, event) => {
           event.preventDefault();
           setMenu({ row, x: event.clientX, y: event.clientY });
+          setTarget(row);
         }}
         toolbar={[
           <Select
@@ -105,31 +102,23 @@ export default function NewsListPage() {
         menu={{
           items: [
             { key: 'detail', icon: <InfoCircleOutlined />, label: t('news:menu.detail') },
-            { key: 'approve', icon: <CheckOutlined />, label: t('news:menu.approve'), disabled: !pending },
-            { key: 'decline', icon: <CloseOutlined />, label: t('news:menu.decline'), disabled: !pending, danger: pending },
+            ...moves.views
+              .filter((v) => v.shown)
+              .map((v) => ({ key: v.move.name, icon: v.move.danger ? <CloseOutlined /> : <CheckOutlined />, label: v.label, disabled: Boolean(v.reason), danger: v.move.danger && !v.reason })),
           ],
           onClick: ({ key }) => {
             const row = menu?.row;
             setMenu(null);
             if (!row) return;
-            if (key === 'detail') open(row);
-            else if (key === 'approve')
-              void askApproval(t, row.title, language).then((yes) => (yes ? decide(newsDef, websiteId!, row.id as number, 'approve').then(reload, () => undefined) : undefined));
-            else if (key === 'decline') setDeclining(row);
+            if (key === 'detail') return open(row);
+            const move = moves.views.find((v) => v.move.name === key)?.move;
+            if (move) moves.start(move);
           },
         }}
       >
         <span data-testid="news-context-anchor" style={{ position: 'fixed', left: menu?.x ?? 0, top: menu?.y ?? 0, width: 1, height: 1 }} />
       </Dropdown>
-      <DeclineModal
-        open={Boolean(declining)}
-        onCancel={() => setDeclining(null)}
-        onSend={async (reason) => {
-          await decide(newsDef, websiteId!, declining!.id as number, 'decline', reason);
-          setDeclining(null);
-          await reload();
-        }}
-      />
+      {moves.dialog}
     </Space>
   );
 }

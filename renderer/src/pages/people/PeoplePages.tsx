@@ -1,20 +1,14 @@
-import { Button, DatePicker, Select, Space, Tag } from 'antd';
+import { DatePicker, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { booking, BOOKING_MOVES, BOOKING_STATUSES, recruitment } from '../../../../shared/resources/people';
-import { optionLabel } from '../../resources/labels';
+import { booking, recruitment } from '../../../../shared/resources/people';
 import type { FieldDef } from '../../../../shared/resources/define';
 import { DATE_FORMAT, toWireDay } from '../../core/dates';
-import { notifySuccess } from '../../core/notices';
-import { confirmDecision } from '../../core/dialogs';
-import { useWorkspace } from '../../core/workspace';
 import type { FieldInputOverride } from '../../resources/customize';
-import { createDataProvider, type Row } from '../../resources/dataProvider';
-import type { EditorControls } from '../../resources/ResourceEditor';
+import type { Row } from '../../resources/dataProvider';
 import { ResourceEditPage, ResourceListPage } from '../../resources/ResourcePages';
 import { useLookupOptions } from '../../resources/useLookup';
 import { ReadOnOpenPage, UnreadListPage } from '../site-content/FeedbackPages';
-import { DeclineModal } from '../news/DeclineModal';
 
 const JOBS: FieldDef = { name: 'jobIds', type: 'reference', label: { vi: 'Vị trí ứng tuyển', en: 'Jobs applied for' }, reference: { lookup: 'api:Jobs/get-all/{website}', valueField: 'id', labelField: 'name' } };
 
@@ -63,66 +57,12 @@ export function BookingListPage() {
   );
 }
 
-/** The moves a booking's detail offers: confirm, complete, cancel (with a reason). */
-function BookingMoves({ editor }: { editor: EditorControls }) {
-  const { t } = useTranslation('people');
-  const { websiteId } = useWorkspace();
-  const [cancelling, setCancelling] = useState(false);
-  const record = editor.record;
-  if (!record) return null;
-  const allowed = BOOKING_MOVES[Number(record.approvedStatus)] ?? [];
-  const move = async (status: number, reason?: string) => {
-    const answer = await createDataProvider(booking, { websiteId }).custom({ path: booking.api.actions!.status, params: { id: record.id }, body: { status, reason } });
-    if (answer.message) notifySuccess(answer.message);
-    await editor.reload();
-  };
-  // The customer is told of a confirmation, and a move cannot be taken back (BOOKING_MOVES): asked first, naming them.
-  const decided = async (question: string, okText: string, status: number) => {
-    if (await confirmDecision({ title: t(question, { name: String(record.customerName ?? '') }), okText })) await move(status);
-  };
-  const status = BOOKING_STATUSES.find((s) => s.value === Number(record.approvedStatus));
-  const statusField = booking.fields.find((f) => f.name === 'approvedStatus')!;
-  return (
-    <Space wrap>
-      {status && (
-        <Tag color={status.color} data-testid="booking-status">
-          {optionLabel(booking, statusField, status)}
-          {record.cancelReason ? `: ${String(record.cancelReason)}` : ''}
-        </Tag>
-      )}
-      {allowed.includes(1) && (
-        <Button type="primary" onClick={() => void decided('confirmConfirm', t('confirm'), 1)}>
-          {t('confirm')}
-        </Button>
-      )}
-      {allowed.includes(2) && (
-        <Button type="primary" onClick={() => void decided('completeConfirm', t('complete'), 2)}>
-          {t('complete')}
-        </Button>
-      )}
-      {allowed.includes(3) && (
-        <Button danger onClick={() => setCancelling(true)}>
-          {t('cancelBooking')}
-        </Button>
-      )}
-      <DeclineModal
-        open={cancelling}
-        words={{ title: t('cancelTitle', { name: String(record.customerName ?? '') }), label: t('reason'), send: t('cancelBooking'), required: t('reasonRequired') }}
-        onCancel={() => setCancelling(false)}
-        onSend={async (reason) => {
-          await move(3, reason);
-          setCancelling(false);
-        }}
-      />
-    </Space>
-  );
-}
-
 /**
  * /booking/{id}, /booking/edit/{id}: the booking as it was made (read-only: `booking.readOnlyDetail`), and the moves of
  * its status in the bottom bar. /booking/add: a booking taken by phone (the public intake's rules, on the server).
  */
 export function BookingDetailPage() {
   const { t } = useTranslation('people');
-  return <ResourceEditPage def={booking} readOnlyNote={() => t('readOnly')} footer={(editor) => <BookingMoves editor={editor} />} />;
+  // Its status and moves are the generic editor's, from the booking's machine.
+  return <ResourceEditPage def={booking} readOnlyNote={() => t('readOnly')} />;
 }

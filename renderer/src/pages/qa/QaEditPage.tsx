@@ -3,14 +3,13 @@ import { Alert, Button, Card, Descriptions, Form, Space, Spin, Tooltip, Typograp
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { EDITORIAL_MESSAGES, NEWS_STATUS, qaDef } from '../../../../shared/editorial';
+import { NEWS_STATUS, qaDef } from '../../../../shared/editorial';
 import { isBlank, unflattenValues } from '../../../../shared/resources/translations';
 import { notifyError } from '../../core/notices';
 import { NotFound } from '../../core/NotFound';
 import { ConflictDialog } from '../../resources/ConflictDialog';
 import { FormFooter } from '../../resources/FormFooter';
 import type { Id, Row } from '../../resources/dataProvider';
-import { currentUi } from '../../resources/labels';
 import { workspaceLanguages } from '../../resources/languages';
 import { useSaveShortcut } from '../../resources/shortcuts';
 import { useUnsavedGuard } from '../../resources/unsavedGuard';
@@ -18,8 +17,7 @@ import { useResourceForm } from '../../resources/useResourceForm';
 import { ValidationSummary } from '../../resources/ValidationSummary';
 import { useWorkspace } from '../../core/workspace';
 import { useSeoSuggestion } from '../news/seoSuggest';
-import { ReviewActions } from '../news/ReviewActions';
-import { StatusHistory, StatusTag, type StatusEntry } from '../news/StatusHistory';
+import { historyOf, lockOf, StatusHistory, StatusMoves, StatusTag } from '../../resources/machine';
 import { QaAnswerFields } from './QaAnswerFields';
 import { qaAdapter, qaFormDef } from './qaForm';
 import { QaNewsPopup } from './QaNewsPopup';
@@ -31,6 +29,9 @@ import { QaNewsPopup } from './QaNewsPopup';
  * /expert-question-and-answer/add: the same editor for a question staff add with its answer (one asked by phone or
  * at the desk): Save + approve creates it (`POST QAExperts/{website}`), pending review, and returns to the list.
  */
+/** The review machine of expert Q&A (shared/resources/review.ts). */
+const REVIEW = qaDef.machines[0];
+
 export default function QaEditPage() {
   const { questionId } = useParams();
   return <QaEditor key={questionId} id={questionId === 'add' ? undefined : questionId} />;
@@ -50,7 +51,9 @@ function QaEditor({ id }: { id?: Id }) {
   });
   const { form, record, loading, saving, conflict, languages } = state;
   const onValuesChange = useSeoSuggestion(form, state.onValuesChange);
-  const locked = record?.approvedStatus === NEWS_STATUS.pending;
+  // A pending question is locked until it is decided (the review machine's words).
+  const lockedText = lockOf(qaDef, record);
+  const locked = Boolean(lockedText);
 
   useUnsavedGuard(state.isDirty);
   useSaveShortcut(() => void save(), !conflict && !locked && !asNews);
@@ -63,7 +66,6 @@ function QaEditor({ id }: { id?: Id }) {
     if (outcome) navigate('/expert-question-and-answer');
   }
 
-  const lockedText = EDITORIAL_MESSAGES.qaPendingLocked[currentUi()];
   if (state.notFound) return <NotFound subTitle={t('common:notFound.record')} backTo="/expert-question-and-answer" backLabel={t('common:notFound.toList')} />;
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
@@ -74,7 +76,7 @@ function QaEditor({ id }: { id?: Id }) {
         <Typography.Title level={3} style={{ margin: 0 }}>
           {id === undefined ? t('qa:addTitle') : t('qa:editTitle')}
         </Typography.Title>
-        {record && <StatusTag status={record.approvedStatus} />}
+        {record && <StatusTag machine={REVIEW} record={record} />}
       </Space>
       <Spin spinning={loading}>
         <Space direction="vertical" size="middle" style={{ width: '100%' }}>
@@ -123,7 +125,7 @@ function QaEditor({ id }: { id?: Id }) {
               />
             </Form>
             <FormFooter>
-              <Tooltip title={locked ? lockedText : t('qa:saveApproveHelp')}>
+              <Tooltip title={lockedText ?? t('qa:saveApproveHelp')}>
                 <Button type="primary" icon={<SendOutlined />} loading={saving} disabled={loading || locked} onClick={() => void save()}>
                   {t('qa:saveApprove')}
                 </Button>
@@ -132,13 +134,13 @@ function QaEditor({ id }: { id?: Id }) {
                 {t('qa:createNews')}
               </Button>
               {record && id !== undefined && (
-                <ReviewActions def={qaDef} id={id} approvedStatus={record.approvedStatus} submittedBy={record.submittedBy} title={record.title} onDecided={state.reload} blockedReason={state.isDirty() ? t('news:review.saveFirst') : undefined} />
+                <StatusMoves def={qaDef} record={record} onMoved={state.reload} unavailable="disable" blockedReason={state.isDirty() ? t('resources:machine.saveFirst') : undefined} />
               )}
             </FormFooter>
           </Card>
         </Space>
       </Spin>
-      <StatusHistory entries={(record?.statusHistory as StatusEntry[] | undefined) ?? []} />
+      <StatusHistory machine={REVIEW} entries={historyOf(record)} />
       {asNews && record && (
         <QaNewsPopup
           // What the editor shows now (unsaved edits included) seeds the popup.

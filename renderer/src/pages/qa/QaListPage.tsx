@@ -9,7 +9,7 @@ import type { Row } from '../../resources/dataProvider';
 import { currentUi } from '../../resources/labels';
 import { ResourceList } from '../../resources/ResourceList';
 import { useUrlFilters } from '../../resources/useUrlFilters';
-import { withReviewActions } from '../news/ReviewActions';
+import { withMoves } from '../../resources/machine';
 
 /** The add screen (app/screens.ts). */
 export const QA_ADD = '/expert-question-and-answer/add';
@@ -50,7 +50,7 @@ export default function QaListPage() {
           { key: 'createTime', title: t('qa:createTime'), render: (_, row) => <DateTimeCell value={row.createTime} /> },
           // Approve / decline beside info and delete, for the users allowed to review.
            
-          withReviewActions(qaDef, generic[generic.length - 1], () => actionRef.current?.reload()),
+          withMoves(qaDef, generic[generic.length - 1], () => actionRef.current?.reload(), { unavailable: 'disable' }),
         ]}
         toolbar={[
           <Select

@@ -7,10 +7,11 @@ import type { ResourceDef } from '../../../../shared/resources/define';
 import { SERVICE_REFERENCE, SERVICE_TYPE, SPECIALIZATION_LABEL, service } from '../../../../shared/resources/service';
 import { l } from '../../../../shared/resources/define';
 import { ResourceEditPage, ResourceListPage } from '../../resources/ResourcePages';
-import { ReviewActions } from '../news/ReviewActions';
-import { StatusHistory, StatusTag, type StatusEntry } from '../news/StatusHistory';
+import { historyOf, StatusHistory, StatusMoves, StatusTag } from '../../resources/machine';
 
 type ServiceType = (typeof SERVICE_TYPE)[keyof typeof SERVICE_TYPE];
+/** The review machine of services (shared/resources/review.ts). */
+const REVIEW = service.machines[0];
 
 /**
  * /service-website (type 1) and /specialization (type 0): the one service definition seen as either type — its list
@@ -60,16 +61,14 @@ function ServiceEditor({ type }: { type: ServiceType }) {
               {t('service.saveApprove')}
             </Button>
           </Tooltip>
-          {isUpdate && record && (
-            <ReviewActions def={def} id={record.id as number} approvedStatus={record.approvedStatus} submittedBy={record.submittedBy} title={record.title} onDecided={reload} />
-          )}
-          {record && <StatusTag status={record.approvedStatus} />}
+          {isUpdate && record && <StatusMoves def={def} record={record} onMoved={reload} unavailable="disable" />}
+          {record && <StatusTag machine={REVIEW} record={record} />}
           {record?.approvedStatus === NEWS_STATUS.declined && typeof record.declineReason === 'string' && (
             <Alert type="error" showIcon message={t('service.declined', { reason: record.declineReason })} />
           )}
-          {Array.isArray(record?.statusHistory) && record.statusHistory.length > 0 && (
-            <Popover trigger="click" content={<StatusHistory entries={record.statusHistory as StatusEntry[]} />}>
-              <Button icon={<HistoryOutlined />}>{t('service.history')}</Button>
+          {historyOf(record).length > 0 && (
+            <Popover trigger="click" content={<StatusHistory machine={REVIEW} entries={historyOf(record)} />}>
+              <Button icon={<HistoryOutlined />}>{t('machine.history')}</Button>
             </Popover>
           )}
         </>

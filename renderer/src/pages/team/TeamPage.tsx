@@ -5,24 +5,21 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDong } from '../../../../shared/money';
 import { check, ruleOf } from '../../../../shared/resources/access';
-import { movesFrom, mayMove, stateOf, type Move, type StatusMachine } from '../../../../shared/resources/machine';
+import { stateOf } from '../../../../shared/resources/machine';
 import type { FieldDef } from '../../../../shared/resources/define';
-import { uiLangOf } from '../../../../shared/resources/validate';
 import { collaborator } from '../../../../shared/resources/team';
-import { COLLABORATOR_ACTIVITY, COLLABORATOR_APPROVAL, COLLABORATOR_STATUSES } from '../../../../shared/team';
+import { COLLABORATOR_ACTIVITY, COLLABORATOR_STATUSES } from '../../../../shared/team';
 import { currentUi, optionLabel } from '../../resources/labels';
 import { fileDate, formatDate, formatDateTime } from '../../core/dates';
-import { notifySuccess } from '../../core/notices';
-import { confirmDecision } from '../../core/dialogs';
 import { useSession } from '../../session';
 import { saveFile, toCsv } from '../../resources/export';
 import { resolveFileUrl, nameFromUrl } from '../../features/files/urls';
 import { useUrlFilters } from '../../resources/useUrlFilters';
 import { ResourceListPage } from '../../resources/ResourcePages';
 import type { Row } from '../../resources/dataProvider';
-import { fetchMember, members, moveMember, type Member, type Payment } from './api';
+import { fetchMember, members, type Member, type Payment } from './api';
 import { PaymentModal } from './PaymentModal';
-import { DeclineModal } from '../news/DeclineModal';
+import { StatusMoves } from '../../resources/machine';
 import { IntegrationKeysButton } from './IntegrationKeys';
 
 const bankOf = (m: Member) => [m.bankAccountName, m.bankingNumber, m.bankName].filter(Boolean).join(' - ');
@@ -46,47 +43,6 @@ export function MemberStatus({ member }: { member: Member }) {
   return <Tag color={color}>{label}</Tag>;
 }
 
-/**
- * The member's decisions, read from their machines (shared/team.ts COLLABORATOR_APPROVAL, COLLABORATOR_ACTIVITY): the
- * moves out of the member's state that the user may make, each asking first (its `confirm`) or asking the reason.
- *
- * TODO(issue 27, item 2 — p27-decide): replace with the shared decision component of renderer/src/resources once it is
- * merged (the same machines, wire and words); this is the team's stand-in.
- */
-function MemberMoves({ member, onMoved }: { member: Member; onMoved(work: Promise<{ message?: string }>): Promise<void> }) {
-  const { t, i18n } = useTranslation('team');
-  const { user } = useSession();
-  const ui = uiLangOf(i18n.language);
-  const [declining, setDeclining] = useState<{ machine: StatusMachine; move: Move } | null>(null);
-  const record = member as unknown as Record<string, unknown>;
-  const moves = [COLLABORATOR_APPROVAL, COLLABORATOR_ACTIVITY].flatMap((machine) => movesFrom(machine, record).filter((move) => mayMove(move, user, record).allowed).map((move) => ({ machine, move })));
-  const named = (text: { vi: string; en: string }) => text[ui].replace('{name}', member.fullName);
-  const make = async (machine: StatusMachine, move: Move) => {
-    if (move.reason) return setDeclining({ machine, move });
-    if (await confirmDecision({ title: named(move.confirm ?? move.label), okText: move.label[ui], danger: move.danger })) await onMoved(moveMember(machine, member.id, move.to as number | boolean));
-  };
-  return (
-    <>
-      {moves.map(({ machine, move }) => (
-        <Button key={move.name} type={move.danger ? 'default' : 'primary'} danger={move.danger} onClick={() => void make(machine, move)}>
-          {move.label[ui]}
-        </Button>
-      ))}
-      {declining && (
-        <DeclineModal
-          open
-          words={{ title: t('declineTitle', { name: member.fullName }), label: declining.machine.reason!.label[ui], send: declining.move.label[ui], required: t('reasonRequired') }}
-          onCancel={() => setDeclining(null)}
-          onSend={async (reason) => {
-            await onMoved(moveMember(declining.machine, member.id, declining.move.to as number | boolean, reason));
-            setDeclining(null);
-          }}
-        />
-      )}
-    </>
-  );
-}
-
 /** The selected member's card: who they are, what they earned, what to do, and every payment made to them. */
 function MemberCard({ id, onChanged }: { id: number; onChanged(): void }) {
   const { t } = useTranslation('team');
@@ -108,9 +64,7 @@ function MemberCard({ id, onChanged }: { id: number; onChanged(): void }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- per member
   }, [id]);
   if (!member) return null;
-  const moved = async (work: Promise<{ message?: string }>) => {
-    const { message } = await work;
-    if (message) notifySuccess(message);
+  const reloaded = async () => {
     await load();
     onChanged();
   };
@@ -126,7 +80,8 @@ function MemberCard({ id, onChanged }: { id: number; onChanged(): void }) {
         {member.approvedStatus === 3 && member.declineReason && <Descriptions.Item label={t('reason')}>{member.declineReason}</Descriptions.Item>}
       </Descriptions>
       <Space wrap style={{ marginBottom: 12 }}>
-        <MemberMoves member={member} onMoved={moved} />
+        {/* Approve, reject, lock, unlock: the collaborator's machines (shared/team.ts), drawn by the one decision component. */}
+        <StatusMoves def={collaborator} record={member as unknown as Row} onMoved={reloaded} />
         {mayPay && (
           <Button type="primary" onClick={() => setPaying(true)}>
             {t('pay')}

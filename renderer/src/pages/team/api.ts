@@ -3,7 +3,6 @@
 // the payment ledger, which is not a resource, has its own two calls here.
 import type { Member, Patient, Payment, Unpaid } from '../../../../shared/team';
 import { collaborator, referral } from '../../../../shared/resources/team';
-import type { StatusMachine } from '../../../../shared/resources/machine';
 import { cmsApi } from '../../api/client';
 import { createDataProvider } from '../../resources/dataProvider';
 
@@ -16,14 +15,6 @@ export const patients = createDataProvider(referral, { websiteId: null });
 export const fetchMember = async (id: number) => (await members.getOne({ id })) as unknown as Member & { payments: Payment[] };
 /** The collaborator filter of /customer: active members, id and name. */
 export const activeMembers = async () => (await members.custom({ path: collaborator.api.actions!.export, query: { approvedStatus: 2 } })).data as { id: number; fullName: string }[];
-
-/** A move of one of the member's machines (approve, reject with a reason, lock, unlock): the machine's own call. */
-export async function moveMember(machine: StatusMachine, id: number, to: number | boolean, reason?: string) {
-  const target = machine.target ?? { body: 'status' };
-  const params = 'param' in target ? { id, [target.param]: String(to) } : { id };
-  const body = 'body' in target ? { [target.body]: to, ...(machine.reason ? { [machine.reason.body]: reason ?? '' } : {}) } : undefined;
-  return (await members.custom({ path: machine.path, params, body })) as { message?: string; data: Member };
-}
 
 export const fetchPatient = async (id: number) => (await patients.getOne({ id })) as unknown as Patient;
 export const updatePatient = async (id: number, body: Pick<Patient, 'fullName' | 'phoneNumber' | 'appointmentDate' | 'description' | 'status' | 'concurrencyStamp'>) =>

@@ -72,18 +72,19 @@ export const MENU_POSITION_OPTIONS: EnumOption[] = [
 ];
 
 export const MENU_OBJECT_TYPE = { custom: 0, category: 1, news: 2, service: 5, album: 8 } as const;
-/** The lookup runs 0–8; the spec names 0, 1, 2, 5 and 8 only, the others keep a neutral name. */
-export const MENU_OBJECT_TYPE_OPTIONS: EnumOption[] = [
-  { value: 0, label: l('Tuỳ chỉnh (URL)', 'Custom URL') },
-  { value: 1, label: l('Danh mục tin', 'Category') },
-  { value: 2, label: l('Tin tức', 'News') },
-  { value: 3, label: l('Loại 3', 'Type 3') },
-  { value: 4, label: l('Loại 4', 'Type 4') },
-  { value: 5, label: l('Dịch vụ', 'Service') },
-  { value: 6, label: l('Loại 6', 'Type 6') },
-  { value: 7, label: l('Loại 7', 'Type 7') },
-  { value: 8, label: l('Album', 'Album') },
-];
+/** The types the spec names (MENU_OBJECT_TYPE's). */
+const MENU_OBJECT_TYPE_NAMES: Record<number, Label> = {
+  [MENU_OBJECT_TYPE.custom]: l('Tuỳ chỉnh (URL)', 'Custom URL'),
+  [MENU_OBJECT_TYPE.category]: l('Danh mục tin', 'Category'),
+  [MENU_OBJECT_TYPE.news]: l('Tin tức', 'News'),
+  [MENU_OBJECT_TYPE.service]: l('Dịch vụ', 'Service'),
+  [MENU_OBJECT_TYPE.album]: l('Album', 'Album'),
+};
+/** The lookup runs 0–8; the spec names 0, 1, 2, 5 and 8 only, the others keep a neutral name ("Loại 3"). */
+export const MENU_OBJECT_TYPE_OPTIONS: EnumOption[] = Array.from({ length: 9 }, (_, value) => ({
+  value,
+  label: MENU_OBJECT_TYPE_NAMES[value] ?? l(`Loại ${value}`, `Type ${value}`),
+}));
 
 // ---- SEO links ---------------------------------------------------------------------------------------
 

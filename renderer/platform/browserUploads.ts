@@ -1,4 +1,4 @@
-import type { UploadEntry, Uploads } from './uploads';
+import { uploadListeners, type Uploads } from './uploads';
 import { createUploadScheduler, realClock, type Clock, type UploadAdapter, type UploadRecord } from '../../shared/upload-core';
 import { chunkFields, httpFailure, UploadFailure, type ChunkStatus } from '../../shared/uploads';
 
@@ -91,11 +91,10 @@ export function createBrowserUploads(options: BrowserUploadOptions): Uploads {
     random: options.random,
   });
 
-  const listeners = new Set<() => void>();
-  const completedListeners = new Set<(entry: UploadEntry) => void>();
+  const listeners = uploadListeners();
   scheduler.subscribe((event) => {
-    if (event.type === 'progress' || event.type === 'state') listeners.forEach((listener) => listener());
-    else if (event.type === 'done') completedListeners.forEach((listener) => listener(event.item));
+    if (event.type === 'progress' || event.type === 'state') listeners.changed();
+    else if (event.type === 'done') listeners.completed(event.item);
   });
 
   return {
@@ -114,16 +113,10 @@ export function createBrowserUploads(options: BrowserUploadOptions): Uploads {
     resume: (id) => void scheduler.resume(id),
     clearFinished() {
       scheduler.clearFinished();
-      listeners.forEach((listener) => listener());
+      listeners.changed();
     },
     list: () => scheduler.list(),
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    onCompleted(listener) {
-      completedListeners.add(listener);
-      return () => completedListeners.delete(listener);
-    },
+    subscribe: listeners.subscribe,
+    onCompleted: listeners.onCompleted,
   };
 }

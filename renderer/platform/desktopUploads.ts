@@ -1,6 +1,6 @@
 import type { DesktopApi } from '../../shared/ipc/contract';
 import { desktopCall } from './desktopCall';
-import type { UploadEntry, Uploads } from './uploads';
+import { uploadListeners, type UploadEntry, type Uploads } from './uploads';
 
 const FINISHED = new Set<UploadEntry['state']>(['completed', 'failed', 'cancelled']);
 const fileName = (path: string) => path.split(/[\\/]/).pop() || path;
@@ -14,14 +14,13 @@ const fileName = (path: string) => path.split(/[\\/]/).pop() || path;
 export function createDesktopUploads(desktop: DesktopApi, fallback: Uploads): Uploads {
   let native: UploadEntry[] = [];
   let snapshot: readonly UploadEntry[] = [];
-  const listeners = new Set<() => void>();
-  const completedListeners = new Set<(entry: UploadEntry) => void>();
+  const listeners = uploadListeners();
   /** Uploads already told as completed (or completed in an earlier run): told once only. */
   const told = new Set<string>();
 
   const emit = () => {
     snapshot = [...native, ...fallback.list()];
-    listeners.forEach((listener) => listener());
+    listeners.changed();
   };
   const upsert = (item: UploadEntry) => {
     const at = native.findIndex((entry) => entry.id === item.id);
@@ -29,7 +28,7 @@ export function createDesktopUploads(desktop: DesktopApi, fallback: Uploads): Up
     emit();
     if (item.state === 'completed' && !told.has(item.id)) {
       told.add(item.id);
-      completedListeners.forEach((listener) => listener(item));
+      listeners.completed(item);
     }
   };
   const owns = (id: string) => native.some((entry) => entry.id === id);
@@ -37,7 +36,7 @@ export function createDesktopUploads(desktop: DesktopApi, fallback: Uploads): Up
 
   desktop.uploads.on('progress', upsert);
   fallback.subscribe(emit);
-  fallback.onCompleted((entry) => completedListeners.forEach((listener) => listener(entry)));
+  fallback.onCompleted(listeners.completed);
   void desktop.uploads.list().then((items) => {
     for (const item of items) if (item.state === 'completed') told.add(item.id);
     const known = new Set(native.map((entry) => entry.id));
@@ -77,14 +76,8 @@ export function createDesktopUploads(desktop: DesktopApi, fallback: Uploads): Up
       desktop.uploads.clearFinished().catch(ignore);
     },
     list: () => snapshot,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    onCompleted(listener) {
-      completedListeners.add(listener);
-      return () => completedListeners.delete(listener);
-    },
+    subscribe: listeners.subscribe,
+    onCompleted: listeners.onCompleted,
     async chooseFiles(folderId, { title, accept }) {
       const paths = await desktopCall(() => desktop.files.openDialog({ multiple: true, title }));
       const queued = paths.filter((path) => accept(fileName(path)));

@@ -39,3 +39,19 @@ export interface Uploads {
    */
   chooseFiles?(folderId: number, options: { title?: string; accept: (name: string) => boolean }): Promise<{ queued: number; refused: string[] }>;
 }
+
+/** The listeners an engine keeps for `subscribe` and `onCompleted`, and the calls that tell them. */
+export function uploadListeners(): Pick<Uploads, 'subscribe' | 'onCompleted'> & { changed(): void; completed(entry: UploadEntry): void } {
+  const changed = new Set<() => void>();
+  const completed = new Set<(entry: UploadEntry) => void>();
+  const add = <T,>(set: Set<T>, listener: T) => {
+    set.add(listener);
+    return () => void set.delete(listener);
+  };
+  return {
+    subscribe: (listener) => add(changed, listener),
+    onCompleted: (listener) => add(completed, listener),
+    changed: () => changed.forEach((listener) => listener()),
+    completed: (entry) => completed.forEach((listener) => listener(entry)),
+  };
+}

@@ -3,7 +3,7 @@
 // (tests/e2e/support.ts) so they name records that really exist. Data only: no imports, no database code.
 
 export type Text = { 'vi-VN': string; 'en-US': string };
-const t = (vi: string, en: string): Text => ({ 'vi-VN': vi, 'en-US': en });
+export const t = (vi: string, en: string): Text => ({ 'vi-VN': vi, 'en-US': en });
 
 export type SiteKey = 'clinic' | 'spa';
 /** The demo websites' names (bootstrap.ts creates them with these names, the clinic as the default). */

@@ -4,7 +4,7 @@
 // on request, and disk bytes removed only after the records are gone (a crash leaves an orphan blob,
 // never a record without its file).
 import { randomUUID } from 'node:crypto';
-import { sql, type Kysely, type Selectable, type SqlBool } from 'kysely';
+import { sql, type Kysely, type Selectable, type SqlBool, type Updateable } from 'kysely';
 import type { Database } from '../db/schema';
 import { isUniqueViolation } from '../db/dialect';
 import type { UploadLedger, UploadSession } from './chunk-store';
@@ -89,6 +89,9 @@ export interface Actor {
   id: number | null;
 }
 
+/** The stamp and times of a new folder or file that `actor` makes at `at`. */
+const creation = (actor: Actor, at: string) => ({ concurrencyStamp: randomUUID(), createdAt: at, updatedAt: at, createdBy: actor.id });
+
 export class FilesCatalog {
   constructor(
     private readonly db: Kysely<Database>,
@@ -98,6 +101,24 @@ export class FilesCatalog {
 
   private stamp() {
     return { concurrencyStamp: randomUUID(), updatedAt: this.now().toISOString() };
+  }
+
+  /**
+   * Writes `values` (and a new stamp) to folder or file `id` if it still carries `stamp`, the one its writer read;
+   * nothing written means someone changed or deleted it meanwhile: a 409.
+   */
+  private async updateIfUnchanged(table: 'folders', id: number, stamp: string, values: Updateable<FoldersTable>): Promise<FolderRow>;
+  private async updateIfUnchanged(table: 'files', id: number, stamp: string, values: Updateable<FilesTable>): Promise<FileRow>;
+  private async updateIfUnchanged(table: 'folders' | 'files', id: number, stamp: string, values: Updateable<FoldersTable> | Updateable<FilesTable>) {
+    const row = await this.db
+      .updateTable(table)
+      .set({ ...values, ...this.stamp() })
+      .where('id', '=', id)
+      .where('concurrencyStamp', '=', stamp)
+      .returningAll()
+      .executeTakeFirst();
+    if (!row) throw conflict(M.conflict);
+    return row;
   }
 
   // ---- reading ----
@@ -248,10 +269,7 @@ export class FilesCatalog {
           nameKey: nameKey(free),
           order: input.order ?? 0,
           description: input.description ?? null,
-          concurrencyStamp: randomUUID(),
-          createdAt: at,
-          updatedAt: at,
-          createdBy: actor.id,
+          ...creation(actor, at),
         })
         .returningAll()
         .executeTakeFirstOrThrow(),
@@ -272,24 +290,14 @@ export class FilesCatalog {
       'folders',
       parentId,
       name,
-      async (free) => {
-        const updated = await this.db
-          .updateTable('folders')
-          .set({
-            name: free,
-            nameKey: nameKey(free),
-            parentId,
-            order: input.order ?? current.order,
-            description: input.description === undefined ? current.description : input.description,
-            ...this.stamp(),
-          })
-          .where('id', '=', id)
-          .where('concurrencyStamp', '=', input.concurrencyStamp)
-          .returningAll()
-          .executeTakeFirst();
-        if (!updated) throw conflict(M.conflict);
-        return updated;
-      },
+      (free) =>
+        this.updateIfUnchanged('folders', id, input.concurrencyStamp, {
+          name: free,
+          nameKey: nameKey(free),
+          parentId,
+          order: input.order ?? current.order,
+          description: input.description === undefined ? current.description : input.description,
+        }),
       id,
     );
     return folderJson(row);
@@ -350,10 +358,7 @@ export class FilesCatalog {
                 nameKey: isTop ? nameKey(free) : f.nameKey,
                 order: f.order,
                 description: f.description,
-                concurrencyStamp: randomUUID(),
-                createdAt: at,
-                updatedAt: at,
-                createdBy: actor.id,
+                ...creation(actor, at),
               })
               .returningAll()
               .executeTakeFirstOrThrow();
@@ -373,10 +378,7 @@ export class FilesCatalog {
                 contentType: f.contentType,
                 url: publicUrl(copy.storedName, f.name),
                 uploadId: null,
-                concurrencyStamp: randomUUID(),
-                createdAt: at,
-                updatedAt: at,
-                createdBy: actor.id,
+                ...creation(actor, at),
               })
               .execute();
           }
@@ -407,10 +409,7 @@ export class FilesCatalog {
           contentType: contentTypeFor(free),
           url: publicUrl(stored.storedName, free),
           uploadId: input.uploadId ?? null,
-          concurrencyStamp: randomUUID(),
-          createdAt: at,
-          updatedAt: at,
-          createdBy: actor.id,
+          ...creation(actor, at),
         })
         .returningAll()
         .executeTakeFirstOrThrow(),
@@ -433,17 +432,7 @@ export class FilesCatalog {
       'files',
       folderId,
       name,
-      async (free) => {
-        const updated = await this.db
-          .updateTable('files')
-          .set({ name: free, nameKey: nameKey(free), folderId, ...this.stamp() })
-          .where('id', '=', id)
-          .where('concurrencyStamp', '=', input.concurrencyStamp)
-          .returningAll()
-          .executeTakeFirst();
-        if (!updated) throw conflict(M.conflict);
-        return updated;
-      },
+      (free) => this.updateIfUnchanged('files', id, input.concurrencyStamp, { name: free, nameKey: nameKey(free), folderId }),
       id,
     );
     return fileJson(row);
@@ -484,7 +473,7 @@ export class FilesCatalog {
     try {
       await this.db
         .insertInto('folders')
-        .values({ parentId: null, name: EDITOR_FOLDER, nameKey: nameKey(EDITOR_FOLDER), order: 0, description: null, concurrencyStamp: randomUUID(), createdAt: at, updatedAt: at, createdBy: actor.id })
+        .values({ parentId: null, name: EDITOR_FOLDER, nameKey: nameKey(EDITOR_FOLDER), order: 0, description: null, ...creation(actor, at) })
         .execute();
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;

@@ -22,6 +22,12 @@ export const SERVICE_REFERENCE = {
 const perLang = (name: string, label: ReturnType<typeof l>, extra: Record<string, unknown> = {}) =>
   ({ name, type: 'text', perLanguage: true, maxLength: 500, label, ...extra }) as const;
 
+// Fields a service shares with its titles (and, for the description, with a title's items).
+const description = { name: 'description', type: 'textarea', perLanguage: true, maxLength: 4000, label: l('Mô tả', 'Description') } as const;
+const content = { name: 'content', type: 'richText', perLanguage: true, label: l('Nội dung', 'Content') } as const;
+const unitPrice = { name: 'unitPrice', type: 'number', money: true, min: 0, list: true, label: l('Đơn giá', 'Unit price') } as const;
+const hospitalService = { name: 'referenceId', type: 'reference', reference: SERVICE_REFERENCE[SERVICE_TYPE.service], label: l('Dịch vụ bệnh viện', 'Hospital service') } as const;
+
 /**
  * A collection below a service (or below one of its titles), as the spec writes the four: calls
  * `Services/{kind}/get-all/{website}/{keys}`, `Services/{kind}/{website}/{keys}/{id}`…; its own fields, then its
@@ -32,19 +38,21 @@ function serviceChild<const N extends string>(child: {
   label: Label;
   table: string;
   kind: string;
-  parent: { resource: string; keyField: string };
+  /** below the service unless said (a title's items) */
+  parent?: { resource: string; keyField: string };
   fields: FieldDef[];
   popup: { width: number; height: number };
   children?: ResourceDef['children'];
 }) {
-  const keys = child.parent.keyField === 'serviceId' ? '{serviceId}' : `{serviceId}/{${child.parent.keyField}}`;
+  const parent = child.parent ?? { resource: 'service', keyField: 'serviceId' };
+  const keys = parent.keyField === 'serviceId' ? '{serviceId}' : `{serviceId}/{${parent.keyField}}`;
   const at = `Services/${child.kind}/{website}/${keys}`;
   return defineResource({
     name: child.name,
     label: child.label,
     table: child.table,
     scope: 'website',
-    parent: child.parent,
+    parent,
     api: { list: { path: `Services/${child.kind}/get-all/{website}/${keys}`, paged: false }, get: `${at}/{id}`, create: at, update: `${at}/{id}`, remove: `${at}/{id}` },
     fields: [
       ...child.fields,
@@ -86,8 +94,8 @@ export const service = defineResource({
     { name: 'type', type: 'enum', options: SERVICE_TYPE_OPTIONS, required: true, readOnlyOnUpdate: true, form: false, label: l('Loại', 'Type') },
     perLang('title', l('Tiêu đề', 'Title'), { required: true, list: true, search: true }),
     perLang('subTitle', l('Tiêu đề phụ', 'Subtitle')),
-    { name: 'description', type: 'textarea', perLanguage: true, required: true, maxLength: 4000, label: l('Mô tả', 'Description') },
-    { name: 'content', type: 'richText', perLanguage: true, label: l('Nội dung', 'Content') },
+    { ...description, required: true },
+    content,
     perLang('metaTitle', l('Tiêu đề meta', 'Meta title')),
     { name: 'metaDescription', type: 'textarea', perLanguage: true, maxLength: 1000, label: l('Mô tả meta', 'Meta description') },
     perLang('metaKeyword', l('Từ khoá meta', 'Meta keywords')),
@@ -96,9 +104,9 @@ export const service = defineResource({
     { name: 'thumbnail', type: 'image', maxLength: 2000, label: l('Ảnh thu nhỏ', 'Thumbnail') },
     { name: 'alt', type: 'text', maxLength: 250, label: l('Mô tả ảnh', 'Alt text') },
     { name: 'tags', type: 'tags', tagObjects: true, label: l('Thẻ', 'Tags') },
-    { name: 'unitPrice', type: 'number', money: true, min: 0, list: true, label: l('Đơn giá', 'Unit price') },
+    unitPrice,
     { name: 'serviceGroupId', type: 'reference', reference: { lookup: 'api:ListCategorys/get-all/{website}/0', valueField: 'id', labelField: 'name' }, label: l('Nhóm dịch vụ', 'Service group') },
-    { name: 'referenceId', type: 'reference', reference: SERVICE_REFERENCE[SERVICE_TYPE.service], label: l('Dịch vụ bệnh viện', 'Hospital service') },
+    hospitalService,
     { name: 'videoUrl', type: 'url', maxLength: 1000, label: l('Đường dẫn video', 'Video URL') },
     orderField(),
     isActiveField(),
@@ -123,7 +131,6 @@ export const serviceFaq = serviceChild({
   label: l('Câu hỏi của dịch vụ', 'Service FAQ'),
   table: 'service_faqs',
   kind: 'faq',
-  parent: { resource: 'service', keyField: 'serviceId' },
   fields: [
     perLang('question', l('Câu hỏi', 'Question'), { required: true, list: true, maxLength: 1000 }),
     { name: 'answer', type: 'richText', perLanguage: true, required: true, label: l('Câu trả lời', 'Answer') },
@@ -137,14 +144,7 @@ export const serviceTitle = serviceChild({
   label: l('Tiêu đề dịch vụ', 'Service title'),
   table: 'service_titles',
   kind: 'title',
-  parent: { resource: 'service', keyField: 'serviceId' },
-  fields: [
-    perLang('title', l('Tiêu đề', 'Title'), { required: true, list: true }),
-    { name: 'description', type: 'textarea', perLanguage: true, maxLength: 4000, label: l('Mô tả', 'Description') },
-    { name: 'content', type: 'richText', perLanguage: true, label: l('Nội dung', 'Content') },
-    { name: 'unitPrice', type: 'number', money: true, min: 0, list: true, label: l('Đơn giá', 'Unit price') },
-    { name: 'referenceId', type: 'reference', reference: SERVICE_REFERENCE[SERVICE_TYPE.service], label: l('Dịch vụ bệnh viện', 'Hospital service') },
-  ],
+  fields: [perLang('title', l('Tiêu đề', 'Title'), { required: true, list: true }), description, content, unitPrice, hospitalService],
   children: [{ resource: 'serviceTitleItem', label: l('Mục', 'Items') }],
   popup: { width: 900, height: 700 },
 });
@@ -156,10 +156,7 @@ export const serviceTitleItem = serviceChild({
   table: 'service_title_items',
   kind: 'item',
   parent: { resource: 'serviceTitle', keyField: 'titleId' },
-  fields: [
-    perLang('name', l('Tên', 'Name'), { required: true, list: true }),
-    { name: 'description', type: 'textarea', perLanguage: true, maxLength: 4000, label: l('Mô tả', 'Description') },
-  ],
+  fields: [perLang('name', l('Tên', 'Name'), { required: true, list: true }), description],
   popup: { width: 800, height: 600 },
 });
 
@@ -172,7 +169,6 @@ export const serviceTitleImage = serviceChild({
   label: l('Tiêu đề kèm ảnh', 'Title with image'),
   table: 'service_title_images',
   kind: 'title-image',
-  parent: { resource: 'service', keyField: 'serviceId' },
   fields: [{ name: 'title', type: 'text', required: true, maxLength: 500, list: true, label: l('Tiêu đề', 'Title') }],
   popup: { width: 800, height: 400 },
 });

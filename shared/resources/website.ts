@@ -1,7 +1,20 @@
-import { defineResource, l as req } from './define';
+import { defineResource, isActiveField, l as req } from './define';
 import { ADMINS } from './access';
 import { ROUTES } from './routes';
 
+/** One website is the default, and one language of each website. */
+const isDefault = { name: 'isDefault', type: 'boolean', default: false, list: true, label: req('Mặc định', 'Default') } as const;
+
+/**
+ * What a website's languages and its staff have in common: a list inside the website's form, edited in a small popup
+ * and without stamps.
+ */
+const WEBSITE_LIST = {
+  scope: 'global',
+  parent: { resource: 'website', keyField: 'websiteId' },
+  popup: { width: 600, height: 300 },
+  concurrency: false,
+} as const;
 
 /** Websites: global (a website is the scope of everything else). Spec part 1, "Website list and detail". */
 export const website = defineResource({
@@ -22,8 +35,8 @@ export const website = defineResource({
     { name: 'phoneNumber', type: 'text', maxLength: 50, list: true, label: req('Số điện thoại', 'Phone number') },
     { name: 'address', type: 'text', perLanguage: true, maxLength: 500, list: true, label: req('Địa chỉ', 'Address') },
     { name: 'note', type: 'textarea', perLanguage: true, maxLength: 2000, label: req('Ghi chú', 'Note') },
-    { name: 'isActive', type: 'boolean', default: true, list: true, label: req('Kích hoạt', 'Active') },
-    { name: 'isDefault', type: 'boolean', default: false, list: true, label: req('Mặc định', 'Default') },
+    isActiveField(),
+    isDefault,
   ],
   children: [
     { resource: 'websiteLanguage', embedAs: 'websiteLanguages', label: req('Ngôn ngữ', 'Languages') },
@@ -41,9 +54,8 @@ export const websiteLanguage = defineResource({
   name: 'websiteLanguage',
   label: { vi: 'Ngôn ngữ website', en: 'Website language' },
   table: 'website_languages',
-  scope: 'global',
+  ...WEBSITE_LIST,
   idField: 'languageId',
-  parent: { resource: 'website', keyField: 'websiteId' },
   api: {
     list: { path: 'Websites/{websiteId}/languages', paged: false },
     create: 'Websites/{websiteId}/languages',
@@ -57,11 +69,9 @@ export const websiteLanguage = defineResource({
       label: req('Ngôn ngữ', 'Language'),
     },
     { name: 'name', type: 'text', computed: true, list: false, form: false, label: req('Tên ngôn ngữ', 'Language name') },
-    { name: 'isActive', type: 'boolean', default: true, list: true, label: req('Kích hoạt', 'Active') },
-    { name: 'isDefault', type: 'boolean', default: false, list: true, label: req('Mặc định', 'Default') },
+    isActiveField(),
+    isDefault,
   ],
-  popup: { width: 600, height: 300 },
-  concurrency: false,
   access: { create: ADMINS, update: ADMINS, delete: ADMINS },
 });
 
@@ -70,9 +80,8 @@ export const websiteUser = defineResource({
   name: 'websiteUser',
   label: { vi: 'Nhân viên website', en: 'Website staff' },
   table: 'website_users',
-  scope: 'global',
+  ...WEBSITE_LIST,
   idField: 'userId',
-  parent: { resource: 'website', keyField: 'websiteId' },
   api: {
     list: { path: 'Websites/user/get-all/{websiteId}', paged: false },
     create: 'Websites/user/{websiteId}/{userId}',
@@ -87,7 +96,5 @@ export const websiteUser = defineResource({
     { name: 'fullName', type: 'text', computed: true, list: true, form: false, label: req('Họ tên', 'Full name') },
     { name: 'userName', type: 'text', computed: true, list: true, form: false, label: req('Tên đăng nhập', 'Username') },
   ],
-  popup: { width: 600, height: 300 },
-  concurrency: false,
   access: { create: ADMINS, delete: ADMINS },
 });

@@ -8,7 +8,7 @@ import zlib from 'node:zlib';
 import { expect, it } from 'vitest';
 import { drawPng } from '../../server/demo/png';
 import { uploadFile } from './files-helpers';
-import { describeEachDatabase } from './harness';
+import { describeEachDatabase, withProbe } from './harness';
 
 /** A raw GET (node:http does not decode), so the test sees the bytes and headers as sent. */
 function rawGet(baseUrl: string, p: string, headers: Record<string, string> = {}) {
@@ -195,17 +195,6 @@ describeEachDatabase('compression', (ctx) => {
     expect(post.status).toBe(404);
     expect(post.body.Message).toBeTruthy();
   });
-}, {
-  app: {
-    extraModules: [
-      {
-        name: 'probe',
-        prefix: '/probe',
-        auth: 'public',
-        plugin: async (app) => {
-          app.get('/big', async () => BIG);
-        },
-      },
-    ],
-  },
-});
+}, withProbe(async (app) => {
+  app.get('/big', async () => BIG);
+}));

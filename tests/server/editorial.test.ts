@@ -1,10 +1,8 @@
 // Expert Q&A, news categories, sick categories and menus with their items (docs/api.md "News and editorial"), on SQLite and PostgreSQL.
 import { describe, expect, it } from 'vitest';
 import { VI_ALPHABET, EN_ALPHABET, slugify } from '../../shared/editorial';
-import { describeEachDatabase, type ServerTestContext } from './harness';
+import { describeEachDatabase, tr, type ServerTestContext } from './harness';
 import { createNews } from './news-helpers';
-
-const tr = (vi: string, en = vi) => JSON.stringify({ 'vi-VN': vi, 'en-US': en });
 
 async function expectNo500(ctx: ServerTestContext, cases: [string, string, unknown][]) {
   for (const [method, path, body] of cases) {

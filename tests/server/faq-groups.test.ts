@@ -1,10 +1,7 @@
 // FAQ groups: a resource added as one definition (shared/resources/faq-group.ts) and nothing else on the
 // server. Its spec calls, its messages, its search panel's filters, its lookup and website scoping.
 import { beforeAll, expect, it } from 'vitest';
-import { demoWebsites, describeEachDatabase } from './harness';
-
-const EN = { headers: { 'accept-language': 'en-US' } };
-const tr = (vi: string, en = vi) => JSON.stringify({ 'vi-VN': vi, 'en-US': en });
+import { demoWebsites, describeEachDatabase, EN, tr } from './harness';
 
 describeEachDatabase('faq groups', (ctx) => {
   let clinic = 0;

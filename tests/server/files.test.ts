@@ -5,15 +5,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from './harness';
 import { fetchBytes, sha256, uploadFile } from './files-helpers';
 import { pdfBytes, pngBytes } from '../../server/files/testing';
-
-interface Folder {
-  id: number;
-  name: string;
-  parentId: number | null;
-  order: number;
-  description: string | null;
-  concurrencyStamp: string;
-}
+import type { FolderJson as Folder } from '../../server/files/catalog';
 
 describeEachDatabase('files: folders and files', (ctx) => {
   let token: string;

@@ -24,6 +24,8 @@
 // ctx.reviewer(method, path, json?, opts?) request as the demo reviewer (a second pair of eyes for decisions)
 // ctx.restart(appOptions?)                 close and rebuild the app on the same database
 // ctx.freshDatabase()                      { dataDir, databaseUrl } of another, empty database
+// Also: demoWebsites(ctx) (the demo sites' ids), EN (ask for English answers), tr(vi, en) (a per-language text), and
+// withProbe(plugin) (suite options adding a public /probe module).
 // Set SITEDESK_TEST_DB=sqlite (or postgres) to run one dialect only.
 /* eslint-disable @typescript-eslint/no-explicit-any -- answers are loosely typed JSON on purpose: tests assert on them */
 import fs from 'node:fs';
@@ -33,6 +35,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, inject } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../../server/app';
+import type { RouteModule } from '../../server/module';
 import type { TokenAnswer } from '../../server/auth/tokens';
 import type { Database } from '../../server/db/schema';
 import { createDatabase, dropDatabase } from './embedded-pg';
@@ -90,6 +93,20 @@ export interface SuiteOptions {
 }
 
 export const CLIENT = { client_id: 'sitedesk', client_secret: 'sitedesk-secret' };
+
+/** Request options asking for the English answer (messages in en-US). */
+export const EN = { headers: { 'accept-language': 'en-US' } };
+
+/** A per-language text as the API stores and takes it: JSON keyed by language id (the English the Vietnamese unless given). */
+export const tr = (vi: string, en = vi) => JSON.stringify({ 'vi-VN': vi, 'en-US': en });
+
+/**
+ * Suite options adding a public `/probe` module with the routes `plugin` declares: what a test needs the server to
+ * answer (a large body, an echo of its parameters) to see how the app's own layers treat it.
+ */
+export function withProbe(plugin: RouteModule['plugin']): SuiteOptions {
+  return { app: { extraModules: [{ name: 'probe', prefix: '/probe', auth: 'public', plugin }] } };
+}
 
 /** The demo websites' ids (seedDemo): the default clinic and the spa. */
 export async function demoWebsites(ctx: ServerTestContext): Promise<{ clinic: number; spa: number }> {

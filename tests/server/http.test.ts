@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import { describeEachDatabase } from './harness';
+import { describeEachDatabase, withProbe } from './harness';
 
 /** Every route this module set registers (method, path with sample params). */
 const ROUTES: [string, string][] = [
@@ -141,17 +141,6 @@ describeEachDatabase('http', (ctx) => {
     expect(missing.status).toBe(200);
     expect(missing.text).toContain('npm run build:renderer');
   });
-}, {
-  app: {
-    extraModules: [
-      {
-        name: 'probe',
-        prefix: '/probe',
-        auth: 'public',
-        plugin: async (app) => {
-          app.get('/echo/:value', async (request) => ({ value: (request.params as { value: string }).value }));
-        },
-      },
-    ],
-  },
-});
+}, withProbe(async (app) => {
+  app.get('/echo/:value', async (request) => ({ value: (request.params as { value: string }).value }));
+}));

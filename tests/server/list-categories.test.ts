@@ -2,10 +2,7 @@
 // 0–3): every call on both databases, the section-5 rules in both interface languages, stale stamps, and records
 // that never cross a website or a type.
 import { beforeAll, expect, it } from 'vitest';
-import { demoWebsites, describeEachDatabase } from './harness';
-
-const EN = { headers: { 'accept-language': 'en-US' } };
-const tr = (vi: string, en = vi) => JSON.stringify({ 'vi-VN': vi, 'en-US': en });
+import { demoWebsites, describeEachDatabase, EN, tr } from './harness';
 
 describeEachDatabase('list categories', (ctx) => {
   let clinic = 0;

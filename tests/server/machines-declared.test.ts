@@ -6,9 +6,7 @@ import { beforeAll, expect, it } from 'vitest';
 import type { ResourceDef } from '../../shared/resources/define';
 import type { StatusMachine } from '../../shared/resources/machine';
 import { parsePathTemplate } from '../../shared/resources/paths';
-import { describeEachDatabase } from './harness';
-
-const EN = { headers: { 'accept-language': 'en-US' } };
+import { describeEachDatabase, EN } from './harness';
 
 /** Path parameters other than the website, the id and the target: the save-as-draft form of a news save. */
 const OTHER_PARAMS: Record<string, string> = { flag: 'false', lang: 'vi-VN' };

@@ -1,12 +1,10 @@
 // Media (spec part 2): albums with photos and videos, media advertisements, waiting screens and their files, and
 // where stored files are used. Files are uploaded through the chunked upload, as the console does.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { demoWebsites, describeEachDatabase } from './harness';
+import { demoWebsites, describeEachDatabase, EN, tr } from './harness';
 import { uploadFile } from './files-helpers';
 import { newsBody } from './news-helpers';
 
-const EN = { headers: { 'accept-language': 'en-US' } };
-const tr = (vi: string, en = vi) => JSON.stringify({ 'vi-VN': vi, 'en-US': en });
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAAABJRU5ErkJggg==', 'base64');
 const MP3 = Buffer.concat([Buffer.from([0xff, 0xfb, 0x90, 0x64]), Buffer.alloc(2000)]);
 const MP4 = Buffer.concat([Buffer.from([0, 0, 0, 0x20]), Buffer.from('ftypisom'), Buffer.from([0, 0, 2, 0]), Buffer.from('isomiso2avc1mp41'), Buffer.alloc(500)]);

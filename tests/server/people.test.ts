@@ -1,10 +1,7 @@
 // Jobs, applications and bookings (spec part 2): jobs pointing into the website's career, level and job-type lists,
 // applications and bookings arriving through the public intake, bookings moved through their statuses once.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { demoWebsites, describeEachDatabase } from './harness';
-
-const tr = (vi: string, en = vi) => JSON.stringify({ 'vi-VN': vi, 'en-US': en });
-const EN = { headers: { 'accept-language': 'en-US' } };
+import { demoWebsites, describeEachDatabase, EN, tr } from './harness';
 
 describeEachDatabase(
   'people',

@@ -1,10 +1,7 @@
 // Resources with children through the generic engine: branch contacts (items, images) and hard contents
 // (details): every call of the spec, validation, scoping of children to parent and website, cascading delete.
 import { beforeAll, expect, it } from 'vitest';
-import { demoWebsites, describeEachDatabase } from './harness';
-
-const EN = { headers: { 'accept-language': 'en-US' } };
-const tr = (vi: string, en = vi) => JSON.stringify({ 'vi-VN': vi, 'en-US': en });
+import { demoWebsites, describeEachDatabase, EN, tr } from './harness';
 
 describeEachDatabase('resources with children', (ctx) => {
   let clinic = 0;

@@ -8,10 +8,9 @@ import { defineResource, type ResourceDef } from '../../shared/resources/define'
 import type { StatusMachine } from '../../shared/resources/machine';
 import { httpError } from '../../server/errors';
 import { serve } from '../../server/resources/index';
-import { demoWebsites, describeEachDatabase } from './harness';
+import { demoWebsites, describeEachDatabase, EN } from './harness';
 
 const l = (vi: string, en: string) => ({ vi, en });
-const EN = { headers: { 'accept-language': 'en-US' } };
 
 const TICKET_STATES = [
   { value: 0, label: l('Mới', 'Open') },

@@ -3,10 +3,9 @@
 // grandchildren) get a table, routes, validation and scoping with no server code.
 import { beforeAll, expect, it } from 'vitest';
 import { defineResource, isActiveField, orderField, type ResourceDef } from '../../shared/resources/define';
-import { demoWebsites, describeEachDatabase } from './harness';
+import { demoWebsites, describeEachDatabase, tr } from './harness';
 
 const l = (vi: string, en: string) => ({ vi, en });
-const tr = (vi: string, en = vi) => JSON.stringify({ 'vi-VN': vi, 'en-US': en });
 
 const demoService = defineResource({
   name: 'demoService',

@@ -1,10 +1,7 @@
 // The generic resource engine through its real routes: social networks and settings (Info-website), paging,
 // keyword search, concurrency stamps, validation messages, website scoping, bad input.
 import { beforeAll, expect, it } from 'vitest';
-import { demoWebsites, describeEachDatabase } from './harness';
-
-const EN = { headers: { 'accept-language': 'en-US' } };
-const tr = (vi: string, en = vi) => JSON.stringify({ 'vi-VN': vi, 'en-US': en });
+import { demoWebsites, describeEachDatabase, EN, tr } from './harness';
 
 describeEachDatabase('resources', (ctx) => {
   let clinic = 0;

@@ -1,14 +1,13 @@
 // A keyword means its characters, in every list and on both databases: `%` and `_` are not wildcards (SQLite's
 // LIKE has no escape character unless the query names one), and diacritics are folded.
 import { expect, it } from 'vitest';
-import { demoWebsites, describeEachDatabase } from './harness';
+import { demoWebsites, describeEachDatabase, tr } from './harness';
 import { createNews } from './news-helpers';
 
 describeEachDatabase('keyword search', (ctx) => {
   it('finds "50%" and "phi_kham" literally in news, Q&A, diseases and engine lists', async () => {
     const { clinic } = await demoWebsites(ctx);
     const tag = Date.now().toString(36);
-    const tr = (vi: string, en = vi) => JSON.stringify({ 'vi-VN': vi, 'en-US': en });
     const percent = `Giảm 50% phí khám ${tag}`;
     const underscore = `Mã phi_kham ${tag}`;
 

@@ -2,10 +2,8 @@
 // lookups of the menu and Q&A pickers), on both databases: validation with the spec's words, the review decision
 // shared with news and Q&A, stale stamps, website and parent scoping, the cascade, and service groups in use.
 import { beforeAll, expect, it } from 'vitest';
-import { demoWebsites, describeEachDatabase } from './harness';
+import { demoWebsites, describeEachDatabase, EN, tr } from './harness';
 
-const EN = { headers: { 'accept-language': 'en-US' } };
-const tr = (vi: string, en = vi) => JSON.stringify({ 'vi-VN': vi, 'en-US': en });
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 describeEachDatabase('services', (ctx) => {

@@ -1,10 +1,8 @@
 // Site content of part 2 (banners with items, FAQs, partners, feedback, customer feedback) and the public intake
 // feedback arrives through: every call of the spec, its refusals, stale stamps, other websites' ids.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { demoWebsites, describeEachDatabase } from './harness';
+import { demoWebsites, describeEachDatabase, EN, tr } from './harness';
 
-const EN = { headers: { 'accept-language': 'en-US' } };
-const tr = (vi: string, en = vi) => JSON.stringify({ 'vi-VN': vi, 'en-US': en });
 const ids = (rows: { id: number }[]) => rows.map((r) => r.id);
 
 describeEachDatabase('site content', (ctx) => {

@@ -1,9 +1,6 @@
 // /api/Websites: websites, their languages and staff; the default rules and membership.
 import { expect, it } from 'vitest';
-import { demoWebsites, describeEachDatabase, type ServerTestContext } from './harness';
-
-const EN = { headers: { 'accept-language': 'en-US' } };
-const tr = (vi: string, en = vi) => JSON.stringify({ 'vi-VN': vi, 'en-US': en });
+import { demoWebsites, describeEachDatabase, EN, tr, type ServerTestContext } from './harness';
 
 const ids = demoWebsites;
 

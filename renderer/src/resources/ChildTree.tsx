@@ -1,7 +1,7 @@
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, EditOutlined, HolderOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Button, Card, Empty, Popconfirm, Space, Spin, Tooltip, Tree, Typography } from 'antd';
 import type { TreeProps } from 'antd';
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ResourceDef } from '../../../shared/resources/define';
 import { localized } from '../core/workspace/localized';
@@ -9,7 +9,8 @@ import { notifySuccess } from '../core/notices';
 import { useWorkspace } from '../core/workspace';
 import { ChildModal } from './ChildCollections';
 import type { FieldInputs } from './customize';
-import { createDataProvider, idOf, type Id, type Row } from './dataProvider';
+import { createDataProvider, idOf, listKey, type Id, type Row } from './dataProvider';
+import { useQuery } from './useQuery';
 import { resourceTitle } from './labels';
 import { buildTree, moveNode, placements, type DropPlace, type Placement, type TreeRow } from './tree';
 
@@ -44,32 +45,25 @@ export function ChildTree({ def, parentId, reorder, inputs, describe, labelField
   const { websiteId, language } = useWorkspace();
   const provider = useMemo(() => createDataProvider(def, { websiteId, language }), [def, websiteId, language]);
   const parentField = def.list?.treeParentField ?? 'parentId';
-  const [tree, setTree] = useState<TreeRow[] | null>(null);
   const [busy, setBusy] = useState(false);
   const [editing, setEditing] = useState<Row | null>(null);
   const [expanded, setExpanded] = useState<string[] | null>(null);
 
-  // Bumped to read the tree again (after a save, a delete, a drop).
-  const [version, setVersion] = useState(0);
-  const load = useCallback(() => setVersion((v) => v + 1), []);
-
-  useEffect(() => {
-    let alive = true;
-    provider.getList({ parentId, page: 1, pageSize: 100000 }).then(
-      ({ data }) => alive && setTree(buildTree(data, parentField, def.idField)),
-      () => alive && setTree([]),
-    );
-    return () => {
-      alive = false;
-    };
-  }, [provider, parentId, parentField, def.idField, version]);
+  // Through the query cache: read again after a save, a delete or a drop (writes of this resource) and when the
+  // server's change number moves.
+  const query = useQuery(listKey(def, { websiteId, language }, { parentId, page: 1, pageSize: 100000 }), (meta) =>
+    provider.getList({ parentId, page: 1, pageSize: 100000, meta }),
+  );
+  const read = useMemo(() => (query.data ? buildTree(query.data.data, parentField, def.idField) : query.error ? [] : null), [query.data, query.error, parentField, def.idField]);
+  // A drop shows at once, until the tree read after it arrives (or the save fails).
+  const [moved, setMoved] = useState<{ from: unknown; tree: TreeRow[] } | null>(null);
+  const tree = moved && moved.from === query.data ? moved.tree : read;
 
   const remove = async (row: Row) => {
     const id = idOf(def, row);
     if (id === undefined) return;
     const { message } = await provider.remove({ id, parentId });
     notifySuccess(message ?? t('deleted'));
-    load();
   };
 
   const toNodes = (rows: readonly TreeRow[]): Node[] =>
@@ -103,14 +97,17 @@ export function ChildTree({ def, parentId, reorder, inputs, describe, labelField
 
   async function apply(next: TreeRow[] | undefined) {
     if (!next) return;
-    setTree(next);
+    setMoved({ from: query.data, tree: next });
     setBusy(true);
     try {
       const { message } = await reorder(placements(next, def.idField));
       notifySuccess(message ?? t('updated'));
+    } catch (error) {
+      // Refused: back to the tree as the server has it.
+      setMoved(null);
+      throw error;
     } finally {
       setBusy(false);
-      load();
     }
   }
 
@@ -141,7 +138,7 @@ export function ChildTree({ def, parentId, reorder, inputs, describe, labelField
       extra={
         <Space>
           <Tooltip title={t('reload')}>
-            <Button icon={<ReloadOutlined />} aria-label={t('reload')} onClick={load} />
+            <Button icon={<ReloadOutlined />} aria-label={t('reload')} onClick={() => void query.refetch()} />
           </Tooltip>
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
             {t('add')}
@@ -173,10 +170,7 @@ export function ChildTree({ def, parentId, reorder, inputs, describe, labelField
           row={editing}
           inputs={inputs?.(editing)}
           onClose={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
-            load();
-          }}
+          onSaved={() => setEditing(null)}
         />
       )}
     </Card>

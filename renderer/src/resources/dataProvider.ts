@@ -81,10 +81,9 @@ export const lookupKey = (template: string, websiteId: Id | null, params: PathPa
 
 /** After a write to `def`: what may show it is stale. */
 export function invalidateWrites(def: Pick<ResourceDef, 'name' | 'parent' | 'children'>): void {
-  queryCache.invalidate(resourceKey(def));
-  if (def.parent) queryCache.invalidate([def.parent.resource]);
-  for (const child of def.children ?? []) queryCache.invalidate([child.resource]);
-  queryCache.invalidate(['lookup']);
+  for (const prefix of [resourceKey(def), ...(def.parent ? [[def.parent.resource]] : []), ...(def.children ?? []).map((c) => [c.resource]), ['lookup']]) {
+    void queryCache.invalidate(prefix);
+  }
 }
 
 const CHANGES_HEADER = 'x-changes';

@@ -59,7 +59,7 @@ describe('query cache', () => {
     await cache.fetch(['q', 'list', 1], s.fetcher);
     let told = 0;
     cache.subscribe(['r', 'one', 7], () => (told += 1));
-    cache.invalidate(['r']);
+    void cache.invalidate(['r']);
     expect(told).toBe(1);
     expect(cache.peek(['r', 'one', 7]).stale).toBe(true);
     expect(cache.size).toBe(2); // the shown record (stale) and the other resource's list
@@ -72,7 +72,7 @@ describe('query cache', () => {
     const cache = new QueryCache();
     let release: (v: string) => void = () => undefined;
     const pending = cache.fetch(['r'], () => new Promise<string>((resolve) => (release = resolve)));
-    cache.invalidate(['r']);
+    void cache.invalidate(['r']);
     release('read before the write');
     await pending;
     expect(cache.peek(['r']).stale).toBe(true);
@@ -136,7 +136,7 @@ describe('useQuery', () => {
     await waitFor(() => expect(second.result.current.data).toBe(1));
     expect(s.loads).toBe(1);
     value = 2;
-    act(() => queryCache.invalidate(['counter']));
+    act(() => void queryCache.invalidate(['counter']));
     await waitFor(() => expect(first.result.current.data).toBe(2));
     await waitFor(() => expect(second.result.current.data).toBe(2));
     expect(s.loads).toBe(2);
@@ -150,12 +150,36 @@ describe('useQuery', () => {
     const s = source(() => 'rows', () => '10');
     const { result, unmount } = renderHook(() => useWatchedRead(() => (stale += 1)));
     await act(() => result.current(['socialNetwork', 'list', { page: 1 }], s.fetcher));
-    act(() => queryCache.invalidate(['socialNetwork']));
+    act(() => void queryCache.invalidate(['socialNetwork']));
     expect(stale).toBe(1);
     await act(() => result.current(['socialNetwork', 'list', { page: 1 }], s.fetcher));
     act(() => queryCache.noteChanges('11'));
     expect(stale).toBe(2);
     unmount();
     queryCache.clear();
+  });
+
+  it('a watched read is told once when another reader of its key read it again (a tree and a view of one folder)', async () => {
+    let value = 'old';
+    const s = source(() => value);
+    const key = ['files', 'directory', 0];
+    for (const otherFirst of [true, false]) {
+      let stale = 0;
+      const other = otherFirst ? renderHook(() => useQuery(key, s.fetcher)) : null;
+      const { result, unmount } = renderHook(() => useWatchedRead(() => (stale += 1)));
+      await act(() => result.current(key, s.fetcher));
+      const later = other ?? renderHook(() => useQuery(key, s.fetcher));
+      value = `new ${String(otherFirst)}`;
+      await act(() => queryCache.invalidate(['files']));
+      await waitFor(() => expect(later.result.current.data).toBe(value));
+      expect(stale).toBe(1);
+      // Told after the other's load landed, its next read takes that value instead of loading again.
+      const loads = s.loads;
+      expect(await act(() => result.current(key, s.fetcher))).toBe(value);
+      if (otherFirst) expect(s.loads).toBe(loads);
+      later.unmount();
+      unmount();
+      queryCache.clear();
+    }
   });
 });

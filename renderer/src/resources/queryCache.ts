@@ -81,6 +81,7 @@ const asNumber = (text: string | undefined | null): number | undefined => {
 
 export class QueryCache {
   private readonly entries = new Map<string, Entry>();
+  private readonly watchers = new Set<{ prefix: QueryKey; listener: () => void }>();
   /** The highest change number any answer said. */
   private latest: number | undefined;
   private clock = 0;
@@ -129,9 +130,18 @@ export class QueryCache {
     return pending;
   }
 
-  /** Mark every entry under `prefix` stale (after a write): dropped when nobody shows it, else its subscribers reload. */
-  invalidate(prefix: QueryKey): void {
-    for (const [hash, entry] of [...this.entries]) if (keyStartsWith(entry.key, prefix)) this.expire(hash, entry);
+  /**
+   * Mark every entry under `prefix` stale (after a write): dropped when nobody shows it, else its subscribers reload.
+   * Answers when the reloads its subscribers started have landed (TanStack's invalidateQueries).
+   */
+  invalidate(prefix: QueryKey): Promise<void> {
+    const shown: Entry[] = [];
+    for (const [hash, entry] of [...this.entries]) {
+      if (!keyStartsWith(entry.key, prefix)) continue;
+      this.expire(hash, entry);
+      if (entry.listeners.size) shown.push(entry);
+    }
+    return Promise.allSettled(shown.map((entry) => entry.pending)).then(() => undefined);
   }
 
   /** An answer said the server's change number is `changes`: entries read before it are stale. */
@@ -149,6 +159,20 @@ export class QueryCache {
     return () => {
       entry.listeners.delete(listener);
     };
+  }
+
+  /** Called when any entry under `prefix` changes (a folder tree showing every folder listing read so far). */
+  subscribeUnder(prefix: QueryKey, listener: () => void): () => void {
+    const watcher = { prefix, listener };
+    this.watchers.add(watcher);
+    return () => {
+      this.watchers.delete(watcher);
+    };
+  }
+
+  /** The keys and values kept under `prefix`. */
+  valuesUnder<T>(prefix: QueryKey): [QueryKey, T][] {
+    return [...this.entries.values()].filter((e) => e.hasData && keyStartsWith(e.key, prefix)).map((e) => [e.key, e.data as T]);
   }
 
   /** Forget everything (signing out: the next user reads their own). */
@@ -185,6 +209,7 @@ export class QueryCache {
     }
     if (entry.listeners.size === 0) {
       this.entries.delete(hash);
+      for (const watcher of [...this.watchers]) if (keyStartsWith(entry.key, watcher.prefix)) watcher.listener();
       return;
     }
     entry.stale = true;
@@ -195,6 +220,7 @@ export class QueryCache {
 
   private notify(entry: Entry): void {
     for (const listener of [...entry.listeners]) listener();
+    for (const watcher of [...this.watchers]) if (keyStartsWith(entry.key, watcher.prefix)) watcher.listener();
   }
 
   private trim(): void {

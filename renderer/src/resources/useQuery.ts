@@ -82,8 +82,9 @@ export function useQuery<T>(key: QueryKey | null, fetcher: Fetcher<T>, options: 
 
 /**
  * For a component that loads by itself (ProTable's `request`) but should load again when what it shows goes stale:
- * answers `read(key, fetcher)`, which loads through the cache (always: the component asks when it wants the newest)
- * and watches that key, calling `onStale` when a write or the change number makes it stale.
+ * answers `read(key, fetcher)`, which loads through the cache (always, unless told the cache has just read it: the
+ * component asks when it wants the newest) and watches that key, calling `onStale` when a write or the change number
+ * makes it stale, or when another reader of the same key has just read it again.
  */
 export function useWatchedRead(onStale: () => void): <T>(key: QueryKey, fetcher: Fetcher<T>) => Promise<T> {
   const stale = useRef(onStale);
@@ -91,6 +92,13 @@ export function useWatchedRead(onStale: () => void): <T>(key: QueryKey, fetcher:
     stale.current = onStale;
   });
   const watching = useRef<(() => void) | null>(null);
+  /** A load of the watched key started elsewhere: when it lands, what this component shows is older. */
+  const foreign = useRef(false);
+  /** The next read may take the cache's value (it was just read). */
+  const cached = useRef(false);
+  const own = useRef(false);
+  /** Told to read again and not read yet: loads meanwhile are not news. */
+  const told = useRef(false);
   useEffect(
     () => () => {
       watching.current?.();
@@ -100,11 +108,31 @@ export function useWatchedRead(onStale: () => void): <T>(key: QueryKey, fetcher:
   );
   return useCallback(<T,>(key: QueryKey, fetcher: Fetcher<T>) => {
     watching.current?.();
+    foreign.current = false;
+    told.current = false;
     // Watch before loading: a write while the load is under way makes it stale when it lands.
     watching.current = queryCache.subscribe(key, () => {
       const state = queryCache.peek(key);
-      if (state.stale && !state.fetching && state.error === undefined) stale.current();
+      if (told.current) return;
+      if (state.fetching) {
+        if (!own.current) foreign.current = true;
+        return;
+      }
+      if (state.error !== undefined) return;
+      if (state.stale || foreign.current) {
+        // Stale: load it; read again elsewhere: take that.
+        cached.current = !state.stale;
+        told.current = true;
+        stale.current();
+      }
     });
-    return queryCache.fetch(key, fetcher, { force: true });
+    const force = !cached.current;
+    cached.current = false;
+    own.current = true;
+    try {
+      return queryCache.fetch(key, fetcher, { force });
+    } finally {
+      own.current = false;
+    }
   }, []);
 }

@@ -2,7 +2,7 @@
 // locked, and a decision approves (2) or declines (3, reason required) it, with an optional stamp.
 import { randomUUID } from 'node:crypto';
 import { EDITORIAL_MESSAGES, NEWS_STATUS } from '../../shared/editorial';
-import type { Label } from '../../shared/resources/define';
+import type { Label, ResourceDef } from '../../shared/resources/define';
 import { mayDecide } from '../../shared/roles';
 import { iso } from '../db/dialect';
 import { httpError } from '../errors';
@@ -55,7 +55,7 @@ export const lockedWhilePending = (message: Label) => (current: Row) => {
  * optional stamp; one conditional UPDATE (still pending, unchanged), then `onDecided` in the same transaction
  * (news records it in its history). Answers the record as it is now.
  */
-export function reviewAction(path: string, onDecided?: (ctx: HookContext, id: number, decision: Decision) => Promise<void>): ActionDef {
+export function reviewAction<D extends ResourceDef = ResourceDef>(path: string, onDecided?: (ctx: HookContext<D>, id: number, decision: Decision) => Promise<void>): ActionDef<D> {
   return {
     path,
     async run({ ctx, engine, def, id, body: raw }) {

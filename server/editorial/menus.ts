@@ -14,7 +14,7 @@ import { service } from '../../shared/resources/service';
 import { iso } from '../db/dialect';
 import { httpError } from '../errors';
 import { ok } from '../http/envelope';
-import { serve, validated, websiteLanguages, type DynamicDb, type Scope } from '../resources/index';
+import { serve, validated, websiteLanguages, type DynamicDb, type WebsiteScope } from '../resources/index';
 import type { Body } from './common';
 import { checkTree, parentIdOf, refuseWithChildren, lockTree, type TreeOwner } from './tree';
 import { M } from '../messages';
@@ -22,11 +22,11 @@ import { MAX_ID } from '../../shared/input';
 
 const ITEM: Label = { vi: 'Mục menu', en: 'The menu item' };
 
-async function items(db: DynamicDb, scope: Scope) {
+async function items(db: DynamicDb, scope: WebsiteScope) {
   return (await db
     .selectFrom(def.table)
     .select(['id', 'parentId'])
-    .where('websiteId', '=', scope.websiteId!)
+    .where('websiteId', '=', scope.websiteId)
     .where('menuId', '=', scope.keys.menuId)
     .execute()) as { id: number; parentId: number | null }[];
 }
@@ -61,7 +61,7 @@ async function linkedSeoLink(db: DynamicDb, websiteId: number, objectType: unkno
 }
 
 /** Tree rules and the seoLink fill, on a body about to be created (`current` undefined) or updated. */
-async function prepare(db: DynamicDb, scope: Scope, body: Body, current?: Record<string, unknown>) {
+async function prepare(db: DynamicDb, scope: WebsiteScope, body: Body, current?: Record<string, unknown>) {
   // Select boxes may hand over numbers as text.
   for (const k of ['objectType', 'objectId'] as const) if (k in body) body[k] = numberish(body[k]);
   const parentId = parentIdOf(body);
@@ -74,7 +74,7 @@ async function prepare(db: DynamicDb, scope: Scope, body: Body, current?: Record
   }
   const objectType = 'objectType' in body ? body.objectType : current?.objectType;
   const objectId = 'objectId' in body ? body.objectId : current?.objectId;
-  const linked = await linkedSeoLink(db, scope.websiteId!, objectType, objectId);
+  const linked = await linkedSeoLink(db, scope.websiteId, objectType, objectId);
   if (linked === undefined) return;
   // Fill when the client sent no link (blank, or none at all on a create, a new object, or a record without one).
   const sent = typeof body.seoLink === 'string' ? body.seoLink.trim() : undefined;
@@ -126,7 +126,7 @@ export const menuItemResource = serve(def, {
               .updateTable(def.table)
               .set({ parentId, order: orders.get(id), concurrencyStamp: randomUUID(), updatedAt: iso(ctx.now) })
               .where('id', '=', id)
-              .where('websiteId', '=', scope.websiteId!)
+              .where('websiteId', '=', scope.websiteId)
               .where('menuId', '=', scope.keys.menuId)
               .execute();
           }

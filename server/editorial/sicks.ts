@@ -156,7 +156,7 @@ type ListRow = Awaited<ReturnType<typeof rowsIn>>[number];
 /** The content language of a list: `{lang}` of the path, `?languageId=` of the list (Vietnamese when absent). */
 const langOf = (params: Record<string, string | undefined>) => params.lang || 'vi-VN';
 
-export const sickResource = serve<SickInput>(
+export const sickResource = serve<SickInput, typeof def>(
   def,
   {
     filters: [{ name: 'isActive', kind: 'bool' }],
@@ -169,10 +169,10 @@ export const sickResource = serve<SickInput>(
     detail: (db, row) => detailOf(typed(db), row as unknown as SickRow),
     /** Fields left out keep their value (the list's image picker sends `{ image, concurrencyStamp }`). */
     async prepare(ctx, body, current) {
-      const input = await readInput(typed(ctx.db), ctx.scope.websiteId!, body, ctx.ui, current);
+      const input = await readInput(typed(ctx.db), ctx.scope.websiteId, body, ctx.ui, current);
       return { values: { ...input.top, searchText: searchText(input) }, input };
     },
-    afterWrite: (ctx, { id, input }) => writeChildren(typed(ctx.db), ctx.scope.websiteId!, id, input),
+    afterWrite: (ctx, { id, input }) => writeChildren(typed(ctx.db), ctx.scope.websiteId, id, input),
     // Translations and news links go with the row (ON DELETE CASCADE).
   },
   { tableFromMigration: true },

@@ -81,7 +81,7 @@ interface Prepared {
   id?: number;
 }
 
-export const newsResource = serve<Prepared>(
+export const newsResource = serve<Prepared, typeof newsDef>(
   newsDef,
   {
     filters: [
@@ -101,7 +101,7 @@ export const newsResource = serve<Prepared>(
     guard: lockedWhilePending(EDITORIAL_MESSAGES.pendingLocked),
     async prepare(ctx, body, current) {
       const db = typed(ctx.db);
-      const websiteId = ctx.scope.websiteId!;
+      const websiteId = ctx.scope.websiteId;
       const approve = approveRequested(ctx, body);
       const id = current?.id as number | undefined;
       const news = await readNewsInput(db, websiteId, body, ctx.ui, current, approve ? 'review' : 'draft');
@@ -115,7 +115,7 @@ export const newsResource = serve<Prepared>(
       return { values, input: { news, id } };
     },
     async afterWrite(ctx, { id, input, values, current }) {
-      await writeChildren(typed(ctx.db), ctx.scope.websiteId!, id, input.news, ctx.now);
+      await writeChildren(typed(ctx.db), ctx.scope.websiteId, id, input.news, ctx.now);
       await recordSavedStatus(ctx, 'news', { id, values, current });
     },
     /**
@@ -125,7 +125,7 @@ export const newsResource = serve<Prepared>(
     async retry(ctx, err, attempt, prepared) {
       if (!isUniqueViolation(err) || !prepared) return false;
       if (prepared.input.news.generatedLinks.length && attempt < 20) return true;
-      await checkSeoLinks(typed(ctx.db), ctx.scope.websiteId!, prepared.input.news.translations, prepared.input.id);
+      await checkSeoLinks(typed(ctx.db), ctx.scope.websiteId, prepared.input.news.translations, prepared.input.id);
       return false;
     },
     // Translations, category and sick links go with the row (ON DELETE CASCADE); tag links and history are generic.
@@ -146,7 +146,7 @@ export const newsResource = serve<Prepared>(
           if (!title.trim()) throw httpError(400, M.titleRequired, { field: 'title' });
           const exceptId = query.id === undefined || query.id === '' ? undefined : parseId(query.id);
           const languageId = typeof query.languageId === 'string' && query.languageId ? query.languageId : undefined;
-          return ok(ctx.request, M.success, { seoLink: await freeSeoLink(typed(ctx.db), ctx.scope.websiteId!, title, languageId, exceptId) });
+          return ok(ctx.request, M.success, { seoLink: await freeSeoLink(typed(ctx.db), ctx.scope.websiteId, title, languageId, exceptId) });
         },
       },
     ],

@@ -85,7 +85,7 @@ function joinNames(names: (string | null)[]): string {
 const markApplicationRead: ActionDef = {
   path: recruitment.api.actions!.read,
   async run({ ctx, id }) {
-    const result = await ctx.db.updateTable(recruitment.table).set({ isView: true }).where('id', '=', id!).where('websiteId', '=', ctx.scope.websiteId!).executeTakeFirst();
+    const result = await ctx.db.updateTable(recruitment.table).set({ isView: true }).where('id', '=', id!).where('websiteId', '=', ctx.scope.websiteId).executeTakeFirst();
     if (Number(result.numUpdatedRows) === 0) throw httpError(404, M.recordNotFound);
     return ok(ctx.request, M.success);
   },
@@ -101,7 +101,7 @@ export const recruitmentResource = serve(recruitment, {
     // Each an id (the definition's `ids` rule has refused anything else with a 400 naming the field).
     const numbers = list.map((v) => toId(v)!);
     if (numbers.length) {
-      const found = (await ctx.db.selectFrom(job.table).select('id').where('id', 'in', numbers).where('websiteId', '=', ctx.scope.websiteId!).execute()) as { id: number }[];
+      const found = (await ctx.db.selectFrom(job.table).select('id').where('id', 'in', numbers).where('websiteId', '=', ctx.scope.websiteId).execute()) as { id: number }[];
       if (found.length !== new Set(numbers).size) throw httpError(400, T.jobUnknown, { field: 'jobIds' });
     }
     return { ...prepared, values: { ...prepared.values, jobIds: JSON.stringify([...new Set(numbers)].map(String)) } };
@@ -125,7 +125,7 @@ const moveBooking: ActionDef = {
     if (!BOOKING_STATUSES.some((s) => s.value === to)) throw httpError(400, M.badQuery('status'));
     const reason = typeof input.reason === 'string' ? input.reason.trim() : '';
     if (to === 3 && !reason) throw validationError([{ field: 'reason', message: localize(ctx.request, T.reasonRequired) }]);
-    const current = (await ctx.db.selectFrom(booking.table).select(['approvedStatus']).where('id', '=', id!).where('websiteId', '=', ctx.scope.websiteId!).executeTakeFirst()) as { approvedStatus: number } | undefined;
+    const current = (await ctx.db.selectFrom(booking.table).select(['approvedStatus']).where('id', '=', id!).where('websiteId', '=', ctx.scope.websiteId).executeTakeFirst()) as { approvedStatus: number } | undefined;
     if (!current) throw httpError(404, M.recordNotFound);
     if (!BOOKING_MOVES[current.approvedStatus]?.includes(to)) throw httpError(409, T.move(statusName(current.approvedStatus, ctx.request), statusName(to, ctx.request)));
     // Only from the status it was read in: of two moves at once, one wins and the other answers 409.
@@ -133,7 +133,7 @@ const moveBooking: ActionDef = {
       .updateTable(booking.table)
       .set({ approvedStatus: to, cancelReason: to === 3 ? reason : null, concurrencyStamp: randomUUID(), updatedAt: ctx.now.toISOString() })
       .where('id', '=', id!)
-      .where('websiteId', '=', ctx.scope.websiteId!)
+      .where('websiteId', '=', ctx.scope.websiteId)
       .where('approvedStatus', '=', current.approvedStatus)
       .executeTakeFirst();
     if (Number(changed.numUpdatedRows) === 0) throw httpError(409, M.conflict);

@@ -49,7 +49,7 @@ const NEWEST_FIRST = [
   { column: 'id', direction: 'desc' as const },
 ];
 
-export const qaResource = serve<{ tags: string[] }>(
+export const qaResource = serve<{ tags: string[] }, typeof qaDef>(
   qaDef,
   {
     listEnvelope: true,
@@ -86,7 +86,7 @@ export const qaResource = serve<{ tags: string[] }>(
       return { values: { ...values, ...created, isAnswer: hasAnswer(values.answer), approvedStatus: status, submittedBy }, input: { tags } };
     },
     async afterWrite(ctx, written) {
-      await setTags(typed(ctx.db), ctx.scope.websiteId!, 'qa', written.id, written.input.tags, ctx.now);
+      await setTags(typed(ctx.db), ctx.scope.websiteId, 'qa', written.id, written.input.tags, ctx.now);
       await recordSavedStatus(ctx, 'qa', written);
     },
     async afterRemove(ctx, id) {

@@ -18,7 +18,7 @@ import { lockedWhilePending } from '../editorial/decision';
 import { recordSavedStatus, removeStatusHistory, reviewWithHistory } from '../editorial/history';
 import { removeTagLinks, setTags } from '../editorial/tags';
 import { checkSeoLinks, freeSeoLink, readNewsInput, type NewsInput } from './input';
-import { listRows, listSelect, newsDetail, type NewsRow } from './store';
+import { listRows, listSelect, newsDetail, type ListedNews } from './store';
 import { M } from '../messages';
 
 const FLAGS: Record<string, boolean> = { true: true, false: false, '1': true, '0': false };
@@ -81,7 +81,7 @@ interface Prepared {
   id?: number;
 }
 
-export const newsResource = serve<Prepared, typeof newsDef>(
+export const newsResource = serve<Prepared, typeof newsDef, ListedNews>(
   newsDef,
   {
     filters: [
@@ -96,7 +96,7 @@ export const newsResource = serve<Prepared, typeof newsDef>(
     /** In the path's language (`News/{website}/{lang}`). */
     listSelect: (ctx, q) => listSelect(typed(ctx.db), q, ctx.params.lang ?? ''),
     listRows: (ctx, rows) => listRows(typed(ctx.db), rows, ctx.params.lang ?? ''),
-    detail: (db, row) => newsDetail(typed(db), row as unknown as NewsRow),
+    detail: (db, row) => newsDetail(typed(db), row),
     idOf: (params) => (params.flag === undefined || flagForm(params) ? params.id : params.flag),
     guard: lockedWhilePending(EDITORIAL_MESSAGES.pendingLocked),
     async prepare(ctx, body, current) {

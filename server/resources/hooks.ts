@@ -58,7 +58,11 @@ export interface WriteArgs<I> extends Prepared<I> {
   current?: Row;
 }
 
-export interface ResourceHooks<I = unknown, D extends ResourceDef = ResourceDef> {
+/**
+ * `I`: what `prepare` hands to `afterWrite`; `D`: the definition served (its scope's type); `S`: a stored row as the
+ * module's table type has it (what `listRows` and `detail` get), when the module reads its rows typed.
+ */
+export interface ResourceHooks<I = unknown, D extends ResourceDef = ResourceDef, S extends Row = Row> {
   // ---- lists ----
   /** Filters of the list beyond the keyword; a field named here is not also filtered by the definition. */
   filters?: ListFilter[];
@@ -67,7 +71,7 @@ export interface ResourceHooks<I = unknown, D extends ResourceDef = ResourceDef>
   /** The list answer also carries `code` and `message` (as the spec writes for this list). */
   listEnvelope?: boolean;
   /** Rows of a list in wire form (default: the definition's columns). Gets whole stored rows, or what `listSelect` selects. */
-  listRows?(ctx: HookContext<D>, rows: Row[]): Row[] | Promise<Row[]>;
+  listRows?(ctx: HookContext<D>, rows: S[]): Row[] | Promise<Row[]>;
   /** What `listRows` reads (default: every stored column): what the rows show, read with them in one statement. */
   listSelect?(ctx: HookContext<D>, q: AnyQuery): AnyQuery;
   /** An order SQL cannot express (small collections): every match is shaped, sorted here, then paged. */
@@ -79,7 +83,7 @@ export interface ResourceHooks<I = unknown, D extends ResourceDef = ResourceDef>
   /** The record's id among the path parameters, for paths of several forms (default: `{id}`). */
   idOf?(params: Record<string, string | undefined>): string | undefined;
   /** One record in wire form, from its whole stored row (detail, the answer of writes, the 409's `data`). */
-  detail?(db: DynamicDb, row: Row): Promise<Row>;
+  detail?(db: DynamicDb, row: S): Promise<Row>;
 
   // ---- writes ----
   /** Refuse a write to the record as it is (409 for a locked state, …); runs after the stamp check. */
@@ -134,7 +138,7 @@ export interface ServedResource {
   tableFromMigration?: boolean;
 }
 
-export const serve = <I, D extends ResourceDef = ResourceDef>(def: D, hooks: ResourceHooks<I, D>, options: { tableFromMigration?: boolean } = {}): ServedResource => ({
+export const serve = <I, D extends ResourceDef = ResourceDef, S extends Row = Row>(def: D, hooks: ResourceHooks<I, D, S>, options: { tableFromMigration?: boolean } = {}): ServedResource => ({
   def,
   hooks,
   ...options,

@@ -1,6 +1,6 @@
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, EditOutlined, HolderOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Button, Card, Empty, Popconfirm, Space, Spin, Tooltip, Tree, Typography } from 'antd';
-import type { TreeProps } from 'antd';
+import type { TreeProps, TreeDataNode as DataNode } from 'antd';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ResourceDef } from '../../../shared/resources/define';
@@ -33,7 +33,8 @@ export interface ChildTreeProps {
   labelField?: string;
 }
 
-interface Node {
+/** A node of antd's tree carrying its record (the tree is typed by it: a double-click gets the row). */
+interface Node extends DataNode {
   key: string;
   title: ReactNode;
   row: Row;
@@ -119,7 +120,7 @@ export function ChildTree({ def, parentId, reorder, inputs, describe, labelField
     void apply(moveNode(tree, String(idOf(def, row)), String(idOf(def, other)), step < 0 ? 'before' : 'after', def.idField));
   }
 
-  const onDrop: TreeProps['onDrop'] = async (info) => {
+  const onDrop: TreeProps<Node>['onDrop'] = async (info) => {
     if (!tree) return;
     const dragKey = String(info.dragNode.key);
     const dropKey = String(info.node.key);
@@ -150,7 +151,7 @@ export function ChildTree({ def, parentId, reorder, inputs, describe, labelField
         {tree && !tree.length ? (
           <Empty />
         ) : (
-          <Tree
+          <Tree<Node>
             blockNode
             draggable={{ icon: false }}
             treeData={nodes}
@@ -158,7 +159,7 @@ export function ChildTree({ def, parentId, reorder, inputs, describe, labelField
             onExpand={(keys) => setExpanded(keys.map(String))}
             onDrop={(info) => void onDrop(info)}
             selectable={false}
-            onDoubleClick={(_, node) => setEditing((node as unknown as Node).row)}
+            onDoubleClick={(_, node) => setEditing(node.row)}
             data-testid="child-tree"
           />
         )}

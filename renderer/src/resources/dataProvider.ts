@@ -1,4 +1,5 @@
 import type { ResourceDef } from '../../../shared/resources/define';
+import type { RecordOf } from '../../../shared/resources/record';
 import { localized } from '../core/workspace/localized';
 import { serviceClient } from '../api/client';
 import { expandPath, type HttpMethod, type PathParams } from './paths';
@@ -22,8 +23,8 @@ export interface ListParams {
   filters?: Record<string, unknown>;
   parentId?: Id;
 }
-export interface ListResult {
-  data: Row[];
+export interface ListResult<R = Row> {
+  data: R[];
   total: number;
 }
 export interface SaveResult {
@@ -37,10 +38,11 @@ export interface SaveResult {
   concurrencyStamp?: string;
 }
 
-export interface DataProvider {
+/** `R`: the record type, inferred from a definition declared with `defineResource` (shared/resources/record.ts). */
+export interface DataProvider<R = Row> {
   def: ResourceDef;
-  getList(params?: ListParams): Promise<ListResult>;
-  getOne(params: { id?: Id; parentId?: Id; meta?: QueryMeta } & CallOptions): Promise<Row>;
+  getList(params?: ListParams): Promise<ListResult<R>>;
+  getOne(params: { id?: Id; parentId?: Id; meta?: QueryMeta } & CallOptions): Promise<R>;
   create(params: { values: Row; parentId?: Id }): Promise<SaveResult>;
   update(params: { id?: Id; values: Row; concurrencyStamp?: string; parentId?: Id }): Promise<SaveResult>;
   remove(params: { id: Id; parentId?: Id }): Promise<{ message?: string }>;
@@ -150,7 +152,10 @@ function matchesKeyword(def: ResourceDef, row: Row, keyword: string, language: s
   });
 }
 
-export function createDataProvider(def: ResourceDef, context: ProviderContext): DataProvider {
+export function createDataProvider<D extends ResourceDef>(def: D, context: ProviderContext): DataProvider<RecordOf<D>> {
+  type R = RecordOf<D>;
+  // The wire is the contract: what the server answers for this definition is its record (docs/api.md).
+  const typed = (list: ListResult): ListResult<R> => list as ListResult<R>;
   const idField = def.idField ?? 'id';
   const baseParams = (parentId?: Id): PathParams => ({
     website: context.websiteId,
@@ -197,17 +202,17 @@ export function createDataProvider(def: ResourceDef, context: ProviderContext): 
       if (list.paged) {
         query.page = page;
         query.pageSize = size;
-        return readList(await call(list.path, baseParams(parentId), 'GET', { params: query, meta }));
+        return typed(readList(await call(list.path, baseParams(parentId), 'GET', { params: query, meta })));
       }
       // Plain lists come whole: the keyword and the paging apply here.
       const all = readList(await call(list.path, baseParams(parentId), 'GET', { params: query, meta })).data;
       const rows = keyword ? all.filter((row) => matchesKeyword(def, row, keyword, context.language ?? '')) : all;
-      return { data: rows.slice((page - 1) * size, page * size), total: rows.length };
+      return typed({ data: rows.slice((page - 1) * size, page * size), total: rows.length });
     },
     async getOne({ id, parentId, quietStatuses, meta }) {
       const params = { ...baseParams(parentId), id, [idField]: id };
       const { data } = unwrap(await call(need('get'), params, 'GET', { quietStatuses, meta }));
-      return isObject(data) ? data : {};
+      return (isObject(data) ? data : {}) as R;
     },
     async create({ values, parentId }) {
       // Natural-key children put their key in the path (e.g. Websites/user/{websiteId}/{userId}).

@@ -1,7 +1,8 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import { resources } from '../../../shared/resources';
-import { invalidateWrites, listKey, lookupKey, oneKey, resourceKey } from './dataProvider';
+import { socialNetwork } from '../../../shared/resources/social-network';
+import { createDataProvider, invalidateWrites, listKey, lookupKey, oneKey, resourceKey } from './dataProvider';
 import { hashKey, keyStartsWith, QueryCache, queryCache } from './queryCache';
 import { useQuery, useWatchedRead } from './useQuery';
 
@@ -33,6 +34,14 @@ describe('query keys', () => {
     expect(new Set([page1, page2, other].map(hashKey)).size).toBe(3);
     for (const key of [page1, page2, other, oneKey(def, { websiteId: 1 }, { id: 4 })]) expect(keyStartsWith(key, resourceKey(def))).toBe(true);
     expect(keyStartsWith(lookupKey('core:languages/all', 1), ['lookup'])).toBe(true);
+  });
+});
+
+describe('typed provider', () => {
+  it('answers the records of its definition typed (shared/resources/record.ts)', () => {
+    const provider = createDataProvider(socialNetwork, { websiteId: 1 });
+    expectTypeOf(provider.getOne).returns.resolves.toHaveProperty('order').toEqualTypeOf<number>();
+    expectTypeOf(provider.getList).returns.resolves.toHaveProperty('data').items.toHaveProperty('websiteId').toEqualTypeOf<number>();
   });
 });
 

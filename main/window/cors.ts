@@ -39,8 +39,10 @@ export function serviceCors(profile: () => EnvironmentProfile, appOrigin = APP_O
     }
     headers['Access-Control-Allow-Origin'] = [appOrigin];
     headers['Access-Control-Allow-Methods'] = ['GET, POST, PUT, PATCH, DELETE, OPTIONS'];
-    headers['Access-Control-Allow-Headers'] = ['Authorization, Content-Type, Accept, Accept-Language'];
-    headers['Access-Control-Expose-Headers'] = ['Content-Disposition, Content-Length'];
+    // X-Interface-Language: the language of the server's messages (renderer/src/api/client.ts sends it on every data
+    // call). X-Changes: the database's change number, read by the console's query cache.
+    headers['Access-Control-Allow-Headers'] = ['Authorization, Content-Type, Accept, Accept-Language, X-Interface-Language'];
+    headers['Access-Control-Expose-Headers'] = ['Content-Disposition, Content-Length, X-Changes'];
     headers['Access-Control-Max-Age'] = ['600'];
     if (details.method === 'OPTIONS') return callback({ responseHeaders: headers, statusLine: 'HTTP/1.1 204 No Content' });
     callback({ responseHeaders: headers });

@@ -10,6 +10,7 @@ import type { FromState } from './app/guards';
 import { i18next, initI18n } from './core/i18n';
 import { platform, session } from './session';
 import { currentLanguage, setCurrentLanguage } from './core/workspace/current';
+import { queryCache } from './resources/queryCache';
 
 async function boot() {
   // Without an access token the first screen is most likely the sign-in form: fetch its chunk now,
@@ -30,6 +31,7 @@ async function boot() {
     language: currentLanguage,
     uiLanguage: () => i18next.language,
     notifyError,
+    changes: (n) => queryCache.noteChanges(n),
     unauthorized(kind) {
       const { pathname, search, hash } = router.state.location;
       if (pathname === '/login' || pathname === '/expiredToken') return;
@@ -48,7 +50,10 @@ async function boot() {
   // Sign-out and clearing wipe local storage: show what is left (browser: the defaults) right away,
   // not only after the next reload.
   session.subscribe(() => {
-    if (session.getSnapshot().status === 'signedOut') void loadPreferences();
+    if (session.getSnapshot().status !== 'signedOut') return;
+    void loadPreferences();
+    // The next user reads their own (what a screen showed the last one is not theirs to see).
+    queryCache.clear();
   });
 
   createRoot(document.getElementById('root')!).render(

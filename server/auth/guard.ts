@@ -5,13 +5,16 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { httpError } from '../errors';
 import { M } from '../messages';
 
-export async function requireUser(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+export async function requireUser(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const header = request.headers.authorization;
   const match = typeof header === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
   const session = match ? await request.server.tokens.verifySession(match[1]) : null;
   if (!session) throw httpError(401, M.unauthorized, {}, { 'WWW-Authenticate': 'Bearer' });
   request.user = session.user;
   request.changes = session.changes;
+  // The database's change number as the request began (server/db/changes.ts): what the answer reflects at least. The
+  // console's query cache drops what it read under an older number (renderer/src/resources/queryCache.ts).
+  reply.header('X-Changes', String(session.changes));
 }
 
 /** Administrators only (shared/roles.ts): 403 with a Message for anyone else. */

@@ -12,10 +12,11 @@ type Json = Record<string, unknown>;
 
 /** One call as the admin; anything but 200 stops the seed with the server's message. */
 function caller(app: FastifyInstance, token: string) {
-  return async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: Json | Buffer, headers: Record<string, string> = {}) => {
+  // `T`: the answer's shape as the route answers it (an envelope by default, a plain array for `get-all` lookups).
+  return async <T = { data?: unknown } & Json>(method: 'GET' | 'POST' | 'PUT', url: string, payload?: Json | Buffer, headers: Record<string, string> = {}): Promise<T> => {
     const res = await app.inject({ method, url, payload, headers: { authorization: `Bearer ${token}`, 'accept-language': 'vi-VN', ...headers } });
     if (res.statusCode !== 200) throw new Error(`demo seed: ${method} ${url} answered ${res.statusCode}: ${res.body}`);
-    return JSON.parse(res.body) as { data?: unknown } & Json;
+    return JSON.parse(res.body) as T;
   };
 }
 
@@ -228,7 +229,7 @@ async function seedWebsite(app: FastifyInstance, call: ReturnType<typeof caller>
   for (const [order, g] of site.faqGroups.entries()) {
     await call('POST', `/api/FAQGroups/${website}`, { name: json(g.name), description: json(g.description), code: g.code, seoLink: g.seoLink, metaTitle: json(g.name), isCustomer: g.isCustomer, order, isActive: true });
   }
-  const faqGroupIds = ((await call('GET', `/api/FAQGroups/get-all/${website}`)) as unknown as { id: number }[]).map((g) => g.id);
+  const faqGroupIds = (await call<{ id: number }[]>('GET', `/api/FAQGroups/get-all/${website}`)).map((g) => g.id);
   for (const [order, f] of site.faqs.entries()) {
     await call('POST', `/api/FAQs/${website}`, { faqGroupId: faqGroupIds[f.group], question: json(f.question), answer: json(f.answer), order, isActive: true });
   }
@@ -311,8 +312,8 @@ async function seedWebsite(app: FastifyInstance, call: ReturnType<typeof caller>
 
   // Services and specializations, with their FAQs and titles; some left waiting for review.
   const his = {
-    0: (await call('GET', '/his/Category/get-all-department')) as unknown as { departmentId: number }[],
-    1: (await call('GET', '/his/Category/get-all-service')) as unknown as { serviceId: number }[],
+    0: await call<{ departmentId: number }[]>('GET', '/his/Category/get-all-department'),
+    1: await call<{ serviceId: number }[]>('GET', '/his/Category/get-all-service'),
   };
   for (const [order, sv] of site.services.entries()) {
     const reference = sv.reference === undefined ? null : sv.type === 0 ? his[0][sv.reference].departmentId : his[1][sv.reference].serviceId;

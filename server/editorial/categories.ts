@@ -6,7 +6,7 @@ import { newsCategory as def } from '../../shared/resources/news-category';
 import type { Label } from '../../shared/resources/define';
 import { isUniqueViolation } from '../db/dialect';
 import { httpError } from '../errors';
-import { serve, type DynamicDb, type Scope } from '../resources/index';
+import { serve, type DynamicDb, type WebsiteScope } from '../resources/index';
 import type { Body } from './common';
 import { checkTree, lockTree, parentIdOf, refuseWithChildren, type TreeOwner } from './tree';
 import { M } from '../messages';
@@ -21,11 +21,11 @@ async function nodes(db: DynamicDb, websiteId: number) {
   return (await db.selectFrom(def.table).select(['id', 'parentId']).where('websiteId', '=', websiteId).execute()) as { id: number; parentId: number | null }[];
 }
 
-async function checkRules(db: DynamicDb, scope: Scope, body: Body, id?: number) {
+async function checkRules(db: DynamicDb, scope: WebsiteScope, body: Body, id?: number) {
   const parentId = parentIdOf(body);
   if (parentId !== undefined) {
     body.parentId = parentId;
-    const all = await nodes(db, scope.websiteId!);
+    const all = await nodes(db, scope.websiteId);
     if (id === undefined) {
       if (parentId !== null && !all.some((n) => n.id === parentId)) throw httpError(400, M.parentUnknown, { field: 'parentId' });
     } else {
@@ -36,7 +36,7 @@ async function checkRules(db: DynamicDb, scope: Scope, body: Body, id?: number) 
     const link = body.seoLink.trim();
     body.seoLink = link;
     if (link) {
-      let q = db.selectFrom(def.table).select('id').where('websiteId', '=', scope.websiteId!).where('seoLink', '=', link);
+      let q = db.selectFrom(def.table).select('id').where('websiteId', '=', scope.websiteId).where('seoLink', '=', link);
       if (id !== undefined) q = q.where('id', '!=', id);
       if (await q.executeTakeFirst()) throw httpError(409, seoTaken(link), { field: 'seoLink' });
     }
@@ -44,7 +44,7 @@ async function checkRules(db: DynamicDb, scope: Scope, body: Body, id?: number) 
 }
 
 /** The website owns its category tree. */
-const owner: TreeOwner = (ctx) => ({ table: 'websites', id: ctx.scope.websiteId! });
+const owner: TreeOwner = (ctx) => ({ table: 'websites', id: ctx.scope.websiteId });
 
 export const newsCategoryResource = serve(def, {
   // The parent as an id or none, the link trimmed: what the definition then checks.
@@ -64,6 +64,6 @@ export const newsCategoryResource = serve(def, {
   retry: async (_ctx, err, attempt) => isUniqueViolation(err) && attempt < 3,
   beforeRemove: refuseWithChildren(def, CATEGORY, owner),
   async afterRemove(ctx, id) {
-    await ctx.db.deleteFrom('news_categories').where('categoryId', '=', id).where('websiteId', '=', ctx.scope.websiteId!).execute();
+    await ctx.db.deleteFrom('news_categories').where('categoryId', '=', id).where('websiteId', '=', ctx.scope.websiteId).execute();
   },
 });

@@ -14,7 +14,7 @@ import { service } from '../../shared/resources/service';
 import { iso } from '../db/dialect';
 import { httpError } from '../errors';
 import { ok } from '../http/envelope';
-import { serve, websiteLanguages, type DynamicDb, type Scope } from '../resources/index';
+import { serve, websiteLanguages, type DynamicDb, type WebsiteScope } from '../resources/index';
 import type { Body } from './common';
 import { checkTree, parentIdOf, refuseWithChildren, lockTree, type TreeOwner } from './tree';
 import { M } from '../messages';
@@ -22,11 +22,11 @@ import { MAX_ID } from '../../shared/input';
 
 const ITEM: Label = { vi: 'Mục menu', en: 'The menu item' };
 
-async function items(db: DynamicDb, scope: Scope) {
+async function items(db: DynamicDb, scope: WebsiteScope) {
   return (await db
     .selectFrom(def.table)
     .select(['id', 'parentId'])
-    .where('websiteId', '=', scope.websiteId!)
+    .where('websiteId', '=', scope.websiteId)
     .where('menuId', '=', scope.keys.menuId)
     .execute()) as { id: number; parentId: number | null }[];
 }
@@ -61,7 +61,7 @@ async function linkedSeoLink(db: DynamicDb, websiteId: number, objectType: unkno
 }
 
 /** The tree rules, on a body about to be created (`current` undefined) or updated (its owner locked). */
-async function checkParent(db: DynamicDb, scope: Scope, body: Body, current?: Record<string, unknown>) {
+async function checkParent(db: DynamicDb, scope: WebsiteScope, body: Body, current?: Record<string, unknown>) {
   const parentId = parentIdOf(body);
   if (parentId === undefined) return;
   const all = await items(db, scope);
@@ -71,7 +71,7 @@ async function checkParent(db: DynamicDb, scope: Scope, body: Body, current?: Re
 }
 
 /** The body as the definition checks it: numbers sent as text, the parent, and the seoLink filled from the linked object. */
-async function shaped(db: DynamicDb, scope: Scope, input: Body, current?: Record<string, unknown>): Promise<Body> {
+async function shaped(db: DynamicDb, scope: WebsiteScope, input: Body, current?: Record<string, unknown>): Promise<Body> {
   const body = { ...input };
   // Select boxes may hand over numbers as text.
   for (const k of ['objectType', 'objectId'] as const) if (k in body) body[k] = numberish(body[k]);
@@ -79,7 +79,7 @@ async function shaped(db: DynamicDb, scope: Scope, input: Body, current?: Record
   if (parentId !== undefined) body.parentId = parentId;
   const objectType = 'objectType' in body ? body.objectType : current?.objectType;
   const objectId = 'objectId' in body ? body.objectId : current?.objectId;
-  const linked = await linkedSeoLink(db, scope.websiteId!, objectType, objectId);
+  const linked = await linkedSeoLink(db, scope.websiteId, objectType, objectId);
   if (linked === undefined) return body;
   // Fill when the client sent no link (blank, or none at all on a create, a new object, or a record without one).
   const sent = typeof body.seoLink === 'string' ? body.seoLink.trim() : undefined;
@@ -132,7 +132,7 @@ export const menuItemResource = serve(def, {
               .updateTable(def.table)
               .set({ parentId, order: orders.get(id), concurrencyStamp: randomUUID(), updatedAt: iso(ctx.now) })
               .where('id', '=', id)
-              .where('websiteId', '=', scope.websiteId!)
+              .where('websiteId', '=', scope.websiteId)
               .where('menuId', '=', scope.keys.menuId)
               .execute();
           }

@@ -3,7 +3,7 @@
 import type { Label, ResourceDef } from '../../shared/resources/define';
 import { lockRow } from '../db/dialect';
 import { httpError } from '../errors';
-import type { HookContext } from '../resources/index';
+import type { WebsiteHookContext } from '../resources/index';
 import type { Body } from './common';
 import { M } from '../messages';
 import { toId } from '../../shared/input';
@@ -45,9 +45,9 @@ export function checkTree(nodes: { id: number; parentId: number | null }[], move
  * it first (docs/api.md "Rules the database enforces"): two moves at once cannot make a cycle that neither check saw,
  * nor a child appear under a parent being deleted.
  */
-export type TreeOwner = (ctx: HookContext) => { table: string; id: number };
+export type TreeOwner = (ctx: WebsiteHookContext) => { table: string; id: number };
 
-export const lockTree = (ctx: HookContext, owner: TreeOwner) => {
+export const lockTree = (ctx: WebsiteHookContext, owner: TreeOwner) => {
   const { table, id } = owner(ctx);
   return lockRow(ctx.db, table, id);
 };
@@ -55,9 +55,9 @@ export const lockTree = (ctx: HookContext, owner: TreeOwner) => {
 /** A delete hook: a node with children cannot be deleted (400 naming `what`). Children are looked up in the record's scope. */
 export const refuseWithChildren =
   (def: ResourceDef, what: Label, owner: TreeOwner, scopeKey?: string) =>
-  async (ctx: HookContext, id: number): Promise<void> => {
+  async (ctx: WebsiteHookContext, id: number): Promise<void> => {
     await lockTree(ctx, owner);
-    let q = ctx.db.selectFrom(def.table).select('id').where('websiteId', '=', ctx.scope.websiteId!).where('parentId', '=', id);
+    let q = ctx.db.selectFrom(def.table).select('id').where('websiteId', '=', ctx.scope.websiteId).where('parentId', '=', id);
     if (scopeKey) q = q.where(scopeKey, '=', ctx.scope.keys[scopeKey]);
     if (await q.executeTakeFirst()) throw httpError(400, M.hasChildren(what));
   };

@@ -18,7 +18,7 @@ import { parseId, serve, type HookContext } from '../resources/index';
 import { isUniqueViolation, linkWords, searchTextOf, typed, type Body, type Db } from '../editorial/common';
 import { removeTagLinks, setTags } from '../editorial/tags';
 import { checkSeoLinks, freeSeoLink, readNewsInput, type NewsInput } from './input';
-import { listRows, listSelect, newsDetail, type NewsRow } from './store';
+import { listRows, listSelect, newsDetail, type ListedNews } from './store';
 import { M } from '../messages';
 
 const FLAGS: Record<string, boolean> = { true: true, false: false, '1': true, '0': false };
@@ -81,7 +81,7 @@ interface Prepared {
   id?: number;
 }
 
-export const newsResource = serve<Prepared>(
+export const newsResource = serve<Prepared, typeof newsDef, ListedNews>(
   newsDef,
   {
     filters: [
@@ -96,13 +96,13 @@ export const newsResource = serve<Prepared>(
     /** In the path's language (`News/{website}/{lang}`). */
     listSelect: (ctx, q) => listSelect(typed(ctx.db), q, ctx.params.lang ?? ''),
     listRows: (ctx, rows) => listRows(typed(ctx.db), rows, ctx.params.lang ?? ''),
-    detail: (db, row) => newsDetail(typed(db), row as unknown as NewsRow),
+    detail: (db, row) => newsDetail(typed(db), row),
     idOf: (params) => (params.flag === undefined || flagForm(params) ? params.id : params.flag),
     // The body carries its translations as rows (`newsTranslations`): readNewsInput checks them by newsDef's fields.
     ownInput: true,
     async prepare(ctx, body, current) {
       const db = typed(ctx.db);
-      const websiteId = ctx.scope.websiteId!;
+      const websiteId = ctx.scope.websiteId;
       const approve = approveRequested(ctx, body);
       const id = current?.id as number | undefined;
       const news = await readNewsInput(db, websiteId, body, ctx.ui, current, approve ? 'review' : 'draft');
@@ -116,7 +116,7 @@ export const newsResource = serve<Prepared>(
       return { values, input: { news, id } };
     },
     async afterWrite(ctx, { id, input }) {
-      await writeChildren(typed(ctx.db), ctx.scope.websiteId!, id, input.news, ctx.now);
+      await writeChildren(typed(ctx.db), ctx.scope.websiteId, id, input.news, ctx.now);
     },
     /**
      * A unique-index refusal that got past the pre-check (two saves at once). A draft whose links the server made
@@ -125,7 +125,7 @@ export const newsResource = serve<Prepared>(
     async retry(ctx, err, attempt, prepared) {
       if (!isUniqueViolation(err) || !prepared) return false;
       if (prepared.input.news.generatedLinks.length && attempt < 20) return true;
-      await checkSeoLinks(typed(ctx.db), ctx.scope.websiteId!, prepared.input.news.translations, prepared.input.id);
+      await checkSeoLinks(typed(ctx.db), ctx.scope.websiteId, prepared.input.news.translations, prepared.input.id);
       return false;
     },
     // Translations, category and sick links go with the row (ON DELETE CASCADE); tag links are generic, the history the engine's.
@@ -144,7 +144,7 @@ export const newsResource = serve<Prepared>(
           if (!title.trim()) throw httpError(400, M.titleRequired, { field: 'title' });
           const exceptId = query.id === undefined || query.id === '' ? undefined : parseId(query.id);
           const languageId = typeof query.languageId === 'string' && query.languageId ? query.languageId : undefined;
-          return ok(ctx.request, M.success, { seoLink: await freeSeoLink(typed(ctx.db), ctx.scope.websiteId!, title, languageId, exceptId) });
+          return ok(ctx.request, M.success, { seoLink: await freeSeoLink(typed(ctx.db), ctx.scope.websiteId, title, languageId, exceptId) });
         },
       },
     ],

@@ -4,12 +4,13 @@ import { newsCategory } from '../../shared/resources/news-category';
 import { jsonArrayFrom, jsonObjectFrom, jsonRow, jsonRows } from '../db/dialect';
 import { dynamic } from '../resources/index';
 import type { AnyQuery } from '../resources/engine';
-import type { Row } from '../resources/records';
 import type { Db } from '../editorial/common';
 import { tagsColumn, tagsOf } from '../editorial/tags';
 import type { NewsTable } from '../editorial/tables';
 
 export type NewsRow = Omit<NewsTable, 'id'> & { id: number };
+/** A row of the list: the stored row with what `listSelect` reads beside it (its texts, categories and tags as JSON). */
+export type ListedNews = NewsRow & { text?: unknown; categories?: unknown; tagList?: unknown };
 
 const TOP_FIELDS = [
   'featureImage',
@@ -150,14 +151,14 @@ type ListText = { languageId: string; title: string; description: string; seoLin
  * List rows in one language (from `listSelect`): the common fields plus `title`, `description`, `seoLink` of `lang`
  * (else of the first language, in the languages' order, that has a title), `categoriesNews` and `subjectTags`.
  */
-export async function listRows(db: Db, rows: Row[], lang: string) {
+export async function listRows(db: Db, rows: ListedNews[], lang: string) {
   // A news not written in `lang`: its texts in another language, read for those rows only.
-  const missing = rows.filter((row) => !row.text).map((row) => row.id as number);
+  const missing = rows.filter((row) => !row.text).map((row) => row.id);
   const others = missing.length ? await translationsOf(db, missing, LIST_TEXTS) : new Map<number, Record<string, unknown>[]>();
   return rows.map((row) => {
-    const t: Partial<ListText> = jsonRow<ListText>(row.text) ?? (others.get(row.id as number) ?? []).find((x) => x.title) ?? {};
+    const t: Partial<ListText> = jsonRow<ListText>(row.text) ?? (others.get(row.id) ?? []).find((x) => x.title) ?? {};
     // Filled in place (not spread into a new object): fifty rows per page, every page.
-    const out = common(row as unknown as NewsRow);
+    const out = common(row);
     out.languageId = t.languageId ?? lang;
     out.title = t.title ?? '';
     out.description = t.description ?? '';

@@ -79,7 +79,7 @@ function joinNames(names: (string | null)[]): string {
 const markApplicationRead: ActionDef = {
   path: recruitment.api.actions!.read,
   async run({ ctx, id }) {
-    const result = await ctx.db.updateTable(recruitment.table).set({ isView: true }).where('id', '=', id!).where('websiteId', '=', ctx.scope.websiteId!).executeTakeFirst();
+    const result = await ctx.db.updateTable(recruitment.table).set({ isView: true }).where('id', '=', id!).where('websiteId', '=', ctx.scope.websiteId).executeTakeFirst();
     if (Number(result.numUpdatedRows) === 0) throw httpError(404, M.recordNotFound);
     return ok(ctx.request, M.success);
   },
@@ -94,7 +94,7 @@ export const recruitmentResource = serve(recruitment, {
     // Each an id (the definition's `ids` rule has refused anything else with a 400 naming the field).
     const numbers = list.map((v) => toId(v)!);
     if (numbers.length) {
-      const found = (await ctx.db.selectFrom(job.table).select('id').where('id', 'in', numbers).where('websiteId', '=', ctx.scope.websiteId!).execute()) as { id: number }[];
+      const found = (await ctx.db.selectFrom(job.table).select('id').where('id', 'in', numbers).where('websiteId', '=', ctx.scope.websiteId).execute()) as { id: number }[];
       if (found.length !== new Set(numbers).size) throw httpError(400, T.jobUnknown, { field: 'jobIds' });
     }
     return { values: { ...values, jobIds: JSON.stringify([...new Set(numbers)].map(String)) }, input: undefined };

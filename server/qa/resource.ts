@@ -33,7 +33,7 @@ const hasAnswer = (answer: unknown) => Object.values(parseTranslations(answer)).
 function wire(row: Row, tags: { name: string }[]): Record<string, unknown> & { concurrencyStamp: string; approvedStatus: number; subjectTags: { name: string }[] } {
   return {
     concurrencyStamp: row.concurrencyStamp,
-    ...toWire(qaDef, row as unknown as Record<string, unknown>),
+    ...toWire(qaDef, row),
     isAnswer: row.isAnswer,
     approvedStatus: row.approvedStatus,
     declineReason: row.declineReason,
@@ -49,7 +49,7 @@ const NEWEST_FIRST = [
   { column: 'id', direction: 'desc' as const },
 ];
 
-export const qaResource = serve<{ tags: string[] }>(
+export const qaResource = serve<{ tags: string[] }, typeof qaDef, Row & { tagList?: unknown }>(
   qaDef,
   {
     listEnvelope: true,
@@ -60,10 +60,10 @@ export const qaResource = serve<{ tags: string[] }>(
     orderBy: NEWEST_FIRST,
     // The tags with the page, in one statement (server/news/store.ts listSelect does the same).
     listSelect: (ctx, q) => q.selectAll().select(tagsColumn(typed(ctx.db), 'qa', `${qaDef.table}.id`)),
-    listRows: (_ctx, rows) => rows.map((r) => wire(r as unknown as Row, jsonRows(r.tagList))),
+    listRows: (_ctx, rows) => rows.map((r) => wire(r, jsonRows(r.tagList))),
     async detail(db, row) {
       const id = row.id as number;
-      return wire(row as unknown as Row, (await tagsOf(typed(db), 'qa', [id])).get(id) ?? []);
+      return wire(row, (await tagsOf(typed(db), 'qa', [id])).get(id) ?? []);
     },
     // Staff adding a question and its answer at once (/expert-question-and-answer/add, "Save + approve"): the
     // answer's rules, then pending, as the PUT below. Without the flag, a question as asked: nothing of the answer required.
@@ -82,7 +82,7 @@ export const qaResource = serve<{ tags: string[] }>(
       return { values: { ...values, ...created, isAnswer: hasAnswer(values.answer), approvedStatus: status, submittedBy }, input: { tags } };
     },
     async afterWrite(ctx, written) {
-      await setTags(typed(ctx.db), ctx.scope.websiteId!, 'qa', written.id, written.input.tags, ctx.now);
+      await setTags(typed(ctx.db), ctx.scope.websiteId, 'qa', written.id, written.input.tags, ctx.now);
     },
     async afterRemove(ctx, id) {
       await removeTagLinks(typed(ctx.db), 'qa', id);

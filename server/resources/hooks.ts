@@ -18,9 +18,22 @@ import type { DynamicDb } from './dynamic';
 import type { AnyQuery, OperationContext, ResourceEngine, Scope } from './engine';
 import type { Row } from './records';
 
-/** What a hook knows about the request it serves. */
-export interface HookContext extends OperationContext {
-  scope: Scope;
+/**
+ * The scope of a definition's records: a website's resource always has its website (the routes read `{website}` and
+ * check it before any hook runs), so its hooks need no non-null assertion on it.
+ */
+export type ScopeOf<D extends ResourceDef> = [D['scope']] extends ['website'] ? Scope & { websiteId: number } : Scope;
+
+/** Any website's resource, and a hook of one (helpers shared by several: trees, review history). */
+export type WebsiteDef = ResourceDef & { scope: 'website' };
+export type WebsiteScope = ScopeOf<WebsiteDef>;
+export interface WebsiteHookContext extends HookContext {
+  scope: ScopeOf<WebsiteDef>;
+}
+
+/** What a hook knows about the request it serves (`D`: the definition served, for its scope's type). */
+export interface HookContext<D extends ResourceDef = ResourceDef> extends OperationContext {
+  scope: ScopeOf<D>;
   /** Path parameters (`{lang}`, `{flag}` …) of the route being served. */
   params: Record<string, string | undefined>;
   request: FastifyRequest;
@@ -62,7 +75,12 @@ export interface MoveArgs {
   current: Row;
 }
 
-export interface ResourceHooks<I = unknown> {
+
+/**
+ * `I`: what `prepare` hands to `afterWrite`; `D`: the definition served (its scope's type); `S`: a stored row as the
+ * module's table type has it (what `listRows` and `detail` get), when the module reads its rows typed.
+ */
+export interface ResourceHooks<I = unknown, D extends ResourceDef = ResourceDef, S extends Row = Row> {
   // ---- lists ----
   /** Filters of the list beyond the keyword; a field named here is not also filtered by the definition. */
   filters?: ListFilter[];
@@ -71,11 +89,11 @@ export interface ResourceHooks<I = unknown> {
   /** The list answer also carries `code` and `message` (as the spec writes for this list). */
   listEnvelope?: boolean;
   /** Rows of a list in wire form (default: the definition's columns). Gets whole stored rows, or what `listSelect` selects. */
-  listRows?(ctx: HookContext, rows: Row[]): Row[] | Promise<Row[]>;
+  listRows?(ctx: HookContext<D>, rows: S[]): Row[] | Promise<Row[]>;
   /** What `listRows` reads (default: every stored column): what the rows show, read with them in one statement. */
-  listSelect?(ctx: HookContext, q: AnyQuery): AnyQuery;
+  listSelect?(ctx: HookContext<D>, q: AnyQuery): AnyQuery;
   /** An order SQL cannot express (small collections): every match is shaped, sorted here, then paged. */
-  sortRows?(ctx: HookContext, rows: Row[]): Row[];
+  sortRows?(ctx: HookContext<D>, rows: Row[]): Row[];
   /** The `getAll` lookup's items (default: the list rows). */
   lookup?(rows: Row[]): unknown[];
 
@@ -83,18 +101,18 @@ export interface ResourceHooks<I = unknown> {
   /** The record's id among the path parameters, for paths of several forms (default: `{id}`). */
   idOf?(params: Record<string, string | undefined>): string | undefined;
   /** One record in wire form, from its whole stored row (detail, the answer of writes, the 409's `data`). */
-  detail?(db: DynamicDb, row: Row): Promise<Row>;
+  detail?(db: DynamicDb, row: S): Promise<Row>;
 
   // ---- writes ----
   /** Refuse a write to the record as it is (409 for a locked state, …); runs after the stamp check. */
-  guard?(current: Row, ctx: HookContext): void;
+  guard?(current: Row, ctx: HookContext<D>): void;
   /**
    * Shapes the body before the definition's rules, never a check in their place: numbers sent as text, only what a
    * visitor may send, a field filled from the record it links to. `prepare` then gets the shaped body.
    */
-  input?(ctx: HookContext, body: Row, current?: Row): Row | Promise<Row>;
+  input?(ctx: HookContext<D>, body: Row, current?: Row): Row | Promise<Row>;
   /** The definition the body is checked by when it varies with the body (a question as asked: nothing of the answer required). */
-  rules?(ctx: HookContext, body: Row, current?: Row): ResourceDef;
+  rules?(ctx: HookContext<D>, body: Row, current?: Row): ResourceDef;
   /**
    * The body is not the definition's wire shape (news and sick categories send their translations as rows): `prepare`
    * reads it, checking it by the definition's fields itself (validateRecord), and gets empty `values`.
@@ -104,34 +122,34 @@ export interface ResourceHooks<I = unknown> {
    * Rules beyond the definition's, run AFTER them: `values` are the definition's checked column values (checkAndConvert);
    * answers the row's values and what `afterWrite` needs. Without it the write takes `values` as they are.
    */
-  prepare?(ctx: HookContext, body: Row, current: Row | undefined, values: Row): Promise<Prepared<I>>;
+  prepare?(ctx: HookContext<D>, body: Row, current: Row | undefined, values: Row): Promise<Prepared<I>>;
   /** In the write's transaction, once the row is written: child tables, history. */
-  afterWrite?(ctx: HookContext, written: WriteArgs<I>): Promise<void>;
+  afterWrite?(ctx: HookContext<D>, written: WriteArgs<I>): Promise<void>;
   /**
    * The write failed with `err` (attempt 1, 2, …; `prepared`: what this attempt's `prepare` gave, if it got that
    * far): true runs the whole write again (prepare included), false lets the error go; it may throw the error
    * the user should see instead.
    */
-  retry?(ctx: HookContext, err: unknown, attempt: number, prepared?: Prepared<I>): Promise<boolean>;
+  retry?(ctx: HookContext<D>, err: unknown, attempt: number, prepared?: Prepared<I>): Promise<boolean>;
   /** Answer messages of create and update (default: added, updated), and the 404 of a record (default: "not found"). */
   messages?: { created?: Text; updated?: Text; notFound?: Text };
 
   /** In a status move's transaction, once the record moved (server/resources/machines.ts): what else the move changes. */
-  afterMove?(ctx: HookContext, moved: MoveArgs): Promise<void>;
+  afterMove?(ctx: HookContext<D>, moved: MoveArgs): Promise<void>;
 
   // ---- deletes ----
   /** In the delete's transaction, before the row goes (refuse with a 4xx). */
-  beforeRemove?(ctx: HookContext, id: number): Promise<void>;
+  beforeRemove?(ctx: HookContext<D>, id: number): Promise<void>;
   /** In the delete's transaction, after the row went: rows not tied by a foreign key. */
-  afterRemove?(ctx: HookContext, id: number): Promise<void>;
+  afterRemove?(ctx: HookContext<D>, id: number): Promise<void>;
 
   // ---- more routes ----
   /** Routes beyond list/get/create/update/delete: transitions, suggestions, reordering. */
-  actions?: ActionDef[];
+  actions?: ActionDef<D>[];
 }
 
-export interface ActionArgs {
-  ctx: HookContext;
+export interface ActionArgs<D extends ResourceDef = ResourceDef> {
+  ctx: HookContext<D>;
   engine: ResourceEngine;
   def: ResourceDef;
   /** `{id}` of the path, when it has one (checked: a positive whole number). */
@@ -141,11 +159,11 @@ export interface ActionArgs {
   query: Record<string, unknown>;
 }
 
-export interface ActionDef {
+export interface ActionDef<D extends ResourceDef = ResourceDef> {
   /** Path template, with its method unless GET, e.g. 'PUT News/status/{website}/{id}' (scope read like the other routes). */
   path: string;
   /** The whole answer (use `ok()` from server/http/envelope.ts for the envelope). */
-  run(args: ActionArgs): Promise<unknown>;
+  run(args: ActionArgs<D>): Promise<unknown>;
 }
 
 /** A definition with the hooks of the module that serves it. */
@@ -156,7 +174,7 @@ export interface ServedResource {
   tableFromMigration?: boolean;
 }
 
-export const serve = <I>(def: ResourceDef, hooks: ResourceHooks<I>, options: { tableFromMigration?: boolean } = {}): ServedResource => ({
+export const serve = <I, D extends ResourceDef = ResourceDef, S extends Row = Row>(def: D, hooks: ResourceHooks<I, D, S>, options: { tableFromMigration?: boolean } = {}): ServedResource => ({
   def,
   hooks,
   ...options,

@@ -1,7 +1,7 @@
 // The resource engine: definitions in shared/resources → tables, routes, validation. See docs/api.md "Resources".
 export { resourceRoutes, resourceSet, syncTables, type ResourceSet } from './routes';
 export { registry, HAND_WRITTEN_ROUTES } from './registry';
-export { serve, type ResourceHooks, type HookContext, type ServedResource, type ActionDef, type WriteArgs, type MoveArgs } from './hooks';
+export { serve, type ResourceHooks, type HookContext, type WebsiteHookContext, type WebsiteDef, type WebsiteScope, type ServedResource, type ActionDef, type WriteArgs, type MoveArgs } from './hooks';
 export { ResourceEngine, requireStamp, stale, type OperationContext, type Scope, type AnyQuery, type Restrict } from './engine';
 export { enforce, parseId, requireWebsite, websiteLanguages } from './access';
 export { moveRecord, refuseLocked } from './machines';

@@ -10,7 +10,7 @@ import { lockRow } from '../db/dialect';
 import { httpError } from '../errors';
 import { M } from '../messages';
 import { dynamic } from './dynamic';
-import type { HookContext } from './hooks';
+import type { HookContext, WebsiteHookContext } from './hooks';
 import { hasWebsiteId } from './schema';
 
 /** In a write's transaction: lock the `target` record `id` points to, and refuse one that is not this website's. */
@@ -51,13 +51,13 @@ export async function lockReferences(ctx: HookContext, target: ResourceDef, ids:
  */
 export const refuseWhileListed =
   (target: ResourceDef, usedBy: ResourceDef, column: string) =>
-  async (ctx: HookContext, id: number): Promise<void> => {
+  async (ctx: WebsiteHookContext, id: number): Promise<void> => {
     const db = dynamic(ctx.db);
     await lockRow(db, target.table, id);
     const used = await db
       .selectFrom(usedBy.table)
       .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('websiteId', '=', ctx.scope.websiteId!)
+      .where('websiteId', '=', ctx.scope.websiteId)
       .where(column, 'like', `%"${id}"%`)
       .executeTakeFirst();
     const count = Number((used as { n: number | string } | undefined)?.n ?? 0);

@@ -53,7 +53,7 @@ export const faqGroupResource = serve(faqGroup, { beforeRemove: refuseWhileUsed(
 
 const PARTNER: Label = { vi: 'Đối tác', en: 'The partner' };
 /** The website owns its partner tree: every move locks it first, so two moves at once cannot make a cycle. */
-const partnerTree: TreeOwner = (ctx) => ({ table: 'websites', id: ctx.scope.websiteId! });
+const partnerTree: TreeOwner = (ctx) => ({ table: 'websites', id: ctx.scope.websiteId });
 
 export const partnerResource = serve(partner, {
   input(_ctx, body) {
@@ -64,7 +64,7 @@ export const partnerResource = serve(partner, {
     await lockTree(ctx, partnerTree);
     const parentId = parentIdOf(body);
     if (parentId !== undefined) {
-      const nodes = (await ctx.db.selectFrom(partner.table).select(['id', 'parentId']).where('websiteId', '=', ctx.scope.websiteId!).execute()) as { id: number; parentId: number | null }[];
+      const nodes = (await ctx.db.selectFrom(partner.table).select(['id', 'parentId']).where('websiteId', '=', ctx.scope.websiteId).execute()) as { id: number; parentId: number | null }[];
       if (current) checkTree(nodes, new Map([[current.id as number, parentId]]));
       else if (parentId !== null && !nodes.some((n) => n.id === parentId)) throw httpError(400, M.parentUnknown, { field: 'parentId' });
     }
@@ -76,23 +76,23 @@ export const partnerResource = serve(partner, {
 // ---- feedback ----
 
 /** `PUT Feedbacks/read/{website}/{id}`: staff opened it. Its stamp stays: an open form can still be saved. */
-const markRead: ActionDef = {
+const markRead: ActionDef<typeof feedback> = {
   path: feedback.api.actions.read,
   async run({ ctx, id }) {
-    const result = await ctx.db.updateTable(feedback.table).set({ isView: true }).where('id', '=', id!).where('websiteId', '=', ctx.scope.websiteId!).executeTakeFirst();
+    const result = await ctx.db.updateTable(feedback.table).set({ isView: true }).where('id', '=', id!).where('websiteId', '=', ctx.scope.websiteId).executeTakeFirst();
     if (Number(result.numUpdatedRows) === 0) throw httpError(404, M.recordNotFound);
     return ok(ctx.request, M.success);
   },
 };
 
 /** `Feedbacks/unread-count/{website}`: `{ code, message, data: n }` for the side navigation. */
-const unreadCount: ActionDef = {
+const unreadCount: ActionDef<typeof feedback> = {
   path: feedback.api.actions.unread,
   async run({ ctx }) {
     const row = await ctx.db
       .selectFrom(feedback.table)
       .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('websiteId', '=', ctx.scope.websiteId!)
+      .where('websiteId', '=', ctx.scope.websiteId)
       .where('isView', '=', false)
       .executeTakeFirst();
     return ok(ctx.request, M.success, Number((row as { n: number | string } | undefined)?.n ?? 0));

@@ -253,8 +253,13 @@ export function defineResource<const T extends ResourceDef>(def: T): T {
   return def;
 }
 
-/** The standard order field: minimum 0 with the spec's message. */
-export const orderField = (overrides: Partial<FieldDef> = {}): FieldDef => ({
+/**
+ * A standard field with overrides, keeping the literal types of both (its name and type stay literal, so the record
+ * type of a definition, ./record.ts, has `order: number`, not a loose string key).
+ */
+type Standard<B, O> = Omit<B, keyof O> & O;
+
+const ORDER = {
   name: 'order',
   type: 'number',
   label: { vi: 'Thứ tự', en: 'Order' },
@@ -262,17 +267,20 @@ export const orderField = (overrides: Partial<FieldDef> = {}): FieldDef => ({
   minMessage: { vi: 'Thứ tự phải đúng định dạng', en: 'Order must be in the right format' },
   default: 0,
   list: true,
-  ...overrides,
-});
+} as const satisfies FieldDef;
 
-export const isActiveField = (overrides: Partial<FieldDef> = {}): FieldDef => ({
+/** The standard order field: minimum 0 with the spec's message. */
+export const orderField = <const O extends Partial<FieldDef> = Record<never, never>>(overrides: O = {} as O): Standard<typeof ORDER, NoInfer<O>> => ({ ...ORDER, ...overrides });
+
+const IS_ACTIVE = {
   name: 'isActive',
   type: 'boolean',
   label: { vi: 'Kích hoạt', en: 'Active' },
   default: true,
   list: true,
-  ...overrides,
-});
+} as const satisfies FieldDef;
+
+export const isActiveField = <const O extends Partial<FieldDef> = Record<never, never>>(overrides: O = {} as O): Standard<typeof IS_ACTIVE, NoInfer<O>> => ({ ...IS_ACTIVE, ...overrides });
 
 /** Language used when a website has none (spec part 2, section 9). */
 export const FALLBACK_LANGUAGE = 'vi-VN';

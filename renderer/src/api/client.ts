@@ -1,4 +1,4 @@
-import axios, { AxiosError, type AxiosInstance, type InternalAxiosRequestConfig } from 'axios';
+import axios, { AxiosError, type AxiosInstance, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 
 /**
  * One axios instance per service base (wire conventions: /auth, /core, /push, /api, /his), all
@@ -40,6 +40,8 @@ export interface HttpHooks {
   unauthorized(kind: 'login' | 'expired'): void;
   /** Show the server's message as an error notice. */
   notifyError(message: string): void;
+  /** An answer carried the server's change number (`X-Changes`): the query cache drops what is older. */
+  changes(changes: string): void;
 }
 
 const hooks: HttpHooks = {
@@ -48,6 +50,7 @@ const hooks: HttpHooks = {
   uiLanguage: () => 'vi-VN',
   unauthorized: () => undefined,
   notifyError: () => undefined,
+  changes: () => undefined,
 };
 
 /** Wired once by the app (session, workspace, router, notices). */
@@ -111,7 +114,18 @@ function withUiLanguage(config: InternalAxiosRequestConfig): InternalAxiosReques
   return config;
 }
 
+function noteChanges(headers: unknown): void {
+  const value = (headers as Record<string, unknown> | undefined)?.['x-changes'];
+  if (typeof value === 'string' || typeof value === 'number') hooks.changes(String(value));
+}
+
+function handleSuccess(response: AxiosResponse): AxiosResponse {
+  noteChanges(response.headers);
+  return response;
+}
+
 function handleFailure(error: unknown): Promise<never> {
+  if (error instanceof AxiosError) noteChanges(error.response?.headers);
   const failure = toApiError(error);
   const config = error instanceof AxiosError ? error.config : undefined;
   const handledByCaller = failure.status !== undefined && config?.quietStatuses?.includes(failure.status);
@@ -127,7 +141,7 @@ const clients = new Map<ServiceName, AxiosInstance>();
 function createServiceClient(service: ServiceName): AxiosInstance {
   const client = axios.create({ baseURL: defaultServiceBases[service] });
   client.interceptors.request.use(service === 'auth' ? withUiLanguage : authorize);
-  client.interceptors.response.use(undefined, handleFailure);
+  client.interceptors.response.use(handleSuccess, handleFailure);
   clients.set(service, client);
   return client;
 }

@@ -63,7 +63,7 @@ export interface ChildCollectionProps {
   headerTitle?: ReactNode;
 }
 
-/** A list of records with add and edit in a popup of the definition's size; the list reloads after a save. */
+/** A list of records with add and edit in a popup of the definition's size; the list reads again after a save (query cache). */
 export function ChildCollection({ def, parentId, keys, onChanged, actionRef: givenRef, params, adapter, inputs, toolbar, columns, headerTitle }: ChildCollectionProps) {
   const ownRef = useRef<ActionType>();
   const actionRef = givenRef ?? ownRef;
@@ -95,9 +95,9 @@ export function ChildCollection({ def, parentId, keys, onChanged, actionRef: giv
           inputs={inputs}
           onClose={() => setEditing(null)}
           onSaved={() => {
+            // The save invalidated this resource in the query cache: the list reads it again by itself.
             setEditing(null);
             onChanged?.();
-            void actionRef.current?.reload();
           }}
         />
       )}

@@ -1,7 +1,7 @@
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, EditOutlined, HolderOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Button, Card, Empty, Popconfirm, Space, Spin, Tooltip, Tree, Typography } from 'antd';
-import type { TreeProps } from 'antd';
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import type { TreeProps, TreeDataNode as DataNode } from 'antd';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ResourceDef } from '../../../shared/resources/define';
 import { localized } from '../core/workspace/localized';
@@ -9,7 +9,8 @@ import { notifySuccess } from '../core/notices';
 import { useWorkspace } from '../core/workspace';
 import { ChildModal } from './ChildCollections';
 import type { FieldInputs } from './customize';
-import { createDataProvider, idOf, type Id, type Row } from './dataProvider';
+import { createDataProvider, idOf, listKey, type Id, type Row } from './dataProvider';
+import { useQuery } from './useQuery';
 import { resourceTitle } from './labels';
 import { buildTree, moveNode, placements, type DropPlace, type Placement, type TreeRow } from './tree';
 
@@ -32,7 +33,8 @@ export interface ChildTreeProps {
   labelField?: string;
 }
 
-interface Node {
+/** A node of antd's tree carrying its record (the tree is typed by it: a double-click gets the row). */
+interface Node extends DataNode {
   key: string;
   title: ReactNode;
   row: Row;
@@ -44,32 +46,25 @@ export function ChildTree({ def, parentId, reorder, inputs, describe, labelField
   const { websiteId, language } = useWorkspace();
   const provider = useMemo(() => createDataProvider(def, { websiteId, language }), [def, websiteId, language]);
   const parentField = def.list?.treeParentField ?? 'parentId';
-  const [tree, setTree] = useState<TreeRow[] | null>(null);
   const [busy, setBusy] = useState(false);
   const [editing, setEditing] = useState<Row | null>(null);
   const [expanded, setExpanded] = useState<string[] | null>(null);
 
-  // Bumped to read the tree again (after a save, a delete, a drop).
-  const [version, setVersion] = useState(0);
-  const load = useCallback(() => setVersion((v) => v + 1), []);
-
-  useEffect(() => {
-    let alive = true;
-    provider.getList({ parentId, page: 1, pageSize: 100000 }).then(
-      ({ data }) => alive && setTree(buildTree(data, parentField, def.idField)),
-      () => alive && setTree([]),
-    );
-    return () => {
-      alive = false;
-    };
-  }, [provider, parentId, parentField, def.idField, version]);
+  // Through the query cache: read again after a save, a delete or a drop (writes of this resource) and when the
+  // server's change number moves.
+  const query = useQuery(listKey(def, { websiteId, language }, { parentId, page: 1, pageSize: 100000 }), (meta) =>
+    provider.getList({ parentId, page: 1, pageSize: 100000, meta }),
+  );
+  const read = useMemo(() => (query.data ? buildTree(query.data.data, parentField, def.idField) : query.error ? [] : null), [query.data, query.error, parentField, def.idField]);
+  // A drop shows at once, until the tree read after it arrives (or the save fails).
+  const [moved, setMoved] = useState<{ from: unknown; tree: TreeRow[] } | null>(null);
+  const tree = moved && moved.from === query.data ? moved.tree : read;
 
   const remove = async (row: Row) => {
     const id = idOf(def, row);
     if (id === undefined) return;
     const { message } = await provider.remove({ id, parentId });
     notifySuccess(message ?? t('deleted'));
-    load();
   };
 
   const toNodes = (rows: readonly TreeRow[]): Node[] =>
@@ -103,14 +98,17 @@ export function ChildTree({ def, parentId, reorder, inputs, describe, labelField
 
   async function apply(next: TreeRow[] | undefined) {
     if (!next) return;
-    setTree(next);
+    setMoved({ from: query.data, tree: next });
     setBusy(true);
     try {
       const { message } = await reorder(placements(next, def.idField));
       notifySuccess(message ?? t('updated'));
+    } catch (error) {
+      // Refused: back to the tree as the server has it.
+      setMoved(null);
+      throw error;
     } finally {
       setBusy(false);
-      load();
     }
   }
 
@@ -122,7 +120,7 @@ export function ChildTree({ def, parentId, reorder, inputs, describe, labelField
     void apply(moveNode(tree, String(idOf(def, row)), String(idOf(def, other)), step < 0 ? 'before' : 'after', def.idField));
   }
 
-  const onDrop: TreeProps['onDrop'] = async (info) => {
+  const onDrop: TreeProps<Node>['onDrop'] = async (info) => {
     if (!tree) return;
     const dragKey = String(info.dragNode.key);
     const dropKey = String(info.node.key);
@@ -141,7 +139,7 @@ export function ChildTree({ def, parentId, reorder, inputs, describe, labelField
       extra={
         <Space>
           <Tooltip title={t('reload')}>
-            <Button icon={<ReloadOutlined />} aria-label={t('reload')} onClick={load} />
+            <Button icon={<ReloadOutlined />} aria-label={t('reload')} onClick={() => void query.refetch()} />
           </Tooltip>
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
             {t('add')}
@@ -153,7 +151,7 @@ export function ChildTree({ def, parentId, reorder, inputs, describe, labelField
         {tree && !tree.length ? (
           <Empty />
         ) : (
-          <Tree
+          <Tree<Node>
             blockNode
             draggable={{ icon: false }}
             treeData={nodes}
@@ -161,7 +159,7 @@ export function ChildTree({ def, parentId, reorder, inputs, describe, labelField
             onExpand={(keys) => setExpanded(keys.map(String))}
             onDrop={(info) => void onDrop(info)}
             selectable={false}
-            onDoubleClick={(_, node) => setEditing((node as unknown as Node).row)}
+            onDoubleClick={(_, node) => setEditing(node.row)}
             data-testid="child-tree"
           />
         )}
@@ -173,10 +171,7 @@ export function ChildTree({ def, parentId, reorder, inputs, describe, labelField
           row={editing}
           inputs={inputs?.(editing)}
           onClose={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
-            load();
-          }}
+          onSaved={() => setEditing(null)}
         />
       )}
     </Card>

@@ -10,7 +10,8 @@ import { ApiError } from '../api/client';
 import { withInlineEditing } from './inlineEdit';
 import { useWorkspace } from '../core/workspace';
 import { buildColumns, listFields, type ColumnLabels } from './columns';
-import { createDataProvider, idOf, type Id, type Row } from './dataProvider';
+import { createDataProvider, idOf, listKey, type Id, type ListParams, type Row } from './dataProvider';
+import { useWatchedRead } from './useQuery';
 import { exportFileName, exportTable, saveFile, toCsv, toXlsx } from './export';
 import { fieldLabel, optionLabel, resourceTitle } from './labels';
 import { useListEmpty } from './ListEmpty';
@@ -108,6 +109,10 @@ export function ResourceList(props: ResourceListProps) {
   // eslint-disable-next-line react-hooks/exhaustive-deps -- keys by value
   const provider = useMemo(() => createDataProvider(def, { websiteId, language, keys }), [def, websiteId, language, keyText]);
   const lastQuery = useRef<{ keyword?: string; filters: Record<string, unknown> }>({ filters: {} });
+  // Read through the query cache, and read again when a write (here, in a popup, anywhere in the console) or the
+  // server's change number makes the page shown stale: no reload after each save.
+  const read = useWatchedRead(() => void actionRef.current?.reload());
+  const readList = (params: Omit<ListParams, 'meta'>) => read(listKey(def, { websiteId, language, keys }, params), (meta) => provider.getList({ ...params, meta }));
   const searchPanel = Boolean(def.list?.searchPanel);
   // Tree mode (`list.treeParentField`): every row is loaded (up to the list's maximum, the spec's 1000), nested
   // under its parent and paged by top-level rows; the tree opens fully after every load.
@@ -120,8 +125,6 @@ export function ResourceList(props: ResourceListProps) {
   const canDelete = Boolean(def.api.remove) && !access.can('delete').hidden;
   const [filtered, setFiltered] = useState(false);
   const empty = useListEmpty({ title: resourceTitle(def), onAdd, filtered });
-  // The ref is read when a row is deleted (a click), not while rendering: buildColumns only keeps the handler.
-  // eslint-disable-next-line react-hooks/refs
   const generic = buildColumns(def, {
     language,
     languages,
@@ -137,7 +140,6 @@ export function ResourceList(props: ResourceListProps) {
           const { message } = await provider.remove({ id, parentId });
           notifySuccess(message ?? t('deleted'));
           onChanged?.();
-          await actionRef.current?.reload();
         }
       : undefined,
   });
@@ -244,7 +246,7 @@ export function ResourceList(props: ResourceListProps) {
           lastQuery.current = { keyword: keyword as string | undefined, filters };
           setFiltered(Boolean(typeof keyword === 'string' && keyword.trim()) || Object.values(filters).some((v) => v !== undefined && v !== ''));
           if (treeField) {
-            const all = await provider.getList({
+            const all = await readList({
               page: 1,
               pageSize: def.api.list?.maxPageSize ?? 1000,
               keyword: typeof keyword === 'string' ? keyword : undefined,
@@ -265,7 +267,7 @@ export function ResourceList(props: ResourceListProps) {
             // The pager pages by top-level entries (its `total`), but says how many rows it shows (showTotal below).
             return { data: shown.roots, total: roots.length, success: true };
           }
-          const result = await provider.getList({
+          const result = await readList({
             page: Number(current) || 1,
             pageSize: Number(pageSize) || undefined,
             keyword: typeof keyword === 'string' ? keyword : undefined,
@@ -294,11 +296,10 @@ export function ResourceList(props: ResourceListProps) {
                     const { message } = await provider.update({ id: key as Id, values, concurrencyStamp: values.concurrencyStamp as string, parentId });
                     notifySuccess(message ?? t('updated'));
                   } catch (error) {
-                    // Changed by someone else since the list was read: say so, and show the row as it is now.
+                    // Changed by someone else since the list was read: say so; the list reads the row as it is now.
                     if (error instanceof ApiError && error.status === 409) notifyError(error.message);
                     else throw error;
                   }
-                  await actionRef.current?.reload();
                 },
               }
             : undefined

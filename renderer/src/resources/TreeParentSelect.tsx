@@ -1,8 +1,9 @@
 import { TreeSelect } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { localized } from '../core/workspace/localized';
 import { useWorkspace } from '../core/workspace';
-import { fetchLookup, type Row } from './dataProvider';
+import { fetchLookup, lookupKey, type Row } from './dataProvider';
+import { useQuery } from './useQuery';
 import { buildTree, selfAndDescendants, type TreeRow } from './tree';
 
 /**
@@ -62,18 +63,9 @@ export function TreeParentSelect({
   ...rest
 }: TreeParentSelectProps) {
   const { websiteId, language } = useWorkspace();
-  const [rows, setRows] = useState<Row[] | null>(null);
-  const paramsKey = JSON.stringify(params ?? {});
-  useEffect(() => {
-    let alive = true;
-    fetchLookup(lookup, { websiteId }, JSON.parse(paramsKey) as Record<string, unknown>).then(
-      (list) => alive && setRows(list),
-      () => alive && setRows([]),
-    );
-    return () => {
-      alive = false;
-    };
-  }, [lookup, websiteId, paramsKey]);
+  // Through the query cache (read again after a write or when the change number moves), and always on opening.
+  const query = useQuery(lookupKey(lookup, websiteId, params ?? {}), (meta) => fetchLookup(lookup, { websiteId }, params ?? {}, meta), { refetchOnMount: true });
+  const rows: Row[] | null = useMemo(() => query.data ?? (query.error ? [] : null), [query.data, query.error]);
   const treeData = useMemo(() => {
     if (!rows) return [];
     const blocked = selfAndDescendants(rows, recordId, parentField, idField);

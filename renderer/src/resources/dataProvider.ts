@@ -1,7 +1,9 @@
 import type { ResourceDef } from '../../../shared/resources/define';
+import type { RecordOf } from '../../../shared/resources/record';
 import { localized } from '../core/workspace/localized';
 import { serviceClient } from '../api/client';
 import { expandPath, type HttpMethod, type PathParams } from './paths';
+import { queryCache, type QueryKey, type QueryMeta } from './queryCache';
 
 /**
  * Refine-style data provider built from a resource definition: object-parameter methods that expand the
@@ -12,6 +14,8 @@ export type Row = Record<string, unknown>;
 export type Id = string | number;
 
 export interface ListParams {
+  /** Filled with what the answer said beside the rows (its change number), for the query cache. */
+  meta?: QueryMeta;
   page?: number;
   pageSize?: number;
   keyword?: string;
@@ -19,8 +23,8 @@ export interface ListParams {
   filters?: Record<string, unknown>;
   parentId?: Id;
 }
-export interface ListResult {
-  data: Row[];
+export interface ListResult<R = Row> {
+  data: R[];
   total: number;
 }
 export interface SaveResult {
@@ -34,10 +38,11 @@ export interface SaveResult {
   concurrencyStamp?: string;
 }
 
-export interface DataProvider {
+/** `R`: the record type, inferred from a definition declared with `defineResource` (shared/resources/record.ts). */
+export interface DataProvider<R = Row> {
   def: ResourceDef;
-  getList(params?: ListParams): Promise<ListResult>;
-  getOne(params: { id?: Id; parentId?: Id } & CallOptions): Promise<Row>;
+  getList(params?: ListParams): Promise<ListResult<R>>;
+  getOne(params: { id?: Id; parentId?: Id; meta?: QueryMeta } & CallOptions): Promise<R>;
   create(params: { values: Row; parentId?: Id }): Promise<SaveResult>;
   update(params: { id?: Id; values: Row; concurrencyStamp?: string; parentId?: Id }): Promise<SaveResult>;
   remove(params: { id: Id; parentId?: Id }): Promise<{ message?: string }>;
@@ -57,6 +62,37 @@ export interface ProviderContext {
   /** Keys of further ancestors in the paths (a title item's `{serviceId}` beside its parent `{titleId}`). */
   keys?: Record<string, Id>;
 }
+
+/**
+ * Query-cache keys of a resource: everything under `[name]`, its lists under `[name, 'list', …]`, its records under
+ * `[name, 'one', …]`; lookups under `['lookup', template, website]`. A write invalidates its resource, its parent, its
+ * children and the lookups (reference data: a language added to a website, a group renamed).
+ */
+export const resourceKey = (def: Pick<ResourceDef, 'name'>): QueryKey => [def.name];
+export const listKey = (def: Pick<ResourceDef, 'name'>, context: ProviderContext, params: Omit<ListParams, 'meta'>): QueryKey => [
+  def.name,
+  'list',
+  { website: context.websiteId, language: context.language, keys: context.keys, ...params },
+];
+export const oneKey = (def: Pick<ResourceDef, 'name'>, context: ProviderContext, params: { id?: Id; parentId?: Id }): QueryKey => [
+  def.name,
+  'one',
+  { website: context.websiteId, keys: context.keys, ...params },
+];
+export const lookupKey = (template: string, websiteId: Id | null, params: PathParams = {}): QueryKey => ['lookup', template, websiteId, params];
+
+/** After a write to `def`: what may show it is stale. */
+export function invalidateWrites(def: Pick<ResourceDef, 'name' | 'parent' | 'children'>): void {
+  for (const prefix of [resourceKey(def), ...(def.parent ? [[def.parent.resource]] : []), ...(def.children ?? []).map((c) => [c.resource]), ['lookup']]) {
+    void queryCache.invalidate(prefix);
+  }
+}
+
+const CHANGES_HEADER = 'x-changes';
+const changesOf = (headers: unknown): string | undefined => {
+  const value = (headers as Record<string, unknown> | undefined)?.[CHANGES_HEADER];
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
+};
 
 /** Options of a request made by the provider (passed to axios). */
 export interface CallOptions {
@@ -116,7 +152,10 @@ function matchesKeyword(def: ResourceDef, row: Row, keyword: string, language: s
   });
 }
 
-export function createDataProvider(def: ResourceDef, context: ProviderContext): DataProvider {
+export function createDataProvider<D extends ResourceDef>(def: D, context: ProviderContext): DataProvider<RecordOf<D>> {
+  type R = RecordOf<D>;
+  // The wire is the contract: what the server answers for this definition is its record (docs/api.md).
+  const typed = (list: ListResult): ListResult<R> => list as ListResult<R>;
   const idField = def.idField ?? 'id';
   const baseParams = (parentId?: Id): PathParams => ({
     website: context.websiteId,
@@ -130,21 +169,30 @@ export function createDataProvider(def: ResourceDef, context: ProviderContext): 
     if (!template) throw new Error(`${def.name} has no ${what} call`);
     return template;
   };
-  async function call(template: string, params: PathParams, method: HttpMethod, extra: { params?: Row; data?: unknown } & CallOptions = {}) {
+  async function call(template: string, params: PathParams, method: HttpMethod, extra: { params?: Row; data?: unknown; meta?: QueryMeta } & CallOptions = {}) {
     const target = expandPath(template, params, method);
-    const response = await serviceClient(target.service).request({
-      method: target.method,
-      url: target.url,
-      params: extra.params,
-      data: extra.data,
-      quietStatuses: extra.quietStatuses,
-    });
-    return response.data as unknown;
+    const writes = target.method !== 'GET';
+    try {
+      const response = await serviceClient(target.service).request({
+        method: target.method,
+        url: target.url,
+        params: extra.params,
+        data: extra.data,
+        quietStatuses: extra.quietStatuses,
+      });
+      if (extra.meta) extra.meta.changes = changesOf(response.headers);
+      if (writes) invalidateWrites(def);
+      return response.data as unknown;
+    } catch (error) {
+      // A 409: someone else changed it; what shows it is stale too.
+      if (writes && (error as { status?: number }).status === 409) invalidateWrites(def);
+      throw error;
+    }
   }
 
   return {
     def,
-    async getList({ page = 1, pageSize, keyword, filters, parentId } = {}) {
+    async getList({ page = 1, pageSize, keyword, filters, parentId, meta } = {}) {
       const list = def.api.list;
       if (!list) throw new Error(`${def.name} has no list call`);
       const size = pageSize ?? def.list?.defaultPageSize ?? list.defaultPageSize ?? 10;
@@ -154,17 +202,17 @@ export function createDataProvider(def: ResourceDef, context: ProviderContext): 
       if (list.paged) {
         query.page = page;
         query.pageSize = size;
-        return readList(await call(list.path, baseParams(parentId), 'GET', { params: query }));
+        return typed(readList(await call(list.path, baseParams(parentId), 'GET', { params: query, meta })));
       }
       // Plain lists come whole: the keyword and the paging apply here.
-      const all = readList(await call(list.path, baseParams(parentId), 'GET', { params: query })).data;
+      const all = readList(await call(list.path, baseParams(parentId), 'GET', { params: query, meta })).data;
       const rows = keyword ? all.filter((row) => matchesKeyword(def, row, keyword, context.language ?? '')) : all;
-      return { data: rows.slice((page - 1) * size, page * size), total: rows.length };
+      return typed({ data: rows.slice((page - 1) * size, page * size), total: rows.length });
     },
-    async getOne({ id, parentId, quietStatuses }) {
+    async getOne({ id, parentId, quietStatuses, meta }) {
       const params = { ...baseParams(parentId), id, [idField]: id };
-      const { data } = unwrap(await call(need('get'), params, 'GET', { quietStatuses }));
-      return isObject(data) ? data : {};
+      const { data } = unwrap(await call(need('get'), params, 'GET', { quietStatuses, meta }));
+      return (isObject(data) ? data : {}) as R;
     },
     async create({ values, parentId }) {
       // Natural-key children put their key in the path (e.g. Websites/user/{websiteId}/{userId}).
@@ -188,8 +236,10 @@ export function createDataProvider(def: ResourceDef, context: ProviderContext): 
 }
 
 /** A lookup (`reference.lookup`): a plain array from any service, `{website}`, `{lang}` and `params` expanded. */
-export async function fetchLookup(template: string, context: ProviderContext, params: PathParams = {}): Promise<Row[]> {
+export async function fetchLookup(template: string, context: ProviderContext, params: PathParams = {}, meta?: QueryMeta): Promise<Row[]> {
   const target = expandPath(template, { website: context.websiteId, lang: context.language, ...params }, 'GET');
   const response = await serviceClient(target.service).request({ method: target.method, url: target.url });
+  if (meta) meta.changes = changesOf(response.headers);
   return readList(response.data).data;
 }
+

@@ -1,45 +1,32 @@
-import { useEffect, useState } from 'react';
 import { feedback } from '../../../shared/resources/feedback';
 import { serviceClient } from '../api/client';
 import { expandPath } from './paths';
+import { useQuery } from './useQuery';
 
 /**
- * Counts shown beside areas of the side navigation (the unread feedback of the current website). Read when the
- * website changes, when the user moves between screens, every minute, and at once when a screen says it changed
- * one (`navCountsChanged()`, e.g. after opening an unread feedback).
+ * Counts shown beside areas of the side navigation (the unread feedback of the current website), through the query
+ * cache under the feedback resource: read again when a write of this console touches feedback (opening an unread
+ * one marks it read), when the server's change number moves (new feedback from the public site, seen on any answer),
+ * when the window comes back to the front, and every minute while it is visible (an idle console asks nothing else).
  */
-const EVENT = 'sitedesk:nav-counts';
 const EVERY_MS = 60_000;
 
-export const navCountsChanged = () => window.dispatchEvent(new Event(EVENT));
-
-export function useNavCounts(websiteId: number | string | null, pathname: string): Record<string, number> {
-  const [counts, setCounts] = useState<Record<string, number>>({});
-  const [tick, setTick] = useState(0);
-  useEffect(() => {
-    const bump = () => setTick((n) => n + 1);
-    window.addEventListener(EVENT, bump);
-    const timer = window.setInterval(bump, EVERY_MS);
-    return () => {
-      window.removeEventListener(EVENT, bump);
-      window.clearInterval(timer);
-    };
-  }, []);
-  useEffect(() => {
-    if (websiteId === null) return;
-    let alive = true;
-    // The shell loads this with the dashboard: the path alone, not the data provider (it stays with the screens).
-    const target = expandPath(feedback.api.actions.unread, { website: websiteId });
-    serviceClient(target.service)
-      .request<{ data?: unknown }>({ method: target.method, url: target.url, quietStatuses: [401, 403, 404] })
-      .then(
-        ({ data }) => alive && setCounts({ '/feedback': Number(data?.data) || 0 }),
+export function useNavCounts(websiteId: number | string | null): Record<string, number> {
+  const { data } = useQuery(
+    websiteId === null ? null : [feedback.name, 'unreadCount', websiteId],
+    async (meta): Promise<Record<string, number>> => {
+      // The shell loads this with the dashboard: the path alone, not the data provider (it stays with the screens).
+      const target = expandPath(feedback.api.actions.unread, { website: websiteId });
+      try {
+        const response = await serviceClient(target.service).request<{ data?: unknown }>({ method: target.method, url: target.url, quietStatuses: [401, 403, 404] });
+        meta.changes = response.headers['x-changes'] as string | undefined;
+        return { '/feedback': Number(response.data?.data) || 0 };
+      } catch {
         // A count is a hint: when it cannot be read the entry simply shows none.
-        () => alive && setCounts({}),
-      );
-    return () => {
-      alive = false;
-    };
-  }, [websiteId, pathname, tick]);
-  return counts;
+        return {};
+      }
+    },
+    { refetchInterval: EVERY_MS, refetchOnFocus: true },
+  );
+  return data ?? {};
 }

@@ -111,7 +111,7 @@ function Shell() {
 
   const nav = useMemo(() => visibleNav(registeredPaths), [registeredPaths]);
   const { websiteId } = useWorkspace();
-  const counts = useNavCounts(registeredPaths.has('/feedback') ? websiteId : null, location.pathname);
+  const counts = useNavCounts(registeredPaths.has('/feedback') ? websiteId : null);
   const items = useMemo((): MenuProps['items'] => {
     // An area with something waiting (unread feedback) shows how many, and its group a dot.
     const counted = (path: string, label: string) => (

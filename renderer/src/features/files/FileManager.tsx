@@ -14,6 +14,8 @@ import {
 import { Breadcrumb, Button, Dropdown, Empty, Modal, Segmented, Space, Spin, Tooltip, Typography, theme, type MenuProps } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { queryCache } from '../../resources/queryCache';
+import { directoryKey } from './api';
 import { FolderChooser, NameDialog } from './dialogs';
 import FileGrid from './FileGrid';
 import FileTable from './FileTable';
@@ -91,14 +93,15 @@ export default function FileManager({ mode = 'page', accept, onChosenChange, onP
     () =>
       uploads.onCompleted((entry) => {
         const into = entry.file?.folderId ?? entry.folderId ?? ROOT_ID;
+        // Whatever shows that folder reads it again (the view here, a tree elsewhere).
+        void queryCache.invalidate(directoryKey(into || ROOT_ID));
         if ((into || ROOT_ID) !== folderId) return;
-        void reload();
         if (picker && entry.file) {
           const key = entryKey({ kind: 'file', id: entry.file.id });
           setSelection({ keys: [key], anchor: key, focus: key });
         }
       }),
-    [folderId, reload, picker, setSelection],
+    [folderId, picker, setSelection],
   );
 
   const open = useCallback(
@@ -115,8 +118,6 @@ export default function FileManager({ mode = 'page', accept, onChosenChange, onP
 
   const { createFolder, rename, move, copy, remove, download, upload, chooseFiles } = useFileActions({
     folderId,
-    reload,
-    refreshFolders: cache.refresh,
     modal,
     accept,
     picker,

@@ -1,5 +1,6 @@
 import { ApiError, cmsApi } from '../../api/client';
 import { notifyError } from '../../core/notices';
+import { queryCache, type QueryMeta } from '../../resources/queryCache';
 import type { Directory, FileItem, FolderItem } from './types';
 
 /**
@@ -19,12 +20,13 @@ interface DirectoryAnswer {
   breadcrumb?: { id: number; name: string }[];
 }
 
-export async function fetchDirectory(folderId: number, options: { quiet?: boolean; signal?: AbortSignal } = {}): Promise<Directory> {
-  const { data } = await cmsApi.get<DirectoryAnswer>(`/folders/current-directory/${folderId}`, {
+export async function fetchDirectory(folderId: number, options: { quiet?: boolean; signal?: AbortSignal } = {}, meta?: QueryMeta): Promise<Directory> {
+  const { data, headers } = await cmsApi.get<DirectoryAnswer>(`/folders/current-directory/${folderId}`, {
     params: { page: 1, pageSize: 10000 },
     quiet: options.quiet,
     signal: options.signal,
   });
+  if (meta) meta.changes = headers['x-changes'] as string | undefined;
   return {
     folder: data.folder ?? null,
     folders: data.folders ?? [],
@@ -32,6 +34,17 @@ export async function fetchDirectory(folderId: number, options: { quiet?: boolea
     breadcrumb: data.breadcrumb?.length ? data.breadcrumb : [{ id: 0, name: '' }],
   };
 }
+
+/** Query-cache keys of the file manager: every folder's listing under `FILES` (a change anywhere invalidates them all). */
+export const FILES = ['files'] as const;
+export const directoryKey = (folderId: number) => ['files', 'directory', folderId] as const;
+
+/**
+ * A folder's listing through the query cache (the view and the folder trees share it). The root is not quiet: a 401
+ * there is the page's own load (sign in again); a subfolder's failure is handled by its caller.
+ */
+export const loadDirectory = (folderId: number): Promise<Directory> =>
+  queryCache.fetch(directoryKey(folderId), (meta) => fetchDirectory(folderId, { quiet: folderId !== 0 }, meta));
 
 /** Server body value for "the root": null (0 in paths). */
 const parentRef = (id: number) => (id ? id : null);

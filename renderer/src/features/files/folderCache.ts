@@ -1,40 +1,45 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { fetchDirectory } from './api';
-import type { FolderItem } from './types';
+import { useCallback, useEffect, useState } from 'react';
+import { queryCache } from '../../resources/queryCache';
+import { directoryKey, loadDirectory } from './api';
+import type { Directory, FolderItem } from './types';
 
 /**
- * Subfolders known so far, per parent id (0 = root), for the folder trees. Filled lazily as folders are
- * expanded, and by every directory the view loads, so the tree follows what the view shows.
+ * Subfolders known so far, per parent id (0 = root), for the folder trees: every folder listing in the query cache
+ * (read by the view or by expanding a branch). A listing the tree has shown is watched: when a change invalidates it
+ * (a move, a copy, a delete, or the server's change number) it is read again, so the tree follows.
  */
 export interface FolderCache {
   children: ReadonlyMap<number, FolderItem[]>;
-  put(parentId: number, folders: FolderItem[]): void;
   load(parentId: number): Promise<void>;
-  /** Reload the given parents if they were loaded already (after a move, copy, delete…). */
-  refresh(parentIds: Iterable<number>): Promise<void>;
 }
 
-export function useFolderCache(): FolderCache {
-  const [children, setChildren] = useState<ReadonlyMap<number, FolderItem[]>>(() => new Map());
-  const current = useRef(children);
-  useEffect(() => {
-    current.current = children;
-  }, [children]);
+const LISTINGS = ['files', 'directory'] as const;
+const readChildren = () => new Map(queryCache.valuesUnder<Directory>(LISTINGS).map(([key, directory]) => [Number(key[2]), directory.folders]));
 
-  const put = useCallback((parentId: number, folders: FolderItem[]) => {
-    setChildren((previous) => {
-      const next = new Map(previous);
-      next.set(parentId, folders);
-      return next;
-    });
+export function useFolderCache(): FolderCache {
+  const [children, setChildren] = useState<ReadonlyMap<number, FolderItem[]>>(readChildren);
+  useEffect(() => {
+    const watched = new Map<number, () => void>();
+    const update = () => {
+      for (const id of readChildren().keys()) {
+        if (watched.has(id)) continue;
+        watched.set(
+          id,
+          queryCache.subscribe(directoryKey(id), () => {
+            const state = queryCache.peek(directoryKey(id));
+            if (state.stale && !state.fetching && state.error === undefined) void loadDirectory(id).catch(() => undefined);
+          }),
+        );
+      }
+      setChildren(readChildren());
+    };
+    update();
+    const stop = queryCache.subscribeUnder(LISTINGS, update);
+    return () => {
+      stop();
+      for (const unsubscribe of watched.values()) unsubscribe();
+    };
   }, []);
-  const load = useCallback(async (parentId: number) => put(parentId, (await fetchDirectory(parentId, { quiet: true })).folders), [put]);
-  const refresh = useCallback(
-    async (parentIds: Iterable<number>) => {
-      const wanted = [...new Set(parentIds)].filter((id) => current.current.has(id));
-      await Promise.all(wanted.map((id) => load(id).catch(() => undefined)));
-    },
-    [load],
-  );
-  return { children, put, load, refresh };
+  const load = useCallback(async (parentId: number) => void (await loadDirectory(parentId)), []);
+  return { children, load };
 }

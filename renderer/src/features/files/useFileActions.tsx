@@ -3,6 +3,7 @@ import { useCallback, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import { notifyError, notifySuccess } from '../../core/notices';
+import { queryCache } from '../../resources/queryCache';
 import * as api from './api';
 import { extensionsFor, matchesAccept, refusalFor, type AcceptKind, type UploadRefusal } from './fileTypes';
 import { ROOT_ID, type Entry } from './types';
@@ -13,9 +14,6 @@ type ModalApi = ReturnType<typeof Modal.useModal>[0];
 
 export interface FileActionsOptions {
   folderId: number;
-  reload(): Promise<void>;
-  /** Re-read these folders' children in the tree. */
-  refreshFolders(ids: number[]): Promise<unknown>;
   modal: ModalApi;
   /** The picker offers (and uploads) only these files. */
   accept?: AcceptKind;
@@ -26,22 +24,22 @@ export interface FileActionsOptions {
   fileInput: RefObject<HTMLInputElement | null>;
 }
 
-/** What the file manager does to files and folders: each shows the server's message and reloads what it touched. */
-export function useFileActions({ folderId, reload, refreshFolders, modal, accept, picker, clearSelection, closeDialog, fileInput }: FileActionsOptions) {
+/** What the file manager does to files and folders: each shows the server's message, and what shows files reads again. */
+export function useFileActions({ folderId, modal, accept, picker, clearSelection, closeDialog, fileInput }: FileActionsOptions) {
   const { t } = useTranslation('files');
 
-  /** Runs a change; shows the server's message; reloads what it touched. A 409 (stale stamp) was shown by the client: reload. */
-  const change = useCallback(
-    async (work: () => Promise<string | undefined>, touched: number[] = []) => {
-      try {
-        const message = await work();
-        if (message) notifySuccess(message);
-      } finally {
-        await Promise.all([reload(), refreshFolders([folderId, ...touched])]);
-      }
-    },
-    [reload, refreshFolders, folderId],
-  );
+  /**
+   * Runs a change; shows the server's message; every folder listing in the query cache is invalidated (the view and
+   * the trees on screen read theirs again, waited for here). A 409 (stale stamp) was shown by the client: the same.
+   */
+  const change = useCallback(async (work: () => Promise<string | undefined>) => {
+    try {
+      const message = await work();
+      if (message) notifySuccess(message);
+    } finally {
+      await queryCache.invalidate(api.FILES);
+    }
+  }, []);
 
   const createFolder = (name: string) => change(async () => (await api.createFolder(name, folderId)).message).then(closeDialog);
 
@@ -70,7 +68,7 @@ export function useFileActions({ folderId, reload, refreshFolders, modal, accept
             : (await api.updateFile(entry, { folderId: target })).message;
       }
       return message;
-    }, [target]).catch(() => undefined);
+    }).catch(() => undefined);
   };
 
   const copy = async (items: Entry[], target: number) => {
@@ -80,7 +78,7 @@ export function useFileActions({ folderId, reload, refreshFolders, modal, accept
         message = entry.kind === 'folder' ? (await api.copyFolder(entry.id, target)).message : (await api.copyFile(entry.id, target)).message;
       }
       return message;
-    }, [target]).catch(() => undefined);
+    }).catch(() => undefined);
   };
 
   const remove = async (items: Entry[]) => {

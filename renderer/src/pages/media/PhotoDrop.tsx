@@ -59,8 +59,8 @@ export function PhotoDrop({ albumId, children }: { albumId: Id; children(actionR
       if (added) notifySuccess(t('photosAdded', { count: added }));
       if (added < images.length) notifyError(t('photosFailed', { count: images.length - added }));
     } finally {
+      // Each photo added invalidated the album's photos in the query cache: the grid reads them again by itself.
       setWork(null);
-      void actionRef.current?.reload();
     }
   };
 

@@ -37,7 +37,7 @@ export const sickListDef: ResourceDef = {
   fields: [text('alphabet'), text('name'), text('description'), text('content'), text('seoLink'), field('url'), field('image'), field('isActive')],
 };
 
-function ImageCell({ row, provider, onSaved }: { row: Row; provider: DataProvider; onSaved(): void }) {
+function ImageCell({ row, provider }: { row: Row; provider: DataProvider }) {
   const { t } = useTranslation('editorial');
   const [open, setOpen] = useState(false);
   const url = typeof row.image === 'string' && row.image ? row.image : undefined;
@@ -49,10 +49,9 @@ function ImageCell({ row, provider, onSaved }: { row: Row; provider: DataProvide
       const result = await provider.update({ id, values: { image }, concurrencyStamp: row.concurrencyStamp as string | undefined });
       notifySuccess(result.message ?? t('sick.imageSaved'));
     } catch (error) {
-      // 409: someone changed the record meanwhile; the list is read again below.
+      // 409: someone changed the record meanwhile. Saved or not, the write invalidated the list: it reads again.
       if (error instanceof ApiError && error.status === 409) notifyError(error.message);
     }
-    onSaved();
   }
   return (
     <Space size={4} wrap={false} data-testid="sick-image-cell">
@@ -78,7 +77,6 @@ export default function SickListPage() {
   const { websiteId, language } = useWorkspace();
   const actionRef = useRef<ActionType>();
   const provider = useMemo(() => createDataProvider(sick, { websiteId, language }), [websiteId, language]);
-  const reload = () => void actionRef.current?.reload();
 
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
@@ -96,7 +94,7 @@ export default function SickListPage() {
         columns={(generic) =>
           generic.map((column) => {
             // The thumbnail and its change button, on one line: the column is as wide as both.
-            if (column.key === 'image') return { ...column, width: undefined, render: (_, row) => <ImageCell row={row} provider={provider} onSaved={reload} /> };
+            if (column.key === 'image') return { ...column, width: undefined, render: (_, row) => <ImageCell row={row} provider={provider} /> };
             return column;
           })
         }

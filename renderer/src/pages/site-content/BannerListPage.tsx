@@ -1,10 +1,11 @@
 import { Table } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { banner, bannerItem } from '../../../../shared/resources/banner';
 import { useWorkspace } from '../../core/workspace';
 import { buildColumns } from '../../resources/columns';
-import { createDataProvider, type Row } from '../../resources/dataProvider';
+import { createDataProvider, listKey, type Row } from '../../resources/dataProvider';
+import { useQuery } from '../../resources/useQuery';
 import { resourceTitle } from '../../resources/labels';
 import { ResourceListPage } from '../../resources/ResourcePages';
 import { columnLabels } from '../../resources/ResourceList';
@@ -13,19 +14,10 @@ import { columnLabels } from '../../resources/ResourceList';
 function BannerItems({ bannerId }: { bannerId: number }) {
   const { websiteId, language, languages } = useWorkspace();
   const { t } = useTranslation('resources');
-  const [rows, setRows] = useState<Row[] | null>(null);
-  useEffect(() => {
-    let alive = true;
-    createDataProvider(bannerItem, { websiteId, language })
-      .getList({ parentId: bannerId })
-      .then(
-        (result) => alive && setRows(result.data),
-        () => alive && setRows([]),
-      );
-    return () => {
-      alive = false;
-    };
-  }, [bannerId, websiteId, language]);
+  // Through the query cache: an item saved in the banner's editor invalidates these (bannerItem), so they read again.
+  const context = { websiteId, language };
+  const query = useQuery(listKey(bannerItem, context, { parentId: bannerId }), (meta) => createDataProvider(bannerItem, context).getList({ parentId: bannerId, meta }));
+  const rows = query.data?.data ?? (query.error ? [] : null);
   const columns = useMemo(() => buildColumns(bannerItem, { language, languages, searchPanel: false, labels: columnLabels(t) }), [language, languages, t]);
   return (
     <Table<Row>

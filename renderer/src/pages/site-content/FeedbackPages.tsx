@@ -3,7 +3,6 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { feedback } from '../../../../shared/resources/feedback';
-import { navCountsChanged } from '../../resources/navCounts';
 import { useWorkspace } from '../../core/workspace';
 import { createDataProvider, type Row } from '../../resources/dataProvider';
 import { idParamOf, ResourceEditPage, ResourceListPage } from '../../resources/ResourcePages';
@@ -65,10 +64,8 @@ export function ReadOnOpenPage({ def, ...props }: { def: ResourceDef } & Partial
       .custom({ path: def.api.actions!.read, params: { id }, quietStatuses: [404] })
       // A feedback that is gone shows the form's own "not found".
       .catch(() => undefined)
-      .finally(() => {
-        navCountsChanged();
-        if (alive) setReady(true);
-      });
+      // Marking it read is a write to feedback: the query cache reads the navigation's count again.
+      .finally(() => alive && setReady(true));
     return () => {
       alive = false;
     };

@@ -1,7 +1,6 @@
 import { resources } from '../../../../shared/resources';
 import { workspaceLanguages } from '../../resources/languages';
 import { ResourceEditPage } from '../../resources/ResourcePages';
-import { clearLookups } from '../../resources/useLookup';
 import { useWorkspace } from '../../core/workspace';
 import type { Row } from '../../resources/dataProvider';
 import { websiteRowLanguages } from './WebsiteListPage';
@@ -19,7 +18,7 @@ export default function WebsiteEditPage() {
       languages={(record: Row | null) => (record ? (websiteRowLanguages(record) ?? workspaceLanguages([])) : workspaceLanguages([]))}
       onSaved={() => void reloadWebsites()}
       onChildrenChanged={(refreshForm) => {
-        clearLookups();
+        // The lookups (its languages) were invalidated by the child's write (resources/queryCache.ts).
         void reloadWebsites();
         void refreshForm();
       }}

@@ -2,7 +2,8 @@
  * Who may do what (docs/api.md "Roles"). Administrators manage websites, their staff and languages (and the
  * referral team's approval and payments once they exist); staff work on the content of the websites they belong
  * to. Reviewing (approve or decline news, Q&A, services) is a permission of its own, and nobody decides on what
- * they submitted themselves. The server refuses (403); the console hides what the user may not do.
+ * they submitted themselves. Who may do what is declared per resource with these (./resources/access.ts): the server
+ * refuses (403), the console hides or disables what the user may not do.
  *
  * Runtime-free: read by the server and the console.
  */
@@ -17,6 +18,3 @@ export interface Permissions {
 
 export const isAdmin = (user: { role?: Role } | null | undefined): boolean => user?.role === 'admin';
 
-/** Whether `user` may approve or decline `item` (pending, submitted by `submittedBy`). */
-export const mayDecide = (user: { id: unknown; canReview?: boolean } | null | undefined, item: { submittedBy?: unknown }): boolean =>
-  Boolean(user?.canReview) && String(item.submittedBy) !== String(user!.id);

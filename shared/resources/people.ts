@@ -111,10 +111,6 @@ export const BOOKING_MACHINE: StatusMachine = {
   // A move is decided by the booking's status alone (a stamp sent is not compared): as the screens have always sent it.
   stamp: false,
 };
-/** From → the statuses it may move to (until the booking screens read the machine itself; the server serves the machine). */
-export const BOOKING_MOVES: Record<number, number[]> = Object.fromEntries(
-  BOOKING_STATUSES.map((s) => [s.value, BOOKING_MACHINE.moves.filter((m) => m.from.includes(s.value)).map((m) => m.to as number)]),
-);
 
 /**
  * Bookings (/booking, detail /booking/{id}, also /booking/edit/{id}): made by visitors through the public intake,

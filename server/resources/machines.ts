@@ -17,7 +17,7 @@ import { iso } from '../db/dialect';
 import { httpError } from '../errors';
 import { ok } from '../http/envelope';
 import { M } from '../messages';
-import { enforce } from './access';
+import { enforce, parseId } from './access';
 import type { DynamicDb } from './dynamic';
 import { stale, type ResourceEngine } from './engine';
 import { recordStatus } from './history';
@@ -68,9 +68,11 @@ function reasonOf(machine: StatusMachine, ctx: HookContext, body: Row, arriving:
 }
 
 /** Serve one move of `machine` on record `id` (the action's handler; the scope is checked by the route). */
-export async function moveRecord(engine: ResourceEngine, def: ResourceDef, machine: StatusMachine, ctx: HookContext, id: number, rawBody: unknown) {
+export async function moveRecord(engine: ResourceEngine, def: ResourceDef, machine: StatusMachine, ctx: HookContext, rawId: unknown, rawBody: unknown) {
   const request = ctx.request;
+  // Access before anything about the request's record, its id included (a staff member's bad id: 403, as before).
   enforce(request, ruleOf(def.access, { action: actionOf(machine) }));
+  const id = parseId(rawId);
   const body = bodyObject(rawBody);
   const target = targetOf(machine, ctx, body);
   const field = targetName(machine);

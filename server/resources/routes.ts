@@ -156,7 +156,7 @@ export function resourceRoutes(service: 'api' | 'core' | 'his' = 'api'): Fastify
         if (parsed.service !== service) continue;
         route(parsed, async (request) => {
           const { ctx, params } = await contextOf(request, def, parsed);
-          return moveRecord(engine, def, machine, ctx, parseId(params.id), request.body);
+          return moveRecord(engine, def, machine, ctx, params.id, request.body);
         });
       }
     }

@@ -39,6 +39,9 @@ describeEachDatabase(
       expect(refused.body.Message).toBe('Only an administrator can do this');
       expect((await ctx.reviewer('PUT', `/api/DoiNhom/isActive/${id}/false`)).body.Message).toBe('Chỉ quản trị viên được thực hiện thao tác này');
       expect((await ctx.reviewer('GET', '/api/IntegrationKeys')).status).toBe(403);
+      // Access comes before anything about the record, its id included: staff get 403 for a bad id too; an administrator 400.
+      expect((await ctx.reviewer('PUT', '/api/DoiNhom/status/abc', { status: 2 })).status).toBe(403);
+      expect((await ctx.authed('PUT', '/api/DoiNhom/status/abc', { status: 2 })).status).toBe(400);
       expect((await ctx.reviewer('POST', '/api/DoiNhom/payment-reverse/1', { reason: 'x' })).status).toBe(403);
 
       expect((await ctx.authed('PUT', `/api/DoiNhom/isActive/${id}/false`, undefined, EN)).body.Message).toBe('Only an active collaborator can be locked or unlocked');

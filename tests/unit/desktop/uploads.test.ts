@@ -16,6 +16,7 @@ import { CHUNK_SIZE, createChunkClient } from '../../../main/uploads/chunk-clien
 import { createUploadEngine, type PersistedUpload, type UploadEngineDeps } from '../../../main/uploads/engine';
 import { fileQueueStore } from '../../../main/uploads/queue-store';
 import { UploadFailure } from '../../../shared/uploads';
+import { realClock, type Clock } from '../../../shared/upload-core';
 import { uploadItemSchema, type UploadItem } from '../../../shared/ipc/contract';
 import { decodeDesktopError } from '../../../shared/ipc/errors';
 import { startRealServer, type RealServer } from './real-server';
@@ -115,7 +116,11 @@ describe('upload engine against the real server', () => {
   it('sends a multi-chunk file in 2,000,000-byte chunks; the stored file is identical byte for byte', async () => {
     const big = await pdfFile('report.pdf', 2 * CHUNK_SIZE + 123);
     const small = await pdfFile('note.pdf', 10);
-    const { engine, events, posts } = setup();
+    // A clock that moves 250 ms at every reading: a local upload can finish within the 100 ms the speed needs between
+    // two samples, and what is checked is that the speed and time left are told, not how fast this machine is.
+    let at = Date.now();
+    const clock: Clock = { now: () => (at += 250), sleep: realClock.sleep };
+    const { engine, events, posts } = setup({ clock });
     const [queued, queuedSmall] = await engine.enqueue([big.path, small.path], 0);
     expect(queued).toMatchObject({ name: 'report.pdf', totalBytes: big.bytes.length, folderId: 0 });
     await engine.whenIdle();

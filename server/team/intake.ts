@@ -10,11 +10,11 @@ import { validationError } from '../resources/records';
 import { foldText } from '../../shared/text';
 import type { Label } from '../../shared/resources/define';
 import { isIsoDay, isIsoDayOrTime, isPhone, normalizePhone } from '../../shared/input';
+import { TEAM_WORDS } from './words';
 
 const T = {
   nameRequired: { vi: 'Họ tên là trường bắt buộc', en: 'Full name is required' } as Label,
   phoneRequired: { vi: 'Số điện thoại là trường bắt buộc', en: 'Phone number is required' } as Label,
-  phoneFormat: { vi: 'Số điện thoại không đúng định dạng', en: 'Phone number is not valid' } as Label,
   birthdayFormat: { vi: 'Ngày sinh không đúng định dạng (YYYY-MM-DD)', en: 'Birthday must be a date (YYYY-MM-DD)' } as Label,
   dateFormat: { vi: 'Ngày hẹn khám không đúng định dạng', en: 'Appointment date is not a date' } as Label,
   codeRequired: { vi: 'Mã giới thiệu là trường bắt buộc', en: 'Referral code is required' } as Label,
@@ -48,7 +48,7 @@ function checked(request: FastifyRequest, body: Body, rules: { name: string; req
 export async function registerCollaborator(app: FastifyInstance, request: FastifyRequest, websiteId: number, body: Body) {
   const v = checked(request, body, [
     { name: 'fullName', required: T.nameRequired, max: 250 },
-    { name: 'phoneNumber', required: T.phoneRequired, max: 20, format: isPhone, formatMessage: T.phoneFormat },
+    { name: 'phoneNumber', required: T.phoneRequired, max: 20, format: isPhone, formatMessage: TEAM_WORDS.phoneFormat },
     { name: 'birthday', max: 10, format: isIsoDay, formatMessage: T.birthdayFormat },
     { name: 'bankName', max: 250 },
     { name: 'bankingNumber', max: 50 },
@@ -98,7 +98,7 @@ export async function referPatient(app: FastifyInstance, request: FastifyRequest
   const v = checked(request, body, [
     { name: 'referralCode', required: T.codeRequired, max: 20 },
     { name: 'fullName', required: T.nameRequired, max: 250 },
-    { name: 'phoneNumber', required: T.phoneRequired, max: 20, format: isPhone, formatMessage: T.phoneFormat },
+    { name: 'phoneNumber', required: T.phoneRequired, max: 20, format: isPhone, formatMessage: TEAM_WORDS.phoneFormat },
     { name: 'appointmentDate', max: 40, format: isIsoDayOrTime, formatMessage: T.dateFormat },
     { name: 'description', max: 2000 },
   ]);

@@ -20,11 +20,11 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { paymentHistory } from './ledger';
 import { memberNames, members, patient, patients } from './wire';
+import { TEAM_WORDS } from './words';
 
 const T = {
   memberNotFound: { vi: 'Không tìm thấy cộng tác viên', en: 'Collaborator not found' } as Label,
   patientNotFound: { vi: 'Không tìm thấy bệnh nhân', en: 'Patient not found' } as Label,
-  phoneFormat: { vi: 'Số điện thoại không đúng định dạng', en: 'Phone number is not valid' } as Label,
   completedFixed: { vi: 'Lượt khám đã hoàn thành: không thể đổi trạng thái hay ngày hẹn', en: 'The visit is completed: its status and appointment date cannot change' } as Label,
   completedNotSettable: { vi: 'Trạng thái Hoàn thành chỉ do phòng khám ghi nhận', en: 'Only the clinic records a completed visit' } as Label,
 };
@@ -78,7 +78,7 @@ const updatePatient: ActionDef = {
     const errors: { field: string; message: string }[] = [];
     if (!body.fullName?.trim()) errors.push({ field: 'fullName', message: localize(request, requiredOf('fullName')) });
     if (!body.phoneNumber?.trim()) errors.push({ field: 'phoneNumber', message: localize(request, requiredOf('phoneNumber')) });
-    if (body.phoneNumber?.trim() && !isPhone(body.phoneNumber)) errors.push({ field: 'phoneNumber', message: localize(request, T.phoneFormat) });
+    if (body.phoneNumber?.trim() && !isPhone(body.phoneNumber)) errors.push({ field: 'phoneNumber', message: localize(request, TEAM_WORDS.phoneFormat) });
     if (body.appointmentDate && !isIsoDayOrTime(body.appointmentDate)) errors.push({ field: 'appointmentDate', message: localize(request, M.badQuery('appointmentDate')) });
     if (errors.length) throw validationError(errors);
     const current = (await ctx.db.selectFrom(referral.table).select(['status', 'appointmentDate']).where('id', '=', id!).executeTakeFirst()) as { status: number; appointmentDate: string | null } | undefined;

@@ -16,8 +16,3 @@ export async function requireUser(request: FastifyRequest, reply: FastifyReply):
   // console's query cache drops what it read under an older number (renderer/src/resources/queryCache.ts).
   reply.header('X-Changes', String(session.changes));
 }
-
-/** Administrators only (shared/roles.ts): 403 with a Message for anyone else. */
-export function requireAdmin(request: FastifyRequest): void {
-  if (request.user?.role !== 'admin') throw httpError(403, M.adminOnly);
-}

@@ -9,3 +9,4 @@ export { statusHistory, type StatusEntry } from './history';
 export { checkAndConvert, toWire, bodyObject, validationError } from './records';
 export { dynamic, type DynamicDb } from './dynamic';
 export { operationContext } from './context';
+export type { ContentArea, ContentContext, JsonSchema, QueryParam } from './area';

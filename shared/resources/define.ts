@@ -9,6 +9,7 @@
  * Nothing here may import a runtime (no node, DOM, electron, react): it is read by server and renderer.
  */
 import type { AccessDecl } from './access';
+import type { DeliveryDecl } from './delivery';
 import type { StatusMachine } from './machine';
 
 /** A label in both interface languages. The console registers these with i18next. */
@@ -229,6 +230,8 @@ export interface ResourceDef {
   access?: AccessDecl;
   /** How the record's statuses move (./machine.ts): served as actions by the engine, drawn by the console. */
   machines?: StatusMachine[];
+  /** What the public websites read of it (./delivery.ts): served under /content by the delivery API. */
+  delivery?: DeliveryDecl;
 }
 
 export interface ResourceRoutes {

@@ -107,6 +107,6 @@ describe('server/modules.json and the manifests', () => {
   });
 
   it('derives the API prefixes from the route modules', () => {
-    expect([...apiPrefixes].sort()).toEqual(['/api', '/auth', '/core', '/files', '/health', '/his', '/integration', '/public', '/push']);
+    expect([...apiPrefixes].sort()).toEqual(['/api', '/auth', '/content', '/core', '/files', '/health', '/his', '/integration', '/public', '/push']);
   });
 });

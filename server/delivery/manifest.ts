@@ -1,0 +1,8 @@
+// The public delivery API: what the websites read, under /content (docs/api.md "Delivery API"). No sign-in, GET
+// only, published content only, never a person's data; cached with ETags.
+import { defineModule } from '../module';
+import { deliveryRoutes } from './routes';
+
+export const manifest = defineModule('delivery', {
+  routes: [{ name: 'delivery', prefix: '/content', auth: 'public', plugin: deliveryRoutes }],
+});

@@ -1,0 +1,61 @@
+// What the delivery API (/content/{website}/{lang}/…) serves: areas. An area is a path segment a public website
+// reads (`news`, `menus`, `banners`…) with a list answer and, where records have a link, one record by its key
+// (`news/{seoLink}`). Most areas come from a definition's `delivery` declaration (shared/resources/delivery.ts),
+// read by the engine; news, services, menus, the site and diseases, whose data is not one engine table, are written
+// by hand in their modules with the same shape. The delivery module (server/delivery) resolves the website and the
+// language, answers 404 for what is not published and does the caching (ETag, 304, Cache-Control): an area only reads.
+import type { Kysely } from 'kysely';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyDb = Kysely<any>;
+
+/** A JSON Schema (OpenAPI 3.1 uses JSON Schema 2020-12) describing an answer's item, for /content/openapi.json. */
+export type JsonSchema = Record<string, unknown>;
+
+export interface ContentContext {
+  /** Outside any transaction: the delivery API only reads. */
+  db: AnyDb;
+  websiteId: number;
+  /** The asked language (a language id the website has, active). */
+  lang: string;
+  /** The website's default language: what a per-language field falls back to. */
+  defaultLang: string;
+  /** The request's clock (app.now()): what "started" means for scheduled content. */
+  now: Date;
+  /** The query string, values as sent (the first of a repeated one). */
+  query: Record<string, string | undefined>;
+}
+
+export interface QueryParam {
+  name: string;
+  description: string;
+  type: 'string' | 'integer';
+}
+
+export interface ContentArea {
+  /** The path segment under /content/{website}/{lang}/ (lower-case). */
+  path: string;
+  /** One line for the OpenAPI document. */
+  summary: string;
+  /** `{ data: [...], totalRows }` when paged, else `{ data: [...] }` (or `{ data: {...} }` for the site). */
+  list(ctx: ContentContext): Promise<{ data: unknown; totalRows?: number }>;
+  /** One record by its key (`news/{seoLink}`): undefined → 404. */
+  one?(ctx: ContentContext, key: string): Promise<unknown | undefined>;
+  /**
+   * What besides the database's change number can change the answer without a write: the latest scheduled start
+   * that has passed (news). Part of the ETag, so a scheduled item shows up when its time comes.
+   */
+  epoch?(ctx: ContentContext): Promise<string | null>;
+  schema: {
+    /** A list item (or the site's object). */
+    item: JsonSchema;
+    /** One record read by its key, when it has more than a list item. */
+    detail?: JsonSchema;
+    /** The list is paged (`page`, `pageSize`, `totalRows`). */
+    paged?: boolean;
+    /** Query parameters besides page and pageSize. */
+    query?: QueryParam[];
+    /** What `one`'s key is called in the path (`seoLink`). */
+    key?: string;
+  };
+}

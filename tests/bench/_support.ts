@@ -11,6 +11,7 @@ import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
+import autocannon from 'autocannon';
 import { freePort } from '../server/embedded-pg';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -147,6 +148,60 @@ export function postgresCpuSeconds(): number {
     }
   }
   return total;
+}
+
+/** One figure of a load bench (autocannon against a server): the list and content benches print these. */
+export interface LoadRow {
+  database: string;
+  call: string;
+  connections: number;
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  non2xx: number;
+  /**
+   * CPU milliseconds per answered request: the server's process (all its threads), the database's processes
+   * (PostgreSQL; SQLite runs inside the server), and the load generator (this process). With 50 connections on 2
+   * cores, a request waits for the 49 before it: p50 ≈ 50 ÷ req/s, and req/s ≈ the cores ÷ the sum of the three.
+   */
+  cpu: { server: number; database: number; loadGenerator: number };
+}
+
+/** What a figure's CPU is read from: the server's pid, and whether PostgreSQL's processes count. */
+export interface Meter {
+  pid: number;
+  postgres: boolean;
+}
+
+/** Runs `measure` (for `seconds`) and adds the CPU each side spent per request (see LoadRow.cpu). */
+export async function metered(meter: Meter, seconds: number, measure: () => Promise<Omit<LoadRow, 'cpu'>>): Promise<LoadRow> {
+  const read = () => ({ server: processCpuSeconds(meter.pid), database: meter.postgres ? postgresCpuSeconds() : 0, loadGenerator: process.cpuUsage() });
+  const before = read();
+  const row = await measure();
+  const after = read();
+  const requests = Math.max(1, row.requestsPerSecond * seconds);
+  const perRequest = (s: number) => Math.round((s * 1000 * 100) / requests) / 100;
+  const generator = (after.loadGenerator.user + after.loadGenerator.system - before.loadGenerator.user - before.loadGenerator.system) / 1e6;
+  return { ...row, cpu: { server: perRequest(after.server - before.server), database: perRequest(after.database - before.database), loadGenerator: perRequest(generator) } };
+}
+
+/** autocannon for `seconds` at `connections`, metered. */
+export function cannon(meter: Meter, seconds: number, database: string, call: string, connections: number, opts: autocannon.Options): Promise<LoadRow> {
+  return metered(meter, seconds, async () => {
+    const result = await autocannon({ connections, duration: seconds, ...opts });
+    // Timeouts (10 s) and refused connections count with the non-2xx answers: none of them is a page.
+    return { database, call, connections, requestsPerSecond: Math.round(result.requests.average), p50Ms: result.latency.p50, p99Ms: result.latency.p99, non2xx: result.non2xx + result.errors };
+  });
+}
+
+/** The figures as a markdown table. */
+export function printLoadRows(rows: LoadRow[]): void {
+  console.log('| database | call | connections | req/s | p50 ms | p99 ms | non-2xx | CPU ms per request: server / database / load generator |');
+  console.log('|---|---|---:|---:|---:|---:|---:|---:|');
+  for (const r of rows) {
+    const cpu = `${r.cpu.server.toFixed(2)} / ${r.cpu.database.toFixed(2)} / ${r.cpu.loadGenerator.toFixed(2)}`;
+    console.log(`| ${r.database} | ${r.call} | ${r.connections} | ${r.requestsPerSecond} | ${r.p50Ms} | ${r.p99Ms} | ${r.non2xx} | ${cpu} |`);
+  }
 }
 
 /** Rounds of each upload bench (BENCH_UPLOAD_ROUNDS): the figures are the medians. */

@@ -17,7 +17,7 @@ import { createDb } from '../../server/db/index';
 import { dynamic } from '../../server/resources/dynamic';
 import { foldedText } from '../../shared/text';
 import { createDatabase, startEmbeddedPostgres } from '../server/embedded-pg';
-import { postgresCpuSeconds, processCpuSeconds, signIn, startServer, type BenchServer } from './_support';
+import { cannon as cannonFor, metered, printLoadRows, signIn, startServer, type BenchServer, type LoadRow, type Meter } from './_support';
 import { startDirectus, type NewsRow } from './_directus';
 
 const ROWS = Number(process.env.BENCH_LIST_ROWS ?? 100_000);
@@ -25,39 +25,7 @@ const DURATION_S = Number(process.env.BENCH_LIST_SECONDS ?? 5);
 const TARGET_P99_MS = 30;
 const KEYWORD = 'khám';
 
-interface Row {
-  database: string;
-  call: string;
-  connections: number;
-  requestsPerSecond: number;
-  p50Ms: number;
-  p99Ms: number;
-  non2xx: number;
-  /**
-   * CPU milliseconds per answered request: the server's process (all its threads), the database's processes
-   * (PostgreSQL; SQLite runs inside the server), and the load generator (this process). With 50 connections on 2
-   * cores, a request waits for the 49 before it: p50 ≈ 50 ÷ req/s, and req/s ≈ the cores ÷ the sum of the three.
-   */
-  cpu: { server: number; database: number; loadGenerator: number };
-}
-
-/** What a figure's CPU is read from: the server's pid, and whether PostgreSQL's processes count. */
-interface Meter {
-  pid: number;
-  postgres: boolean;
-}
-
-/** Runs `measure` and adds the CPU each side spent per request (see Row.cpu). */
-async function metered(meter: Meter, measure: () => Promise<Omit<Row, 'cpu'>>): Promise<Row> {
-  const read = () => ({ server: processCpuSeconds(meter.pid), database: meter.postgres ? postgresCpuSeconds() : 0, loadGenerator: process.cpuUsage() });
-  const before = read();
-  const row = await measure();
-  const after = read();
-  const requests = Math.max(1, row.requestsPerSecond * DURATION_S);
-  const perRequest = (seconds: number) => Math.round((seconds * 1000 * 100) / requests) / 100;
-  const generator = (after.loadGenerator.user + after.loadGenerator.system - before.loadGenerator.user - before.loadGenerator.system) / 1e6;
-  return { ...row, cpu: { server: perRequest(after.server - before.server), database: perRequest(after.database - before.database), loadGenerator: perRequest(generator) } };
-}
+type Row = LoadRow;
 
 const CONTENT = `<p>${'Nội dung bài viết về sức khỏe và dịch vụ của phòng khám. '.repeat(36)}</p>`; // ~2 KB
 const WORDS = ['Tầm soát', 'Tư vấn', 'Chăm sóc', 'Dinh dưỡng', 'Tiêm chủng', 'Xét nghiệm', 'Thư giãn', 'Trị liệu', 'Phục hồi'];
@@ -188,17 +156,12 @@ export async function loadPart2(env: { DATA_DIR: string; DATABASE_URL?: string }
   }
 }
 
-async function cannon(meter: Meter, database: string, call: string, connections: number, opts: autocannon.Options): Promise<Row> {
-  return metered(meter, async () => {
-    const result = await autocannon({ connections, duration: DURATION_S, ...opts });
-    // Timeouts (10 s) and refused connections count with the non-2xx answers: none of them is a page.
-    return { database, call, connections, requestsPerSecond: Math.round(result.requests.average), p50Ms: result.latency.p50, p99Ms: result.latency.p99, non2xx: result.non2xx + result.errors };
-  });
-}
+const cannon = (meter: Meter, database: string, call: string, connections: number, opts: autocannon.Options) =>
+  cannonFor(meter, DURATION_S, database, call, connections, opts);
 
 /** Updates at `connections` at once, each worker on its own record (a stamp is needed for every save). */
 function updates(meter: Meter, database: string, url: string, token: string, ids: number[], connections: number): Promise<Row> {
-  return metered(meter, () => updatesRun(database, url, token, ids, connections));
+  return metered(meter, DURATION_S, () => updatesRun(database, url, token, ids, connections));
 }
 
 async function updatesRun(database: string, url: string, token: string, ids: number[], connections: number): Promise<Omit<Row, 'cpu'>> {
@@ -351,12 +314,7 @@ export async function run(): Promise<Row[]> {
 function print(rows: Row[]) {
   console.log(`\n${ROWS.toLocaleString('en-US')} rows a list (${SETS}), ${DURATION_S} s per figure, ${os.cpus().length} CPU cores, node ${process.version}`);
   console.log(`target: the keyword list at p99 ≤ ${TARGET_P99_MS} ms at 50 connections\n`);
-  console.log('| database | call | connections | req/s | p50 ms | p99 ms | non-2xx | CPU ms per request: server / database / load generator |');
-  console.log('|---|---|---:|---:|---:|---:|---:|---:|');
-  for (const r of rows) {
-    const cpu = `${r.cpu.server.toFixed(2)} / ${r.cpu.database.toFixed(2)} / ${r.cpu.loadGenerator.toFixed(2)}`;
-    console.log(`| ${r.database} | ${r.call} | ${r.connections} | ${r.requestsPerSecond} | ${r.p50Ms} | ${r.p99Ms} | ${r.non2xx} | ${cpu} |`);
-  }
+  printLoadRows(rows);
   const peer = rows.filter((r) => r.database.startsWith('Directus'));
   if (peer.length) console.log(`\nSide by side with ${peer[0].database}, same rows, same request (Sitedesk ÷ Directus):`);
   for (const d of peer) {

@@ -1,7 +1,8 @@
-// Directus 11, the peer a clinic would otherwise pick, for the list bench (list-page.ts) — never a dependency of the
-// project: installed from npm into a temporary folder kept between runs (BENCH_DIRECTUS_DIR), its native modules
-// rebuilt (npm skips their install scripts here), bootstrapped on SQLite, given a `news` collection through its own
-// API, then bulk-loaded with the same rows as Sitedesk while it is stopped.
+// Directus 11, the peer a clinic would otherwise pick, for the list and content benches (list-page.ts,
+// content-delivery.ts) — never a dependency of the project: installed from npm into a temporary folder kept between
+// runs (BENCH_DIRECTUS_DIR), its native modules rebuilt (npm skips their install scripts here), bootstrapped on
+// SQLite, given a `news` collection through its own API (and, for the content bench, read access for its public
+// policy), then bulk-loaded with the same rows as Sitedesk while it is stopped.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -18,6 +19,25 @@ export interface NewsRow {
   title: string;
   content: string;
   createdAt: string;
+}
+
+/** A field of the collection, as Directus' `POST /fields/{collection}` takes it. */
+export interface DirectusField {
+  field: string;
+  type: 'integer' | 'string' | 'text' | 'timestamp' | 'json' | 'boolean';
+  schema?: Record<string, unknown>;
+}
+
+/**
+ * The `news` collection a bench reads: its fields, its rows (values in the fields' order, as SQLite stores them:
+ * Directus keeps a timestamp there as epoch milliseconds, JSON as text, a boolean as 0 or 1), the columns of the one
+ * index its list uses, and whether its public policy may read it (no token: what a website would call).
+ */
+export interface DirectusCollection {
+  fields: DirectusField[];
+  rows: Iterable<(string | number | null)[]>;
+  index: string[];
+  publicRead?: boolean;
 }
 
 export interface Directus {
@@ -86,7 +106,34 @@ async function login(url: string): Promise<string> {
  * Directus on SQLite in `dataDir` with `rows` in a `news` collection (id, website_id, title, content, created_at) and
  * the same index on (website_id, created_at) that Sitedesk's list uses; its cache off, as it ships.
  */
-export async function startDirectus(dataDir: string, rows: Iterable<NewsRow>): Promise<Directus> {
+export function startDirectus(dataDir: string, rows: Iterable<NewsRow>): Promise<Directus> {
+  return startDirectusWith(dataDir, {
+    fields: [
+      { field: 'website_id', type: 'integer' },
+      { field: 'title', type: 'string', schema: { max_length: 500 } },
+      { field: 'content', type: 'text' },
+      { field: 'created_at', type: 'timestamp' },
+    ],
+    rows: (function* () {
+      for (const r of rows) yield [r.websiteId, r.title, r.content, r.createdAt];
+    })(),
+    index: ['website_id', 'created_at'],
+  });
+}
+
+/**
+ * Directus 11 keeps what anyone may do without signing in on its public policy: the policy given to no role and no
+ * user (its `directus_access` row has neither). Read access to `collection`, every field, no filter.
+ */
+async function grantPublicRead(url: string, token: string, collection: string) {
+  const res = await fetch(`${url}/access?filter[role][_null]=true&filter[user][_null]=true&fields=policy`, { headers: { authorization: `Bearer ${token}` } });
+  const policy = ((await res.json()) as { data: { policy: string }[] }).data[0]?.policy;
+  if (!policy) throw new Error('Directus: no public policy found');
+  await api(url, token, 'POST', '/permissions', { policy, collection, action: 'read', fields: ['*'], permissions: {}, validation: {} });
+}
+
+/** Directus on SQLite in `dataDir` with `collection` as `news` (see DirectusCollection); its cache off, as it ships. */
+export async function startDirectusWith(dataDir: string, collection: DirectusCollection): Promise<Directus> {
   const version = install();
   fs.mkdirSync(dataDir, { recursive: true });
   const port = await freePort();
@@ -115,24 +162,19 @@ export async function startDirectus(dataDir: string, rows: Iterable<NewsRow>): P
   await until(`${url}/server/ping`, server);
   const token = await login(url);
   await api(url, token, 'POST', '/collections', { collection: 'news', schema: {}, meta: {} });
-  for (const field of [
-    { field: 'website_id', type: 'integer' },
-    { field: 'title', type: 'string', schema: { max_length: 500 } },
-    { field: 'content', type: 'text' },
-    { field: 'created_at', type: 'timestamp' },
-  ]) {
-    await api(url, token, 'POST', '/fields/news', field);
-  }
+  for (const field of collection.fields) await api(url, token, 'POST', '/fields/news', field);
+  if (collection.publicRead) await grantPublicRead(url, token, 'news');
   server.kill('SIGTERM');
   await exited(server);
 
   // The rows straight into its database (as Sitedesk's are), in one transaction.
   const db = new Database(file);
-  const insert = db.prepare('insert into news (website_id, title, content, created_at) values (?, ?, ?, ?)');
+  const columns = collection.fields.map((f) => f.field);
+  const insert = db.prepare(`insert into news (${columns.join(', ')}) values (${columns.map(() => '?').join(', ')})`);
   db.transaction(() => {
-    for (const r of rows) insert.run(r.websiteId, r.title, r.content, r.createdAt);
+    for (const r of collection.rows) insert.run(...r);
   })();
-  db.exec('create index news_website_created on news (website_id, created_at)');
+  db.exec(`create index news_list on news (${collection.index.join(', ')})`);
   db.close();
 
   server = start(env, 'start');

@@ -79,9 +79,10 @@ async function categories(env: { DATA_DIR: string; DATABASE_URL?: string }): Pro
   }
 }
 
-const categoryOf = (all: Category[], websiteId: number, i: number) => {
+/** One of the website's categories for news `i` (Directus alone, without a Sitedesk run: one made up). */
+const categoryOf = (all: Category[], websiteId: number, i: number): Category => {
   const own = all.filter((c) => c.websiteId === websiteId);
-  return own[i % own.length];
+  return own[i % own.length] ?? { id: 0, websiteId, name: JSON.stringify({ 'vi-VN': 'Sức khỏe' }), seoLink: 'suc-khoe' };
 };
 
 /** ROWS approved, active news with both translations and a category, in batches (see the header). */

@@ -86,7 +86,8 @@ function pickEncoding(header: string | undefined): 'br' | 'gzip' | undefined {
 }
 
 export const deliveryRoutes: FastifyPluginAsync = async (app) => {
-  const options = { ...DELIVERY_DEFAULTS, ...(app.moduleOptions.delivery ?? {}) };
+  const given = app.moduleOptions.delivery ?? {};
+  const options = { ...DELIVERY_DEFAULTS, ...Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)) } as typeof DELIVERY_DEFAULTS & DeliveryOptions;
   const areas = [...registeredAreas, ...(options.extraAreas ?? [])];
   const byPath = new Map(areas.map((a) => [a.path.toLowerCase(), a]));
   const names = new Map(areas.map((a) => [a, queryNames(a)]));

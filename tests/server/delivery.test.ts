@@ -133,6 +133,27 @@ describeEachDatabase(
       expect(later.body.data).toHaveLength(2);
     });
 
+    it('limits requests per client address: 429 with the envelope and Retry-After past the limit', async () => {
+      const { clinic } = await demoWebsites(ctx);
+      await ctx.restart({ delivery: { extraAreas: [probeArea], max: 3, timeWindow: 60_000, maxAge: 5, staleWhileRevalidate: 30 } });
+      try {
+        const url = `/content/${clinic}/vi-VN/probe`;
+        const first = await ctx.request('GET', url);
+        // The caching is configurable too.
+        expect(first.headers.get('cache-control')).toBe('public, max-age=5, stale-while-revalidate=30');
+        await ctx.request('GET', url, { headers: { 'if-none-match': first.headers.get('etag')! } });
+        await ctx.request('GET', url);
+        const over = await ctx.request('GET', url, EN);
+        expect(over.status).toBe(429);
+        expect(over.body).toMatchObject({ code: 429, message: expect.stringMatching(/^Too many requests, please try again in \d+ seconds$/) });
+        expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
+        // The console's API is not counted.
+        expect((await ctx.authed('GET', '/api/Websites/get-all')).status).toBe(200);
+      } finally {
+        await ctx.restart({ delivery: { extraAreas: [probeArea] } });
+      }
+    });
+
     describe('the areas of the definitions', () => {
       let w = 0;
       const ids: Record<string, number> = {};

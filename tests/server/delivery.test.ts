@@ -402,6 +402,12 @@ describeEachDatabase(
         expect(other.status).toBe(200);
         expect(other.headers.get('access-control-allow-origin')).toBeNull();
         expect(other.headers.get('vary')).toContain('Origin');
+        // A script sending If-None-Match itself is asked about first (a preflight): GET and HEAD with that header.
+        const preflight = await ctx.request('OPTIONS', path, { headers: { origin: 'https://www.example.com', 'access-control-request-method': 'GET', 'access-control-request-headers': 'if-none-match' } });
+        expect(preflight.status).toBe(204);
+        expect(preflight.headers.get('access-control-allow-methods')).toBe('GET, HEAD');
+        expect(preflight.headers.get('access-control-allow-headers')).toContain('If-None-Match');
+        expect(listed.headers.get('access-control-expose-headers')).toBe('ETag');
         await put(`/api/Websites/${w}`, { contentOrigins: '' });
         expect((await ctx.request('GET', path, { headers: { origin: 'https://elsewhere.example' } })).headers.get('access-control-allow-origin')).toBe('*');
       });

@@ -10,3 +10,4 @@ export { checkAndConvert, toWire, bodyObject, validationError } from './records'
 export { dynamic, type DynamicDb } from './dynamic';
 export { operationContext } from './context';
 export type { ContentArea, ContentContext, JsonSchema, QueryParam } from './area';
+export { WriteListeners, type WriteEvent, type WriteListener, type WriteOperation } from './writes';

@@ -57,9 +57,11 @@ test('an administrator adds a webhook, sees its secret, and sees a delivery in t
     await page.reload();
     await page.getByRole('tab', { name: 'Webhook' }).click();
     const log = page.getByRole('tabpanel', { name: 'Webhook' }).locator('.ant-pro-table').filter({ hasText: 'Nhật ký gửi' });
-    const delivery = log.getByRole('row').filter({ hasText: 'Đã gửi' });
+    const delivery = log.locator('tr.ant-table-row');
     await expect(delivery).toHaveCount(1);
-    await expect(delivery).toContainText('site');
+    await expect(delivery.getByRole('cell', { name: 'Đã gửi', exact: true })).toBeVisible();
+    await expect(delivery.getByRole('cell', { name: url })).toBeVisible();
+    await expect(delivery.getByRole('cell', { name: 'site', exact: true })).toBeVisible();
     await delivery.getByRole('button', { name: 'Gửi lại' }).click();
     await expect(page.getByText('Đã xếp lịch gửi lại')).toBeVisible();
     await expect.poll(() => received.length).toBe(2);

@@ -100,6 +100,10 @@ describeEachDatabase(
       expect(created.status, created.text).toBe(200);
       expect(created.body.data.secret).toMatch(/^whsec_[0-9a-f]{64}$/);
       const id = created.body.data.id;
+      // The log's lookup of webhooks (its webhook column shows the URL).
+      const lookup = await ctx.authed('GET', `/api/Webhooks/get-all/${clinic}`);
+      expect(lookup.body).toEqual([expect.objectContaining({ id, url: 'https://example.com/hook' })]);
+      expect((await asLan('GET', `/api/Webhooks/get-all/${clinic}`)).status).toBe(403);
       expect((await asLan('PUT', `/api/Webhooks/${clinic}/${id}`, { url: 'https://evil.example', concurrencyStamp: created.body.data.concurrencyStamp })).status).toBe(403);
       expect((await asLan('DELETE', `/api/Webhooks/${clinic}/${id}`)).status).toBe(403);
       // A save keeps the secret; rotate makes a new one.

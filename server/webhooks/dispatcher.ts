@@ -6,7 +6,7 @@
 //     PostgreSQL database, one claims a delivery, the other skips it. A claim moves `nextAttemptAt` past the
 //     attempt's timeout, so a process that stops mid-send leaves it due again later (sent at least once).
 //   - A receiver has `timeoutMs` (10 s) to answer 2xx; redirects are not followed. Anything else is a failed attempt,
-//     retried with exponential backoff (30 s, 1 min, 2 min… at most 6 h apart) until a day after the event, then
+//     retried with exponential backoff (30 s, 1 min, 2 min… at most 6 h apart) until a day after it was due, then
 //     the delivery is marked failed. A delivery to a webhook since removed or switched off fails at once.
 //   - Passes run a moment after a write queued something (`wake`), every `sweepMs` (an unref'd timer), and at start
 //     (what a stopped process left). Closing the app stops the timer and aborts what is in flight (it stays due).
@@ -52,6 +52,7 @@ interface DueRow {
   webhookId: number;
   attempts: number;
   nextAttemptAt: string;
+  dueAt: string | null;
   createdAt: string;
   deliveryId: string;
   event: string;
@@ -121,7 +122,7 @@ export class WebhookDispatcher {
     for (;;) {
       const due = (await this.db
         .selectFrom(webhookDelivery.table)
-        .select(['id', 'webhookId', 'attempts', 'nextAttemptAt', 'createdAt', 'deliveryId', 'event', 'payload'])
+        .select(['id', 'webhookId', 'attempts', 'nextAttemptAt', 'dueAt', 'createdAt', 'deliveryId', 'event', 'payload'])
         .where('status', '=', DELIVERY_STATUS.pending)
         .where('nextAttemptAt', '<=', iso(this.now()))
         .orderBy('nextAttemptAt')
@@ -200,7 +201,7 @@ export class WebhookDispatcher {
     const attempts = row.attempts + 1;
     const delay = Math.min(this.options.retryBaseMs * 2 ** (attempts - 1), this.options.retryMaxMs);
     const next = now.getTime() + delay;
-    const giveUp = !retryable || next > Date.parse(row.createdAt) + this.options.giveUpAfterMs;
+    const giveUp = !retryable || next > Date.parse(row.dueAt ?? row.createdAt) + this.options.giveUpAfterMs;
     await this.db
       .updateTable(webhookDelivery.table)
       .set({

@@ -32,8 +32,8 @@ function wants(areas: unknown, path: string): boolean {
   }
 }
 
-/** A pending delivery of `body` to a webhook, due at `now` (also what a replay writes). */
-export async function enqueue(db: DynamicDb, websiteId: number, webhookId: number, body: WebhookBody, now: Date, replayOf: number | null = null): Promise<number> {
+/** A pending delivery of `body` to a webhook, due at `due` (default `now`; also what a replay writes). */
+export async function enqueue(db: DynamicDb, websiteId: number, webhookId: number, body: WebhookBody, now: Date, replayOf: number | null = null, due: Date = now): Promise<number> {
   const payload = JSON.stringify(body);
   const row = {
     webhookId,
@@ -44,7 +44,8 @@ export async function enqueue(db: DynamicDb, websiteId: number, webhookId: numbe
     attempts: 0,
     statusCode: null,
     error: null,
-    nextAttemptAt: iso(now),
+    nextAttemptAt: iso(due),
+    dueAt: iso(due),
     deliveredAt: null,
     deliveryId: randomUUID(),
     payload,
@@ -58,6 +59,16 @@ export async function enqueue(db: DynamicDb, websiteId: number, webhookId: numbe
   return (inserted as { id: number }).id;
 }
 
+/**
+ * When a write becomes public: now, or the start time of a record that has one still to come (news approved today to
+ * appear tomorrow: the sites are told tomorrow, when the delivery API starts answering it).
+ */
+function publicFrom(event: WriteEvent, now: Date): Date {
+  const start = event.values?.startTime ?? event.before?.startTime;
+  const at = typeof start === 'string' ? Date.parse(start) : NaN;
+  return event.operation !== 'delete' && Number.isFinite(at) && at > now.getTime() ? new Date(at) : now;
+}
+
 /** The write listener (server/resources/writes.ts): pending deliveries for a write that changes public content. */
 export function outboxListener(feeds: AreaFeeds, now: () => Date, wake: () => void): WriteListener {
   return async (db: DynamicDb, event: WriteEvent) => {
@@ -69,11 +80,13 @@ export function outboxListener(feeds: AreaFeeds, now: () => Date, wake: () => vo
     if (!notices.length) return;
     const hooks = (await db.selectFrom(webhook.table).select(['id', 'areas']).where('websiteId', '=', event.websiteId).where('isActive', '=', true).execute()) as { id: number; areas: unknown }[];
     let queued = 0;
+    const at = now();
+    const due = publicFrom(event, at);
     for (const hook of hooks) {
       for (const { path, notice } of notices) {
         if (!wants(hook.areas, path)) continue;
         const ids = [...new Set(notice!.ids)].sort((a, b) => a - b);
-        await enqueue(db, event.websiteId, hook.id, { website: event.websiteId, resource: path, ids, event: notice!.event }, now());
+        await enqueue(db, event.websiteId, hook.id, { website: event.websiteId, resource: path, ids, event: notice!.event }, at, null, due);
         queued++;
       }
     }

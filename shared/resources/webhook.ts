@@ -88,6 +88,9 @@ export const webhookDelivery = defineResource({
     { name: 'attempts', type: 'number', serverSet: true, list: true, label: l('Số lần gửi', 'Attempts') },
     { name: 'statusCode', type: 'number', serverSet: true, list: true, label: l('Mã phản hồi', 'Response code') },
     { name: 'error', type: 'text', serverSet: true, list: true, label: l('Lỗi', 'Error') },
+    // When it was first due: the write's time, or a scheduled item's start (approved now, public in an hour: told then).
+    // Retries go on for a day from it.
+    { name: 'dueAt', type: 'datetime', serverSet: true, label: l('Hẹn gửi lúc', 'Due at') },
     { name: 'nextAttemptAt', type: 'datetime', serverSet: true, list: true, label: l('Lần gửi tiếp theo', 'Next attempt') },
     { name: 'deliveredAt', type: 'datetime', serverSet: true, list: true, label: l('Đã gửi lúc', 'Delivered at') },
     // The X-Sitedesk-Delivery header: the same on every attempt of one delivery, so a receiver can drop repeats.

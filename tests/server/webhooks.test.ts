@@ -188,6 +188,21 @@ describeEachDatabase(
       expect(JSON.parse(received[2].body)).toEqual({ website: clinic, resource: 'news', ids: [draft.id], event: 'deleted' });
     });
 
+    it('tells the sites about a scheduled item when its start time comes, not when it is approved', async () => {
+      const { received } = await hook();
+      const start = new Date(ctx.clock.now().getTime() + 3600_000);
+      const news = await createNews(ctx, clinic, 'true', { startTime: start.toISOString() });
+      expect((await ctx.reviewer('PUT', `/api/News/status/${clinic}/${news.id}`, { status: 2 })).status).toBe(200);
+      const [entry] = await until(log, (rows) => rows.length === 1);
+      expect(entry).toMatchObject({ status: 'pending', attempts: 0, dueAt: start.toISOString(), nextAttemptAt: start.toISOString() });
+      await sleep(200);
+      expect(await webhookDispatcher(ctx.app).sweep()).toBe(0);
+      expect(received).toEqual([]);
+      ctx.clock.set(start.getTime() + 1000);
+      expect(await webhookDispatcher(ctx.app).sweep()).toBe(1);
+      expect(received.map((r) => JSON.parse(r.body))).toEqual([{ website: clinic, resource: 'news', ids: [news.id], event: 'published' }]);
+    });
+
     it('retries a failing receiver with backoff, delivers once it recovers, and keeps the attempts in the log', async () => {
       let status = 500;
       const { received } = await hook({ status: () => status });

@@ -13,7 +13,10 @@
 import { DELIVERY_STATUS, webhook, webhookDelivery } from '../../shared/resources/webhook';
 import { iso } from '../db/dialect';
 import type { DynamicDb } from '../resources/index';
+import { searchFields, searchTextOf } from '../resources/search';
 import { signature } from './outbox';
+
+const LOG_FIELDS = searchFields(webhookDelivery);
 
 export interface WebhookOptions {
   /** A receiver's time to answer (default 10 s). */
@@ -56,6 +59,8 @@ interface DueRow {
   createdAt: string;
   deliveryId: string;
   event: string;
+  resource: string;
+  ids: string;
   payload: string;
 }
 
@@ -122,7 +127,7 @@ export class WebhookDispatcher {
     for (;;) {
       const due = (await this.db
         .selectFrom(webhookDelivery.table)
-        .select(['id', 'webhookId', 'attempts', 'nextAttemptAt', 'dueAt', 'createdAt', 'deliveryId', 'event', 'payload'])
+        .select(['id', 'webhookId', 'attempts', 'nextAttemptAt', 'dueAt', 'createdAt', 'deliveryId', 'event', 'resource', 'ids', 'payload'])
         .where('status', '=', DELIVERY_STATUS.pending)
         .where('nextAttemptAt', '<=', iso(this.now()))
         .orderBy('nextAttemptAt')
@@ -202,12 +207,15 @@ export class WebhookDispatcher {
     const delay = Math.min(this.options.retryBaseMs * 2 ** (attempts - 1), this.options.retryMaxMs);
     const next = now.getTime() + delay;
     const giveUp = !retryable || next > Date.parse(row.dueAt ?? row.createdAt) + this.options.giveUpAfterMs;
+    const error = outcome.error.slice(0, MAX_ERROR);
     await this.db
       .updateTable(webhookDelivery.table)
       .set({
         status: giveUp ? DELIVERY_STATUS.failed : DELIVERY_STATUS.pending,
         statusCode: outcome.statusCode,
-        error: outcome.error.slice(0, MAX_ERROR),
+        error,
+        // The log's keyword finds the error too.
+        searchText: searchTextOf(LOG_FIELDS, { ...row, error }),
         nextAttemptAt: giveUp ? null : iso(new Date(next)),
         updatedAt: at,
       })

@@ -205,7 +205,7 @@ describeEachDatabase(
 
     it('retries a failing receiver with backoff, delivers once it recovers, and keeps the attempts in the log', async () => {
       let status = 500;
-      const { received } = await hook({ status: () => status });
+      const { received, webhook } = await hook({ status: () => status });
       await addSocial();
       let [entry] = await until(log, (rows) => rows[0]?.attempts === 1 && rows[0]?.statusCode === 500);
       expect(entry).toMatchObject({ status: 'pending', error: 'HTTP 500 Internal Server Error' });
@@ -219,6 +219,9 @@ describeEachDatabase(
       [entry] = await log();
       expect(entry).toMatchObject({ status: 'pending', attempts: 2, statusCode: 500 });
       expect(Date.parse(entry.nextAttemptAt) - ctx.clock.now().getTime()).toBeGreaterThan(55_000);
+      // The log's keyword finds a delivery by its error.
+      expect((await ctx.authed('GET', `/api/WebhookDeliveries/${clinic}?keyword=internal%20server`)).body.totalRows).toBe(1);
+      expect((await ctx.authed('GET', `/api/WebhookDeliveries/${clinic}?status=pending&webhookId=${webhook.id}`)).body.totalRows).toBe(1);
       status = 204;
       ctx.clock.advance(61_000);
       expect(await webhookDispatcher(ctx.app).sweep()).toBe(1);

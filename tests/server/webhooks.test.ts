@@ -203,6 +203,18 @@ describeEachDatabase(
       expect(received.map((r) => JSON.parse(r.body))).toEqual([{ website: clinic, resource: 'news', ids: [news.id], event: 'published' }]);
     });
 
+    it('sends nothing to an inactive webhook, nor to one that asked for other areas', async () => {
+      const inactive = await hook({}, { isActive: false });
+      const newsOnly = await hook({}, { areas: ['news'] });
+      const every = await hook();
+      await addSocial();
+      await until(() => every.received.length, (n) => n >= 1);
+      await sleep(200);
+      expect(inactive.received).toEqual([]);
+      expect(newsOnly.received).toEqual([]);
+      expect((await log()).map((r) => r.webhookId)).toEqual([every.webhook.id]);
+    });
+
     it('retries a failing receiver with backoff, delivers once it recovers, and keeps the attempts in the log', async () => {
       let status = 500;
       const { received, webhook } = await hook({ status: () => status });

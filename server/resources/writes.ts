@@ -23,8 +23,8 @@ export interface WriteEvent {
   websiteId: number | undefined;
   /** The definition's name ('banner', 'menuItem'). */
   resource: string;
-  /** The records written. */
-  ids: number[];
+  /** The records written (a link record with a natural key, a website's language: that key). */
+  ids: readonly (number | string)[];
   operation: WriteOperation;
   /** The parent keys of the path (`{ bannerId: 4 }` for a banner's item). */
   keys?: Record<string, number>;

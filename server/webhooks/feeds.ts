@@ -28,7 +28,7 @@ export const FALLBACK_SOURCES: Record<string, readonly string[]> = {
   news: ['news'],
   services: ['service', 'serviceFaq', 'serviceTitle', 'serviceTitleItem', 'serviceTitleImage'],
   menus: ['menu', 'menuItem'],
-  site: ['settings', 'website', 'branchContact', 'branchContactItem', 'branchContactImage', 'socialNetwork', 'hardContent', 'hardContentDetail'],
+  site: ['settings', 'website', 'websiteLanguage', 'branchContact', 'branchContactItem', 'branchContactImage', 'socialNetwork', 'hardContent', 'hardContentDetail'],
   diseases: ['sick'],
 };
 
@@ -87,7 +87,8 @@ export class AreaFeeds {
       const kind = this.ownEvent(def, event);
       if (!kind) return undefined;
       // One object per website (the site's settings): the website names it.
-      return { ids: root?.singleton && event.websiteId !== undefined ? [event.websiteId] : event.ids, event: kind };
+      const ids = event.ids.filter((id): id is number => typeof id === 'number');
+      return { ids: root?.singleton && event.websiteId !== undefined ? [event.websiteId] : ids, event: kind };
     }
     // A part of the area's records: the record it belongs to changed (a banner's item: the banner).
     if (root?.singleton && event.websiteId !== undefined) return { ids: [event.websiteId], event: 'updated' };

@@ -143,6 +143,18 @@ describeEachDatabase(
       expect(social.id).toBeGreaterThan(0);
     });
 
+    it("tells the site area about a change of the website's languages (a hand-written writer)", async () => {
+      const { received } = await hook();
+      const off = await ctx.authed('PUT', `/api/Websites/${clinic}/languages/en-US`, { isActive: false });
+      expect(off.status, off.text).toBe(200);
+      expect((await ctx.authed('PUT', `/api/Websites/${clinic}/languages/en-US`, { isActive: true })).status).toBe(200);
+      await until(() => received.length, (n) => n >= 2);
+      expect(received.map((r) => JSON.parse(r.body))).toEqual([
+        { website: clinic, resource: 'site', ids: [clinic], event: 'updated' },
+        { website: clinic, resource: 'site', ids: [clinic], event: 'updated' },
+      ]);
+    });
+
     it('names the area and its records: a banner published, its item changed, the banner deleted', async () => {
       const { received } = await hook();
       const created = await ctx.authed('POST', `/api/Banners?websiteId=${clinic}`, { name: tr('Khai trương'), type: 1, position: 1, order: 0, isActive: true });

@@ -7,6 +7,7 @@
 //   app.dataDir   where files live
 //   app.tokens    TokenService;  app.throttle  LoginThrottle
 //   app.requireUser  the bearer guard (onRequest hook) for routes outside `auth: 'bearer'` modules
+//   app.writes    the listeners of committed writes (server/resources/writes.ts), told in each write's transaction
 //   request.user  { id, userName, fullName, sessionId, clientId } on bearer-guarded routes
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
@@ -124,6 +125,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('dataDir', options.dataDir);
   app.decorate('moduleOptions', Object.fromEntries(optionNames.map((name) => [name, options[name]])) as ModuleOptions);
   app.decorate('resources', resources);
+  app.decorate('writes', resources.writes);
   app.decorate('now', now);
   app.decorate(
     'tokens',

@@ -205,7 +205,7 @@ function baseQuery(s: PublishedScope, of: PublishedResource, byStart: boolean) {
 }
 
 /** The categories column of a published record: its active categories, names as stored (per-language JSON text). */
-function categoriesColumn(s: PublishedScope) {
+function categoriesColumn(s: PublishedScope, alias = 'p') {
   const d = dynamic(s.db);
   return jsonArrayFrom(
     s.db as Db,
@@ -213,8 +213,8 @@ function categoriesColumn(s: PublishedScope) {
       .selectFrom('published_categories as pc')
       .innerJoin(`${newsCategory.table} as c`, (j) => j.onRef('c.id', '=', 'pc.categoryId').onRef('c.websiteId', '=', 'pc.websiteId'))
       .select(['c.name', 'c.seoLink'])
-      .whereRef('pc.resource', '=', 'p.resource')
-      .whereRef('pc.recordId', '=', 'p.recordId')
+      .whereRef('pc.resource', '=', `${alias}.resource`)
+      .whereRef('pc.recordId', '=', `${alias}.recordId`)
       .where('c.isActive', '=', true)
       .orderBy('pc.sortOrder'),
   ).as('categories');
@@ -253,26 +253,54 @@ function filtered(s: PublishedScope, of: PublishedResource, o: Pick<ListOptions,
 
 /**
  * One page of published records, newest first (news) or in their order, with the number of matches: one statement
- * (the count a scalar subquery of it; a second only when the page is past the end).
+ * (the count a scalar subquery of it; a second only when the page is past the end). News: the page's keys are found
+ * in the list's index alone (its search text included), then its rows read by key, so a rare keyword does not fetch
+ * every row it tests (PostgreSQL filters a plain index scan's rows after reading them: 0.15 s → ms at 50,000 news).
  */
 export async function listPublished(s: PublishedScope, of: PublishedResource, o: ListOptions & { categories?: boolean; detail?: boolean }) {
   const q = filtered(s, of, o);
   const total = q.select((eb) => eb.fn.countAll().as('n'));
-  let page = q.select(['p.item']).select(() => [total.as('totalRows')]);
-  if (o.detail) page = page.select('p.detail');
-  if (o.categories) page = page.select(() => [categoriesColumn(s)]);
-  page = o.byStart ? page.orderBy('p.startTime', 'desc').orderBy('p.recordId', 'desc') : page.orderBy('p.sortOrder').orderBy('p.recordId');
-  const rows = (await page.limit(o.limit).offset(o.offset).execute()) as { item: string; detail?: string; categories?: unknown; totalRows: number | string }[];
+  let page;
+  if (o.byStart) {
+    const keys = q.select(['p.recordId', 'p.startTime']).orderBy('p.startTime', 'desc').orderBy('p.recordId', 'desc').limit(o.limit).offset(o.offset).as('k');
+    page = dynamic(s.db)
+      .selectFrom(keys)
+      .innerJoin('published_content as r', (j) => j.onRef('r.recordId', '=', 'k.recordId').on('r.resource', '=', of.resource).on('r.languageId', '=', s.lang))
+      .select(['r.item', total.as('totalRows')])
+      .orderBy('k.startTime', 'desc')
+      .orderBy('k.recordId', 'desc');
+    if (o.detail) page = page.select('r.detail');
+    if (o.categories) page = page.select(() => [categoriesColumn(s, 'r')]);
+  } else {
+    page = q.select(['p.item', total.as('totalRows')]).orderBy('p.sortOrder').orderBy('p.recordId').limit(o.limit).offset(o.offset);
+    if (o.detail) page = page.select('p.detail');
+    if (o.categories) page = page.select(() => [categoriesColumn(s)]);
+  }
+  const rows = (await page.execute()) as { item: string; detail?: string; categories?: unknown; totalRows: number | string }[];
   const totalRows = rows.length ? Number(rows[0].totalRows) : o.offset ? Number(((await total.executeTakeFirst()) as { n: number | string } | undefined)?.n ?? 0) : 0;
   return { data: rows.map((r) => shape(s, r, Boolean(o.categories))), totalRows };
 }
 
-/** A published record by its link in the scope's language (undefined: not published there, → 404). */
+/**
+ * A published record by its link in the scope's language (undefined: not published there, → 404). Looked up by the
+ * link alone (its index), then checked here: with the list's conditions in the statement SQLite may walk the list's
+ * index instead (0.2 s at 50,000 news). A link may be held by two published versions (one news item's approved link,
+ * since given up in an edit, taken by another): the newest that is shown wins.
+ */
 export async function onePublished(s: PublishedScope, of: PublishedResource, o: { byStart: boolean; seoLink: string; categories?: boolean }) {
-  let q = baseQuery(s, of, o.byStart).where('p.seoLink', '=', o.seoLink).select(['p.item', 'p.detail']);
+  let q = dynamic(s.db)
+    .selectFrom('published_content as p')
+    .where('p.websiteId', '=', s.websiteId)
+    .where('p.resource', '=', of.resource)
+    .where('p.languageId', '=', s.lang)
+    .where('p.seoLink', '=', o.seoLink)
+    .select(['p.item', 'p.detail', 'p.isActive', 'p.startTime']);
   if (o.categories) q = q.select(() => [categoriesColumn(s)]);
-  const row = (await q.limit(1).executeTakeFirst()) as { item: string; detail: string; categories?: unknown } | undefined;
-  return row ? shape(s, row, Boolean(o.categories)) : undefined;
+  const rows = (await q.execute()) as { item: string; detail: string; isActive: boolean; startTime: string | null; categories?: unknown }[];
+  const now = iso(s.now);
+  const shown = rows.filter((r) => r.isActive && (!o.byStart || (r.startTime !== null && r.startTime <= now)));
+  shown.sort((a, b) => ((a.startTime ?? '') < (b.startTime ?? '') ? 1 : -1));
+  return shown.length ? shape(s, shown[0], Boolean(o.categories)) : undefined;
 }
 
 /**

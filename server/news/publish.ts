@@ -4,7 +4,7 @@
 //
 // In a language: listed only when its translation there has a title; its other texts fall back, field by field, to
 // the website's default language; its SEO link is that language's. The start time is the news item's (scheduled:
-// shown from then), or the approval's time when it has none.
+// shown from then), or when it was written when it has none (a backfill keeps an existing site's order).
 import { iso } from '../db/dialect';
 import { searchTextOf, type Db } from '../editorial/common';
 import { backfill, defaultLanguages, publish, type PublishedLanguage, type PublishedRecord, type PublishedResource } from '../editorial/published';
@@ -34,7 +34,7 @@ export async function publishNews(db: Db, ids: number[], now: Date): Promise<voi
   const records: PublishedRecord[] = rows.map((news) => {
     const texts = textsOf.get(news.id) ?? [];
     const main = texts.find((t) => t.languageId === defaults.get(news.websiteId));
-    const startTime = iso(news.startTime ? new Date(news.startTime) : now);
+    const startTime = iso(new Date(news.startTime ?? news.createdAt));
     const tagNames = (tags.get(news.id) ?? []).map((t) => t.name);
     const languages: PublishedLanguage[] = texts
       .filter((t) => t.title.trim() && t.seoLink)

@@ -151,7 +151,7 @@ describeEachDatabase('delivery: news and services', (ctx) => {
     expect((await ctx.authed('DELETE', `/api/News/${clinic}/${news.id}`)).status).toBe(200);
     expect((await listed(word)).totalRows).toBe(0);
     expect((await content(ctx, clinic, 'vi-VN', `news/${linkOf(news)}`)).status).toBe(404);
-    const rows = await ctx.db.selectFrom('published_content' as never).selectAll().where('recordId' as never, '=', news.id as never).execute();
+    const rows = await ctx.db.selectFrom('published_content').selectAll().where('recordId', '=', news.id).execute();
     expect(rows).toEqual([]);
   });
 
@@ -291,6 +291,25 @@ describeEachDatabase('delivery: news and services', (ctx) => {
     expect((await services()).map((s) => s.id)).not.toContain(id);
     expect((await ctx.authed('DELETE', `/api/Services/${clinic}/${id}`)).status).toBe(200);
     expect((await content(ctx, clinic, 'vi-VN', `services/${link}`)).status).toBe(404);
+  });
+
+  it('publishes at start-up what was approved before published versions existed (an existing database), once', async () => {
+    const word = `old${unique()}`;
+    const news = await submit(word);
+    await decide(news.id, 2);
+    const draft = await submit(word, {}, 'false');
+    // A database from before migration 0016: the approved news has no published version.
+    await ctx.db.deleteFrom('published_content').where('resource', '=', 'news').where('recordId', '=', news.id).execute();
+    await ctx.db.deleteFrom('published_categories').where('resource', '=', 'news').where('recordId', '=', news.id).execute();
+    expect((await listed(word)).totalRows).toBe(0);
+    await ctx.restart();
+    expect((await listed(word)).data.map((n: { id: number }) => n.id)).toEqual([news.id]);
+    expect((await content(ctx, clinic, 'vi-VN', `news/${linkOf(draft)}`)).status).toBe(404);
+    // Once: a second start changes nothing (the same rows, published when they were).
+    const before = await ctx.db.selectFrom('published_content').select(['recordId', 'languageId', 'publishedAt']).where('recordId', '=', news.id).orderBy('languageId').execute();
+    ctx.clock.advance(60_000);
+    await ctx.restart();
+    expect(await ctx.db.selectFrom('published_content').select(['recordId', 'languageId', 'publishedAt']).where('recordId', '=', news.id).orderBy('languageId').execute()).toEqual(before);
   });
 
   it('shows the demo websites’ approved news and services in every language', { timeout: 120_000 }, async () => {

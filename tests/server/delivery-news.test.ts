@@ -8,26 +8,16 @@
 import { beforeAll, expect, it } from 'vitest';
 import { demoWebsites, describeEachDatabase, tr, type ServerTestContext } from './harness';
 import { newsBody } from './news-helpers';
-import { areas } from '../../server/delivery/areas';
 import { buildApp } from '../../server/app';
-import type { ContentArea } from '../../server/resources/area';
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const HOUR = 3_600_000;
 
-/** GET /content/{website}/{lang}/{area}[/{key}]?query → status and body. */
-async function content(ctx: ServerTestContext, site: number, lang: string, rest: string): Promise<{ status: number; body: any; etag?: string }> {
-  const [path, search = ''] = rest.split('?');
-  const [name, key] = path.split('/');
-  const area = areas.find((a) => a.path === name) as ContentArea;
-  const query = Object.fromEntries(new URLSearchParams(search));
-  const c = { db: ctx.db, websiteId: site, lang, defaultLang: 'vi-VN', now: ctx.clock.now(), query };
-  if (key !== undefined) {
-    const one = await area.one!(c, decodeURIComponent(key));
-    return one === undefined ? { status: 404, body: undefined } : { status: 200, body: { data: one } };
-  }
-  const etag = area.epoch ? String(await area.epoch(c)) : undefined;
-  return { status: 200, body: await area.list(c), etag };
+/** GET /content/{website}/{lang}/{area}[/{key}]?query, as a website reads it: no sign-in. */
+async function content(ctx: ServerTestContext, site: number, lang: string, rest: string, headers: Record<string, string> = {}): Promise<{ status: number; body: any; etag?: string }> {
+  const res = await ctx.request('GET', `/content/${site}/${lang}/${rest}`, { headers });
+  if (res.status === 404) expect(res.body).toMatchObject({ code: 404, Message: expect.any(String), message: expect.any(String) });
+  return { status: res.status, body: res.body, etag: res.headers.get('etag') ?? undefined };
 }
 
 describeEachDatabase('delivery: news and services', (ctx) => {
@@ -162,6 +152,7 @@ describeEachDatabase('delivery: news and services', (ctx) => {
     await decide(news.id, 2);
     const before = await content(ctx, clinic, 'vi-VN', `news?keyword=${word}`);
     expect(before.body.totalRows).toBe(0);
+    expect((await content(ctx, clinic, 'vi-VN', `news?keyword=${word}`, { 'if-none-match': before.etag! })).status).toBe(304);
     expect((await content(ctx, clinic, 'vi-VN', `news/${linkOf(news)}`)).status).toBe(404);
 
     ctx.clock.advance(HOUR - 60_000);
@@ -171,7 +162,13 @@ describeEachDatabase('delivery: news and services', (ctx) => {
     expect(after.body.data.map((n: { id: number }) => n.id)).toEqual([news.id]);
     expect(after.body.data[0].startTime).toBe(start.toISOString());
     expect((await content(ctx, clinic, 'vi-VN', `news/${linkOf(news)}`)).status).toBe(200);
+    expect(after.etag).toBeTruthy();
     expect(after.etag).not.toBe(before.etag);
+    // A client holding the tag from before the start gets the new answer, not a 304.
+    const revalidated = await content(ctx, clinic, 'vi-VN', `news?keyword=${word}`, { 'if-none-match': before.etag! });
+    expect(revalidated.status).toBe(200);
+    expect(revalidated.body.totalRows).toBe(1);
+    expect((await content(ctx, clinic, 'vi-VN', `news?keyword=${word}`, { 'if-none-match': after.etag! })).status).toBe(304);
   });
 
   it('filters by a category’s link and by keyword (accents folded), pages newest first with the total', async () => {
@@ -190,6 +187,10 @@ describeEachDatabase('delivery: news and services', (ctx) => {
     expect((await page(1)).body).toMatchObject({ totalRows: 5, data: [{ id: ids[4] }, { id: ids[3] }] });
     expect((await page(3)).body).toMatchObject({ totalRows: 5, data: [{ id: ids[0] }] });
     expect((await page(4)).body).toEqual({ totalRows: 5, data: [] });
+    // A bad page is a 400 naming it.
+    const bad = await content(ctx, clinic, 'vi-VN', 'news?page=0');
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ code: 400, field: 'page' });
 
     const inCategory = (await content(ctx, clinic, 'en-US', `news?keyword=${word}&category=tim-mach-${word}`)).body;
     expect(inCategory.totalRows).toBe(3);
@@ -319,9 +320,10 @@ describeEachDatabase('delivery: news and services', (ctx) => {
       expect(sites).toHaveLength(2);
       for (const { id } of sites) {
         for (const lang of ['vi-VN', 'en-US']) {
-          const news = (await content({ ...ctx, db: app.db }, id, lang, 'news')).body;
+          const read = async (area: string) => JSON.parse((await app.inject({ method: 'GET', url: `/content/${id}/${lang}/${area}` })).body);
+          const news = await read('news');
           expect(news.totalRows, `news of ${id} in ${lang}`).toBeGreaterThan(0);
-          const services = (await content({ ...ctx, db: app.db }, id, lang, 'services')).body.data;
+          const services = (await read('services')).data;
           expect(services.length, `services of ${id} in ${lang}`).toBeGreaterThan(0);
         }
       }

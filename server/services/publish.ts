@@ -37,17 +37,17 @@ export async function publishServices(db: Db, ids: number[], now: Date): Promise
     : [];
   const websiteIds = rows.map((r) => Number(r.websiteId));
   const defaults = await defaultLanguages(db, websiteIds);
-  const languages = await db.selectFrom('website_languages').select(['websiteId', 'languageId']).where('websiteId', 'in', [...new Set(websiteIds.length ? websiteIds : [0])]).execute();
+  // Every language it has text in (as news publishes each translation): a language the website adds later is there.
+  const languages = (await db.selectFrom('languages').select('id').execute()).map((l) => l.id);
 
   const records: PublishedRecord[] = rows.map((sv) => {
     const websiteId = Number(sv.websiteId);
     const main = defaults.get(websiteId)!;
-    const langs = languages.filter((l) => l.websiteId === websiteId).map((l) => l.languageId);
     return {
       websiteId,
       recordId: sv.id,
       isActive: Boolean(sv.isActive),
-      languages: langs
+      languages: languages
         .filter((lang) => hasText(sv.title, lang))
         .map((lang) => {
           const text = (value: unknown) => publicText(value, lang, main);

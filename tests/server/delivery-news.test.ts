@@ -223,11 +223,25 @@ describeEachDatabase('delivery: news and services', (ctx) => {
       const res = await ctx.authed('POST', `/api/News/${clinic}/true`, body);
       expect(res.status, res.text).toBe(200);
       await decide(res.body.data.id, 2);
+      // A service likewise: its title in Vietnamese only.
+      const service = await ctx.authed('POST', `/api/Services/${clinic}?type=1`, {
+        title: JSON.stringify({ 'vi-VN': `Dịch vụ ${word}` }),
+        description: JSON.stringify({ 'vi-VN': 'Mô tả' }),
+        seoLink: `dv-${word}`,
+        image: '/files/a.png',
+        isActive: true,
+        isApproveFlag: true,
+      });
+      expect(service.status, service.text).toBe(200);
+      expect((await ctx.reviewer('PUT', `/api/Services/status/${clinic}/${service.body.data.id}`, { status: 2 })).status).toBe(200);
     } finally {
       expect((await ctx.authed('PUT', languages, { isActive: true })).status).toBe(200);
     }
     expect((await listed(word)).totalRows).toBe(2);
     expect((await listed(word, 'en-US')).data.map((n: { id: number }) => n.id)).toEqual([news.id]);
+    expect((await content(ctx, clinic, 'vi-VN', `services/dv-${word}`)).body.data.title).toBe(`Dịch vụ ${word}`);
+    expect((await content(ctx, clinic, 'en-US', `services/dv-${word}`)).status).toBe(404);
+    expect(((await content(ctx, clinic, 'en-US', 'services')).body.data as { seoLink: string }[]).map((x) => x.seoLink)).not.toContain(`dv-${word}`);
   });
 
   it('serves approved, active services with their titles, items and FAQs; the published version stays until a new approval', async () => {

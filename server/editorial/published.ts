@@ -16,7 +16,7 @@ import { sql, type Generated } from 'kysely';
 import { publicText } from '../../shared/resources/delivery';
 import { newsCategory } from '../../shared/resources/news-category';
 import { FALLBACK_LANGUAGE } from '../../shared/resources/define';
-import { iso, jsonArrayFrom, jsonRows } from '../db/dialect';
+import { iso, jsonArrayFrom, jsonRows, lockName } from '../db/dialect';
 import { keywordMatch } from '../http/query';
 import { dynamic, type DynamicDb } from '../resources/index';
 import type { Db } from './common';
@@ -146,26 +146,32 @@ export async function syncActive(db: Db | DynamicDb, of: PublishedResource, reco
  * which is the approved one (any save after an approval leaves status 2). Databases from before migration 0016, and
  * rows loaded without the routes (the bench): run at start-up, a no-op once done. `publishIds` builds and publishes.
  */
-export async function backfill(db: Db, of: PublishedResource, publishIds: (ids: number[]) => Promise<void>): Promise<number> {
+export async function backfill(db: Db, of: PublishedResource, publishIds: (db: Db, ids: number[]) => Promise<void>): Promise<number> {
   let after = 0;
   let count = 0;
   for (;;) {
-    const rows = (await dynamic(db)
-      .selectFrom(`${of.table} as r`)
-      .select('r.id')
-      .where('r.approvedStatus', '=', 2)
-      .where(({ not, exists, selectFrom }) =>
-        not(exists(selectFrom('published_content as p').select('p.recordId').where('p.resource', '=', of.resource).whereRef('p.recordId', '=', 'r.id'))),
-      )
-      .where('r.id', '>', after)
-      .orderBy('r.id')
-      .limit(500)
-      .execute()) as { id: number }[];
-    if (!rows.length) return count;
-    await publishIds(rows.map((r) => r.id));
-    count += rows.length;
+    // A slice at a time, each in its transaction: two instances starting at once take turns (the second finds none).
+    const last = await db.transaction().execute(async (trx) => {
+      await lockName(trx, `published-backfill-${of.resource}`);
+      const rows = (await dynamic(trx)
+        .selectFrom(`${of.table} as r`)
+        .select('r.id')
+        .where('r.approvedStatus', '=', 2)
+        .where(({ not, exists, selectFrom }) =>
+          not(exists(selectFrom('published_content as p').select('p.recordId').where('p.resource', '=', of.resource).whereRef('p.recordId', '=', 'r.id'))),
+        )
+        .where('r.id', '>', after)
+        .orderBy('r.id')
+        .limit(500)
+        .execute()) as { id: number }[];
+      if (!rows.length) return undefined;
+      await publishIds(trx, rows.map((r) => r.id));
+      count += rows.length;
+      return rows[rows.length - 1].id;
+    });
+    if (last === undefined) return count;
     // A record with no text in any language publishes nothing: the next slice starts after it.
-    after = rows[rows.length - 1].id;
+    after = last;
   }
 }
 

@@ -71,4 +71,4 @@ export async function publishNews(db: Db, ids: number[], now: Date): Promise<voi
 }
 
 /** Approved news without a published version (from before published versions, or loaded without the routes). */
-export const backfillNews = (db: Db, now: Date) => backfill(db, PUBLISHED_NEWS, (ids) => publishNews(db, ids, now));
+export const backfillNews = (db: Db, now: Date) => backfill(db, PUBLISHED_NEWS, (trx, ids) => publishNews(trx, ids, now));

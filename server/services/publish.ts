@@ -104,4 +104,4 @@ export async function publishServices(db: Db, ids: number[], now: Date): Promise
 }
 
 /** Approved services without a published version (from before published versions). */
-export const backfillServices = (db: Db, now: Date) => backfill(db, PUBLISHED_SERVICES, (ids) => publishServices(db, ids, now));
+export const backfillServices = (db: Db, now: Date) => backfill(db, PUBLISHED_SERVICES, (trx, ids) => publishServices(trx, ids, now));

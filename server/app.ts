@@ -30,7 +30,7 @@ import { localize } from './i18n';
 import { registerRenderer } from './renderer';
 import type { ResourceDef } from '../shared/resources/define';
 import { dynamic, resourceSet, syncTables, type ServedResource } from './resources/index';
-import { apiPrefixes, migrations, optionNames, routeModules, servedResources, type ModuleOptions, type RouteModule } from './routes';
+import { apiPrefixes, manifests, migrations, optionNames, routeModules, servedResources, type ModuleOptions, type RouteModule } from './routes';
 import { M } from './messages';
 
 declare module 'fastify' {
@@ -114,6 +114,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await migrateToLatest(handle.db, migrations);
     seededDemo = await prepareDatabase(handle.db, options.seed ?? {}, now());
     await syncTables(dynamic(handle.db), handle.dialect, resources, now());
+    // The modules' start-up steps on the final schema (published versions of records approved before they existed).
+    for (const m of manifests) if ('ready' in m && m.ready) await m.ready(handle.db, now());
     handle.settle(); // the schema is final: reads may be kept prepared (server/db/dialect.ts)
   } catch (err) {
     await app.close();

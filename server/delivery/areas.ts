@@ -2,8 +2,12 @@
 // declaration are read by the engine (deliveryArea); the others are written in the module that owns the data.
 import { resources } from '../../shared/resources/index';
 import { deliveryArea, type ContentArea } from '../resources/index';
+import { newsArea } from '../news/area';
+import { servicesArea } from '../services/area';
 
 export const areas: ContentArea[] = [
+  newsArea,
+  servicesArea,
   deliveryArea(resources.banner),
   deliveryArea(resources.faq),
   deliveryArea(resources.faqGroup),

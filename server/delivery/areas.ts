@@ -1,4 +1,20 @@
-// Every area of the delivery API, in the order the OpenAPI document lists them.
-import type { ContentArea } from '../resources/index';
+// Every area of the delivery API, in the order the OpenAPI document lists them. Areas of a definition's `delivery`
+// declaration are read by the engine (deliveryArea); the others are written in the module that owns the data.
+import { resources } from '../../shared/resources/index';
+import { deliveryArea, type ContentArea } from '../resources/index';
+import { newsArea } from '../news/area';
+import { servicesArea } from '../services/area';
 
-export const areas: ContentArea[] = [];
+export const areas: ContentArea[] = [
+  newsArea,
+  servicesArea,
+  deliveryArea(resources.banner),
+  deliveryArea(resources.faq),
+  deliveryArea(resources.faqGroup),
+  deliveryArea(resources.partner),
+  deliveryArea(resources.album),
+  deliveryArea(resources.job),
+  deliveryArea(resources.newsCategory),
+  deliveryArea(resources.customerFeedback),
+  deliveryArea(resources.advertisementTitle),
+];

@@ -37,6 +37,11 @@ export interface ContentArea {
   path: string;
   /** One line for the OpenAPI document. */
   summary: string;
+  /**
+   * The definitions (by name) whose writes change what the area answers: the publish webhooks (server/webhooks) tell
+   * the websites about a write to one of them. A definition's area counts its own definition and its children.
+   */
+  sources?: readonly string[];
   /** `{ data: [...], totalRows }` when paged, else `{ data: [...] }` (or `{ data: {...} }` for the site). */
   list(ctx: ContentContext): Promise<{ data: unknown; totalRows?: number }>;
   /** One record by its key (`news/{seoLink}`): undefined → 404. */
@@ -46,6 +51,10 @@ export interface ContentArea {
    * that has passed (news). Part of the ETag, so a scheduled item shows up when its time comes.
    */
   epoch?(ctx: ContentContext): Promise<string | null>;
+  /**
+   * For /content/openapi.json. A schema may refer to another area's item as `#/components/schemas/{path}` (a tree's
+   * children: its own item), and to its detail as `#/components/schemas/{path}.detail`.
+   */
   schema: {
     /** A list item (or the site's object). */
     item: JsonSchema;
@@ -53,6 +62,8 @@ export interface ContentArea {
     detail?: JsonSchema;
     /** The list is paged (`page`, `pageSize`, `totalRows`). */
     paged?: boolean;
+    /** The answer's `data` is one object (`item`: the site's settings), not a list. */
+    single?: boolean;
     /** Query parameters besides page and pageSize. */
     query?: QueryParam[];
     /** What `one`'s key is called in the path (`seoLink`). */

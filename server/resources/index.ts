@@ -10,3 +10,5 @@ export { checkAndConvert, toWire, bodyObject, validationError } from './records'
 export { dynamic, type DynamicDb } from './dynamic';
 export { operationContext } from './context';
 export type { ContentArea, ContentContext, JsonSchema, QueryParam } from './area';
+export { deliveryArea } from './delivery-read';
+export { WriteListeners, type WriteEvent, type WriteListener, type WriteOperation } from './writes';

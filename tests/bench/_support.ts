@@ -185,12 +185,24 @@ export async function metered(meter: Meter, seconds: number, measure: () => Prom
   return { ...row, cpu: { server: perRequest(after.server - before.server), database: perRequest(after.database - before.database), loadGenerator: perRequest(generator) } };
 }
 
-/** autocannon for `seconds` at `connections`, metered. */
-export function cannon(meter: Meter, seconds: number, database: string, call: string, connections: number, opts: autocannon.Options): Promise<LoadRow> {
+/**
+ * autocannon for `seconds` at `connections`, metered. `expect: 304` when the answers should be 304s (a revalidation):
+ * then `non2xx` counts the answers that are not.
+ */
+export function cannon(
+  meter: Meter,
+  seconds: number,
+  database: string,
+  call: string,
+  connections: number,
+  opts: autocannon.Options & { expect?: 304 },
+): Promise<LoadRow> {
+  const { expect, ...options } = opts;
   return metered(meter, seconds, async () => {
-    const result = await autocannon({ connections, duration: seconds, ...opts });
+    const result = await autocannon({ connections, duration: seconds, ...options });
+    const unexpected = expect === 304 ? result['1xx'] + result['2xx'] + result['3xx'] + result['4xx'] + result['5xx'] - (result.statusCodeStats?.['304']?.count ?? 0) : result.non2xx;
     // Timeouts (10 s) and refused connections count with the non-2xx answers: none of them is a page.
-    return { database, call, connections, requestsPerSecond: Math.round(result.requests.average), p50Ms: result.latency.p50, p99Ms: result.latency.p99, non2xx: result.non2xx + result.errors };
+    return { database, call, connections, requestsPerSecond: Math.round(result.requests.average), p50Ms: result.latency.p50, p99Ms: result.latency.p99, non2xx: unexpected + result.errors };
   });
 }
 

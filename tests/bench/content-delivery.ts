@@ -207,7 +207,7 @@ async function measure(database: string, env: { DATABASE_URL?: string }, server:
   for (const connections of [10, 50]) rows.push(await cannon(meter, DURATION_S, database, NEWS_PAGE, connections, { url: newsPage(server.url) }));
 
   // The revalidation against the full answer, at 10 connections (each figure's own run).
-  rows.push(await cannon(meter, DURATION_S, database, REVALIDATION, 10, { url: newsPage(server.url), headers: { 'if-none-match': etag } }));
+  rows.push(await cannon(meter, DURATION_S, database, REVALIDATION, 10, { url: newsPage(server.url), headers: { 'if-none-match': etag }, expect: 304 }));
   rows.push(await cannon(meter, DURATION_S, database, CACHED, 10, { url: newsPage(server.url) }));
   const next = spellings();
   rows.push(
@@ -298,6 +298,7 @@ function print(rows: LoadRow[]) {
   console.log(`\n${ROWS.toLocaleString('en-US')} news, ${DURATION_S} s per figure, ${machineLoad()}`);
   console.log(`targets: Sitedesk ≥ ${TARGET_RATIO}× Directus' requests per second; a 304 ≤ ${TARGET_304 * 100}% of a full answer's server CPU\n`);
   printLoadRows(rows);
+  console.log(`(the ${REVALIDATION} row's non-2xx column counts the answers that were not 304)`);
   const ours = rows.filter((r) => !r.database.startsWith('Directus'));
   const peer = rows.filter((r) => r.database.startsWith('Directus'));
   if (peer.length) console.log(`\nSide by side with ${peer[0].database}, the same news, the same page (Sitedesk ÷ Directus):`);
@@ -315,13 +316,18 @@ function print(rows: LoadRow[]) {
   }
   console.log('\nA 304 against a full answer, server CPU per request (target ≤ 25%):');
   for (const database of [...new Set(ours.map((r) => r.database))]) {
-    const cpu = (call: string) => ours.find((r) => r.database === database && r.call === call)?.cpu.server;
+    const cpu = (call: string) => ours.find((r) => r.database === database && r.call === call)?.cpu;
     const revalidation = cpu(REVALIDATION);
     for (const call of [CACHED, BUILT]) {
       const full = cpu(call);
-      if (revalidation === undefined || !full) continue;
-      const share = revalidation / full;
-      console.log(`${database}: 304 ${revalidation.toFixed(2)} ms ÷ ${call} ${full.toFixed(2)} ms = ${(share * 100).toFixed(0)}% (${share <= TARGET_304 ? 'met' : 'not met'})`);
+      if (!revalidation || !full?.server) continue;
+      const share = revalidation.server / full.server;
+      // With the database's CPU too (PostgreSQL's processes: every request reads the change number).
+      const withDb = (revalidation.server + revalidation.database) / (full.server + full.database);
+      console.log(
+        `${database}: 304 ${revalidation.server.toFixed(2)} ms ÷ ${call} ${full.server.toFixed(2)} ms = ${(share * 100).toFixed(0)}% ` +
+          `(${share <= TARGET_304 ? 'met' : 'not met'}; with the database's CPU: ${(withDb * 100).toFixed(0)}%)`,
+      );
     }
   }
 }

@@ -21,7 +21,7 @@ async function resubmitTitle(page: Page, newsId: string, title: string) {
   await switchUser(page, STAFF);
   await page.goto(`/news/${newsId}`);
   await page.getByLabel('Tiêu đề (Tiếng Việt)').fill(title);
-  await footerButton(page, 'Lưu và gửi duyệt').click();
+  await page.getByRole('button', { name: 'Lưu và gửi duyệt' }).click();
   await expect(page.getByTestId('news-locked')).toBeVisible();
   await expect(page.getByTestId('status-tag').first()).toHaveText('Chờ duyệt');
 }
@@ -58,7 +58,7 @@ test('approved news reaches the example website; a declined edit leaves the publ
   const images = page.getByTestId('news-images').getByTestId('image-field');
   await pickImage(page, images.nth(0), `hien-mau-${id}.png`);
   await pickImage(page, images.nth(1), `hien-mau-${id}.png`);
-  await footerButton(page, 'Lưu và gửi duyệt').click();
+  await page.getByRole('button', { name: 'Lưu và gửi duyệt' }).click();
   await expect(toast(page, 'Thêm mới thành công')).toBeVisible();
   await expect(page).toHaveURL(/\/news\/\d+$/);
   const newsId = page.url().split('/').pop()!;

@@ -7,6 +7,7 @@ import Ajv2020 from 'ajv/dist/2020';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { areas } from '../../server/delivery/areas';
 import type { ContentArea } from '../../server/resources/index';
+import { buildApp } from '../../server/app';
 import { describeEachDatabase, tr, type Res } from './harness';
 import { newsBody } from './news-helpers';
 
@@ -25,10 +26,11 @@ describeEachDatabase('delivery: menus, site, diseases', (ctx) => {
 
   /** GET /content/{site}/{lang}/{path}[/{key}][?query] as a website reads it. */
   async function content(lang: string, path: string, key?: string, query: Record<string, string> = {}): Promise<Res> {
+    const websiteId = site;
     const a = area(path);
-    const website = await ctx.db.selectFrom('website_languages').select(['languageId', 'isDefault']).where('websiteId', '=', site).execute();
+    const website = await ctx.db.selectFrom('website_languages').select(['languageId', 'isDefault']).where('websiteId', '=', websiteId).execute();
     const defaultLang = website.find((l) => l.isDefault)!.languageId;
-    const c = { db: ctx.db, websiteId: site, lang, defaultLang, now: ctx.clock.now(), query };
+    const c = { db: ctx.db, websiteId, lang, defaultLang, now: ctx.clock.now(), query };
     const body = key === undefined ? await a.list(c) : await a.one!(c, key).then((data) => (data === undefined ? undefined : { data }));
     const text = JSON.stringify(body ?? { code: 404 });
     return { status: body ? 200 : 404, headers: new Headers(), body: body ? JSON.parse(text) : { code: 404 }, text };
@@ -313,5 +315,46 @@ describeEachDatabase('delivery: menus, site, diseases', (ctx) => {
       for (const [lang, key] of [['en-US', 'nothing'], ['en-US', 'cum'], ['vi-VN', 'bong'], ['en-US', 'allergy']]) expect((await content(lang, 'diseases', key)).status, `${lang} ${key}`).toBe(404);
       expect((await content('vi-VN', 'diseases', 'cum')).body.data.name).toBe('Cúm');
     });
+  });
+
+  it('the demo (SEED_DEMO=1) fills the three areas for both websites in both languages', async () => {
+    const app = await buildApp({ ...(await ctx.freshDatabase()), rendererDir: null, seed: { demo: true, content: true } });
+    try {
+      const websites = await app.db.selectFrom('websites').select('id').orderBy('id').execute();
+      expect(websites.length).toBe(2);
+      const read = async (websiteId: number, lang: string, path: string, key?: string) => {
+        const a = area(path);
+        const c = { db: app.db, websiteId, lang, defaultLang: 'vi-VN', now: app.now(), query: {} };
+        return key === undefined ? (await a.list(c)).data : await a.one!(c, key);
+      };
+      for (const { id } of websites) {
+        for (const lang of ['vi-VN', 'en-US']) {
+          const where = `${id} ${lang}`;
+          const menus = (await read(id, lang, 'menus')) as { items: { type: string; children: unknown[] }[] }[];
+          expect(menus.length, where).toBe(2);
+          for (const m of menus) expectSchema('menus', m);
+          const types = (items: { type: string; children: unknown[] }[]): string[] => items.flatMap((i) => [i.type, ...types(i.children as typeof items)]);
+          // Custom URLs, categories and a news item, nested.
+          expect(new Set(types(menus[0].items)), where).toEqual(new Set(['custom', 'category', 'news']));
+
+          const data = (await read(id, lang, 'site')) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+          expectSchema('site', data);
+          expect(data.brand && data.logo && data.hotline, where).toBeTruthy();
+          expect(data.branches.length, where).toBe(2);
+          expect(data.branches.every((b: { contacts: unknown[]; images: unknown[] }) => b.contacts.length && b.images.length), where).toBe(true);
+          expect(data.socialNetworks.length, where).toBe(3);
+          expect(data.hardContents.length, where).toBe(2);
+          expect(data.hardContents.every((h: { items: unknown[] }) => h.items.length), where).toBe(true);
+
+          const diseases = (await read(id, lang, 'diseases')) as { seoLink: string }[];
+          expect(diseases.length, where).toBeGreaterThanOrEqual(4);
+          const details = (await Promise.all(diseases.map((d) => read(id, lang, 'diseases', d.seoLink)))) as { news: unknown[] }[];
+          for (const d of details) expectSchema('diseases', d, 'detail');
+          expect(details.some((d) => d.news.length), where).toBe(true);
+        }
+      }
+    } finally {
+      await app.close();
+    }
   });
 });

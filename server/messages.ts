@@ -27,6 +27,10 @@ export const M = {
   updated: { vi: 'Cập nhật thành công', en: 'Updated successfully' },
   deleted: { vi: 'Xoá thành công', en: 'Deleted successfully' },
   success: { vi: 'Thành công', en: 'Success' },
+  tooManyRequests: (seconds: number): Label => ({
+    vi: `Quá nhiều yêu cầu, vui lòng thử lại sau ${seconds} giây`,
+    en: `Too many requests, please try again in ${seconds} seconds`,
+  }),
   tooManyPosts: (seconds: number): Label => ({
     vi: `Bạn đã gửi quá nhiều lần, vui lòng thử lại sau ${seconds} giây`,
     en: `Too many submissions, please try again in ${seconds} seconds`,

@@ -9,6 +9,7 @@ import { layering, layeringProblems } from '../../scripts/eslint/server-layers.j
 import { baseMigrations } from '../../server/db/migrations/index';
 import type { FilesOptions } from '../../server/files/engine';
 import type { IntakeOptions } from '../../server/intake/routes';
+import type { DeliveryOptions } from '../../server/delivery/routes';
 import { apiPrefixes, manifests, migrations, optionNames, type ModuleOptions } from '../../server/routes';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -102,8 +103,8 @@ describe('server/modules.json and the manifests', () => {
   });
 
   it("takes the modules' own buildApp options from their manifests", () => {
-    expect(optionNames).toEqual(['files', 'intake']);
-    expectTypeOf<ModuleOptions>().toEqualTypeOf<{ files?: FilesOptions; intake?: IntakeOptions }>();
+    expect(optionNames).toEqual(['files', 'intake', 'delivery']);
+    expectTypeOf<ModuleOptions>().toEqualTypeOf<{ files?: FilesOptions; intake?: IntakeOptions; delivery?: DeliveryOptions }>();
   });
 
   it('derives the API prefixes from the route modules', () => {

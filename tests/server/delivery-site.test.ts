@@ -24,16 +24,10 @@ const area = (path: string) => areas.find((a) => a.path === path) as ContentArea
 describeEachDatabase('delivery: menus, site, diseases', (ctx) => {
   let site = 0;
 
-  /** GET /content/{site}/{lang}/{path}[/{key}][?query] as a website reads it. */
-  async function content(lang: string, path: string, key?: string, query: Record<string, string> = {}): Promise<Res> {
-    const websiteId = site;
-    const a = area(path);
-    const website = await ctx.db.selectFrom('website_languages').select(['languageId', 'isDefault']).where('websiteId', '=', websiteId).execute();
-    const defaultLang = website.find((l) => l.isDefault)!.languageId;
-    const c = { db: ctx.db, websiteId, lang, defaultLang, now: ctx.clock.now(), query };
-    const body = key === undefined ? await a.list(c) : await a.one!(c, key).then((data) => (data === undefined ? undefined : { data }));
-    const text = JSON.stringify(body ?? { code: 404 });
-    return { status: body ? 200 : 404, headers: new Headers(), body: body ? JSON.parse(text) : { code: 404 }, text };
+  /** GET /content/{site}/{lang}/{path}[/{key}][?query] as a website reads it: no sign-in. */
+  function content(lang: string, path: string, key?: string, query: Record<string, string> = {}, headers: Record<string, string> = {}): Promise<Res> {
+    const qs = new URLSearchParams(query).toString();
+    return ctx.request('GET', `/content/${site}/${lang}/${path}${key === undefined ? '' : `/${encodeURIComponent(key)}`}${qs ? `?${qs}` : ''}`, { headers });
   }
 
   /** The answer is valid against the area's schema (list item or detail), as the OpenAPI document describes it. */
@@ -147,6 +141,15 @@ describeEachDatabase('delivery: menus, site, diseases', (ctx) => {
       await link('Chờ duyệt', 2, pending.id, { order: 3 });
       await link('Con của tin sắp tới', 0, 0, { parentId: toLater.id, objectId: null, url: '/x' });
       const toCategory = await link('Danh mục', 1, category.id, { order: 4 });
+      // Services: one approved, one waiting for review.
+      const service = async (seoLink: string, approve: boolean) => {
+        const created = await ctx.authed('POST', `/api/Services/${site}?type=1`, { title: tr('Dịch vụ', 'Service'), description: tr('Mô tả'), seoLink, image: '/files/s.png', isActive: true, isApproveFlag: true });
+        expect(created.status, created.text).toBe(200);
+        if (approve) expect((await ctx.reviewer('PUT', `/api/Services/status/${site}/${created.body.data.id}`, { status: 2 })).status).toBe(200);
+        return created.body.data as { id: number };
+      };
+      await link('Dịch vụ', 5, (await service('kham-rang', true)).id, { order: 5 });
+      await link('Dịch vụ chờ duyệt', 5, (await service('tay-trang', false)).id, { order: 6 });
       // The stored seoLink is the copy taken on save (the news' link in the default language).
       expect(toCategory.seoLink).toBe('tim-mach');
 
@@ -155,23 +158,25 @@ describeEachDatabase('delivery: menus, site, diseases', (ctx) => {
       expect(vi.items.map((i: { name: string; url: string; type: string; seoLink: string; objectId: number }) => [i.name, i.type, i.url, i.seoLink, i.objectId])).toEqual([
         ['Tin', 'news', `/news/${linkOf(live, 'vi-VN')}`, linkOf(live, 'vi-VN'), live.id],
         ['Danh mục', 'category', '/news?category=tim-mach', 'tim-mach', category.id],
+        ['Dịch vụ', 'service', '/services/kham-rang', 'kham-rang', expect.any(Number)],
       ]);
       expectSchema('menus', vi);
       // In English the news item's English link.
       expect((await read('en-US')).items[0]).toMatchObject({ name: 'Tin EN', url: `/news/${linkOf(live, 'en-US')}` });
 
-      // The scheduled news starts: its item (and the item below it) appears with no write; the epoch moves with it.
-      const menusArea = area('menus');
-      const epochBefore = await menusArea.epoch!({ db: ctx.db, websiteId: site, lang: 'vi-VN', defaultLang: 'vi-VN', now: ctx.clock.now(), query: {} });
+      // The scheduled news starts: its item (and the item below it) appears with no write, under a new ETag (a client
+      // holding the old one gets the new answer, not a 304).
+      const before = await content('vi-VN', 'menus');
+      expect((await content('vi-VN', 'menus', undefined, {}, { 'if-none-match': before.headers.get('etag')! })).status).toBe(304);
       ctx.clock.advance(2 * 3_600_000);
-      expect(outline((await read('vi-VN')).items)).toEqual(['Tin', 'Sắp tới', '  Con của tin sắp tới', 'Danh mục']);
-      const epochAfter = await menusArea.epoch!({ db: ctx.db, websiteId: site, lang: 'vi-VN', defaultLang: 'vi-VN', now: ctx.clock.now(), query: {} });
-      expect(epochAfter).not.toBe(epochBefore);
+      const after = await content('vi-VN', 'menus', undefined, {}, { 'if-none-match': before.headers.get('etag')! });
+      expect(after.status).toBe(200);
+      expect(outline(after.body.data.find((m: { id: number }) => m.id === menu.id).items)).toEqual(['Tin', 'Sắp tới', '  Con của tin sắp tới', 'Danh mục', 'Dịch vụ']);
       ctx.clock.reset();
 
       // The category switched off: its item goes.
       await ctx.authed('PUT', `/api/Categorys/${site}/${category.id}`, { ...category, isActive: false });
-      expect(names((await read('vi-VN')).items)).toEqual(['Tin']);
+      expect(names((await read('vi-VN')).items)).toEqual(['Tin', 'Dịch vụ']);
     });
   });
 
@@ -312,7 +317,14 @@ describeEachDatabase('delivery: menus, site, diseases', (ctx) => {
         { id: other.id, title: en2(other).title, seoLink: en2(other).seoLink, isDefault: false },
       ]);
       // Unknown, another language's link, an inactive disease, one without a name in the language: 404.
-      for (const [lang, key] of [['en-US', 'nothing'], ['en-US', 'cum'], ['vi-VN', 'bong'], ['en-US', 'allergy']]) expect((await content(lang, 'diseases', key)).status, `${lang} ${key}`).toBe(404);
+      for (const [lang, key] of [['en-US', 'nothing'], ['en-US', 'cum'], ['vi-VN', 'bong'], ['en-US', 'allergy']]) {
+        const missing = await content(lang, 'diseases', key);
+        expect(missing.status, `${lang} ${key}`).toBe(404);
+        expect(missing.body).toMatchObject({ code: 404, Message: expect.any(String), message: expect.any(String) });
+      }
+      // Menus and the site have no records by key.
+      expect((await content('vi-VN', 'menus', '1')).status).toBe(404);
+      expect((await content('vi-VN', 'site', 'x')).status).toBe(404);
       expect((await content('vi-VN', 'diseases', 'cum')).body.data.name).toBe('Cúm');
     });
   });
@@ -323,9 +335,9 @@ describeEachDatabase('delivery: menus, site, diseases', (ctx) => {
       const websites = await app.db.selectFrom('websites').select('id').orderBy('id').execute();
       expect(websites.length).toBe(2);
       const read = async (websiteId: number, lang: string, path: string, key?: string) => {
-        const a = area(path);
-        const c = { db: app.db, websiteId, lang, defaultLang: 'vi-VN', now: app.now(), query: {} };
-        return key === undefined ? (await a.list(c)).data : await a.one!(c, key);
+        const res = await app.inject({ method: 'GET', url: `/content/${websiteId}/${lang}/${path}${key === undefined ? '' : `/${encodeURIComponent(key)}`}` });
+        expect(res.statusCode, res.body).toBe(200);
+        return JSON.parse(res.body).data as unknown;
       };
       for (const { id } of websites) {
         for (const lang of ['vi-VN', 'en-US']) {

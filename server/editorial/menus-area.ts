@@ -175,6 +175,7 @@ const text = { type: 'string' } as const;
 const nullableText = { type: ['string', 'null'] } as const;
 
 const itemSchema: JsonSchema = {
+  $anchor: 'menuItem',
   type: 'object',
   additionalProperties: false,
   required: ['id', 'name', 'description', 'url', 'type', 'objectId', 'seoLink', 'icon', 'images', 'alt', 'metaTitle', 'metaDescription', 'metaKeyword', 'children'],
@@ -192,13 +193,16 @@ const itemSchema: JsonSchema = {
     metaTitle: text,
     metaDescription: text,
     metaKeyword: text,
-    children: { type: 'array', items: { $ref: '#/$defs/menuItem' } },
+    children: { type: 'array', items: { $ref: '#menuItem' } },
   },
 };
 
-/** A menu with its item tree. Self-contained: the item's recursion is a `$ref` inside this schema's own `$id`. */
+/**
+ * A menu with its item tree. The item schema sits in `$defs` and names itself by a plain-name anchor (`$anchor`), so
+ * its recursion (`$ref: '#menuItem'`) resolves the same whether this schema is compiled alone or embedded in the
+ * OpenAPI document, without an `$id` that a validator would refuse to register twice.
+ */
 const menuSchema: JsonSchema = {
-  $id: 'urn:sitedesk:content:menu',
   type: 'object',
   additionalProperties: false,
   required: ['id', 'name', 'description', 'position', 'items'],
@@ -207,7 +211,7 @@ const menuSchema: JsonSchema = {
     name: { ...text, description: 'In the asked language (never empty: a menu without a name there is not listed).' },
     description: text,
     position: { type: 'integer', enum: [0, 1, 2, 3, 4, 5], description: '0 top, 1 bottom, 2 left, 3 right, 4 centre, 5 popup.' },
-    items: { type: 'array', items: { $ref: '#/$defs/menuItem' }, description: 'The root items in order, each with its children.' },
+    items: { type: 'array', items: { $ref: '#menuItem' }, description: 'The root items in order, each with its children.' },
   },
   $defs: { menuItem: itemSchema },
 };

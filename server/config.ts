@@ -28,7 +28,21 @@ export interface ServerConfig {
   sessionTtlSeconds?: number;
   /** Public intake posts per client address per minute (INTAKE_MAX_PER_MINUTE; default 10). */
   intakeMaxPerMinute?: number;
+  /**
+   * The delivery API (/content): Cache-Control max-age and stale-while-revalidate in seconds (DELIVERY_MAX_AGE,
+   * DELIVERY_STALE_WHILE_REVALIDATE; defaults 60 and 600) and requests per client address per minute
+   * (DELIVERY_MAX_PER_MINUTE; default 600).
+   */
+  delivery: { maxAge?: number; staleWhileRevalidate?: number; maxPerMinute?: number };
   seed: SeedOptions;
+}
+
+function wholeNumber(env: NodeJS.ProcessEnv, name: string): number | undefined {
+  const raw = env[name];
+  if (!raw) return undefined;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number of seconds, not "${raw}"`);
+  return n;
 }
 
 function positiveInt(env: NodeJS.ProcessEnv, name: string): number | undefined {
@@ -57,6 +71,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     accessTokenTtlSeconds: positiveInt(env, 'ACCESS_TOKEN_TTL_SECONDS'),
     sessionTtlSeconds: positiveInt(env, 'SESSION_TTL_SECONDS'),
     intakeMaxPerMinute: positiveInt(env, 'INTAKE_MAX_PER_MINUTE'),
+    delivery: {
+      maxAge: wholeNumber(env, 'DELIVERY_MAX_AGE'),
+      staleWhileRevalidate: wholeNumber(env, 'DELIVERY_STALE_WHILE_REVALIDATE'),
+      maxPerMinute: positiveInt(env, 'DELIVERY_MAX_PER_MINUTE'),
+    },
     seed: { demo: /^(1|true|yes)$/i.test(env.SEED_DEMO ?? ''), content: /^(1|true|yes)$/i.test(env.SEED_DEMO ?? ''), admin },
   };
 }

@@ -13,6 +13,11 @@ async function main() {
     accessTokenTtlSeconds: config.accessTokenTtlSeconds,
     sessionTtlSeconds: config.sessionTtlSeconds,
     ...(config.intakeMaxPerMinute ? { intake: { max: config.intakeMaxPerMinute, timeWindow: 60_000 } } : {}),
+    delivery: {
+      ...(config.delivery.maxAge !== undefined ? { maxAge: config.delivery.maxAge } : {}),
+      ...(config.delivery.staleWhileRevalidate !== undefined ? { staleWhileRevalidate: config.delivery.staleWhileRevalidate } : {}),
+      ...(config.delivery.maxPerMinute ? { max: config.delivery.maxPerMinute, timeWindow: 60_000 } : {}),
+    },
     seed: config.seed,
     logger: { level: process.env.LOG_LEVEL ?? 'warn' },
   });

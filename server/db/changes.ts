@@ -10,7 +10,7 @@
 // PostgreSQL: a deferred constraint trigger moves the counter once per transaction, at commit, so the counter's row
 // is the last lock a writer takes (no deadlock against the rows it wrote); writers queue on it only for their commit.
 // SQLite has one writer at a time anyway: plain row triggers.
-import { sql, type Kysely } from 'kysely';
+import { sql, type CompiledQuery, type Kysely } from 'kysely';
 import { dialectOf } from './dialect';
 
 const COUNTER = 'data_changes';
@@ -59,9 +59,13 @@ export async function ensureChangeCounter(db: AnyDb): Promise<void> {
   }
 }
 
-/** The current change number. */
+const compiledRead = new WeakMap<object, CompiledQuery<{ n: string | number }>>();
+
+/** The current change number (its query compiled once per database: the delivery API reads it on every request). */
 export async function changeNumber(db: AnyDb): Promise<string> {
-  const row = await db.selectFrom(COUNTER).select('n').where('id', '=', 1).executeTakeFirst();
+  let query = compiledRead.get(db);
+  if (!query) compiledRead.set(db, (query = db.selectFrom(COUNTER).select('n').where('id', '=', 1).compile() as CompiledQuery<{ n: string | number }>));
+  const row = (await db.executeQuery(query)).rows[0];
   return String(row?.n ?? 0);
 }
 

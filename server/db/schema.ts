@@ -97,6 +97,8 @@ export interface WebsitesTable {
   phoneNumber: string | null;
   isActive: boolean;
   isDefault: boolean;
+  /** Origins allowed to read the website's content from a browser (/content), one a line; empty: any (0017). */
+  contentOrigins: string | null;
   concurrencyStamp: string;
   createdAt: string;
   updatedAt: string;

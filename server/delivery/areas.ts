@@ -1,5 +1,7 @@
-// Every area of the delivery API, in the order the OpenAPI document lists them.
-import type { ContentArea } from '../resources/index';
+// Every area of the delivery API, in the order the OpenAPI document lists them. Areas of a definition's `delivery`
+// declaration are read by the engine (deliveryArea); the others are written in the module that owns the data.
+import { resources } from '../../shared/resources/index';
+import { deliveryArea, type ContentArea } from '../resources/index';
 import { menusArea } from '../editorial/menus-area';
 import { siteArea } from '../site-content/site-area';
 import { diseasesArea } from '../editorial/diseases-area';
@@ -8,4 +10,13 @@ export const areas: ContentArea[] = [
   menusArea,
   siteArea,
   diseasesArea,
+  deliveryArea(resources.banner),
+  deliveryArea(resources.faq),
+  deliveryArea(resources.faqGroup),
+  deliveryArea(resources.partner),
+  deliveryArea(resources.album),
+  deliveryArea(resources.job),
+  deliveryArea(resources.newsCategory),
+  deliveryArea(resources.customerFeedback),
+  deliveryArea(resources.advertisementTitle),
 ];

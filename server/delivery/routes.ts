@@ -52,6 +52,8 @@ interface Answer {
   body: Buffer;
   gzip?: Buffer;
   br?: Buffer;
+  /** Counted in the kept bytes (false once evicted). */
+  kept?: boolean;
 }
 
 /** The query parameters an area reads (page and pageSize when paged, its declared ones), in a fixed order. */
@@ -86,7 +88,8 @@ function pickEncoding(header: string | undefined): 'br' | 'gzip' | undefined {
 }
 
 export const deliveryRoutes: FastifyPluginAsync = async (app) => {
-  const options = { ...DELIVERY_DEFAULTS, ...(app.moduleOptions.delivery ?? {}) };
+  const given = app.moduleOptions.delivery ?? {};
+  const options = { ...DELIVERY_DEFAULTS, ...Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)) } as typeof DELIVERY_DEFAULTS & DeliveryOptions;
   const areas = [...registeredAreas, ...(options.extraAreas ?? [])];
   const byPath = new Map(areas.map((a) => [a.path.toLowerCase(), a]));
   const names = new Map(areas.map((a) => [a, queryNames(a)]));
@@ -103,18 +106,21 @@ export const deliveryRoutes: FastifyPluginAsync = async (app) => {
   // The answers built, by URL (website, language, area, key, normalized query), least recently used first.
   const answers = new Map<string, Answer>();
   let answerBytes = 0;
+  const size = (a: Answer) => a.body.length + (a.gzip?.length ?? 0) + (a.br?.length ?? 0);
+  const drop = (url: string, a: Answer) => {
+    answers.delete(url);
+    a.kept = false;
+    answerBytes -= size(a);
+  };
   const keep = (url: string, answer: Answer) => {
     const old = answers.get(url);
-    if (old) {
-      answers.delete(url);
-      answerBytes -= old.body.length + (old.gzip?.length ?? 0) + (old.br?.length ?? 0);
-    }
+    if (old) drop(url, old);
     answers.set(url, answer);
-    answerBytes += answer.body.length;
+    answer.kept = true;
+    answerBytes += size(answer);
     for (const [oldest, a] of answers) {
       if (answers.size <= options.keptAnswers && answerBytes <= options.keptBytes) break;
-      answers.delete(oldest);
-      answerBytes -= a.body.length + (a.gzip?.length ?? 0) + (a.br?.length ?? 0);
+      drop(oldest, a);
     }
   };
   // Epochs by website, language and area: { change number, when read (app clock), value }.
@@ -146,9 +152,23 @@ export const deliveryRoutes: FastifyPluginAsync = async (app) => {
         ? brotliCompressSync(answer.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: answer.body.length } })
         : gzipSync(answer.body, { level: 6 });
       answer[encoding] = bytes;
-      answerBytes += bytes.length;
+      if (answer.kept) answerBytes += bytes.length;
     }
     return reply.header('content-encoding', encoding).send(bytes);
+  };
+
+  const inFlight = new Map<string, Promise<Answer | undefined>>();
+  /** The answer of `area` (one record when `key` is given: undefined when it is not published). */
+  const build = async (area: ContentArea, ctx: ContentContext, key: string | undefined, tag: string): Promise<Answer | undefined> => {
+    let result: unknown;
+    if (key !== undefined) {
+      const data = await area.one!(ctx, key);
+      if (data === undefined) return undefined;
+      result = { data };
+    } else {
+      result = await area.list(ctx);
+    }
+    return { tag, status: 200, body: Buffer.from(JSON.stringify(result)) };
   };
 
   const serve = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -205,19 +225,23 @@ export const deliveryRoutes: FastifyPluginAsync = async (app) => {
       answers.set(url, kept);
       return send(request, reply, kept);
     }
-    let result: unknown;
-    if (params.key !== undefined) {
-      const data = await area.one!(ctx, params.key);
-      if (data === undefined) {
-        reply.removeHeader('etag');
-        return notFound(request, reply);
-      }
-      result = { data };
-    } else {
-      result = await area.list(ctx);
+    // Requests that miss the same answer at once (many readers right after a save) wait for one build.
+    const flightKey = `${tag}\n${url}`;
+    let building = inFlight.get(flightKey);
+    if (!building) {
+      building = build(area, ctx, params.key, tag)
+        .then((built) => {
+          if (built) keep(url, built);
+          return built;
+        })
+        .finally(() => inFlight.delete(flightKey));
+      inFlight.set(flightKey, building);
     }
-    const answer: Answer = { tag, status: 200, body: Buffer.from(JSON.stringify(result)) };
-    keep(url, answer);
+    const answer = await building;
+    if (!answer) {
+      reply.removeHeader('etag');
+      return notFound(request, reply);
+    }
     return send(request, reply, answer);
   };
 

@@ -27,7 +27,7 @@ export async function siteOf(db: Kysely<Database>, n: string, raw: string): Prom
 }
 
 async function readSite(db: Kysely<Database>, id: number): Promise<DeliverySite | undefined> {
-  const website = await db.selectFrom('websites').select(['id', 'isActive']).where('id', '=', id).executeTakeFirst();
+  const website = await db.selectFrom('websites').select(['id', 'isActive', 'contentOrigins']).where('id', '=', id).executeTakeFirst();
   if (!website || !website.isActive) return undefined;
   const rows = await db
     .selectFrom('website_languages')
@@ -36,5 +36,13 @@ async function readSite(db: Kysely<Database>, id: number): Promise<DeliverySite 
     .execute();
   const languages = new Map(rows.filter((r) => r.isActive).map((r) => [r.languageId.toLowerCase(), r.languageId]));
   const defaultLang = rows.find((r) => r.isDefault)?.languageId;
-  return { id, languages, defaultLang, origins: [] };
+  return { id, languages, defaultLang, origins: originsOf(website.contentOrigins) };
+}
+
+/** The setting's lines as browsers send `Origin`: lower-case, no trailing slash. */
+export function originsOf(setting: string | null | undefined): string[] {
+  return (setting ?? '')
+    .split(/\s+/)
+    .map((o) => o.trim().toLowerCase().replace(/\/$/, ''))
+    .filter(Boolean);
 }

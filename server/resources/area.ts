@@ -46,6 +46,10 @@ export interface ContentArea {
    * that has passed (news). Part of the ETag, so a scheduled item shows up when its time comes.
    */
   epoch?(ctx: ContentContext): Promise<string | null>;
+  /**
+   * For /content/openapi.json. A schema may refer to another area's item as `#/components/schemas/{path}` (a tree's
+   * children: its own item), and to its detail as `#/components/schemas/{path}.detail`.
+   */
   schema: {
     /** A list item (or the site's object). */
     item: JsonSchema;
@@ -53,6 +57,8 @@ export interface ContentArea {
     detail?: JsonSchema;
     /** The list is paged (`page`, `pageSize`, `totalRows`). */
     paged?: boolean;
+    /** The answer's `data` is one object (`item`: the site's settings), not a list. */
+    single?: boolean;
     /** Query parameters besides page and pageSize. */
     query?: QueryParam[];
     /** What `one`'s key is called in the path (`seoLink`). */

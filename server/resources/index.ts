@@ -10,3 +10,4 @@ export { checkAndConvert, toWire, bodyObject, validationError } from './records'
 export { dynamic, type DynamicDb } from './dynamic';
 export { operationContext } from './context';
 export type { ContentArea, ContentContext, JsonSchema, QueryParam } from './area';
+export { deliveryArea } from './delivery-read';

@@ -70,6 +70,14 @@ export const advertisementTitle = defineResource({
   // Its list is a tab of /advertisement: back and Save return there.
   afterSave: { path: '/advertisement?tab=screens' },
   concurrency: true,
+  // The clinic's waiting screens read theirs by floor and area (?floor=2&area=1): the title, background and files.
+  delivery: {
+    path: 'waiting-screens',
+    summary: 'Waiting screens with the files they play in order; ?floor=&area= one screen\'s',
+    fields: ['title', 'floor', 'area', 'background'],
+    filters: ['floor', 'area'],
+    children: [{ resource: 'advertisementFile', as: 'files', fields: ['type', 'url', 'order'], on: { floor: 'floor', area: 'area' } }],
+  },
 });
 
 /** The files a waiting screen plays, per floor and area, in order: images or media. */

@@ -53,6 +53,17 @@ export const album = defineResource({
   routes: ROUTES.album,
   afterSave: 'stay',
   concurrency: true,
+  delivery: {
+    path: 'albums',
+    summary: 'Active albums in order, with their active photos (photo albums) and videos (video albums)',
+    fields: ['name', 'type', 'description', 'seoLink', 'thumbnail', 'metaTitle', 'metaKeyword', 'metaDescription', 'order', 'isHomePage', 'isHot'],
+    filters: ['type', 'isHomePage', 'isHot'],
+    children: [
+      { resource: 'albumPhoto', as: 'photos', fields: ['title', 'url', 'description', 'alt', 'order'] },
+      { resource: 'albumVideo', as: 'videos', fields: ['title', 'type', 'url', 'videoLinkId', 'thumbnail', 'description', 'order', 'isHomePage', 'isDefault'] },
+    ],
+    by: 'seoLink',
+  },
 });
 
 export const albumPhoto = defineResource({

@@ -45,6 +45,15 @@ export const banner = defineResource({
   list: { pageSizes: [10, 25, 50, 100], defaultPageSize: 10, searchPanel: true, orderBy: [{ field: 'order', direction: 'asc' }] },
   routes: ROUTES.banner,
   concurrency: true,
+  // GET /content/{website}/{lang}/banners: active banners with their active items, in order.
+  delivery: {
+    path: 'banners',
+    summary: 'Active banners with their active items, in order',
+    fields: ['name', 'description', 'type', 'position', 'url', 'order'],
+    filters: ['position', 'type'],
+    children: [{ resource: 'bannerItem', as: 'items', fields: ['name', 'description', 'images', 'imagesMobile', 'alt', 'url', 'order'] }],
+    by: 'id',
+  },
 });
 
 export const bannerItem = defineResource({

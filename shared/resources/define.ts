@@ -120,7 +120,7 @@ export interface FieldDef {
   /** A rating (a number field from `min` to `max`): shown and chosen as stars. */
   stars?: boolean;
   /** A text field in a known shape, checked on both sides with the field's "wrong format" message. */
-  format?: 'email' | 'phone' | 'time';
+  format?: 'email' | 'phone' | 'time' | 'origins';
   /** Column width or form layout hints. */
   width?: number;
   /** Never sent to or accepted from clients (server-only bookkeeping). */

@@ -31,11 +31,31 @@ export interface DeliveryDecl {
   /** A tree by this parent field: `children: [...]` under each record, roots at the top. */
   tree?: string;
   /** Children sent inside each record: a child resource (its own `delivery` fields and order) under `as`. */
-  children?: readonly { resource: string; as: string }[];
+  children?: readonly DeliveryChild[];
   /** Query parameters that filter the list by a field's value (`?groupId=3`, `?floor=2&area=1`). */
   filters?: readonly string[];
   /** A record is also read alone at `{path}/{value of this field}` (a per-language SEO link, or the id). */
   by?: string;
+}
+
+/**
+ * A child resource sent inside each record of an area (a banner's items, an album's photos): published children only
+ * (`active`), in order, the ones without text in the language left out (`title`), like the area's own records.
+ * `fields`, `orderBy`, `active` and `title` default to the child's own `delivery` declaration, then to its definition.
+ */
+export interface DeliveryChild {
+  resource: string;
+  /** The key the children are sent under in each record (`items`, `photos`). */
+  as: string;
+  fields?: readonly string[];
+  orderBy?: DeliveryDecl['orderBy'];
+  active?: string | false;
+  title?: string;
+  /**
+   * How a child belongs to a record: child field → record field, all equal (a waiting screen's files share its
+   * `floor` and `area`). Default: the child's parent key (`parent.keyField`) → the record's `id`.
+   */
+  on?: Readonly<Record<string, string>>;
 }
 
 /**

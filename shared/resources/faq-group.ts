@@ -38,4 +38,12 @@ export const faqGroup = defineResource({
   list: { pageSizes: [10, 25, 50, 100], defaultPageSize: 10, searchPanel: true, orderBy: [{ field: 'order', direction: 'asc' }] },
   routes: ROUTES.faqGroup,
   concurrency: true,
+  delivery: {
+    path: 'faq-groups',
+    summary: 'Active FAQ groups in order, each with its active FAQs',
+    fields: ['name', 'description', 'code', 'seoLink', 'metaTitle', 'metaDescription', 'metaKeyword', 'thumbnail', 'alt', 'order', 'isCustomer'],
+    filters: ['code', 'isCustomer'],
+    children: [{ resource: 'faq', as: 'faqs', on: { faqGroupId: 'id' } }],
+    by: 'seoLink',
+  },
 });

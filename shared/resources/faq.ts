@@ -38,4 +38,10 @@ export const faq = defineResource({
   routes: ROUTES.faq,
   backToPrevious: true,
   concurrency: true,
+  delivery: {
+    path: 'faqs',
+    summary: 'Active FAQs in order; ?faqGroupId= a group\'s',
+    fields: ['question', 'answer', 'faqGroupId', 'photo', 'alt', 'order'],
+    filters: ['faqGroupId'],
+  },
 });

@@ -72,4 +72,11 @@ export const customerFeedback = defineResource({
   list: { pageSizes: [10, 25, 50, 100], defaultPageSize: 10, orderBy: [{ field: 'order', direction: 'asc' }] },
   routes: ROUTES.customerFeedback,
   concurrency: true,
+  // The testimonials the site shows (a customer's phone number stays in the console).
+  delivery: {
+    path: 'customer-feedback',
+    summary: 'Active customer testimonials in order',
+    fields: ['name', 'position', 'content', 'description', 'seoLink', 'rate', 'avata', 'thumbnail', 'alt', 'url', 'order'],
+    by: 'seoLink',
+  },
 });

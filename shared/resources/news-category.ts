@@ -44,4 +44,13 @@ export const newsCategory = defineResource({
   list: { pageSizes: [10, 20, 50, 100], defaultPageSize: 20, treeParentField: 'parentId', orderBy: [{ field: 'order', direction: 'asc' }] },
   routes: ROUTES.newsCategory,
   concurrency: true,
+  delivery: {
+    path: 'categories',
+    summary: 'Active news categories as a tree (children under each category), in order',
+    fields: [
+      'name', 'description', 'metaTitle', 'metaDescription', 'seoLink', 'bannerImages', 'bannerImagesMobile', 'altImages', 'isHomePage', 'isHot', 'order', 'tags',
+    ],
+    tree: 'parentId',
+    by: 'seoLink',
+  },
 });

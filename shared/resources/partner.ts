@@ -38,4 +38,11 @@ export const partner = defineResource({
   list: { pageSizes: [10, 20, 50, 100], defaultPageSize: 20, treeParentField: 'parentId', orderBy: [{ field: 'order', direction: 'asc' }] },
   routes: ROUTES.partner,
   concurrency: true,
+  delivery: {
+    path: 'partners',
+    summary: 'Active partners as a tree (children under each partner), in order',
+    fields: ['name', 'description', 'thumbnail', 'bannerImagesMobile', 'alt', 'url', 'order'],
+    tree: 'parentId',
+    by: 'id',
+  },
 });

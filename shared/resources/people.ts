@@ -49,6 +49,17 @@ export const job = defineResource({
   list: { pageSizes: [10, 25, 50, 100], defaultPageSize: 10, orderBy: [{ field: 'order', direction: 'asc' }] },
   routes: ROUTES.job,
   concurrency: true,
+  // The careers page: the postings, never the applications (a person's data).
+  delivery: {
+    path: 'jobs',
+    summary: 'Active job postings in order',
+    fields: [
+      'name', 'seoLink', 'salaryRange', 'quantity', 'location', 'industryId', 'levelId', 'formId', 'parentId', 'description', 'requirement',
+      'benefit', 'image', 'altImages', 'url', 'nameJD', 'type', 'position', 'workingTime', 'experience', 'order',
+    ],
+    filters: ['industryId', 'levelId', 'formId'],
+    by: 'seoLink',
+  },
 });
 
 /**

@@ -133,6 +133,9 @@ function checkValue(field: FieldDef, value: unknown, ui: UiLang): string | undef
   }
 }
 
+/** One http(s) origin: `https://www.example.com`, `http://localhost:3000` (a trailing slash tolerated). */
+const ORIGIN = 'https?://[a-z0-9-]+(\\.[a-z0-9-]+)*(:\\d{1,5})?/?';
+
 /**
  * The shapes of `format` fields: an address with one @ and a dotted domain; a phone number of 8 to 15 digits,
  * written with spaces, dots, dashes, brackets or a leading + as people do; a time of day as HH:mm (00:00–23:59).
@@ -141,6 +144,8 @@ export const FORMATS = {
   email: /^[^\s@]+@[^\s@]+\.[^\s@]+$/,
   phone: PHONE,
   time: /^([01]\d|2[0-3]):[0-5]\d$/,
+  /** Web origins one a line (a website's content origins): scheme, host and port, as browsers send `Origin`. */
+  origins: new RegExp(`^${ORIGIN}(\\s*\\n\\s*${ORIGIN})*$`, 'i'),
 } as const;
 
 /** Whole numbers within a 32-bit integer column (both databases store `number` fields as `integer`). */

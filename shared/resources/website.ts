@@ -35,6 +35,12 @@ export const website = defineResource({
     { name: 'phoneNumber', type: 'text', maxLength: 50, list: true, label: req('Số điện thoại', 'Phone number') },
     { name: 'address', type: 'text', perLanguage: true, maxLength: 500, list: true, label: req('Địa chỉ', 'Address') },
     { name: 'note', type: 'textarea', perLanguage: true, maxLength: 2000, label: req('Ghi chú', 'Note') },
+    // What the delivery API's CORS answer allows (server/delivery): the website's own pages, one origin a line
+    // (https://www.example.com), or any origin when empty.
+    {
+      name: 'contentOrigins', type: 'textarea', format: 'origins', maxLength: 2000,
+      label: req('Tên miền được đọc nội dung', 'Origins allowed to read the content'),
+    },
     isActiveField(),
     isDefault,
   ],

@@ -23,6 +23,12 @@ test('create a website with two languages and a staff member', async ({ page }) 
   await page.getByLabel('Tên website (Tiếng Việt)').fill(name);
   await expect(summary).toBeHidden();
   await page.getByLabel('Số điện thoại').fill('0909 000 111');
+  // The origins the delivery API lets read the website's content (/content): one http(s) origin a line.
+  const origins = page.getByLabel('Tên miền được đọc nội dung');
+  await origins.fill('www.example.com');
+  await expect(page.getByText('Tên miền được đọc nội dung không đúng định dạng').first()).toBeVisible();
+  await origins.fill('https://www.example.com\nhttp://localhost:3000');
+  await expect(page.getByText('Tên miền được đọc nội dung không đúng định dạng')).toHaveCount(0);
   await page.keyboard.press('Control+s');
   await expect(page.getByText('Thêm mới thành công')).toBeVisible();
   await expect(page).toHaveURL(/\/website\/\d+$/);
@@ -75,6 +81,7 @@ test('create a website with two languages and a staff member', async ({ page }) 
   // What was saved, read back from the server.
   await page.goto(`/website/${websiteId}`);
   await expect(page.getByLabel('Tên website (Tiếng Việt)')).toHaveValue(name);
+  await expect(page.getByLabel('Tên miền được đọc nội dung')).toHaveValue('https://www.example.com\nhttp://localhost:3000');
   await page.getByRole('tab', { name: 'English' }).first().click();
   await expect(page.getByLabel('Tên website (English)')).toHaveValue(`${name} EN`);
 });

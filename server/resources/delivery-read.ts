@@ -1,0 +1,265 @@
+// The delivery API's generic area (server/delivery): what a definition's `delivery` declaration
+// (shared/resources/delivery.ts) makes public, read straight from the definition's table.
+//
+//   - published records only: the declaration's `active` field true (default `isActive` when the definition has it);
+//     definitions with a review machine are refused here (their approved version is kept elsewhere: news, services);
+//   - the declared fields, `id` always; per-language fields as plain text in the asked language (publicText), a
+//     record whose title has no text in it left out (hasText);
+//   - the declared order (else the definition's list order), `tree` (children under each record, roots at the top,
+//     nothing under an unpublished parent), child resources inside each record, `filters` from the query, `by` for
+//     one record;
+//   - its JSON Schema from the field types, for /content/openapi.json.
+import type { Kysely } from 'kysely';
+import type { FieldDef, ResourceDef } from '../../shared/resources/define';
+import { hasText, publicText, type DeliveryChild, type DeliveryDecl } from '../../shared/resources/delivery';
+import { resources as registry } from '../../shared/resources/index';
+import type { ContentArea, ContentContext, JsonSchema, QueryParam } from './area';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyDb = Kysely<any>;
+type Row = Record<string, unknown>;
+
+/** What one table is read with: its fields, published rule, title and order (an area's or a child's). */
+interface Reading {
+  def: ResourceDef;
+  fields: FieldDef[];
+  active: string | undefined;
+  title: string | undefined;
+  orderBy: readonly { field: string; direction: 'asc' | 'desc' }[];
+}
+
+function fieldOf(def: ResourceDef, name: string): FieldDef {
+  const field = def.fields.find((f) => f.name === name);
+  if (!field || field.hidden || field.computed) throw new Error(`delivery of ${def.name}: no stored field ${name}`);
+  return field;
+}
+
+function reading(def: ResourceDef, decl: Partial<Pick<DeliveryDecl, 'fields' | 'active' | 'title' | 'orderBy'>>): Reading {
+  if (def.machines?.length) throw new Error(`delivery of ${def.name}: a reviewed resource is served by its module, not the generic reader`);
+  const fields = (decl.fields ?? []).filter((n) => n !== 'id').map((n) => fieldOf(def, n));
+  const active = decl.active === false ? undefined : (decl.active ?? (def.fields.some((f) => f.name === 'isActive') ? 'isActive' : undefined));
+  if (active) fieldOf(def, active);
+  const title = decl.title ?? fields.find((f) => f.perLanguage)?.name;
+  if (title && !fieldOf(def, title).perLanguage) throw new Error(`delivery of ${def.name}: the title ${title} is not per language`);
+  const orderBy = decl.orderBy ?? def.list?.orderBy ?? [];
+  for (const o of orderBy) if (o.field !== 'id') fieldOf(def, o.field);
+  return { def, fields, active, title, orderBy };
+}
+
+/** The rows of `r` in the website, published, in order (`where` narrows them further). */
+async function readRows(db: AnyDb, r: Reading, websiteId: number, columns: string[], where?: (q: any) => any): Promise<Row[]> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  let q = db.selectFrom(r.def.table).select([...new Set(['id', ...columns])]).where('websiteId', '=', websiteId);
+  if (r.active) q = q.where(r.active, '=', true);
+  if (where) q = where(q);
+  for (const o of r.orderBy) q = q.orderBy(o.field, o.direction);
+  return (await q.orderBy('id', 'asc').execute()) as Row[];
+}
+
+/** A stored value as the public sites read it. */
+function publicValue(field: FieldDef, value: unknown, ctx: ContentContext): unknown {
+  if (field.perLanguage) return publicText(value, ctx.lang, ctx.defaultLang);
+  if (field.type === 'tags') {
+    let names: unknown = [];
+    try {
+      names = typeof value === 'string' && value ? JSON.parse(value) : [];
+    } catch {
+      names = [];
+    }
+    const list = Array.isArray(names) ? names.filter((n): n is string => typeof n === 'string') : [];
+    return field.tagObjects ? list.map((name) => ({ name })) : list;
+  }
+  if (field.type === 'number' && typeof value === 'string') return Number(value);
+  return value ?? null;
+}
+
+const listed = (r: Reading, row: Row, ctx: ContentContext) => !r.title || hasText(row[r.title], ctx.lang);
+
+function toPublic(r: Reading, row: Row, ctx: ContentContext): Row {
+  const out: Row = { id: row.id };
+  for (const f of r.fields) out[f.name] = publicValue(f, row[f.name], ctx);
+  return out;
+}
+
+/** A query value for a filter of `field`: its stored type, or undefined when it cannot match anything. */
+function filterValue(field: FieldDef, raw: string): unknown {
+  if (field.type === 'boolean') return raw === 'true' || raw === '1' ? true : raw === 'false' || raw === '0' ? false : undefined;
+  const numeric = field.type === 'number' || (field.type === 'reference' && field.reference?.valueType !== 'string') ||
+    (field.type === 'enum' && typeof field.options?.[0]?.value === 'number');
+  if (numeric) return /^-?\d{1,9}$/.test(raw) ? Number(raw) : undefined;
+  return raw;
+}
+
+interface ChildReading extends Reading {
+  as: string;
+  /** child field → record field */
+  on: [string, string][];
+}
+
+function childReading(parent: ResourceDef, child: DeliveryChild, defs: Record<string, ResourceDef>): ChildReading {
+  const def = defs[child.resource];
+  if (!def) throw new Error(`delivery of ${parent.name}: unknown child ${child.resource}`);
+  const own = def.delivery;
+  const r = reading(def, {
+    fields: child.fields ?? own?.fields,
+    active: child.active ?? own?.active,
+    title: child.title ?? own?.title,
+    orderBy: child.orderBy ?? own?.orderBy,
+  });
+  const on = child.on ? Object.entries(child.on) : def.parent ? [[def.parent.keyField, 'id'] as [string, string]] : [];
+  if (!on.length) throw new Error(`delivery of ${parent.name}: how does ${child.resource} belong to it? (on)`);
+  for (const [c] of on) fieldOrKey(def, c);
+  return { ...r, as: child.as, on };
+}
+
+function fieldOrKey(def: ResourceDef, name: string) {
+  if (name === 'id' || def.parent?.keyField === name) return;
+  fieldOf(def, name);
+}
+
+/** `records` with each child resource's published rows under its `as`. */
+async function withChildren(db: AnyDb, ctx: ContentContext, records: { row: Row; out: Row }[], children: ChildReading[]) {
+  for (const c of children) {
+    const key = (values: unknown[]) => values.map((v) => String(v)).join('\u0000');
+    const groups = new Map<string, Row[]>();
+    for (const { row, out } of records) {
+      const list: Row[] = [];
+      out[c.as] = list;
+      groups.set(key(c.on.map(([, p]) => row[p])), list);
+    }
+    if (!records.length) continue;
+    // One key field: only the children of these records; a composite key (few rows, waiting screens): the website's.
+    const byOne = c.on.length === 1 && records.length <= 500 ? c.on[0] : undefined;
+    const rows = await readRows(db, c, ctx.websiteId, [...c.fields.map((f) => f.name), ...(c.title ? [c.title] : []), ...c.on.map(([f]) => f)], byOne
+      ? (q) => q.where(byOne[0], 'in', [...new Set(records.map((r) => r.row[byOne[1]]))])
+      : undefined);
+    for (const row of rows) {
+      if (!listed(c, row, ctx)) continue;
+      groups.get(key(c.on.map(([f]) => row[f])))?.push(toPublic(c, row, ctx));
+    }
+  }
+}
+
+/** The JSON Schema of a field's public value. */
+function fieldSchema(field: FieldDef): JsonSchema {
+  const nullable = (schema: JsonSchema): JsonSchema => (field.required ? schema : { ...schema, type: [schema.type, 'null'] });
+  const described = (schema: JsonSchema): JsonSchema => ({ ...schema, description: field.label.en });
+  if (field.perLanguage) return described({ type: 'string' });
+  switch (field.type) {
+    case 'number':
+      return described(nullable({ type: field.decimal ? 'number' : 'integer' }));
+    case 'boolean':
+      return described({ type: 'boolean' });
+    case 'enum': {
+      const values = (field.options ?? []).map((o) => o.value);
+      const type = typeof values[0] === 'number' ? 'integer' : 'string';
+      return described({ type: field.required ? type : [type, 'null'], enum: field.required ? values : [...values, null] });
+    }
+    case 'reference':
+      return described(nullable({ type: field.reference?.valueType === 'string' ? 'string' : 'integer' }));
+    case 'tags':
+      return described({ type: 'array', items: field.tagObjects ? { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] } : { type: 'string' } });
+    case 'date':
+      return described(nullable({ type: 'string', format: 'date' }));
+    case 'datetime':
+      return described(nullable({ type: 'string', format: 'date-time' }));
+    default:
+      return described(nullable({ type: 'string' }));
+  }
+}
+
+function objectSchema(r: Reading, extra: Record<string, JsonSchema> = {}): JsonSchema {
+  const properties: Record<string, JsonSchema> = { id: { type: 'integer' } };
+  for (const f of r.fields) properties[f.name] = fieldSchema(f);
+  Object.assign(properties, extra);
+  return { type: 'object', properties, required: Object.keys(properties), additionalProperties: false };
+}
+
+/**
+ * The area `def.delivery` declares (`defs`: where its children's definitions are found, the registry by default).
+ * Throws at start when the declaration names what the definition does not have.
+ */
+export function deliveryArea(def: ResourceDef, defs: Record<string, ResourceDef> = registry): ContentArea {
+  const decl = def.delivery;
+  if (!decl) throw new Error(`${def.name} declares no delivery`);
+  if (def.scope !== 'website') throw new Error(`delivery of ${def.name}: only a website's records are read per website`);
+  const r = reading(def, decl);
+  const children = (decl.children ?? []).map((c) => childReading(def, c, defs));
+  const filters = (decl.filters ?? []).map((n) => fieldOf(def, n));
+  const tree = decl.tree ? fieldOf(def, decl.tree) : undefined;
+  const by = decl.by && decl.by !== 'id' ? fieldOf(def, decl.by) : undefined;
+  if (by?.perLanguage) throw new Error(`delivery of ${def.name}: a record is read alone by a plain field, not ${by.name}`);
+  const columns = [...new Set([
+    ...r.fields.map((f) => f.name),
+    ...(r.title ? [r.title] : []),
+    ...(tree ? [tree.name] : []),
+    ...children.flatMap((c) => c.on.map(([, p]) => p)),
+  ])];
+
+  /** Published records of the website (narrowed by `where`), listed in the language, with their children. */
+  async function records(ctx: ContentContext, where?: (q: any) => any): Promise<{ row: Row; out: Row }[]> { // eslint-disable-line @typescript-eslint/no-explicit-any
+    const rows = await readRows(ctx.db, r, ctx.websiteId, columns, where);
+    const found = rows.filter((row) => listed(r, row, ctx)).map((row) => ({ row, out: toPublic(r, row, ctx) }));
+    await withChildren(ctx.db, ctx, found, children);
+    return found;
+  }
+
+  const query: QueryParam[] = filters.map((f) => ({
+    name: f.name,
+    description: `Only the records whose ${f.label.en.toLowerCase()} (${f.name}) is this value${f.type === 'boolean' ? ' (true or false)' : ''}`,
+    type: filterValue(f, '1') === 1 ? 'integer' : 'string',
+  }));
+  const itemRef = `#/components/schemas/${decl.path}`;
+  const childSchemas = Object.fromEntries(children.map((c) => [c.as, { type: 'array', items: objectSchema(c) }]));
+  const item = objectSchema(r, { ...childSchemas, ...(tree ? { children: { type: 'array', items: { $ref: itemRef } } } : {}) });
+
+  const area: ContentArea = {
+    path: decl.path,
+    summary: decl.summary,
+    async list(ctx) {
+      const found = await records(ctx, (q) => {
+        for (const f of filters) {
+          const raw = ctx.query[f.name];
+          if (raw === undefined) continue;
+          const value = filterValue(f, raw);
+          // A value the field cannot hold matches nothing.
+          q = value === undefined ? q.where('id', '<', 0) : q.where(f.name, '=', value);
+        }
+        return q;
+      });
+      if (!tree) return { data: found.map((f) => f.out) };
+      // Roots at the top (no parent), each record under its parent; under an unpublished parent, nothing shows.
+      const byId = new Map(found.map((f) => [f.row.id, f.out]));
+      const roots: Row[] = [];
+      for (const f of found) f.out.children = [];
+      for (const f of found) {
+        const parent = f.row[tree.name];
+        if (parent === null || parent === undefined || parent === 0) roots.push(f.out);
+        else (byId.get(parent)?.children as Row[] | undefined)?.push(f.out);
+      }
+      return { data: roots };
+    },
+    schema: { item, query, ...(decl.by ? { key: decl.by } : {}) },
+  };
+  if (decl.by) {
+    area.one = async (ctx, key) => {
+      if (!by && !/^\d{1,9}$/.test(key)) return undefined;
+      const found = await records(ctx, (q) => q.where(by ? by.name : 'id', '=', by ? key : Number(key)));
+      if (!found.length) return undefined;
+      // Read alone, a tree's record comes with its published children too.
+      if (tree) {
+        const all = (await area.list(ctx)).data as Row[];
+        const walk = (list: Row[]): Row | undefined => {
+          for (const rec of list) {
+            if (rec.id === found[0].row.id) return rec;
+            const inner = walk(rec.children as Row[]);
+            if (inner) return inner;
+          }
+          return undefined;
+        };
+        return walk(all);
+      }
+      return found[0].out;
+    };
+  }
+  return area;
+}

@@ -7,9 +7,8 @@
 //     not listed for the reasons below;
 //   - `url`: a custom item's (type 0) own URL as stored, or null for a heading without one; an item linking a news
 //     item, category, service or album (objectType 2, 1, 5, 8 with an objectId) links to that record's page by its
-//     current SEO link in {lang}, a path shaped like the delivery API's own: `/news/{seoLink}`, `/news?category={seoLink}`
-//     (the category's news), `/services/{seoLink}`, `/albums/{seoLink}`; `type` and `seoLink` let a site with routes
-//     of its own build them. The item's stored seoLink is a copy taken when it was saved (the
+//     current SEO link in {lang}, a path shaped like the delivery API's own: `/news/{seoLink}`, `/categories/{seoLink}`,
+//     `/services/{seoLink}`, `/albums/{seoLink}`; `type` and `seoLink` let a site with routes of its own build them. The item's stored seoLink is a copy taken when it was saved (the
 //     news' link in the default language), so it is not what the site links to;
 //   - an item whose linked record is not published in {lang} (inactive, not approved, a news item not started yet,
 //     no title in {lang}, deleted) is not listed, with its subtree: a menu never leads to a 404 page. It appears by
@@ -33,7 +32,7 @@ export const MENU_ITEM_TYPES = ['custom', 'category', 'news', 'service', 'album'
 /** The kinds that link a record, and the path of that record's page (as the delivery API reads it). */
 const LINKED: Record<string, { kind: LinkKind; path: (seoLink: string) => string }> = {
   news: { kind: 'news', path: (s) => `/news/${s}` },
-  category: { kind: 'category', path: (s) => `/news?category=${s}` },
+  category: { kind: 'category', path: (s) => `/categories/${s}` },
   service: { kind: 'service', path: (s) => `/services/${s}` },
   album: { kind: 'album', path: (s) => `/albums/${s}` },
 };
@@ -183,7 +182,7 @@ const itemSchema: JsonSchema = {
     id: { type: 'integer' },
     name: { ...text, description: 'In the asked language (never empty: an item without a name there is not listed).' },
     description: text,
-    url: { ...nullableText, description: 'What the site links to: a custom item\'s own URL (null for a heading without one), or the linked record\'s page: /news/{seoLink}, /news?category={seoLink}, /services/{seoLink}, /albums/{seoLink}.' },
+    url: { ...nullableText, description: 'What the site links to: a custom item\'s own URL (null for a heading without one), or the linked record\'s page: /news/{seoLink}, /categories/{seoLink}, /services/{seoLink}, /albums/{seoLink}.' },
     type: { type: 'string', enum: [...MENU_ITEM_TYPES], description: 'The item\'s kind (the console\'s object type: custom URL, news category, news item, service, album; other for the unnamed ones).' },
     objectId: { type: ['integer', 'null'], description: 'The linked record\'s id (news, category, service, album), else null.' },
     seoLink: { ...nullableText, description: 'The linked record\'s SEO link in the asked language, else null.' },

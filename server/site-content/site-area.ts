@@ -200,5 +200,5 @@ export const siteArea: ContentArea = {
   path: 'site',
   summary: "The website's settings (brand, logos, meta texts, contacts), languages, branches, social networks and hard contents.",
   list: async (ctx) => ({ data: await site(ctx) }),
-  schema: { item: siteSchema },
+  schema: { item: siteSchema, single: true },
 };

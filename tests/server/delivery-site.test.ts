@@ -157,7 +157,7 @@ describeEachDatabase('delivery: menus, site, diseases', (ctx) => {
       const vi = await read('vi-VN');
       expect(vi.items.map((i: { name: string; url: string; type: string; seoLink: string; objectId: number }) => [i.name, i.type, i.url, i.seoLink, i.objectId])).toEqual([
         ['Tin', 'news', `/news/${linkOf(live, 'vi-VN')}`, linkOf(live, 'vi-VN'), live.id],
-        ['Danh mục', 'category', '/news?category=tim-mach', 'tim-mach', category.id],
+        ['Danh mục', 'category', '/categories/tim-mach', 'tim-mach', category.id],
         ['Dịch vụ', 'service', '/services/kham-rang', 'kham-rang', expect.any(Number)],
       ]);
       expectSchema('menus', vi);

@@ -7,6 +7,7 @@
 //   app.dataDir   where files live
 //   app.tokens    TokenService;  app.throttle  LoginThrottle
 //   app.requireUser  the bearer guard (onRequest hook) for routes outside `auth: 'bearer'` modules
+//   app.writes    the listeners of committed writes (server/resources/writes.ts), told in each write's transaction
 //   request.user  { id, userName, fullName, sessionId, clientId } on bearer-guarded routes
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
@@ -29,7 +30,7 @@ import { localize } from './i18n';
 import { registerRenderer } from './renderer';
 import type { ResourceDef } from '../shared/resources/define';
 import { dynamic, resourceSet, syncTables, type ServedResource } from './resources/index';
-import { apiPrefixes, migrations, optionNames, routeModules, servedResources, type ModuleOptions, type RouteModule } from './routes';
+import { apiPrefixes, manifests, migrations, optionNames, routeModules, servedResources, type ModuleOptions, type RouteModule } from './routes';
 import { M } from './messages';
 
 declare module 'fastify' {
@@ -113,6 +114,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await migrateToLatest(handle.db, migrations);
     seededDemo = await prepareDatabase(handle.db, options.seed ?? {}, now());
     await syncTables(dynamic(handle.db), handle.dialect, resources, now());
+    // The modules' start-up steps on the final schema (published versions of records approved before they existed).
+    for (const m of manifests) if ('ready' in m && m.ready) await m.ready(handle.db, now());
     handle.settle(); // the schema is final: reads may be kept prepared (server/db/dialect.ts)
   } catch (err) {
     await app.close();
@@ -124,6 +127,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('dataDir', options.dataDir);
   app.decorate('moduleOptions', Object.fromEntries(optionNames.map((name) => [name, options[name]])) as ModuleOptions);
   app.decorate('resources', resources);
+  app.decorate('writes', resources.writes);
   app.decorate('now', now);
   app.decorate(
     'tokens',

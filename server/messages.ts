@@ -212,6 +212,18 @@ export const M = {
     vi: 'Quá trình tải lên bị gián đoạn, vui lòng gửi lại',
     en: 'The upload was interrupted; please send it again',
   },
+
+  // ---- Publish webhooks ----
+  webhookUrl: {
+    vi: 'Địa chỉ nhận phải là một URL http:// hoặc https:// đầy đủ, không chứa tên đăng nhập hay mật khẩu',
+    en: 'The receiver URL must be a full http:// or https:// URL, without a user name or password',
+  },
+  webhookAreas: (areas: string): Label => ({
+    vi: `Khu vực không tồn tại: ${areas}`,
+    en: `Unknown areas: ${areas}`,
+  }),
+  webhookReplayed: { vi: 'Đã xếp lịch gửi lại', en: 'Queued to be sent again' },
+  webhookSecretRotated: { vi: 'Đã tạo khoá ký mới', en: 'A new signing secret was made' },
 } as const;
 
 export type MessageKey = keyof typeof M;

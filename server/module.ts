@@ -4,6 +4,7 @@
 // defineModule takes them from there, so a manifest and the lint rule cannot disagree.
 // server/routes.ts lists the manifests; the app registers what they declare.
 import type { FastifyPluginAsync } from 'fastify';
+import type { Kysely } from 'kysely';
 import type { SitedeskMigration } from './db/migrate';
 import type { ServedResource } from './resources/index';
 import layering from './modules.json';
@@ -45,7 +46,13 @@ export interface ModuleManifest<Name extends UnitName = UnitName, Options = unkn
   migrations: readonly SitedeskMigration[];
   /** Its `buildApp` option, if it takes one (a type only). */
   options?: OptionsOf<Options>;
+  /** Work on the database once it is final (after every migration and the definitions' tables), before any route: a backfill. */
+  ready?: ReadyStep;
 }
+
+/** A module's start-up step (`ready`): idempotent, it runs at every start. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type ReadyStep = (db: Kysely<any>, now: Date) => Promise<unknown>;
 
 interface Declared {
   layer: LayerName;
@@ -59,6 +66,7 @@ export function defineModule<const Name extends UnitName, Options = never>(
     resources?: readonly ServedResource[];
     migrations?: readonly SitedeskMigration[];
     options?: OptionsOf<Options>;
+    ready?: ReadyStep;
   },
 ): ModuleManifest<Name, Options> {
   const declared = (layering.units as Record<UnitName, Declared>)[name];
@@ -70,5 +78,6 @@ export function defineModule<const Name extends UnitName, Options = never>(
     resources: parts.resources ?? [],
     migrations: parts.migrations ?? [],
     options: parts.options,
+    ready: parts.ready,
   };
 }

@@ -2,11 +2,15 @@
 // declaration are read by the engine (deliveryArea); the others are written in the module that owns the data.
 import { resources } from '../../shared/resources/index';
 import { deliveryArea, type ContentArea } from '../resources/index';
+import { newsArea } from '../news/area';
+import { servicesArea } from '../services/area';
 import { menusArea } from '../editorial/menus-area';
 import { siteArea } from '../site-content/site-area';
 import { diseasesArea } from '../editorial/diseases-area';
 
 export const areas: ContentArea[] = [
+  newsArea,
+  servicesArea,
   menusArea,
   siteArea,
   diseasesArea,

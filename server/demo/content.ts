@@ -159,7 +159,8 @@ export interface DemoSite {
 
 /**
  * A service (type 1) or specialization (type 0): `group` is the index of its service group, `reference` the index of
- * the hospital's service (type 1) or department (type 0) in DEMO_HIS; `review` leaves it pending.
+ * the hospital's service (type 1) or department (type 0) in DEMO_HIS; `review` leaves it pending, the others are
+ * approved (published).
  */
 export interface DemoService {
   type: 0 | 1;

@@ -339,7 +339,9 @@ async function seedWebsite(app: FastifyInstance, call: ReturnType<typeof caller>
       tags: [{ name: sv.title['vi-VN'].toLowerCase() }],
       order,
       isActive: true,
-      isApproveFlag: Boolean(sv.review),
+      // Every service asks for review; the reviewer approves those not left waiting (`review`) once their FAQs and
+      // titles are in, which publishes them (the delivery API's services).
+      isApproveFlag: true,
     })).data as { id: number };
     for (const [i, f] of (sv.faqs ?? []).entries()) {
       await call('POST', `/api/Services/faq/${website}/${created.id}`, { question: json(f.question), answer: json(f.answer), image: img(sv.image), order: i, isActive: true });
@@ -350,6 +352,7 @@ async function seedWebsite(app: FastifyInstance, call: ReturnType<typeof caller>
         await call('POST', `/api/Services/item/${website}/${created.id}/${title.id}`, { name: json(name), image: img(sv.image), order: k, isActive: true });
       }
     }
+    if (!sv.review) await decide('PUT', `/api/Services/status/${website}/${created.id}`, { status: 2 });
   }
 }
 

@@ -4,6 +4,7 @@ import { m0005_editorial } from '../db/migrations/0005_editorial';
 import { m0007_roles } from '../db/migrations/0007_roles';
 import { m0008_review_history } from '../db/migrations/0008_review_history';
 import { m0011_review_filters } from '../db/migrations/0011_review_filters';
+import { m0016_published_content } from '../db/migrations/0016_published_content';
 import { defineModule } from '../module';
 import { newsCategoryResource } from './categories';
 import { menuItemResource } from './menus';
@@ -13,5 +14,5 @@ import { sickResource } from './sicks';
 export const manifest = defineModule('editorial', {
   routes: [{ name: 'editorial', prefix: '/api', auth: 'bearer', plugin: editorialRoutes }],
   resources: [newsCategoryResource, menuItemResource, sickResource],
-  migrations: [m0005_editorial, m0007_roles, m0008_review_history, m0011_review_filters],
+  migrations: [m0005_editorial, m0007_roles, m0008_review_history, m0011_review_filters, m0016_published_content],
 });

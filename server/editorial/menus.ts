@@ -136,6 +136,8 @@ export const menuItemResource = serve(def, {
               .where('menuId', '=', scope.keys.menuId)
               .execute();
           }
+          // A hand-written write: the write listeners (server/resources/writes.ts) hear it in its transaction.
+          await engine.tell(db, ctx, def, scope, 'update', [...moves.keys()]);
         });
         return ok(ctx.request, M.reordered, await engine.all(ctx, def, scope));
       },

@@ -19,6 +19,9 @@ import { isUniqueViolation, linkWords, searchTextOf, typed, type Body, type Db }
 import { removeTagLinks, setTags } from '../editorial/tags';
 import { checkSeoLinks, freeSeoLink, readNewsInput, type NewsInput } from './input';
 import { listRows, listSelect, newsDetail, type ListedNews } from './store';
+import { syncActive, unpublish } from '../editorial/published';
+import { REVIEW_STATUS } from '../../shared/resources/review';
+import { PUBLISHED_NEWS, publishNews } from './publish';
 import { M } from '../messages';
 
 const FLAGS: Record<string, boolean> = { true: true, false: false, '1': true, '0': false };
@@ -117,6 +120,12 @@ export const newsResource = serve<Prepared, typeof newsDef, ListedNews>(
     },
     async afterWrite(ctx, { id, input }) {
       await writeChildren(typed(ctx.db), ctx.scope.websiteId, id, input.news, ctx.now);
+      // The published version stays the approved one; only its Active follows the save (read live).
+      await syncActive(ctx.db, PUBLISHED_NEWS, id);
+    },
+    // An approval publishes the news as it is now, replacing what was published (a decline leaves it).
+    async afterMove(ctx, { id, move }) {
+      if (move.to === REVIEW_STATUS.approved) await publishNews(typed(ctx.db), [id], ctx.now);
     },
     /**
      * A unique-index refusal that got past the pre-check (two saves at once). A draft whose links the server made
@@ -131,6 +140,7 @@ export const newsResource = serve<Prepared, typeof newsDef, ListedNews>(
     // Translations, category and sick links go with the row (ON DELETE CASCADE); tag links are generic, the history the engine's.
     async afterRemove(ctx, id) {
       await removeTagLinks(typed(ctx.db), 'news', id);
+      await unpublish(typed(ctx.db), PUBLISHED_NEWS, [id]);
     },
     actions: [
       {

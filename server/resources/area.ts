@@ -37,6 +37,11 @@ export interface ContentArea {
   path: string;
   /** One line for the OpenAPI document. */
   summary: string;
+  /**
+   * The definitions (by name) whose writes change what the area answers: the publish webhooks (server/webhooks) tell
+   * the websites about a write to one of them. A definition's area counts its own definition and its children.
+   */
+  sources?: readonly string[];
   /** `{ data: [...], totalRows }` when paged, else `{ data: [...] }` (or `{ data: {...} }` for the site). */
   list(ctx: ContentContext): Promise<{ data: unknown; totalRows?: number }>;
   /** One record by its key (`news/{seoLink}`): undefined → 404. */

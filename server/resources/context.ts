@@ -19,6 +19,7 @@ export function operationContext(app: FastifyInstance, request: FastifyRequest, 
     // A request that writes reads the number again: what it kept before its write would miss the write.
     changes: readOnly(request) ? () => requestChanges(db, request) : undefined,
     admin: isAdmin(request.user),
+    request,
   };
 }
 

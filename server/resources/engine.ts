@@ -23,6 +23,8 @@ import { M } from '../messages';
 import { searchFields } from './search';
 import { pagePlan } from './totals';
 import { isIsoDay, isIsoDayOrTime, MAX_ID, toId } from '../../shared/input';
+import type { FastifyRequest } from 'fastify';
+import { WriteListeners, type WriteEvent, type WriteOperation } from './writes';
 
 /** Where a request points: the website and the parent keys from its path. */
 export interface Scope {
@@ -41,6 +43,8 @@ export interface OperationContext {
   changes?: () => Promise<string>;
   /** The user is an administrator: fields `editableBy: 'admin'` are theirs to change (a visitor, staff: not). */
   admin?: boolean;
+  /** The request the operation serves (the write listeners learn who wrote). */
+  request?: FastifyRequest;
 }
 
 export const DEFAULT_PAGE_SIZE = 20;
@@ -60,7 +64,18 @@ export class ResourceEngine {
   constructor(
     private readonly registry: Record<string, ResourceDef>,
     private readonly hooks: Record<string, ResourceHooks> = {},
+    /** Told of every write in its transaction (./writes.ts): the app's, `app.writes`. */
+    readonly writes: WriteListeners = new WriteListeners(),
   ) {}
+
+  /**
+   * Tell the write listeners (./writes.ts) of a write, in its transaction (`db`). A website's own record (the
+   * `website` definition, global) belongs to itself.
+   */
+  async tell(db: DynamicDb, ctx: OperationContext, def: ResourceDef, scope: Scope, operation: WriteOperation, ids: number[], more: Partial<WriteEvent> = {}): Promise<void> {
+    const websiteId = scope.websiteId ?? (def.name === 'website' ? ids[0] : undefined);
+    await this.writes.tell(db, { websiteId, resource: def.name, ids, operation, keys: scope.keys, request: ctx.request, ...more });
+  }
 
   hooksOf(def: ResourceDef): ResourceHooks {
     return this.hooks[def.name] ?? {};
@@ -296,7 +311,8 @@ export class ResourceEngine {
 
   private hasWriteHooks(def: ResourceDef): boolean {
     const h = this.hooksOf(def);
-    return !!(h.input || h.rules || h.prepare || h.afterWrite || h.guard || h.retry || historyMachine(def));
+    // Someone listens to writes (./writes.ts): they are told inside the write's transaction, so every write has one.
+    return !!(h.input || h.rules || h.prepare || h.afterWrite || h.guard || h.retry || historyMachine(def) || this.writes.active);
   }
 
   /** After a save, in its transaction: the state it created the record in, or moved it to, in the status history. */
@@ -323,6 +339,7 @@ export class ResourceEngine {
       const id = await this.insert(hctx, def, scope, this.allowed(ctx, def, prepared.values));
       await hooks.afterWrite?.(hctx, { ...prepared, id });
       await this.recordSavedState(hctx, def, scope, id);
+      await this.tell(hctx.db, hctx, def, scope, 'create', [id], { values: prepared.values });
       return id;
     });
     return this.readOrThrow(ctx.db, def, scope, id);
@@ -361,6 +378,7 @@ export class ResourceEngine {
         await this.write(hctx, def, scope, id, stamp, this.allowed(ctx, def, prepared.values, current));
         await hooks.afterWrite?.(hctx, { ...prepared, id, current });
         await this.recordSavedState(hctx, def, scope, id, current);
+        await this.tell(hctx.db, hctx, def, scope, 'update', [id], { before: current, values: prepared.values });
       });
       return this.readOrThrow(ctx.db, def, scope, id);
     }
@@ -404,6 +422,7 @@ export class ResourceEngine {
       await this.removeChildren(trx, def, [id]);
       if (historyMachine(def)) await removeStatusHistory(trx, def, id);
       await hooks.afterRemove?.(hctx, id);
+      await this.tell(trx, ctx, def, scope, 'delete', [id]);
     };
     if (ctx.db.isTransaction) await work(ctx.db);
     else await ctx.db.transaction().execute(work);
@@ -457,15 +476,21 @@ export class ResourceEngine {
     }
     const values = this.allowed(ctx, def, checkAndConvert(def, body, await ctx.languages(), ctx.ui));
     const at = iso(ctx.now);
-    const result = await ctx.db
-      .insertInto(def.table)
-      .values({ ...values, ...this.systemValues(def, scope), concurrencyStamp: randomUUID(), createdAt: at, updatedAt: at })
-      .onConflict((oc) => oc.column('websiteId').doNothing())
-      .executeTakeFirst();
-    if (Number(result.numInsertedOrUpdatedRows ?? 0) === 0) {
-      // Someone else saved the first version a moment ago.
-      throw stale(await this.getSingleton(ctx, def, scope));
-    }
+    const work = async (db: DynamicDb) => {
+      const result = await db
+        .insertInto(def.table)
+        .values({ ...values, ...this.systemValues(def, scope), concurrencyStamp: randomUUID(), createdAt: at, updatedAt: at })
+        .onConflict((oc) => oc.column('websiteId').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (!result) {
+        // Someone else saved the first version a moment ago.
+        throw stale(await this.getSingleton({ ...ctx, db }, def, scope));
+      }
+      await this.tell(db, ctx, def, scope, 'create', [(result as { id: number }).id], { values });
+    };
+    if (ctx.db.isTransaction || !this.writes.active) await work(ctx.db);
+    else await ctx.db.transaction().execute(work);
     return this.getSingleton(ctx, def, scope);
   }
 }

@@ -111,6 +111,7 @@ export async function moveRecord(engine: ResourceEngine, def: ResourceDef, machi
     }
     if (machine.history) await recordStatus({ db, now: ctx.now, request, websiteId: ctx.scope.websiteId }, def, id, move.to, move.reason ? reason : null);
     await engine.hooksOf(def).afterMove?.({ ...ctx, db }, { id, machine, move, from: current[machine.field], reason, current });
+    await engine.tell(db, ctx, def, ctx.scope, 'move', [id], { before: current, move: { name: move.name, field: machine.field, from: current[machine.field], to: move.to } });
   };
   if (ctx.db.isTransaction) await work(ctx.db);
   else await ctx.db.transaction().execute(work);

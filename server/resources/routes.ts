@@ -20,6 +20,7 @@ import { ResourceEngine, type Scope } from './engine';
 import type { HookContext, ResourceHooks, ServedResource } from './hooks';
 import { bodyObject } from './records';
 import { HAND_WRITTEN_ROUTES, registry } from './registry';
+import { WriteListeners } from './writes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -45,6 +46,8 @@ export interface ResourceSet {
   engine: ResourceEngine;
   /** Tables a migration owns: the start-up sync leaves them alone. */
   fromMigration: ReadonlySet<string>;
+  /** The listeners of committed writes the engine tells (./writes.ts); the app is decorated with them (`app.writes`). */
+  writes: WriteListeners;
 }
 
 /** The registry, plus `extra` definitions (tests, embedding), plus the modules' definitions with their hooks. */
@@ -52,7 +55,8 @@ export function resourceSet(served: readonly ServedResource[], extra: Record<str
   const defs: Record<string, ResourceDef> = { ...registry, ...extra };
   for (const s of served) defs[s.def.name] = s.def;
   const hooks: Record<string, ResourceHooks> = Object.fromEntries(served.map((s) => [s.def.name, s.hooks]));
-  return { defs, engine: new ResourceEngine(defs, hooks), fromMigration: new Set(served.filter((s) => s.tableFromMigration).map((s) => s.def.name)) };
+  const writes = new WriteListeners();
+  return { defs, engine: new ResourceEngine(defs, hooks, writes), fromMigration: new Set(served.filter((s) => s.tableFromMigration).map((s) => s.def.name)), writes };
 }
 
 /**

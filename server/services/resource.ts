@@ -14,6 +14,10 @@ import { serviceGroup } from '../../shared/resources/list-category';
 import { service } from '../../shared/resources/service';
 import { serve, type ActionDef } from '../resources/index';
 import { lockReference, refuseWhileUsed } from '../resources/references';
+import { REVIEW_STATUS } from '../../shared/resources/review';
+import { typed } from '../editorial/common';
+import { syncActive, unpublish } from '../editorial/published';
+import { PUBLISHED_SERVICES, publishServices } from './publish';
 
 /** `Services/get-all-qa/{website}?type=0`: the Q&A editor's service picker (id, title, parentId, seoLink). */
 const qaTree: ActionDef = {
@@ -44,8 +48,18 @@ export const serviceResource = serve(service, {
       input: undefined,
     };
   },
-  afterWrite: (ctx, written) => lockReference(ctx, serviceGroup, written.values.serviceGroupId, 'serviceGroupId'),
-  // FAQs, titles and their items go with the row (their foreign keys); the history goes with it through the engine.
+  async afterWrite(ctx, written) {
+    await lockReference(ctx, serviceGroup, written.values.serviceGroupId, 'serviceGroupId');
+    // The published version stays the approved one; only its Active follows the save (read live).
+    await syncActive(ctx.db, PUBLISHED_SERVICES, written.id);
+  },
+  // An approval publishes the service as it is now (with its titles and FAQs), replacing what was published.
+  async afterMove(ctx, { id, move }) {
+    if (move.to === REVIEW_STATUS.approved) await publishServices(typed(ctx.db), [id], ctx.now);
+  },
+  // FAQs, titles and their items go with the row (their foreign keys); the history goes with it through the engine;
+  // the published version with it here.
+  afterRemove: (ctx, id) => unpublish(typed(ctx.db), PUBLISHED_SERVICES, [id]),
   actions: [qaTree],
 });
 

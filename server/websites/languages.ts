@@ -3,7 +3,7 @@
 // transaction, and the default can be neither un-defaulted nor removed directly. Every change locks the website's
 // row first (two first languages added at once are added one after the other), and a partial unique index
 // (migration 0006) holds "at most one default" whatever the code does.
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { resources } from '../../shared/resources/index';
 import { validateRecord } from '../../shared/resources/validate';
@@ -11,7 +11,7 @@ import { iso, lockRow } from '../db/dialect';
 import type { Database } from '../db/schema';
 import { httpError } from '../errors';
 import { messageLang } from '../i18n';
-import { bodyObject, enforce, requireWebsite, validationError } from '../resources/index';
+import { bodyObject, dynamic, enforce, requireWebsite, validationError, type WriteOperation } from '../resources/index';
 import { ok } from '../http/envelope';
 import { M } from '../messages';
 import { ruleOf } from '../../shared/resources/access';
@@ -61,6 +61,10 @@ function checkFlags(body: Record<string, unknown>, ui: 'vi' | 'en', partial: boo
 }
 
 export const websiteLanguageRoutes: FastifyPluginAsync = async (app) => {
+  /** A hand-written write: the write listeners (server/resources/writes.ts) hear it in its transaction. */
+  const told = (trx: Kysely<Database>, request: FastifyRequest, websiteId: number, languageId: string, operation: WriteOperation) =>
+    app.writes.tell(dynamic(trx), { websiteId, resource: def.name, ids: [languageId], operation, request });
+
   app.get('/Websites/:websiteId/languages', async (request) => {
     const websiteId = await requireWebsite(app.db, request, (request.params as { websiteId: string }).websiteId);
     return (await websiteLanguagesOf(app.db, [websiteId])).get(websiteId) ?? [];
@@ -84,6 +88,7 @@ export const websiteLanguageRoutes: FastifyPluginAsync = async (app) => {
         .executeTakeFirst();
       if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) throw httpError(409, M.languageDuplicate, { field: 'languageId' });
       if (count === 0 || body.isDefault === true) await makeDefault(trx, websiteId, languageId);
+      await told(trx, request, websiteId, languageId, 'create');
       return one(trx, websiteId, languageId);
     });
     return ok(request, M.added, created);
@@ -104,6 +109,7 @@ export const websiteLanguageRoutes: FastifyPluginAsync = async (app) => {
         await trx.updateTable('website_languages').set({ isActive: body.isActive }).where('websiteId', '=', websiteId).where('languageId', '=', current.languageId).execute();
       }
       if (body.isDefault === true && !current.isDefault) await makeDefault(trx, websiteId, current.languageId);
+      await told(trx, request, websiteId, current.languageId, 'update');
       return one(trx, websiteId, current.languageId);
     });
     return ok(request, M.updated, updated);
@@ -119,6 +125,7 @@ export const websiteLanguageRoutes: FastifyPluginAsync = async (app) => {
       if (!current) throw httpError(404, M.languageNotFound);
       if (current.isDefault) throw httpError(400, M.defaultLanguageDelete);
       await trx.deleteFrom('website_languages').where('websiteId', '=', websiteId).where('languageId', '=', current.languageId).execute();
+      await told(trx, request, websiteId, current.languageId, 'delete');
     });
     return ok(request, M.deleted);
   });

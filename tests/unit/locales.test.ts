@@ -9,7 +9,7 @@ import { resources } from '../../shared/resources';
 
 const LOCALES = path.resolve(__dirname, '../../renderer/src/locales');
 /** Words the same in both languages (names, loanwords Vietnamese uses as they are). */
-const SAME_IN_BOTH = new Set(['Sitedesk', 'Website', 'SEO', 'Email', 'URL', 'Logo', 'Favicon', 'Hotline', 'Fanpage', 'Banner', 'Menu', 'Album', 'Popup', 'Google Map', 'Google Analytics', 'Zalo ID', 'KvK', 'ID', 'Tags', 'Facebook', 'Zalo', 'YouTube', 'OK', 'Video', 'Media']);
+const SAME_IN_BOTH = new Set(['Sitedesk', 'Website', 'SEO', 'Email', 'URL', 'Logo', 'Favicon', 'Hotline', 'Fanpage', 'Banner', 'Menu', 'Album', 'Popup', 'Google Map', 'Google Analytics', 'Zalo ID', 'KvK', 'ID', 'Tags', 'Facebook', 'Zalo', 'YouTube', 'OK', 'Video', 'Media', 'Webhook']);
 /** i18next plural suffixes: Vietnamese has one form (`_other`), English two (`_one`, `_other`). */
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 

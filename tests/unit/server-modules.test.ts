@@ -10,6 +10,7 @@ import { baseMigrations } from '../../server/db/migrations/index';
 import type { FilesOptions } from '../../server/files/engine';
 import type { IntakeOptions } from '../../server/intake/routes';
 import type { DeliveryOptions } from '../../server/delivery/routes';
+import type { WebhookOptions } from '../../server/webhooks/dispatcher';
 import { apiPrefixes, manifests, migrations, optionNames, type ModuleOptions } from '../../server/routes';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -103,8 +104,8 @@ describe('server/modules.json and the manifests', () => {
   });
 
   it("takes the modules' own buildApp options from their manifests", () => {
-    expect(optionNames).toEqual(['files', 'intake', 'delivery']);
-    expectTypeOf<ModuleOptions>().toEqualTypeOf<{ files?: FilesOptions; intake?: IntakeOptions; delivery?: DeliveryOptions }>();
+    expect(optionNames).toEqual(['files', 'intake', 'delivery', 'webhooks']);
+    expectTypeOf<ModuleOptions>().toEqualTypeOf<{ files?: FilesOptions; intake?: IntakeOptions; delivery?: DeliveryOptions; webhooks?: WebhookOptions }>();
   });
 
   it('derives the API prefixes from the route modules', () => {

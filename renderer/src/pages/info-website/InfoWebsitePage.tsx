@@ -10,13 +10,15 @@ import { ResourceEditor } from '../../resources/ResourceEditor';
 import { ResourceList } from '../../resources/ResourceList';
 import { useAccess } from '../../resources/access';
 import { localized, useWorkspace } from '../../core/workspace';
+import { webhook } from '../../../../shared/resources/webhook';
+import { WebhooksTab } from './WebhooksTab';
 
 /**
  * /info-website: Information (the website's settings), Social Network, Branch Contact, Hard Content,
- * Languages. The active tab comes from the router state (`{ tab: 3 }` after saving a hard content, branch
+ * Languages, and for administrators the publish webhooks. The active tab comes from the router state (`{ tab: 3 }` after saving a hard content, branch
  * contact or social network, spec part 1 section 2) and is kept there, so Back returns to it.
  */
-export const INFO_TABS = ['information', 'socialNetwork', 'branchContact', 'hardContent', 'languages'] as const;
+export const INFO_TABS = ['information', 'socialNetwork', 'branchContact', 'hardContent', 'languages', 'webhooks'] as const;
 
 function InfoList({ def, tab }: { def: ResourceDef; tab: number }) {
   const navigate = useNavigate();
@@ -69,8 +71,11 @@ export default function InfoWebsitePage() {
   const location = useLocation();
   const navigate = useNavigate();
   const { website, language } = useWorkspace();
+  // The webhooks are the administrators' (their definition's access): the tab is not there for anyone else.
+  const webhooks = useAccess(webhook).can('list').allowed;
+  const tabs = webhooks ? INFO_TABS.length : INFO_TABS.length - 1;
   const requested = Number((location.state as { tab?: unknown } | null)?.tab);
-  const active = Number.isInteger(requested) && requested >= 0 && requested < INFO_TABS.length ? requested : 0;
+  const active = Number.isInteger(requested) && requested >= 0 && requested < tabs ? requested : 0;
 
   if (!website) return <Alert type="info" showIcon message={t('info-website.noWebsite')} />;
   return (
@@ -87,6 +92,7 @@ export default function InfoWebsitePage() {
           { key: '2', label: t('info-website.branchContact'), children: <InfoList def={resources.branchContact} tab={2} /> },
           { key: '3', label: t('info-website.hardContent'), children: <InfoList def={resources.hardContent} tab={3} /> },
           { key: '4', label: t('info-website.languages'), children: <Languages /> },
+          ...(webhooks ? [{ key: '5', label: t('info-website.webhooks'), children: <WebhooksTab /> }] : []),
         ]}
       />
     </Card>

@@ -1,0 +1,89 @@
+import { RedoOutlined } from '@ant-design/icons';
+import type { ActionType, ProColumns } from '@ant-design/pro-components';
+import { Button, Space, Typography } from 'antd';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { webhook, webhookDelivery } from '../../../../shared/resources/webhook';
+import { notifySuccess } from '../../core/notices';
+import { useWorkspace } from '../../core/workspace';
+import { ChildModal } from '../../resources/ChildCollections';
+import { createDataProvider, type Row } from '../../resources/dataProvider';
+import { ResourceList } from '../../resources/ResourceList';
+
+/**
+ * The website's publish webhooks (administrators only; docs/api.md "Publish webhooks"): the addresses told when its
+ * public content changes, each with the secret its receiver checks signatures with (copy button), added and edited
+ * in a popup; below, the delivery log with each delivery's status and a button to send it again.
+ */
+export function WebhooksTab() {
+  const { t } = useTranslation('resources');
+  const { websiteId } = useWorkspace();
+  const [editing, setEditing] = useState<Row | null>(null);
+  const hooksRef = useRef<ActionType>();
+  const logRef = useRef<ActionType>();
+
+  const secretColumn: ProColumns<Row> = {
+    key: 'secret',
+    title: t('info-website.secret'),
+    dataIndex: 'secret',
+    render: (_, row) =>
+      typeof row.secret === 'string' ? (
+        <Typography.Text code copyable={{ text: row.secret, tooltips: [t('info-website.copySecret'), t('info-website.copied')] }} data-testid="webhook-secret">
+          {`${row.secret.slice(0, 14)}…`}
+        </Typography.Text>
+      ) : null,
+  };
+
+  async function replay(row: Row) {
+    const { message } = await createDataProvider(webhookDelivery, { websiteId }).custom({ path: webhookDelivery.api.actions.replay, params: { id: row.id as number } });
+    notifySuccess(message ?? t('info-website.replayed'));
+    void logRef.current?.reload();
+  }
+
+  const replayColumn: ProColumns<Row> = {
+    key: 'replay',
+    title: t('actions'),
+    width: 110,
+    fixed: 'right',
+    render: (_, row) => (
+      <Button size="small" icon={<RedoOutlined />} onClick={() => void replay(row)}>
+        {t('info-website.replay')}
+      </Button>
+    ),
+  };
+
+  return (
+    <Space direction="vertical" size="large" style={{ width: '100%' }}>
+      <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
+        {t('info-website.webhooksIntro')}
+      </Typography.Paragraph>
+      <ResourceList
+        def={webhook}
+        actionRef={hooksRef}
+        exportable={false}
+        onAdd={() => setEditing({})}
+        onOpen={(row) => setEditing(row)}
+        onChanged={() => void logRef.current?.reload()}
+        columns={(generic) => [...generic.filter((c) => c.key !== '__actions'), secretColumn, ...generic.filter((c) => c.key === '__actions')]}
+      />
+      <ResourceList
+        def={webhookDelivery}
+        actionRef={logRef}
+        exportable={false}
+        headerTitle={t('info-website.deliveries')}
+        columns={(generic) => [...generic, replayColumn]}
+      />
+      {editing && (
+        <ChildModal
+          def={webhook}
+          row={editing}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            void hooksRef.current?.reload();
+          }}
+        />
+      )}
+    </Space>
+  );
+}

@@ -1,0 +1,50 @@
+// Which delivery areas a write feeds (server/webhooks/feeds.ts): a definition's `delivery` and its children, a
+// hand-written area's declared `sources` (which replace the fallback map's entry), and what a write is told as.
+import { describe, expect, it } from 'vitest';
+import { resources } from '../../shared/resources/index';
+import { newsDef } from '../../shared/editorial';
+import type { ResourceDef } from '../../shared/resources/define';
+import type { ContentArea, WriteEvent } from '../../server/resources/index';
+import { AreaFeeds, FALLBACK_SOURCES } from '../../server/webhooks/feeds';
+
+const banners = { ...resources.banner, delivery: { path: 'banners', summary: 'Banners', fields: ['name'] } };
+const defs = { ...resources, banner: banners, news: newsDef } as unknown as Record<string, ResourceDef>;
+const area = (path: string, sources?: string[]): ContentArea => ({ path, summary: path, sources, list: async () => ({ data: [] }), schema: { item: {} } });
+const write = (resource: string, operation: WriteEvent['operation'], more: Partial<WriteEvent> = {}): WriteEvent => ({ websiteId: 7, resource, ids: [3], operation, ...more });
+
+describe('webhook feeds', () => {
+  it("takes a definition area's own records and its children", () => {
+    const feeds = new AreaFeeds(defs, []);
+    const [feed] = feeds.feeds('bannerItem');
+    expect(feed).toEqual({ path: 'banners', root: 'banner' });
+    expect(feeds.notice(write('bannerItem', 'create', { keys: { bannerId: 12 } }), feed)).toEqual({ ids: [12], event: 'updated' });
+    expect(feeds.notice(write('banner', 'create'), feeds.feeds('banner')[0])).toEqual({ ids: [3], event: 'published' });
+    expect(feeds.notice(write('banner', 'delete'), feeds.feeds('banner')[0])).toEqual({ ids: [3], event: 'deleted' });
+    // What no area shows feeds nothing.
+    expect(feeds.feeds('booking')).toEqual([]);
+    expect(feeds.feeds('webhookDelivery')).toEqual([]);
+  });
+
+  it("uses a hand-written area's declared sources instead of the fallback map", () => {
+    expect(FALLBACK_SOURCES.menus).toEqual(['menu', 'menuItem']);
+    const fallback = new AreaFeeds(defs, []);
+    expect(fallback.feeds('menuItem')).toEqual([{ path: 'menus', root: 'menu' }]);
+    const declared = new AreaFeeds(defs, [area('menus', ['menu'])]);
+    expect(declared.feeds('menuItem')).toEqual([]);
+    expect(declared.feeds('menu')).toEqual([{ path: 'menus', root: 'menu' }]);
+    expect([...declared.paths]).toEqual(expect.arrayContaining(['banners', 'menus', 'news', 'site', 'services', 'diseases']));
+  });
+
+  it('tells a reviewed definition only when the sites see a change; the site as its website', () => {
+    const feeds = new AreaFeeds(defs, []);
+    const [news] = feeds.feeds('news');
+    expect(feeds.notice(write('news', 'create'), news)).toBeUndefined();
+    expect(feeds.notice(write('news', 'update', { before: { isActive: true }, values: { isActive: true } }), news)).toBeUndefined();
+    expect(feeds.notice(write('news', 'update', { before: { isActive: true }, values: { isActive: false } }), news)).toEqual({ ids: [3], event: 'updated' });
+    expect(feeds.notice(write('news', 'move', { move: { name: 'decline', field: 'approvedStatus', from: 1, to: 3 } }), news)).toBeUndefined();
+    expect(feeds.notice(write('news', 'move', { move: { name: 'approve', field: 'approvedStatus', from: 1, to: 2 } }), news)).toEqual({ ids: [3], event: 'published' });
+    const [site] = feeds.feeds('socialNetwork');
+    expect(feeds.notice(write('socialNetwork', 'delete'), site)).toEqual({ ids: [7], event: 'updated' });
+    expect(feeds.notice(write('settings', 'update'), feeds.feeds('settings')[0])).toEqual({ ids: [7], event: 'updated' });
+  });
+});

@@ -118,6 +118,8 @@ const detailSchema: JsonSchema = {
 export const diseasesArea: ContentArea = {
   path: 'diseases',
   summary: "The website's active disease categories in A–Z order; one by its SEO link, with its published news.",
+  // What the publish webhooks hear about (server/webhooks/feeds.ts); its texts and news links are written with it.
+  sources: ['sick'],
   async list(ctx) {
     return { data: (await diseases(ctx)).map(({ content: _content, ...item }) => item) };
   },
@@ -128,12 +130,13 @@ export const diseasesArea: ContentArea = {
   /** A linked news item's start time: a disease page gains the news when it starts, without a write. */
   async epoch(ctx) {
     const rows = await typed(ctx.db)
-      .selectFrom('news as n')
-      .innerJoin('sick_news as sn', 'sn.newsId', 'n.id')
-      .select('n.startTime')
-      .where('n.websiteId', '=', ctx.websiteId)
+      .selectFrom('published_content as p')
+      .innerJoin('sick_news as sn', 'sn.newsId', 'p.recordId')
+      .select('p.startTime')
+      .where('p.websiteId', '=', ctx.websiteId)
+      .where('p.resource', '=', 'news')
+      .where('p.languageId', '=', ctx.lang)
       .where('sn.websiteId', '=', ctx.websiteId)
-      .where('n.startTime', 'is not', null)
       .execute();
     return latestPassed(rows.map((r) => r.startTime), ctx.now);
   },

@@ -218,18 +218,22 @@ const menuSchema: JsonSchema = {
 export const menusArea: ContentArea = {
   path: 'menus',
   summary: "The website's active menus in order, each with its active items as a tree in order.",
+  // What the publish webhooks hear about (server/webhooks/feeds.ts): its own records. A linked record's approval or
+  // start changes an item's link too, but telling every site about every news save would drown what matters.
+  sources: ['menu', 'menuItem'],
   list: async (ctx) => ({ data: await menus(ctx) }),
   /** A linked news item's start time: the menu gains the item when it starts, without a write. */
   async epoch(ctx) {
     const rows = (await ctx.db
-      .selectFrom('news as n')
-      .innerJoin(`${menuItem.table} as i`, 'i.objectId', 'n.id')
-      .select('n.startTime')
-      .where('n.websiteId', '=', ctx.websiteId)
+      .selectFrom('published_content as p')
+      .innerJoin(`${menuItem.table} as i`, 'i.objectId', 'p.recordId')
+      .select('p.startTime')
+      .where('p.websiteId', '=', ctx.websiteId)
+      .where('p.resource', '=', 'news')
+      .where('p.languageId', '=', ctx.lang)
       .where('i.websiteId', '=', ctx.websiteId)
       .where('i.objectType', '=', MENU_OBJECT_TYPE.news)
       .where('i.isActive', '=', true)
-      .where('n.startTime', 'is not', null)
       .execute()) as { startTime: string | null }[];
     return latestPassed(rows.map((r) => r.startTime), ctx.now);
   },

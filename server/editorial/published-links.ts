@@ -4,13 +4,12 @@
 //
 // Published, as the delivery API says it (shared/resources/delivery.ts): active; approved where the resource is
 // reviewed (news, services); for news a start time that has passed; and a title with text in the language (hasText).
-// Read from the records' current rows: when the approved version is kept apart from later edits
-// (server/editorial/published.ts), these reads follow it.
+// News and services are read from their published versions (./published.ts: what a reviewer approved, whatever the
+// record became since, its Active read live), so a later edit waiting for review keeps the link and its approved SEO
+// link; categories and albums from their rows.
 import { hasText, publicText } from '../../shared/resources/delivery';
 import { album } from '../../shared/resources/album';
 import { newsCategory } from '../../shared/resources/news-category';
-import { service } from '../../shared/resources/service';
-import { NEWS_STATUS } from '../../shared/editorial';
 import type { DynamicDb } from '../resources/index';
 import { typed } from './common';
 
@@ -36,23 +35,25 @@ export function started(startTime: string | null | undefined, now: Date): boolea
   return Number.isNaN(at) || at <= now.getTime();
 }
 
-/** The published news among `ids`, with their link and title in `lang`. */
-export async function publishedNews(ask: LinkAsk, ids: number[]): Promise<Map<number, PublishedLink>> {
+/** The published versions in `lang` of these records of a reviewed resource ('news', 'service'): link and title. */
+async function publishedVersions(ask: LinkAsk, resource: 'news' | 'service', ids: number[]): Promise<Map<number, PublishedLink>> {
   const out = new Map<number, PublishedLink>();
   if (!ids.length) return out;
-  const db = typed(ask.db);
-  const rows = await db
-    .selectFrom('news as n')
-    .innerJoin('news_translations as t', (j) => j.onRef('t.newsId', '=', 'n.id').on('t.languageId', '=', ask.lang))
-    .select(['n.id', 'n.startTime', 't.title', 't.seoLink'])
-    .where('n.websiteId', '=', ask.websiteId)
-    .where('n.id', 'in', ids)
-    .where('n.isActive', '=', true)
-    .where('n.approvedStatus', '=', NEWS_STATUS.approved)
+  const rows = await typed(ask.db)
+    .selectFrom('published_content')
+    .select(['recordId', 'seoLink', 'title', 'startTime'])
+    .where('websiteId', '=', ask.websiteId)
+    .where('resource', '=', resource)
+    .where('languageId', '=', ask.lang)
+    .where('isActive', '=', true)
+    .where('recordId', 'in', [...new Set(ids)])
     .execute();
-  for (const r of rows) if (started(r.startTime, ask.now) && hasText(r.title, ask.lang) && r.seoLink) out.set(r.id, { seoLink: r.seoLink, title: r.title });
+  for (const r of rows) if (started(r.startTime, ask.now) && r.seoLink) out.set(r.recordId, { seoLink: r.seoLink, title: r.title });
   return out;
 }
+
+/** The published news among `ids`, with their link and title in `lang`. */
+export const publishedNews = (ask: LinkAsk, ids: number[]) => publishedVersions(ask, 'news', ids);
 
 /**
  * The latest of these news start times that has passed at `now`: what makes a link appear without a write, so part
@@ -67,20 +68,17 @@ export function latestPassed(startTimes: (string | null)[], now: Date): string |
   return latest === null ? null : new Date(latest).toISOString();
 }
 
-/** Categories, services and albums: one seoLink for every language, a per-language title. */
+/** Categories and albums (not reviewed): one seoLink for every language, a per-language name. */
 const SIMPLE = {
-  category: { table: newsCategory.table, title: 'name', reviewed: false },
-  service: { table: service.table, title: 'title', reviewed: true },
-  album: { table: album.table, title: 'name', reviewed: false },
+  category: { table: newsCategory.table, title: 'name' },
+  album: { table: album.table, title: 'name' },
 } as const;
 
 async function publishedSimple(ask: LinkAsk, kind: keyof typeof SIMPLE, ids: number[]): Promise<Map<number, PublishedLink>> {
   const out = new Map<number, PublishedLink>();
   if (!ids.length) return out;
-  const { table, title, reviewed } = SIMPLE[kind];
-  let query = ask.db.selectFrom(table).select(['id', 'seoLink', title]).where('websiteId', '=', ask.websiteId).where('id', 'in', ids).where('isActive', '=', true);
-  if (reviewed) query = query.where('approvedStatus', '=', NEWS_STATUS.approved);
-  const rows = (await query.execute()) as Record<string, unknown>[];
+  const { table, title } = SIMPLE[kind];
+  const rows = (await ask.db.selectFrom(table).select(['id', 'seoLink', title]).where('websiteId', '=', ask.websiteId).where('id', 'in', ids).where('isActive', '=', true).execute()) as Record<string, unknown>[];
   for (const r of rows) {
     if (typeof r.seoLink !== 'string' || !r.seoLink.trim() || !hasText(r[title], ask.lang)) continue;
     out.set(r.id as number, { seoLink: r.seoLink, title: publicText(r[title], ask.lang, ask.lang) });
@@ -93,7 +91,7 @@ export async function publishedLinks(ask: LinkAsk, ids: Partial<Record<LinkKind,
   const [news, category, serviceLinks, albumLinks] = await Promise.all([
     publishedNews(ask, ids.news ?? []),
     publishedSimple(ask, 'category', ids.category ?? []),
-    publishedSimple(ask, 'service', ids.service ?? []),
+    publishedVersions(ask, 'service', ids.service ?? []),
     publishedSimple(ask, 'album', ids.album ?? []),
   ]);
   return { news, category, service: serviceLinks, album: albumLinks };

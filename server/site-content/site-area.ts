@@ -199,6 +199,8 @@ const siteSchema = object(
 export const siteArea: ContentArea = {
   path: 'site',
   summary: "The website's settings (brand, logos, meta texts, contacts), languages, branches, social networks and hard contents.",
+  // What the publish webhooks hear about (server/webhooks/feeds.ts): the settings (one per website) first.
+  sources: ['settings', 'website', 'websiteLanguage', 'branchContact', 'branchContactItem', 'branchContactImage', 'socialNetwork', 'hardContent', 'hardContentDetail'],
   list: async (ctx) => ({ data: await site(ctx) }),
   schema: { item: siteSchema, single: true },
 };

@@ -164,6 +164,17 @@ describeEachDatabase('delivery: menus, site, diseases', (ctx) => {
       // In English the news item's English link.
       expect((await read('en-US')).items[0]).toMatchObject({ name: 'Tin EN', url: `/news/${linkOf(live, 'en-US')}` });
 
+      // A later edit of the news item waiting for review (a new title and link): the menu keeps the approved link.
+      const current = (await ctx.authed('GET', `/api/News/detail/${site}/${live.id}`)).body.data;
+      const edit = await ctx.authed('PUT', `/api/News/${site}/${live.id}/true`, {
+        ...newsBody({ categorys: [category.id] }),
+        newsTranslations: live.newsTranslations.map((t) => ({ ...t, seoLink: `${t.seoLink}-sua` })),
+        concurrencyStamp: current.concurrencyStamp,
+      });
+      expect(edit.status, edit.text).toBe(200);
+      expect(edit.body.data.approvedStatus).toBe(1);
+      expect((await read('vi-VN')).items[0]).toMatchObject({ name: 'Tin', url: `/news/${linkOf(live, 'vi-VN')}` });
+
       // The scheduled news starts: its item (and the item below it) appears with no write, under a new ETag (a client
       // holding the old one gets the new answer, not a 304).
       const before = await content('vi-VN', 'menus');

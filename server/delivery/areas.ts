@@ -4,10 +4,16 @@ import { resources } from '../../shared/resources/index';
 import { deliveryArea, type ContentArea } from '../resources/index';
 import { newsArea } from '../news/area';
 import { servicesArea } from '../services/area';
+import { menusArea } from '../editorial/menus-area';
+import { siteArea } from '../site-content/site-area';
+import { diseasesArea } from '../editorial/diseases-area';
 
 export const areas: ContentArea[] = [
   newsArea,
   servicesArea,
+  menusArea,
+  siteArea,
+  diseasesArea,
   deliveryArea(resources.banner),
   deliveryArea(resources.faq),
   deliveryArea(resources.faqGroup),

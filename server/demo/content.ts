@@ -105,6 +105,8 @@ export interface DemoMenuItem {
   name: Text;
   url?: string;
   category?: string;
+  /** a news item of the site, by its Vietnamese SEO link */
+  news?: string;
   children?: DemoMenuItem[];
 }
 
@@ -122,8 +124,9 @@ export interface DemoSite {
   news: DemoNews[];
   menus: DemoMenu[];
   socialNetworks: { name: Text; url: string; order: number }[];
-  branches: { name: Text; address: Text; workTime: string; website: string; isDefault?: boolean; isOffice?: boolean; order: number }[];
-  hardContents: { name: Text; code: string; description: string; order: number }[];
+  /** contacts: 0 email, 1 phone (CONTACT_TYPES) */
+  branches: { name: Text; address: Text; workTime: string; website: string; isDefault?: boolean; isOffice?: boolean; order: number; contacts: { type: 0 | 1; value: string }[] }[];
+  hardContents: { name: Text; code: string; description: string; order: number; items: { name: Text; description: Text }[] }[];
   faqGroups: { name: Text; description: Text; code: string; seoLink: string; isCustomer: boolean }[];
   /** Service groups (type 0) and the career (1), level (2) and job-type (3) lists. */
   listCategories: Record<0 | 1 | 2 | 3, { name: Text; seoLink: string }[]>;
@@ -229,7 +232,7 @@ const CLINIC: DemoSite = {
             { name: t('Nhi khoa', 'Paediatrics'), category: 'children', children: [{ name: t('Tiêm chủng', 'Vaccination'), category: 'vaccines' }] },
           ],
         },
-        { name: t('Tin tức', 'News'), category: 'health' },
+        { name: t('Tin tức', 'News'), category: 'health', children: [{ name: t('Khám tổng quát định kỳ', 'Regular check-ups'), news: 'bao-lau-nen-kham-tong-quat' }] },
         { name: t('Liên hệ', 'Contact'), url: '/lien-he' },
       ],
     },
@@ -249,12 +252,12 @@ const CLINIC: DemoSite = {
     { name: t('YouTube', 'YouTube'), url: 'https://youtube.com/@sitedesk-clinic', order: 3 },
   ],
   branches: [
-    { name: t('Cơ sở Quận 1', 'District 1 branch'), address: t('12 Nguyễn Du, Quận 1, TP. Hồ Chí Minh', '12 Nguyen Du, District 1, Ho Chi Minh City'), workTime: '<p>Thứ 2 – Thứ 7: 7:00 – 19:00</p>', website: 'https://clinic.sitedesk.vn', isDefault: true, isOffice: true, order: 1 },
-    { name: t('Cơ sở Thủ Đức', 'Thu Duc branch'), address: t('88 Võ Văn Ngân, TP. Thủ Đức', '88 Vo Van Ngan, Thu Duc City'), workTime: '<p>Thứ 2 – Chủ nhật: 7:30 – 17:00</p>', website: 'https://clinic.sitedesk.vn/thu-duc', order: 2 },
+    { name: t('Cơ sở Quận 1', 'District 1 branch'), address: t('12 Nguyễn Du, Quận 1, TP. Hồ Chí Minh', '12 Nguyen Du, District 1, Ho Chi Minh City'), workTime: '<p>Thứ 2 – Thứ 7: 7:00 – 19:00</p>', website: 'https://clinic.sitedesk.vn', isDefault: true, isOffice: true, order: 1, contacts: [{ type: 1, value: '028 3822 6868' }, { type: 0, value: 'quan1@clinic.sitedesk.vn' }] },
+    { name: t('Cơ sở Thủ Đức', 'Thu Duc branch'), address: t('88 Võ Văn Ngân, TP. Thủ Đức', '88 Vo Van Ngan, Thu Duc City'), workTime: '<p>Thứ 2 – Chủ nhật: 7:30 – 17:00</p>', website: 'https://clinic.sitedesk.vn/thu-duc', order: 2, contacts: [{ type: 1, value: '028 3896 6868' }] },
   ],
   hardContents: [
-    { name: t('Giờ làm việc', 'Opening hours'), code: 'opening-hours', description: '<p>Thứ 2 – Thứ 7: 7:00 – 19:00</p>', order: 1 },
-    { name: t('Cam kết chất lượng', 'Our promise'), code: 'promise', description: '<p>Bác sĩ giàu kinh nghiệm, trang thiết bị hiện đại.</p>', order: 2 },
+    { name: t('Giờ làm việc', 'Opening hours'), code: 'opening-hours', description: '<p>Thứ 2 – Thứ 7: 7:00 – 19:00</p>', order: 1, items: [{ name: t('Ngày thường', 'Weekdays'), description: t('7:00 – 19:00', '7 am – 7 pm') }, { name: t('Chủ nhật', 'Sunday'), description: t('Nghỉ', 'Closed') }] },
+    { name: t('Cam kết chất lượng', 'Our promise'), code: 'promise', description: '<p>Bác sĩ giàu kinh nghiệm, trang thiết bị hiện đại.</p>', order: 2, items: [{ name: t('Bác sĩ giàu kinh nghiệm', 'Experienced doctors'), description: t('Trên 10 năm hành nghề.', 'Over ten years of practice.') }] },
   ],
   faqGroups: [
     { name: t('Đặt lịch khám', 'Booking an appointment'), description: t('Cách đặt, đổi và hủy lịch khám.', 'How to book, change or cancel.'), code: 'booking', seoLink: 'dat-lich-kham', isCustomer: true },
@@ -421,7 +424,7 @@ const SPA: DemoSite = {
             { name: t('Massage', 'Massage'), category: 'massage' },
           ],
         },
-        { name: t('Ưu đãi', 'Offers'), category: 'offers' },
+        { name: t('Ưu đãi', 'Offers'), category: 'offers', children: [{ name: t('Thư giãn cuối tuần', 'Weekend relaxation'), news: 'uu-dai-20-thu-gian-cuoi-tuan' }] },
         { name: t('Liên hệ', 'Contact'), url: '/lien-he' },
       ],
     },
@@ -440,12 +443,12 @@ const SPA: DemoSite = {
     { name: t('TikTok', 'TikTok'), url: 'https://tiktok.com/@sitedesk.spa', order: 3 },
   ],
   branches: [
-    { name: t('Spa Lê Lợi', 'Le Loi spa'), address: t('45 Lê Lợi, Quận 1, TP. Hồ Chí Minh', '45 Le Loi, District 1, Ho Chi Minh City'), workTime: '<p>9:00 – 21:00 mỗi ngày</p>', website: 'https://spa.sitedesk.vn', isDefault: true, isOffice: true, order: 1 },
-    { name: t('Spa Phú Mỹ Hưng', 'Phu My Hung spa'), address: t('20 Nguyễn Lương Bằng, Quận 7', '20 Nguyen Luong Bang, District 7'), workTime: '<p>9:00 – 20:00 mỗi ngày</p>', website: 'https://spa.sitedesk.vn/q7', order: 2 },
+    { name: t('Spa Lê Lợi', 'Le Loi spa'), address: t('45 Lê Lợi, Quận 1, TP. Hồ Chí Minh', '45 Le Loi, District 1, Ho Chi Minh City'), workTime: '<p>9:00 – 21:00 mỗi ngày</p>', website: 'https://spa.sitedesk.vn', isDefault: true, isOffice: true, order: 1, contacts: [{ type: 1, value: '028 3823 7979' }, { type: 0, value: 'leloi@spa.sitedesk.vn' }] },
+    { name: t('Spa Phú Mỹ Hưng', 'Phu My Hung spa'), address: t('20 Nguyễn Lương Bằng, Quận 7', '20 Nguyen Luong Bang, District 7'), workTime: '<p>9:00 – 20:00 mỗi ngày</p>', website: 'https://spa.sitedesk.vn/q7', order: 2, contacts: [{ type: 1, value: '028 5412 7979' }] },
   ],
   hardContents: [
-    { name: t('Giờ mở cửa', 'Opening hours'), code: 'opening-hours', description: '<p>9:00 – 21:00 mỗi ngày</p>', order: 1 },
-    { name: t('Quà tặng khách hàng mới', 'New customer gift'), code: 'welcome-gift', description: '<p>Tặng liệu trình chăm sóc da 30 phút.</p>', order: 2 },
+    { name: t('Giờ mở cửa', 'Opening hours'), code: 'opening-hours', description: '<p>9:00 – 21:00 mỗi ngày</p>', order: 1, items: [{ name: t('Mỗi ngày', 'Every day'), description: t('9:00 – 21:00', '9 am – 9 pm') }] },
+    { name: t('Quà tặng khách hàng mới', 'New customer gift'), code: 'welcome-gift', description: '<p>Tặng liệu trình chăm sóc da 30 phút.</p>', order: 2, items: [{ name: t('Chăm sóc da 30 phút', '30-minute facial'), description: t('Cho lần đầu đến spa.', 'On your first visit.') }] },
   ],
   faqGroups: [
     { name: t('Đặt lịch hẹn', 'Appointments'), description: t('Đặt và đổi lịch hẹn spa.', 'Booking and changing spa appointments.'), code: 'booking', seoLink: 'dat-lich-hen', isCustomer: true },

@@ -151,6 +151,7 @@ async function seedWebsite(app: FastifyInstance, call: ReturnType<typeof caller>
     sickIds.set(d.key, created.id);
   }
 
+  const newsIds = new Map<string, number>();
   for (const n of site.news) {
     const start = new Date(now - n.daysAgo * 86_400_000);
     start.setUTCHours(1, 0, 0, 0);
@@ -183,6 +184,7 @@ async function seedWebsite(app: FastifyInstance, call: ReturnType<typeof caller>
     };
     // Draft (0) as draft; everything else asks for review (1), then the decision.
     const created = (await call('POST', `/api/News/${website}/${n.status === 0 ? 'false' : 'true'}`, body)).data as { id: number };
+    newsIds.set(n.seoLink['vi-VN'], created.id);
     if (n.status === 2) await decide('PUT', `/api/News/status/${website}/${created.id}`, { status: 2 });
     if (n.status === 3) await decide('PUT', `/api/News/status/${website}/${created.id}`, { status: 3, declineReason: n.declineReason });
   }
@@ -192,11 +194,12 @@ async function seedWebsite(app: FastifyInstance, call: ReturnType<typeof caller>
     const addItems = async (items: DemoMenuItem[], parentId: number | null) => {
       for (const [i, item] of items.entries()) {
         const category = item.category ? categoryIds.get(item.category) : undefined;
+        const news = item.news ? newsIds.get(item.news) : undefined;
         const added = (await call('POST', `/api/Menus/item/${website}/${created.id}`, {
           name: json(item.name),
           parentId,
-          objectType: category ? 1 : 0,
-          ...(category ? { objectId: category } : { url: item.url }),
+          objectType: category ? 1 : news ? 2 : 0,
+          ...(category ? { objectId: category } : news ? { objectId: news } : { url: item.url }),
           order: i,
           isActive: true,
         })).data as { id: number };
@@ -210,7 +213,7 @@ async function seedWebsite(app: FastifyInstance, call: ReturnType<typeof caller>
     await call('POST', `/api/SocialNetworks/${website}`, { name: json(sn.name), description: json(sn.name), url: sn.url, image: img(s.logo), icon: img(s.logo), order: sn.order, isActive: true });
   }
   for (const b of site.branches) {
-    await call('POST', `/api/BranchContacts/${website}`, {
+    const branch = (await call('POST', `/api/BranchContacts/${website}`, {
       name: json(b.name),
       address: json(b.address),
       workTime: json({ 'vi-VN': b.workTime, 'en-US': b.workTime }),
@@ -221,10 +224,15 @@ async function seedWebsite(app: FastifyInstance, call: ReturnType<typeof caller>
       isActive: true,
       isDefault: Boolean(b.isDefault),
       isOffice: Boolean(b.isOffice),
-    });
+    })).data as { id: number };
+    for (const c of b.contacts) await call('POST', `/api/BranchContacts/detail/${website}/${branch.id}`, { contactType: c.type, contactValue: c.value });
+    await call('POST', `/api/BranchContacts/image/${website}/${branch.id}`, { images: img(s.banner), alt: b.name['vi-VN'], order: 1 });
   }
   for (const h of site.hardContents) {
-    await call('POST', `/api/HardContents/${website}`, { name: json(h.name), code: h.code, description: json({ 'vi-VN': h.description, 'en-US': h.description }), order: h.order, isActive: true });
+    const block = (await call('POST', `/api/HardContents/${website}`, { name: json(h.name), code: h.code, description: json({ 'vi-VN': h.description, 'en-US': h.description }), order: h.order, isActive: true })).data as { id: number };
+    for (const [order, item] of h.items.entries()) {
+      await call('POST', `/api/HardContents/detail/${website}/${block.id}`, { name: json(item.name), description: json(item.description), image: img(s.logo), alt: json(item.name), order, isActive: true });
+    }
   }
   for (const [order, g] of site.faqGroups.entries()) {
     await call('POST', `/api/FAQGroups/${website}`, { name: json(g.name), description: json(g.description), code: g.code, seoLink: g.seoLink, metaTitle: json(g.name), isCustomer: g.isCustomer, order, isActive: true });

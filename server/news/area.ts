@@ -49,6 +49,7 @@ const scope = (ctx: ContentContext) => ({ db: ctx.db, websiteId: ctx.websiteId, 
 export const newsArea: ContentArea = {
   path: 'news',
   summary: 'Published news of the website, newest first (approved, active, started)',
+  sources: ['news'],
   async list(ctx) {
     const { offset, pageSize } = paging(ctx.query, 10, 100);
     const keyword = ctx.query.keyword?.trim() || undefined;

@@ -55,6 +55,7 @@ const scope = (ctx: ContentContext) => ({ db: ctx.db, websiteId: ctx.websiteId, 
 export const servicesArea: ContentArea = {
   path: 'services',
   summary: 'Published services and specializations of the website, in their order, with their titles and FAQs',
+  sources: ['service', 'serviceFaq', 'serviceTitle', 'serviceTitleItem', 'serviceTitleImage'],
   async list(ctx) {
     const type = queryInt(ctx.query.type, 'type', 0, 1);
     const { data } = await listPublished(scope(ctx), PUBLISHED_SERVICES, { byStart: false, offset: 0, limit: 1000, type });

@@ -5,8 +5,7 @@
 //   - a definition that declares `delivery` (shared/resources/delivery.ts): its own records, its children (the
 //     registry's parent links, and `delivery.children`);
 //   - a hand-written area's `sources` (server/resources/area.ts): its first source is its own records, the others
-//     change it as a whole or through a parent link;
-//   - until the hand-written areas declare their sources, the FALLBACK map below.
+//     change it as a whole or through a parent link.
 import type { ResourceDef } from '../../shared/resources/define';
 import { REVIEW_STATUS } from '../../shared/resources/review';
 import type { ContentArea, WriteEvent } from '../resources/index';
@@ -19,18 +18,6 @@ interface Feed {
   /** The definition whose records the area lists (its ids are what a delivery names). */
   root: string;
 }
-
-/**
- * FALLBACK — the hand-written areas (news, services, menus, site, diseases) are being written while this is: what
- * feeds each, until each declares `sources` on its ContentArea (then its entry here is ignored, and can go).
- */
-export const FALLBACK_SOURCES: Record<string, readonly string[]> = {
-  news: ['news'],
-  services: ['service', 'serviceFaq', 'serviceTitle', 'serviceTitleItem', 'serviceTitleImage'],
-  menus: ['menu', 'menuItem'],
-  site: ['settings', 'website', 'websiteLanguage', 'branchContact', 'branchContactItem', 'branchContactImage', 'socialNetwork', 'hardContent', 'hardContentDetail'],
-  diseases: ['sick'],
-};
 
 /** What a write to each definition feeds, for one app's definitions and areas. */
 export class AreaFeeds {
@@ -53,9 +40,8 @@ export class AreaFeeds {
       for (const name of [def.name, ...this.descendants(def.name), ...(def.delivery.children ?? []).map((c) => c.resource)]) add(name, feed);
     }
     const declared = handWritten.filter((a) => a.sources?.length).map((a) => ({ path: a.path, sources: a.sources! }));
-    const fallback = Object.entries(FALLBACK_SOURCES).map(([path, sources]) => ({ path, sources }));
     for (const a of handWritten) this.paths.add(a.path);
-    for (const { path, sources } of [...declared, ...fallback]) {
+    for (const { path, sources } of declared) {
       if (covered.has(path)) continue;
       covered.add(path);
       this.paths.add(path);

@@ -1,11 +1,12 @@
 // Which delivery areas a write feeds (server/webhooks/feeds.ts): a definition's `delivery` and its children, a
-// hand-written area's declared `sources` (which replace the fallback map's entry), and what a write is told as.
+// hand-written area's declared `sources`, and what a write is told as.
 import { describe, expect, it } from 'vitest';
 import { resources } from '../../shared/resources/index';
 import { newsDef } from '../../shared/editorial';
 import type { ResourceDef } from '../../shared/resources/define';
 import type { ContentArea, WriteEvent } from '../../server/resources/index';
-import { AreaFeeds, FALLBACK_SOURCES } from '../../server/webhooks/feeds';
+import { AreaFeeds } from '../../server/webhooks/feeds';
+import { areas } from '../../server/delivery/areas';
 
 const banners = { ...resources.banner, delivery: { path: 'banners', summary: 'Banners', fields: ['name'] } };
 const defs = { ...resources, banner: banners, news: newsDef } as unknown as Record<string, ResourceDef>;
@@ -25,18 +26,18 @@ describe('webhook feeds', () => {
     expect(feeds.feeds('webhookDelivery')).toEqual([]);
   });
 
-  it("uses a hand-written area's declared sources instead of the fallback map", () => {
-    expect(FALLBACK_SOURCES.menus).toEqual(['menu', 'menuItem']);
-    const fallback = new AreaFeeds(defs, []);
-    expect(fallback.feeds('menuItem')).toEqual([{ path: 'menus', root: 'menu' }]);
+  it("uses a hand-written area's declared sources", () => {
+    const served = new AreaFeeds(defs, areas);
+    expect(served.feeds('menuItem')).toEqual([{ path: 'menus', root: 'menu' }]);
+    expect(served.feeds('serviceFaq')).toEqual([{ path: 'services', root: 'service' }]);
+    expect([...served.paths]).toEqual(expect.arrayContaining(['banners', 'menus', 'news', 'site', 'services', 'diseases']));
     const declared = new AreaFeeds(defs, [area('menus', ['menu'])]);
     expect(declared.feeds('menuItem')).toEqual([]);
     expect(declared.feeds('menu')).toEqual([{ path: 'menus', root: 'menu' }]);
-    expect([...declared.paths]).toEqual(expect.arrayContaining(['banners', 'menus', 'news', 'site', 'services', 'diseases']));
   });
 
   it('tells a reviewed definition only when the sites see a change; the site as its website', () => {
-    const feeds = new AreaFeeds(defs, []);
+    const feeds = new AreaFeeds(defs, areas);
     const [news] = feeds.feeds('news');
     expect(feeds.notice(write('news', 'create'), news)).toBeUndefined();
     expect(feeds.notice(write('news', 'update', { before: { isActive: true }, values: { isActive: true } }), news)).toBeUndefined();

@@ -13,17 +13,10 @@ import { alphabetIndex } from '../../shared/editorial';
 import { hasText } from '../../shared/resources/delivery';
 import type { ContentArea, ContentContext, JsonSchema } from '../resources/index';
 import { typed } from './common';
+import type { SickTranslationsTable } from './tables';
 import { latestPassed, publishedNews } from './published-links';
 
-interface Translation {
-  sickId: number;
-  languageId: string;
-  alphabet: string;
-  name: string;
-  description: string;
-  seoLink: string;
-  content: string;
-}
+type Translation = Omit<SickTranslationsTable, 'websiteId'>;
 
 export interface PublicDisease {
   id: number;

@@ -2,26 +2,13 @@
 // Accept-Encoding), JSON answers above 1 KB compressed, stored files byte for byte as stored, and API
 // addresses typed into a browser answered with the console rather than JSON.
 import fs from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { expect, it } from 'vitest';
 import { drawPng } from '../../server/demo/png';
 import { uploadFile } from './files-helpers';
+import { rawGet } from './raw-get';
 import { describeEachDatabase, withProbe } from './harness';
-
-/** A raw GET (node:http does not decode), so the test sees the bytes and headers as sent. */
-function rawGet(baseUrl: string, p: string, headers: Record<string, string> = {}) {
-  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; bytes: Buffer }>((resolve, reject) => {
-    http
-      .get(baseUrl + p, { headers }, (res) => {
-        const parts: Buffer[] = [];
-        res.on('data', (c: Buffer) => parts.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes: Buffer.concat(parts) }));
-      })
-      .on('error', reject);
-  });
-}
 
 /** What Chromium sends when a person opens an address. */
 const BROWSER = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8', 'accept-encoding': 'gzip, deflate, br, zstd' };

@@ -1,31 +1,18 @@
 // The public delivery API (/content/{website}/{lang}/{area}[/{key}], docs/api.md "Delivery API"): website and
 // language resolution, published-only areas, never-public resources, HTTP caching (ETag, 304, Cache-Control),
 // compression, CORS per website, the rate limit and the OpenAPI document.
-import http from 'node:http';
 import zlib from 'node:zlib';
 import { Ajv2020 } from 'ajv/dist/2020';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { areas } from '../../server/delivery/areas';
 import type { ContentArea } from '../../server/resources/index';
 import { uploadFile } from './files-helpers';
+import { rawGet } from './raw-get';
 import { demoWebsites, describeEachDatabase, EN, tr, type ServerTestContext } from './harness';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAAABJRU5ErkJggg==', 'base64');
 /** Vietnamese only (a website with one language, before English is added). */
 const vi = (text: string) => JSON.stringify({ 'vi-VN': text });
-
-/** A raw GET (node:http does not decode), so the test sees the bytes and headers as sent. */
-function rawGet(baseUrl: string, p: string, headers: Record<string, string> = {}) {
-  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; bytes: Buffer }>((resolve, reject) => {
-    http
-      .get(baseUrl + p, { headers }, (res) => {
-        const parts: Buffer[] = [];
-        res.on('data', (c: Buffer) => parts.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes: Buffer.concat(parts) }));
-      })
-      .on('error', reject);
-  });
-}
 
 /** A tiny area with an epoch: the latest "start" (a fixed list of times) that has passed on the app's clock. */
 const STARTS = [Date.UTC(2020, 0, 1), Date.UTC(2100, 0, 1)];

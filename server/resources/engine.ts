@@ -334,15 +334,16 @@ export class ResourceEngine {
       return this.readOrThrow(ctx.db, def, scope, id);
     }
     const hooks = this.hooksOf(def);
-    const id = await this.writing(ctx, def, scope, async (hctx, done) => {
+    // The record as written is read in the transaction: the listeners get it (`after`), and it is the answer.
+    return this.writing(ctx, def, scope, async (hctx, done) => {
       const prepared = done(await this.prepared(hctx, def, body));
       const id = await this.insert(hctx, def, scope, this.allowed(ctx, def, prepared.values));
       await hooks.afterWrite?.(hctx, { ...prepared, id });
       await this.recordSavedState(hctx, def, scope, id);
-      await this.tell(hctx.db, hctx, def, scope, 'create', [id], { values: prepared.values });
-      return id;
+      const after = await this.readOrThrow(hctx.db, def, scope, id);
+      await this.tell(hctx.db, hctx, def, scope, 'create', [id], { values: prepared.values, after });
+      return after;
     });
-    return this.readOrThrow(ctx.db, def, scope, id);
   }
 
   private async insert(ctx: OperationContext, def: ResourceDef, scope: Scope, values: Row): Promise<number> {
@@ -369,7 +370,7 @@ export class ResourceEngine {
     const stamp = hasStamp(def) ? requireStamp(body) : undefined;
     if (this.hasWriteHooks(def)) {
       const hooks = this.hooksOf(def);
-      await this.writing(ctx, def, scope, async (hctx, done) => {
+      return this.writing(ctx, def, scope, async (hctx, done) => {
         const current = await this.readOrThrow(hctx.db, def, scope, id);
         if (stamp !== undefined && current.concurrencyStamp !== stamp) throw stale(current);
         refuseLocked(def, current);
@@ -378,9 +379,10 @@ export class ResourceEngine {
         await this.write(hctx, def, scope, id, stamp, this.allowed(ctx, def, prepared.values, current));
         await hooks.afterWrite?.(hctx, { ...prepared, id, current });
         await this.recordSavedState(hctx, def, scope, id, current);
-        await this.tell(hctx.db, hctx, def, scope, 'update', [id], { before: current, values: prepared.values });
+        const after = await this.readOrThrow(hctx.db, def, scope, id);
+        await this.tell(hctx.db, hctx, def, scope, 'update', [id], { before: current, values: prepared.values, after });
+        return after;
       });
-      return this.readOrThrow(ctx.db, def, scope, id);
     }
     const current = await this.readOrThrow(ctx.db, def, scope, id);
     if (stamp !== undefined && current.concurrencyStamp !== stamp) throw stale(current);
@@ -417,15 +419,35 @@ export class ResourceEngine {
         throw httpError(404, M.recordNotFound);
       }
       await hooks.beforeRemove?.(hctx, id);
+      // What the write listeners keep of a deleted record (the history's state, what the trash gives back): the record
+      // and its children's rows, read in the transaction before they go.
+      const gone = this.writes.active ? await this.storedTree(trx, def, scope, id) : undefined;
       const result = await this.scoped(def, trx.deleteFrom(def.table).where('id', '=', id), scope).executeTakeFirst();
       if (Number(result.numDeletedRows) === 0) throw httpError(404, M.recordNotFound);
       await this.removeChildren(trx, def, [id]);
       if (historyMachine(def)) await removeStatusHistory(trx, def, id);
       await hooks.afterRemove?.(hctx, id);
-      await this.tell(trx, ctx, def, scope, 'delete', [id]);
+      await this.tell(trx, ctx, def, scope, 'delete', [id], gone);
     };
     if (ctx.db.isTransaction) await work(ctx.db);
     else await ctx.db.transaction().execute(work);
+  }
+
+  /** A record in wire form (`before`) and its children's stored rows, theirs included (`children`, by definition name). */
+  private async storedTree(db: DynamicDb, def: ResourceDef, scope: Scope, id: number): Promise<Partial<WriteEvent>> {
+    const before = await this.read(db, def, scope, id);
+    const children: Record<string, Row[]> = {};
+    const collect = async (parent: ResourceDef, parentIds: number[]) => {
+      if (!parentIds.length) return;
+      for (const child of this.childrenOf(parent)) {
+        const rows = (await db.selectFrom(child.table).selectAll().where(child.parent!.keyField, 'in', parentIds).execute()) as Row[];
+        if (!rows.length) continue;
+        (children[child.name] ??= []).push(...rows);
+        if (hasIdColumn(child)) await collect(child, rows.map((r) => r.id as number));
+      }
+    };
+    await collect(def, [id]);
+    return { before, children };
   }
 
   /**

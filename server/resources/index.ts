@@ -11,4 +11,4 @@ export { dynamic, type DynamicDb } from './dynamic';
 export { operationContext } from './context';
 export type { ContentArea, ContentContext, JsonSchema, QueryParam } from './area';
 export { deliveryArea } from './delivery-read';
-export { WriteListeners, type WriteEvent, type WriteListener, type WriteOperation } from './writes';
+export { WriteListeners, type WriteEvent, type WriteListener, type WriteOperation, type WriteActor } from './writes';

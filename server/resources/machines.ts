@@ -111,11 +111,13 @@ export async function moveRecord(engine: ResourceEngine, def: ResourceDef, machi
     }
     if (machine.history) await recordStatus({ db, now: ctx.now, request, websiteId: ctx.scope.websiteId }, def, id, move.to, move.reason ? reason : null);
     await engine.hooksOf(def).afterMove?.({ ...ctx, db }, { id, machine, move, from: current[machine.field], reason, current });
-    await engine.tell(db, ctx, def, ctx.scope, 'move', [id], { before: current, move: { name: move.name, field: machine.field, from: current[machine.field], to: move.to } });
+    // The record as moved, read in the transaction: the listeners get it, and it is the answer.
+    const after = await engine.readOrThrow(db, def, ctx.scope, id);
+    await engine.tell(db, ctx, def, ctx.scope, 'move', [id], { before: current, after, move: { name: move.name, field: machine.field, from: current[machine.field], to: move.to } });
+    return after;
   };
-  if (ctx.db.isTransaction) await work(ctx.db);
-  else await ctx.db.transaction().execute(work);
-  return ok(request, move.done ?? M.updated, await engine.readOrThrow(ctx.db, def, ctx.scope, id));
+  const after = ctx.db.isTransaction ? await work(ctx.db) : await ctx.db.transaction().execute(work);
+  return ok(request, move.done ?? M.updated, after);
 }
 
 /** 409 with the machine's words when the record's state locks it against saves (a pending news item). */

@@ -14,9 +14,27 @@ declare module 'fastify' {
     /** The listeners of committed writes (server/resources/writes.ts), per app. */
     writes: WriteListeners;
   }
+  interface FastifyRequest {
+    /**
+     * Who makes the request when it is not a signed-in user (`request.user`): a route that identifies its caller
+     * otherwise sets it (the integration API: its key). The listeners read it from the event's request.
+     */
+    actor?: WriteActor;
+  }
 }
 
-export type WriteOperation = 'create' | 'update' | 'delete' | 'move';
+/** `action`: a hand-written action that is none of the others, named by `action` ('pay', 'reverse', 'signIn'). */
+export type WriteOperation = 'create' | 'update' | 'delete' | 'move' | 'action';
+
+/**
+ * Who wrote: a user; the public intake (a visitor, with the client address); an integration key (its id and name);
+ * the system (the seed, start-up work: a write without a request).
+ */
+export interface WriteActor {
+  kind: 'user' | 'public' | 'integration' | 'system';
+  id?: number | null;
+  name?: string | null;
+}
 
 export interface WriteEvent {
   /** The website the records belong to (a website's own write: that website); undefined for organisation records. */
@@ -28,14 +46,22 @@ export interface WriteEvent {
   operation: WriteOperation;
   /** The parent keys of the path (`{ bannerId: 4 }` for a banner's item). */
   keys?: Record<string, number>;
-  /** An update: the record before it, in wire form (what changed is `values` against it). */
+  /** An update or a move: the record before it, in wire form (what changed is `values` against it). A delete: its stored row. */
   before?: Row;
+  /** A delete: what went with the record (its children's stored rows, by the child definition's name). */
+  children?: Record<string, Row[]>;
   /** A create or update: the column values written. */
   values?: Row;
+  /** A create, update or move: the record right after it, in wire form (the engine reads it in the transaction). */
+  after?: Row;
   /** A status move: its name ('approve'), the field it moved, from and to. */
   move?: { name: string; field: string; from: unknown; to: unknown };
-  /** The request that made the write, when one did (who: `request.user`). */
+  /** An `action` operation: its name ('pay', 'reverse', 'reorder', 'signIn', 'signInFailed'). */
+  action?: string;
+  /** The request that made the write, when one did (who: `request.user`, else `request.actor`). */
   request?: FastifyRequest;
+  /** Who wrote, when neither the request's user nor `request.actor` says it (a sign-in: the account). */
+  actor?: WriteActor;
 }
 
 /** Called in the write's transaction (`db` is it): throw to refuse the write as a whole. */

@@ -1,0 +1,130 @@
+// History and audit (docs/api.md "History and audit"):
+//   GET /api/History/{website}/{resource}/{id}?page&pageSize   one record's entries, newest first (staff of the website)
+//   GET /api/Audit?userId&website&resource&operation&from&to&page&pageSize   every entry, newest first (administrators)
+// and, at start, the listener that writes the entries (./entries.ts) in every committed write's transaction.
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { ADMINS, ruleOf } from '../../shared/resources/access';
+import type { ResourceDef } from '../../shared/resources/define';
+import { isIsoDay, isIsoDayOrTime } from '../../shared/input';
+import { httpError } from '../errors';
+import { paging, queryInt } from '../http/query';
+import { M } from '../messages';
+import { dynamic, enforce, parseId, requireWebsite, type AnyQuery } from '../resources/index';
+import { HISTORY_TABLE, historyListener } from './entries';
+
+/** The first segment of an API path template ('PUT News/{website}/{id}' → 'News'). */
+function segmentOf(template: string | undefined): string | undefined {
+  if (!template) return undefined;
+  const path = template.replace(/^[A-Z]+\s+/, '').replace(/^[a-z]+:/, '');
+  return path.split(/[/?]/)[0] || undefined;
+}
+
+/**
+ * `{resource}` of the History path → the definition's name: the first segment of its API paths (`News`, `Banners`,
+ * `FAQs` and `Faqs`), case-insensitive, the top-level resource first (`Banners` is the banner, not its item); a
+ * definition's own name too (`bannerItem`, `career`), and any other name as it is (a hand-written writer's: `folder`).
+ */
+export function resourceNames(defs: Record<string, ResourceDef>): (segment: string) => string {
+  const map = new Map<string, string>();
+  const ordered = Object.values(defs).sort((a, b) => Number(!!a.parent && a.parent.resource !== 'website') - Number(!!b.parent && b.parent.resource !== 'website'));
+  for (const def of ordered) {
+    const api = def.api;
+    for (const t of [api.get, api.update, api.remove, api.list?.path, api.create]) {
+      const s = segmentOf(t)?.toLowerCase();
+      if (s && !map.has(s)) map.set(s, def.name);
+    }
+  }
+  for (const def of Object.values(defs)) map.set(def.name.toLowerCase(), def.name);
+  return (segment) => map.get(segment.toLowerCase()) ?? segment;
+}
+
+interface EntryRow {
+  id: number;
+  time: string;
+  websiteId: number | null;
+  resource: string;
+  recordId: string;
+  operation: string;
+  actorKind: string;
+  actorId: number | null;
+  actorName: string | null;
+  clientAddress: string | null;
+  changes: string;
+}
+
+const COLUMNS = ['id', 'time', 'websiteId', 'resource', 'recordId', 'operation', 'actorKind', 'actorId', 'actorName', 'clientAddress', 'changes'] as const;
+
+/** An entry on the wire: who (a user, the public intake, an integration key, the system), what, when, the changes. */
+const wire = (r: EntryRow) => ({
+  id: r.id,
+  time: r.time,
+  websiteId: r.websiteId,
+  resource: r.resource,
+  recordId: r.recordId,
+  actor: { id: r.actorId, fullName: r.actorName, kind: r.actorKind, clientAddress: r.clientAddress },
+  operation: r.operation,
+  changes: JSON.parse(r.changes) as unknown[],
+});
+
+export const historyRoutes: FastifyPluginAsync = async (app) => {
+  const { engine, defs } = app.resources;
+  const stopListening = app.writes.listen(historyListener(engine, defs, () => app.now()));
+  app.addHook('onClose', async () => stopListening());
+  const nameOf = resourceNames(defs);
+  const db = dynamic(app.db);
+
+  /** `{ data, totalRows }` of the entries `where` selects, newest first. */
+  async function pageOf(request: FastifyRequest, where: (q: AnyQuery) => AnyQuery) {
+    const { pageSize, offset } = paging(request.query as Record<string, unknown>, 20, 1000);
+    const [rows, total] = await Promise.all([
+      where(db.selectFrom(HISTORY_TABLE)).select([...COLUMNS]).orderBy('id', 'desc').limit(pageSize).offset(offset).execute(),
+      where(db.selectFrom(HISTORY_TABLE)).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+    ]);
+    return { data: (rows as EntryRow[]).map(wire), totalRows: Number((total as { count: unknown }).count) };
+  }
+
+  app.get('/History/:website/:resource/:id', async (request) => {
+    const params = request.params as { website: string; resource: string; id: string };
+    const websiteId = await requireWebsite(app.db, request, params.website);
+    const resource = nameOf(params.resource);
+    const def = defs[resource];
+    // Who may read the record may read its history (a team member's: an administrator).
+    if (def) enforce(request, ruleOf(def.access, 'read'));
+    const recordId = params.id.trim();
+    if (!recordId || recordId.length > 200) throw httpError(400, M.badId('id'), { field: 'id' });
+    return pageOf(request, (q) => q.where('websiteId', '=', websiteId).where('resource', '=', resource).where('recordId', '=', recordId));
+  });
+
+  app.get('/Audit', async (request) => {
+    enforce(request, ADMINS);
+    const query = request.query as Record<string, unknown>;
+    const userId = queryInt(query.userId, 'userId', 1, 2_147_483_647);
+    const websiteId = query.website === undefined || query.website === '' ? undefined : parseId(query.website, 'website');
+    const text = (name: string) => {
+      const v = query[name];
+      if (v === undefined || v === '') return undefined;
+      if (typeof v !== 'string' || v.length > 200) throw httpError(400, M.badQuery(name), { field: name });
+      return v;
+    };
+    const resource = text('resource');
+    const operation = text('operation');
+    const day = (name: 'from' | 'to') => {
+      const v = text(name);
+      if (v !== undefined && !isIsoDayOrTime(v)) throw httpError(400, M.badQuery(name), { field: name });
+      return v;
+    };
+    const from = day('from');
+    const to = day('to');
+    return pageOf(request, (q) => {
+      if (userId !== undefined) q = q.where('actorId', '=', userId);
+      if (websiteId !== undefined) q = q.where('websiteId', '=', websiteId);
+      if (resource !== undefined) q = q.where('resource', '=', nameOf(resource));
+      if (operation !== undefined) q = q.where('operation', '=', operation);
+      if (from !== undefined) q = q.where('time', '>=', isIsoDay(from) ? from : new Date(from).toISOString());
+      // A day as the end means the whole day: everything before the next one.
+      if (to !== undefined) q = q.where('time', isIsoDay(to) ? '<' : '<=', isIsoDay(to) ? new Date(Date.parse(to) + 86_400_000).toISOString().slice(0, 10) : new Date(to).toISOString());
+      return q;
+    });
+  });
+};
+

@@ -11,6 +11,7 @@ import { safeEqualHex, sha256 } from './crypto';
 import { burnPasswordCheck, verifyPassword } from './passwords';
 import { oauthError, type TokenAnswer } from './tokens';
 import { M } from '../messages';
+import { dynamic } from '../resources/index';
 
 /** The console's client: /auth/token carries no credentials and is accepted for this client. */
 export const CONSOLE_CLIENT_ID = 'sitedesk';
@@ -90,18 +91,27 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
 
     const user = await app.db
       .selectFrom('users')
-      .select(['id', 'userName', 'passwordHash', 'isActive'])
+      .select(['id', 'userName', 'fullName', 'passwordHash', 'isActive'])
       .where('normalizedUserName', '=', account)
       .executeTakeFirst();
     const ok = user ? await verifyPassword(user.passwordHash, password) : (await burnPasswordCheck(password), false);
-    if (!user || !ok) throw oauthError(400, 'invalid_grant', M.wrongPassword);
+    // A refused sign-in is an entry of the history (the account name as typed, the client address), written on its
+    // own: no transaction rolls it back with the refusal.
+    const failed = () => app.writes.tell(dynamic(app.db), { websiteId: undefined, resource: 'user', ids: [account], operation: 'action', action: 'signInFailed', request, actor: { kind: 'public', id: null, name: userName } });
+    if (!user || !ok) {
+      await failed();
+      throw oauthError(400, 'invalid_grant', M.wrongPassword);
+    }
     if (!user.isActive) {
       await app.throttle.release(attempt.id);
+      await failed();
       throw oauthError(400, 'invalid_grant', M.inactive);
     }
     return app.db.transaction().execute(async (trx) => {
       await app.throttle.succeeded(attempt.id, trx);
-      return app.tokens.startSession(user, clientId, form.scope?.trim() || DEFAULT_SCOPE, trx);
+      const answer = await app.tokens.startSession(user, clientId, form.scope?.trim() || DEFAULT_SCOPE, trx);
+      await app.writes.tell(dynamic(trx), { websiteId: undefined, resource: 'user', ids: [user.id], operation: 'action', action: 'signIn', request, actor: { kind: 'user', id: user.id, name: user.fullName || user.userName } });
+      return answer;
     });
   }
 

@@ -61,14 +61,15 @@ function perLanguage(field: string, a: Record<string, unknown>, b: Record<string
 /**
  * What changed between two wire records (`undefined`: none, a create's before or a delete's after): each field whose
  * value differs; a per-language field (JSON text keyed by language, or translation rows) language by language; rich
- * text and lists whole.
+ * text and lists whole. `only`: the keys compared (an update: what its `before` holds, which a hand-written writer
+ * may keep to the fields it wrote).
  */
-export function changesBetween(def: ResourceDef | undefined, before: Row | undefined, after: Row | undefined): Change[] {
+export function changesBetween(def: ResourceDef | undefined, before: Row | undefined, after: Row | undefined, only?: readonly string[]): Change[] {
   const a = before ?? {};
   const b = after ?? {};
   const out: Change[] = [];
   const fields = new Map((def?.fields ?? []).map((f) => [f.name, f]));
-  for (const key of [...new Set([...Object.keys(a), ...Object.keys(b)])]) {
+  for (const key of only ?? [...new Set([...Object.keys(a), ...Object.keys(b)])]) {
     if (BOOKKEEPING.has(key) || fields.get(key)?.hidden) continue;
     const va = a[key];
     const vb = b[key];
@@ -165,11 +166,11 @@ export function historyListener(engine: ResourceEngine, defs: Record<string, Res
         const before = event.ids.length === 1 ? kept(event.before) : undefined;
         if (event.operation === 'move' && event.move) {
           changes = [{ field: event.move.field, language: null, before: event.move.from, after: event.move.to }];
-          for (const c of changesBetween(def, before, after)) if (c.field !== event.move.field) changes.push(c);
+          for (const c of changesBetween(def, before, after, before && Object.keys(before))) if (c.field !== event.move.field) changes.push(c);
           // An idempotent repeat (the same state again) changed nothing.
           if (event.move.from === event.move.to) changes = changes.filter((c) => c.field !== event.move!.field);
         } else {
-          changes = event.operation === 'update' && !before && !event.values ? [] : changesBetween(def, before, after);
+          changes = event.operation === 'update' && !before && !event.values ? [] : changesBetween(def, before, after, before && Object.keys(before));
         }
         // A save that changed no field leaves nothing (a hand-written writer that says neither before nor values: its
         // write is recorded as it says, without a diff).

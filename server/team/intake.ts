@@ -7,6 +7,7 @@ import { iso, isUniqueViolation } from '../db/dialect';
 import { httpError } from '../errors';
 import { localize } from '../i18n';
 import { validationError } from '../resources/records';
+import { dynamic } from '../resources/index';
 import { foldText } from '../../shared/text';
 import type { Label } from '../../shared/resources/define';
 import { isIsoDay, isIsoDayOrTime, isPhone, normalizePhone } from '../../shared/input';
@@ -64,27 +65,32 @@ export async function registerCollaborator(app: FastifyInstance, request: Fastif
   for (let attempt = 0; ; attempt++) {
     try {
       const referralCode = code();
-      await app.db
-        .insertInto('collaborators')
-        .values({
-          fullName: v.fullName!,
-          phoneNumber,
-          birthday: v.birthday,
-          bankName: v.bankName,
-          bankingNumber: v.bankingNumber,
-          bankAccountName: v.bankAccountName,
-          objectName: v.objectName,
-          referralCode,
-          approvedStatus: 1,
-          declineReason: null,
-          isActive: true,
-          websiteId,
-          searchText: foldText(`${v.fullName} ${phoneNumber}`),
-          concurrencyStamp: randomUUID(),
-          createdAt: now,
-          updatedAt: now,
-        })
-        .execute();
+      // With its history entry (the public intake: the visitor's address), in one transaction.
+      await app.db.transaction().execute(async (trx) => {
+        const row = await trx
+          .insertInto('collaborators')
+          .values({
+            fullName: v.fullName!,
+            phoneNumber,
+            birthday: v.birthday,
+            bankName: v.bankName,
+            bankingNumber: v.bankingNumber,
+            bankAccountName: v.bankAccountName,
+            objectName: v.objectName,
+            referralCode,
+            approvedStatus: 1,
+            declineReason: null,
+            isActive: true,
+            websiteId,
+            searchText: foldText(`${v.fullName} ${phoneNumber}`),
+            concurrencyStamp: randomUUID(),
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await app.writes.tell(dynamic(trx), { websiteId: undefined, resource: 'collaborator', ids: [row.id], operation: 'create', request });
+      });
       return { referralCode };
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
@@ -112,25 +118,29 @@ export async function referPatient(app: FastifyInstance, request: FastifyRequest
   if (!member) throw httpError(400, T.codeUnknown, { field: 'referralCode' });
   const now = iso(app.now());
   const phoneNumber = normalizePhone(v.phoneNumber!);
-  await app.db
-    .insertInto('referrals')
-    .values({
-      collaboratorId: member.id,
-      websiteId,
-      fullName: v.fullName!,
-      phoneNumber,
-      // A referral with an appointment is booked (4); otherwise received (0).
-      status: v.appointmentDate ? 4 : 0,
-      appointmentDate: v.appointmentDate,
-      description: v.description,
-      visitDate: null,
-      amount: null,
-      paymentId: null,
-      searchText: foldText(`${v.fullName} ${phoneNumber}`),
-      concurrencyStamp: randomUUID(),
-      createdAt: now,
-      updatedAt: now,
-    })
-    .execute();
+  await app.db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto('referrals')
+      .values({
+        collaboratorId: member.id,
+        websiteId,
+        fullName: v.fullName!,
+        phoneNumber,
+        // A referral with an appointment is booked (4); otherwise received (0).
+        status: v.appointmentDate ? 4 : 0,
+        appointmentDate: v.appointmentDate,
+        description: v.description,
+        visitDate: null,
+        amount: null,
+        paymentId: null,
+        searchText: foldText(`${v.fullName} ${phoneNumber}`),
+        concurrencyStamp: randomUUID(),
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await app.writes.tell(dynamic(trx), { websiteId: undefined, resource: 'referral', ids: [row.id], operation: 'create', request });
+  });
   return undefined;
 }

@@ -9,7 +9,7 @@ import { iso, lockRow } from '../db/dialect';
 import { httpError, parseInput } from '../errors';
 import { ok } from '../http/envelope';
 import { M } from '../messages';
-import { parseId } from '../resources/index';
+import { dynamic, parseId } from '../resources/index';
 import { enforce } from '../resources/access';
 import { ruleOf } from '../../shared/resources/access';
 import { collaborator } from '../../shared/resources/team';
@@ -42,6 +42,8 @@ async function requireKey(app: FastifyInstance, request: FastifyRequest) {
   const row = await app.db.selectFrom('integration_keys').select(['id', 'name']).where('keyHash', '=', hashKey(key)).where('revokedAt', 'is', null).executeTakeFirst();
   if (!row) throw httpError(401, T.badKey);
   await app.db.updateTable('integration_keys').set({ lastUsedAt: iso(app.now()) }).where('id', '=', row.id).execute();
+  // Who writes (the history's actor): this key, by its name.
+  request.actor = { kind: 'integration', id: row.id, name: row.name };
   return row;
 }
 
@@ -72,6 +74,8 @@ export const integrationRoutes: FastifyPluginAsync = async (app) => {
         .set({ status: 1, visitDate: body.visitDate, amount: body.amount, concurrencyStamp: randomUUID(), updatedAt: iso(app.now()) })
         .where('id', '=', body.referralId)
         .execute();
+      const before = { status: current.status, visitDate: current.visitDate, amount: current.amount };
+      await app.writes.tell(dynamic(trx), { websiteId: undefined, resource: 'referral', ids: [body.referralId], operation: 'update', before, values: { status: 1, visitDate: body.visitDate, amount: body.amount }, request });
       return ok(request, T.recorded, { id: body.referralId, status: 1, visitDate: body.visitDate, amount: body.amount });
     });
   });

@@ -3,7 +3,7 @@
 // record's history for the website's staff and the audit for administrators; sign-ins. On both databases.
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { demoWebsites, describeEachDatabase, tr } from './harness';
+import { demoWebsites, describeEachDatabase, EN, tr } from './harness';
 import { createNews, newsBody } from './news-helpers';
 
 describeEachDatabase('history', (ctx) => {
@@ -115,6 +115,92 @@ describeEachDatabase('history', (ctx) => {
       await expect(sql`delete from history_entries`.execute(ctx.db)).rejects.toThrow(/append-only/);
       const count = await ctx.db.selectFrom('history_entries').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
       expect(Number(count.n)).toBeGreaterThan(0);
+    });
+  });
+  describe('routes', () => {
+    let lanToken = '';
+    beforeAll(async () => {
+      lanToken = (await ctx.signIn('lan.nguyen', 'Staff@123')).access_token;
+    });
+    const asLan = (method: string, path: string) => ctx.request(method, path, { token: lanToken, ...EN });
+
+    it("answers a record's history newest first, paged, by the API's path segment in any case", async () => {
+      let b = await banner();
+      for (const order of [3, 4, 5]) b = (await put(b, { order })).body.data;
+      const res = await ctx.authed('GET', `/api/History/${clinic}/Banners/${b.id}?page=1&pageSize=2`);
+      expect(res.status, res.text).toBe(200);
+      expect(res.body.totalRows).toBe(4);
+      expect(res.body.data).toHaveLength(2);
+      const [newest, next] = res.body.data;
+      expect(newest).toMatchObject({ operation: 'update', actor: { kind: 'user', fullName: expect.any(String), id: expect.any(Number) }, changes: [{ field: 'order', language: null, before: 4, after: 5 }] });
+      expect(typeof newest.time).toBe('string');
+      expect(newest.id).toBeGreaterThan(next.id);
+      const page2 = await ctx.authed('GET', `/api/history/${clinic}/banners/${b.id}?page=2&pageSize=2`);
+      expect(page2.body.data.map((e: { operation: string }) => e.operation)).toEqual(['update', 'create']);
+      // The website's staff read it; a website that does not exist: 404; another website's record: nothing.
+      expect((await asLan('GET', `/api/History/${clinic}/Banners/${b.id}`)).body.totalRows).toBe(4);
+      expect((await ctx.authed('GET', `/api/History/999999/Banners/${b.id}`)).status).toBe(404);
+      const { spa } = await demoWebsites(ctx);
+      expect((await ctx.authed('GET', `/api/History/${spa}/Banners/${b.id}`)).body).toEqual({ data: [], totalRows: 0 });
+      expect((await ctx.authed('GET', `/api/History/${clinic}/Banners/${b.id}?pageSize=x`)).status).toBe(400);
+    });
+
+    it('answers the audit to administrators only, with its filters', async () => {
+      expect((await asLan('GET', '/api/Audit')).status).toBe(403);
+      const b = await banner('Kiểm toán');
+      await put(b, { order: 9 });
+      const all = await ctx.authed('GET', '/api/Audit?pageSize=5');
+      expect(all.status, all.text).toBe(200);
+      expect(all.body.totalRows).toBeGreaterThan(2);
+      expect(all.body.data[0]).toMatchObject({ resource: 'banner', recordId: String(b.id), operation: 'update', websiteId: clinic });
+      const adminId = all.body.data[0].actor.id;
+      const byFilters = await ctx.authed('GET', `/api/Audit?userId=${adminId}&website=${clinic}&resource=Banners&operation=create&from=2000-01-01&to=2100-01-01`);
+      expect(byFilters.body.data.length).toBeGreaterThan(0);
+      expect(byFilters.body.data.every((e: { operation: string; resource: string; websiteId: number }) => e.operation === 'create' && e.resource === 'banner' && e.websiteId === clinic)).toBe(true);
+      expect((await ctx.authed('GET', '/api/Audit?to=2000-01-01')).body).toEqual({ data: [], totalRows: 0 });
+      expect((await ctx.authed('GET', '/api/Audit?from=yesterday')).status).toBe(400);
+    });
+
+    it('records sign-ins, the failed ones with the account name and the address, outside any rollback', async () => {
+      await ctx.signIn('lan.nguyen', 'Staff@123');
+      const bad = await ctx.request('POST', '/auth/connect/token', { form: { grant_type: 'password', username: 'Lan.Nguyen', password: 'wrong', client_id: 'sitedesk', client_secret: 'sitedesk-secret' } });
+      expect(bad.status).toBe(400);
+      const failed = await ctx.authed('GET', '/api/Audit?operation=signInFailed&pageSize=1');
+      expect(failed.body.data[0]).toMatchObject({ resource: 'user', recordId: 'lan.nguyen', websiteId: null, actor: { kind: 'public', fullName: 'Lan.Nguyen', clientAddress: expect.any(String) } });
+      const ok = await ctx.authed('GET', '/api/Audit?operation=signIn&pageSize=50');
+      expect(ok.body.data.some((e: { actor: { fullName: string; kind: string } }) => e.actor.kind === 'user' && e.actor.fullName)).toBe(true);
+    });
+  });
+
+  describe('actors', () => {
+    it('names the public intake (with the address) and the integration key', async () => {
+      const phone = `09${String(Date.now() % 1e8).padStart(8, '0')}`;
+      const reg = await ctx.request('POST', `/public/${clinic}/collaborators`, { json: { fullName: 'Nguyễn Lịch Sử', phoneNumber: phone } });
+      expect(reg.status, reg.text).toBe(201);
+      const [created] = await ctx.db.selectFrom('history_entries').selectAll().where('resource', '=', 'collaborator').where('operation', '=', 'create').orderBy('id', 'desc').limit(1).execute();
+      expect(created).toMatchObject({ actorKind: 'public', actorId: null, websiteId: null });
+      expect(created.clientAddress).toBeTruthy();
+      const id = Number(created.recordId);
+      expect((await ctx.authed('PUT', `/api/DoiNhom/status/${id}`, { status: 2 })).status).toBe(200);
+      const approve = (await entriesOf('collaborator', id)).at(-1)!;
+      expect(approve).toMatchObject({ operation: 'approve', actorKind: 'user' });
+      expect(approve.changes[0]).toMatchObject({ field: 'approvedStatus', before: 1, after: 2 });
+
+      const referred = await ctx.request('POST', `/public/${clinic}/referrals`, { json: { referralCode: reg.body.data.referralCode, fullName: 'Bệnh Nhân', phoneNumber: phone } });
+      expect(referred.status, referred.text).toBe(201);
+      const [referral] = await ctx.db.selectFrom('history_entries').selectAll().where('resource', '=', 'referral').orderBy('id', 'desc').limit(1).execute();
+      expect(referral).toMatchObject({ operation: 'create', actorKind: 'public' });
+      const key = (await ctx.authed('POST', '/api/IntegrationKeys', { name: 'HIS lịch sử' })).body.data.key;
+      const visit = await ctx.request('POST', '/integration/visits', { json: { referralId: Number(referral.recordId), visitDate: '2026-03-01', amount: 150000 }, headers: { 'x-api-key': key } });
+      expect(visit.status, visit.text).toBe(200);
+      const done = (await entriesOf('referral', referral.recordId)).at(-1)!;
+      expect(done).toMatchObject({ operation: 'update', actorKind: 'integration', actorName: 'HIS lịch sử' });
+      expect(done.changes).toEqual(
+        expect.arrayContaining([
+          { field: 'status', language: null, before: 0, after: 1 },
+          { field: 'amount', language: null, before: null, after: 150000 },
+        ]),
+      );
     });
   });
 });

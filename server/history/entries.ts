@@ -169,6 +169,9 @@ export function historyListener(engine: ResourceEngine, defs: Record<string, Res
           for (const c of changesBetween(def, before, after, before && Object.keys(before))) if (c.field !== event.move.field) changes.push(c);
           // An idempotent repeat (the same state again) changed nothing.
           if (event.move.from === event.move.to) changes = changes.filter((c) => c.field !== event.move!.field);
+        } else if (event.operation === 'action') {
+          // An action says what it did in its values (a payment: its id, total and referrals), not the whole record.
+          changes = event.values ? changesBetween(def, before, event.values, Object.keys(event.values)) : [];
         } else {
           changes = event.operation === 'update' && !before && !event.values ? [] : changesBetween(def, before, after, before && Object.keys(before));
         }

@@ -95,18 +95,30 @@ export const integrationKeyRoutes: FastifyPluginAsync = async (app) => {
     mayManage(request);
     const { name } = parseInput(z.object({ name: z.string().trim().min(1).max(100) }), request.body);
     const key = `sdk_${randomBytes(32).toString('base64url')}`;
-    const { id } = await app.db
-      .insertInto('integration_keys')
-      .values({ name, keyHash: hashKey(key), keyPrefix: key.slice(0, 10), createdBy: request.user!.id, createdAt: iso(app.now()), revokedAt: null, lastUsedAt: null })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    // With its history entry, in one transaction (never the key itself: its name and prefix).
+    const id = await app.db.transaction().execute(async (trx) => {
+      const { id } = await trx
+        .insertInto('integration_keys')
+        .values({ name, keyHash: hashKey(key), keyPrefix: key.slice(0, 10), createdBy: request.user!.id, createdAt: iso(app.now()), revokedAt: null, lastUsedAt: null })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await app.writes.tell(dynamic(trx), { websiteId: undefined, resource: 'integrationKey', ids: [id], operation: 'create', after: { id, name, keyPrefix: key.slice(0, 10) }, request });
+      return id;
+    });
     return ok(request, T.created, { id, name, key, keyPrefix: key.slice(0, 10) });
   });
   app.delete('/IntegrationKeys/:id', async (request) => {
     mayManage(request);
     const id = parseId((request.params as { id: string }).id);
-    const changed = await app.db.updateTable('integration_keys').set({ revokedAt: iso(app.now()) }).where('id', '=', id).where('revokedAt', 'is', null).executeTakeFirst();
-    if (Number(changed.numUpdatedRows) === 0 && !(await app.db.selectFrom('integration_keys').select('id').where('id', '=', id).executeTakeFirst())) throw httpError(404, T.keyNotFound);
+    await app.db.transaction().execute(async (trx) => {
+      const revokedAt = iso(app.now());
+      const changed = await trx.updateTable('integration_keys').set({ revokedAt }).where('id', '=', id).where('revokedAt', 'is', null).executeTakeFirst();
+      if (Number(changed.numUpdatedRows) === 0) {
+        if (!(await trx.selectFrom('integration_keys').select('id').where('id', '=', id).executeTakeFirst())) throw httpError(404, T.keyNotFound);
+        return; // revoked already: nothing changed, no entry
+      }
+      await app.writes.tell(dynamic(trx), { websiteId: undefined, resource: 'integrationKey', ids: [id], operation: 'action', action: 'revoke', before: { revokedAt: null }, values: { revokedAt }, request });
+    });
     return ok(request, T.revoked, { id });
   });
 };

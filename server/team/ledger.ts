@@ -13,6 +13,7 @@ import { dialectOf, iso, lockRow } from '../db/dialect';
 import { httpError } from '../errors';
 import type { Label } from '../../shared/resources/define';
 import type { Payment } from '../../shared/team';
+import type { WriteEvent } from '../resources/index';
 
 export const PAYMENT_TYPES = { byDay: 0, previousMonth: 1 } as const;
 
@@ -57,7 +58,10 @@ export function unpaidReferrals(db: Kysely<Database>, collaboratorId: number) {
 }
 
 /** Pays `request.ids` of `collaboratorId` in one transaction; answers the payment. 409 when any is already paid. */
-export async function pay(db: Kysely<Database>, collaboratorId: number, request: PaymentRequest, payer: Payer, now: Date) {
+/** Tells the write listeners (the history) of a ledger write, in its transaction: the routes pass the request's. */
+export type LedgerTell = (trx: Kysely<Database>, event: Pick<WriteEvent, 'ids' | 'values'> & { action: 'pay' | 'reverse' }) => Promise<void>;
+
+export async function pay(db: Kysely<Database>, collaboratorId: number, request: PaymentRequest, payer: Payer, now: Date, tell?: LedgerTell) {
   return db.transaction().execute(async (trx) => {
     await lockRow(trx, 'collaborators', collaboratorId);
     const member = await trx.selectFrom('collaborators').select(['approvedStatus', 'isActive']).where('id', '=', collaboratorId).executeTakeFirst();
@@ -113,12 +117,13 @@ export async function pay(db: Kysely<Database>, collaboratorId: number, request:
       .executeTakeFirst();
     // Belt and braces: only a payment that settled every referral it lists is kept.
     if (Number(settled.numUpdatedRows) !== request.ids.length) throw httpError(409, T.alreadyPaid(usable.map((r) => r.fullName).join(', ')));
+    await tell?.(trx, { ids: [collaboratorId], action: 'pay', values: { paymentId: id, total, referrals: usable.map((r) => r.id) } });
     return { id, total, createdAt, referrals: usable.map((r) => ({ id: r.id, fullName: r.fullName, visitDate: r.visitDate, amount: r.amount })) };
   });
 }
 
 /** A new entry undoing `paymentId`: its referrals are unpaid again. Once per payment (a unique index holds it). */
-export async function reverse(db: Kysely<Database>, paymentId: number, reason: string, payer: Payer, now: Date) {
+export async function reverse(db: Kysely<Database>, paymentId: number, reason: string, payer: Payer, now: Date, tell?: LedgerTell) {
   return db.transaction().execute(async (trx) => {
     const original = await trx.selectFrom('payments').selectAll().where('id', '=', paymentId).where('kind', '=', 'payment').executeTakeFirst();
     if (!original) throw httpError(404, T.paymentNotFound);
@@ -147,6 +152,7 @@ export async function reverse(db: Kysely<Database>, paymentId: number, reason: s
       .executeTakeFirstOrThrow();
     await trx.insertInto('payment_lines').values(lines.map((l) => ({ paymentId: id, referralId: l.referralId, amount: -l.amount }))).execute();
     await trx.updateTable('referrals').set({ paymentId: null, updatedAt: createdAt }).where('paymentId', '=', paymentId).execute();
+    await tell?.(trx, { ids: [original.collaboratorId], action: 'reverse', values: { paymentId: id, reversalOf: paymentId, total: -Number(original.total), reason } });
     return { id, total: -Number(original.total), createdAt };
   });
 }

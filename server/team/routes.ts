@@ -7,14 +7,14 @@ import { parseInput } from '../errors';
 import { ok } from '../http/envelope';
 import { localize } from '../i18n';
 import { enforce } from '../resources/access';
-import { parseId, validationError } from '../resources/index';
+import { dynamic, parseId, validationError } from '../resources/index';
 import { ruleOf } from '../../shared/resources/access';
 import type { Label } from '../../shared/resources/define';
 import { collaborator } from '../../shared/resources/team';
 import { M } from '../messages';
 import { isIsoDayOrTime, zDayOrTime, zId } from '../../shared/input';
 import type { Unpaid } from '../../shared/team';
-import { pay, paymentHistory, reverse, unpaidReferrals } from './ledger';
+import { pay, paymentHistory, reverse, unpaidReferrals, type LedgerTell } from './ledger';
 
 const T = {
   reasonRequired: { vi: 'Lý do là trường bắt buộc', en: 'Reason is required' } as Label,
@@ -29,6 +29,11 @@ const T = {
 /** The day a day or an ISO time names, as written (the console sends the chosen day at midnight, unmoved across zones). */
 const dayOf = (value: unknown) => (isIsoDayOrTime(value) ? value.slice(0, 10) : undefined);
 const payer = (request: FastifyRequest) => ({ id: request.user.id, fullName: request.user.fullName });
+/** The ledger's writes told to the write listeners (the history: a collaborator's `pay` and `reverse` entries). */
+const ledgerTell =
+  (request: FastifyRequest): LedgerTell =>
+  (trx, event) =>
+    request.server.writes.tell(dynamic(trx), { websiteId: undefined, resource: collaborator.name, operation: 'action', request, ...event });
 const memberId = (request: FastifyRequest) => parseId((request.params as { memberId: string }).memberId, 'memberId');
 /** Paying and reversing are an administrator's (the collaborator definition's `access.actions`). */
 const mayWork = (request: FastifyRequest, action: 'pay' | 'reverse') => enforce(request, ruleOf(collaborator.access, { action }));
@@ -62,7 +67,7 @@ export const ledgerRoutes: FastifyPluginAsync = async (app) => {
     if (!body.url?.trim()) errors.push({ field: 'url', message: localize(request, T.proofRequired) });
     if (errors.length) throw validationError(errors);
     const order = { paymentType: body.paymentType, day, month: body.month ?? undefined, year: body.year ?? undefined, proofUrl: body.url!.trim(), ids: [...new Set(body.ids)] };
-    return ok(request, T.paid, await pay(app.db, id, order, payer(request), app.now()));
+    return ok(request, T.paid, await pay(app.db, id, order, payer(request), app.now(), ledgerTell(request)));
   });
 
   app.post('/DoiNhom/payment-reverse/:paymentId', async (request) => {
@@ -70,6 +75,6 @@ export const ledgerRoutes: FastifyPluginAsync = async (app) => {
     const id = parseId((request.params as { paymentId: string }).paymentId, 'paymentId');
     const { reason } = parseInput(z.object({ reason: z.string().max(1000).optional() }), request.body ?? {});
     if (!reason?.trim()) throw validationError([{ field: 'reason', message: localize(request, T.reasonRequired) }]);
-    return ok(request, T.reversed, await reverse(app.db, id, reason.trim(), payer(request), app.now()));
+    return ok(request, T.reversed, await reverse(app.db, id, reason.trim(), payer(request), app.now(), ledgerTell(request)));
   });
 };

@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import { iso, lockRow } from '../db/dialect';
 import type { Database } from '../db/schema';
 import { httpError } from '../errors';
-import { enforce, parseId, requireWebsite } from '../resources/index';
+import { dynamic, enforce, parseId, requireWebsite } from '../resources/index';
 import { ok } from '../http/envelope';
 import { M } from '../messages';
 import { ruleOf } from '../../shared/resources/access';
@@ -44,7 +44,10 @@ export const websiteStaffRoutes: FastifyPluginAsync = async (app) => {
         .onConflict((oc) => oc.columns(['websiteId', 'userId']).doNothing())
         .executeTakeFirst();
       if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) throw httpError(409, M.staffDuplicate);
-      return staff(trx, websiteId).where('wu.userId', '=', userId).executeTakeFirstOrThrow();
+      const added = await staff(trx, websiteId).where('wu.userId', '=', userId).executeTakeFirstOrThrow();
+      // A hand-written write: the write listeners (the history) hear it in its transaction.
+      await app.writes.tell(dynamic(trx), { websiteId, resource: def.name, ids: [userId], operation: 'create', after: added as Record<string, unknown>, request });
+      return added;
     });
     return ok(request, M.added, added);
   });
@@ -59,6 +62,8 @@ export const websiteStaffRoutes: FastifyPluginAsync = async (app) => {
       const members = await trx.selectFrom('website_users').select('userId').where('websiteId', '=', websiteId).execute();
       if (!members.some((m) => m.userId === userId)) throw httpError(404, M.staffNotFound);
       if (members.length === 1) throw httpError(400, M.lastStaff);
+      const before = (await staff(trx, websiteId).where('wu.userId', '=', userId).executeTakeFirst()) as Record<string, unknown> | undefined;
+      await app.writes.tell(dynamic(trx), { websiteId, resource: def.name, ids: [userId], operation: 'delete', before, request });
       await trx.deleteFrom('website_users').where('websiteId', '=', websiteId).where('userId', '=', userId).execute();
     });
     return ok(request, M.deleted);

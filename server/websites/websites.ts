@@ -113,9 +113,12 @@ export const websiteCrud: FastifyPluginAsync = async (app) => {
       const row = await trx.selectFrom('websites').select('isDefault').where('id', '=', id).executeTakeFirst();
       if (!row) throw httpError(404, M.websiteNotFound);
       if (row.isDefault) throw httpError(400, M.defaultWebsiteDelete);
+      // The history keeps the website as it was (its content's rows go without an entry each: the website's is the one).
+      const before = await engine.readOrThrow(dynamic(trx), def, { keys: {} }, id);
       await engine.removeWebsiteContent(dynamic(trx), id);
       // website_languages, website_users and other modules' website tables follow through ON DELETE CASCADE.
       await trx.deleteFrom('websites').where('id', '=', id).execute();
+      await app.writes.tell(dynamic(trx), { websiteId: id, resource: def.name, ids: [id], operation: 'delete', before, request });
     });
     return ok(request, M.deleted);
   });

@@ -203,4 +203,29 @@ describeEachDatabase('history', (ctx) => {
       );
     });
   });
+  describe('hand-written writers', () => {
+    it("records a website's staff added and removed, a website deleted, an integration key made and revoked", async () => {
+      const site = await ctx.authed('POST', '/api/Websites', { name: tr('Trang lịch sử', 'History site'), isActive: true });
+      expect(site.status, site.text).toBe(200);
+      const w = site.body.data.id as number;
+      const lan = (await ctx.db.selectFrom('users').select('id').where('userName', '=', 'lan.nguyen').executeTakeFirstOrThrow()).id;
+      expect((await ctx.authed('POST', `/api/Websites/user/${w}/${lan}`)).status).toBe(200);
+      expect((await ctx.authed('POST', `/api/Websites/user/${w}/${lan}`)).status).toBe(409);
+      expect((await ctx.authed('DELETE', `/api/Websites/user/${w}/${lan}`)).status).toBe(200);
+      const staff = await entriesOf('websiteUser', lan);
+      expect(staff.filter((e) => e.websiteId === w).map((e) => e.operation)).toEqual(['create', 'delete']);
+      expect((await ctx.authed('DELETE', `/api/Websites/${w}`)).status).toBe(200);
+      const website = await entriesOf('website', w);
+      expect(website.map((e) => e.operation)).toEqual(['create', 'delete']);
+      expect(website[1].state!.record).toMatchObject({ id: w, name: tr('Trang lịch sử', 'History site') });
+
+      const key = await ctx.authed('POST', '/api/IntegrationKeys', { name: 'Khoá lịch sử' });
+      const keyId = key.body.data.id as number;
+      expect((await ctx.authed('DELETE', `/api/IntegrationKeys/${keyId}`)).status).toBe(200);
+      expect((await ctx.authed('DELETE', `/api/IntegrationKeys/${keyId}`)).status).toBe(200); // revoked already: no entry
+      const keys = await entriesOf('integrationKey', keyId);
+      expect(keys.map((e) => e.operation)).toEqual(['create', 'revoke']);
+      expect(JSON.stringify(keys)).not.toContain(key.body.data.key);
+    });
+  });
 });

@@ -147,6 +147,11 @@ describeEachDatabase(
         const history = (await ctx.authed('GET', `/api/DoiNhom/payments/${id}`)).body.data as { kind: string; total: number; reversed: boolean }[];
         expect(history.map((p) => [p.kind, p.total])).toEqual([['payment', 350000], ['reversal', -350000], ['payment', 100000], ['payment', 350000]]);
         expect(history[3].reversed).toBe(true);
+        // The history (issue 29): each payment and the reversal is an entry of the collaborator, with what it did;
+        // the refused payments (400, 403, 409) left none.
+        const entries = await ctx.db.selectFrom('history_entries').select(['operation', 'changes']).where('resource', '=', 'collaborator').where('recordId', '=', String(id)).where('operation', 'in', ['pay', 'reverse']).orderBy('id').execute();
+        expect(entries.map((e) => e.operation)).toEqual(['pay', 'pay', 'reverse', 'pay']);
+        expect(JSON.parse(entries[2].changes)).toContainEqual({ field: 'reversalOf', language: null, before: null, after: paid.body.data.id });
 
         // A locked member is not paid.
         const d = await refer(ctx, site, code, 'Khách D');

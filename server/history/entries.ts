@@ -43,6 +43,10 @@ type Row = Record<string, unknown>;
 /** Not a change of the record: its identity, the write's own bookkeeping, what the history keeps elsewhere. */
 const BOOKKEEPING = new Set(['id', 'websiteId', 'concurrencyStamp', 'createdAt', 'updatedAt', 'statusHistory', 'searchText']);
 
+/** Never kept, in the changes or the state: signing secrets and key or password hashes (their change is, masked). */
+const SECRET = /^(secret|keyHash|passwordHash|securityStamp)$/;
+const MASK = '••••••';
+
 const blank = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
 const plain = (v: unknown) => (blank(v) ? null : v);
 const same = (a: unknown, b: unknown) => JSON.stringify(plain(a)) === JSON.stringify(plain(b));
@@ -84,7 +88,8 @@ export function changesBetween(def: ResourceDef | undefined, before: Row | undef
         perLanguage(name, pick(rowsA), pick(rowsB), out);
       }
     } else if (!same(va, vb)) {
-      out.push({ field: key, language: null, before: plain(va), after: plain(vb) });
+      const shown = (v: unknown) => (SECRET.test(key) && !blank(v) ? MASK : plain(v));
+      out.push({ field: key, language: null, before: shown(va), after: shown(vb) });
     }
   }
   return out;
@@ -134,10 +139,11 @@ export async function insertEntry(db: DynamicDb, e: EntryInput): Promise<void> {
     .execute();
 }
 
-/** The record without what the history does not keep (its status history is its own table). */
+/** The record without what the history does not keep (its status history is its own table; secrets, masked). */
 function kept(record: Row | undefined): Row | undefined {
   if (!record) return undefined;
   const { statusHistory: _, ...rest } = record;
+  for (const key of Object.keys(rest)) if (SECRET.test(key) && !blank(rest[key])) rest[key] = MASK;
   return rest;
 }
 

@@ -88,14 +88,21 @@ const updatePatient: ActionDef = {
     if (current.status !== 1 && body.status === 1) throw httpError(400, T.completedNotSettable, { field: 'status' });
     const fullName = body.fullName!.trim();
     const phoneNumber = normalizePhone(body.phoneNumber!);
-    const changed = await ctx.db
-      .updateTable(referral.table)
-      .set({ fullName, phoneNumber, appointmentDate, description: body.description ?? null, status: body.status, searchText: foldText(`${fullName} ${phoneNumber}`), concurrencyStamp: randomUUID(), updatedAt: iso(ctx.now) })
-      .where('id', '=', id!)
-      .where('concurrencyStamp', '=', body.concurrencyStamp)
-      .executeTakeFirst();
-    if (Number(changed.numUpdatedRows) === 0) throw httpError(409, M.conflict, { data: (await patient(ctx.db, id!)) ?? null });
-    return ok(request, M.updated, await patient(ctx.db, id!));
+    // With its history entry (the record before and after), in one transaction.
+    const after = await ctx.db.transaction().execute(async (trx) => {
+      const before = await patient(trx, id!);
+      const changed = await trx
+        .updateTable(referral.table)
+        .set({ fullName, phoneNumber, appointmentDate, description: body.description ?? null, status: body.status, searchText: foldText(`${fullName} ${phoneNumber}`), concurrencyStamp: randomUUID(), updatedAt: iso(ctx.now) })
+        .where('id', '=', id!)
+        .where('concurrencyStamp', '=', body.concurrencyStamp)
+        .executeTakeFirst();
+      if (Number(changed.numUpdatedRows) === 0) throw httpError(409, M.conflict, { data: (await patient(trx, id!)) ?? null });
+      const after = await patient(trx, id!);
+      await request.server.writes.tell(trx, { websiteId: undefined, resource: referral.name, ids: [id!], operation: 'update', before, after, request });
+      return after;
+    });
+    return ok(request, M.updated, after);
   },
 };
 

@@ -35,13 +35,17 @@ function checkUrl(raw: unknown): string {
 const rotate: ActionDef<typeof webhook> = {
   path: webhook.api.actions.rotate,
   async run({ ctx, engine, def, id }) {
-    const result = await ctx.db
-      .updateTable(def.table)
-      .set({ secret: newSecret(), concurrencyStamp: randomUUID(), updatedAt: iso(ctx.now) })
-      .where('id', '=', id!)
-      .where('websiteId', '=', ctx.scope.websiteId)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) throw httpError(404, M.recordNotFound);
+    // With its history entry (which keeps no secret: server/history/entries.ts), in one transaction.
+    await ctx.db.transaction().execute(async (trx) => {
+      const result = await trx
+        .updateTable(def.table)
+        .set({ secret: newSecret(), concurrencyStamp: randomUUID(), updatedAt: iso(ctx.now) })
+        .where('id', '=', id!)
+        .where('websiteId', '=', ctx.scope.websiteId)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) throw httpError(404, M.recordNotFound);
+      await ctx.request.server.writes.tell(trx, { websiteId: ctx.scope.websiteId, resource: def.name, ids: [id!], operation: 'action', action: 'rotateSecret', request: ctx.request });
+    });
     return ok(ctx.request, M.webhookSecretRotated, await engine.readOrThrow(ctx.db, def, ctx.scope, id!));
   },
 };

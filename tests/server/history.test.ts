@@ -227,5 +227,35 @@ describeEachDatabase('history', (ctx) => {
       expect(keys.map((e) => e.operation)).toEqual(['create', 'revoke']);
       expect(JSON.stringify(keys)).not.toContain(key.body.data.key);
     });
+
+    it("records a referred patient's edit, a feedback opened (once) and a webhook's new secret, keeping no secret", async () => {
+      const feedback = await ctx.request('POST', `/public/${clinic}/feedback`, { json: { title: 'Góp ý', fullName: 'Trần Thị Góp', email: 'gop@example.com', phoneNumber: '0987654321', content: 'Phòng chờ nóng' } });
+      expect(feedback.status, feedback.text).toBe(201);
+      const [created] = await ctx.db.selectFrom('history_entries').selectAll().where('resource', '=', 'feedback').orderBy('id', 'desc').limit(1).execute();
+      expect(created).toMatchObject({ operation: 'create', actorKind: 'public', websiteId: clinic });
+      const id = Number(created.recordId);
+      expect((await ctx.authed('PUT', `/api/Feedbacks/read/${clinic}/${id}`)).status).toBe(200);
+      expect((await ctx.authed('PUT', `/api/Feedbacks/read/${clinic}/${id}`)).status).toBe(200);
+      const read = (await entriesOf('feedback', id)).filter((e) => e.operation === 'read');
+      expect(read.map((e) => e.changes)).toEqual([[{ field: 'isView', language: null, before: false, after: true }]]);
+
+      const [referral] = await ctx.db.selectFrom('history_entries').selectAll().where('resource', '=', 'referral').where('operation', '=', 'create').orderBy('id', 'desc').limit(1).execute();
+      const patient = (await ctx.authed('GET', `/api/DoiNhom/ttbn-detail/${referral.recordId}`)).body.data;
+      const edited = await ctx.authed('PUT', `/api/DoiNhom/ttbn-update/${referral.recordId}`, { fullName: 'Bệnh Nhân Mới', phoneNumber: patient.phoneNumber, status: patient.status, concurrencyStamp: patient.concurrencyStamp });
+      expect(edited.status, edited.text).toBe(200);
+      const last = (await entriesOf('referral', referral.recordId)).at(-1)!;
+      expect(last).toMatchObject({ operation: 'update', actorKind: 'user' });
+      expect(last.changes).toContainEqual({ field: 'fullName', language: null, before: patient.fullName, after: 'Bệnh Nhân Mới' });
+
+      const hook = await ctx.authed('POST', `/api/Webhooks/${clinic}`, { url: 'https://example.com/hook', description: 'Lịch sử', isActive: true });
+      expect(hook.status, hook.text).toBe(200);
+      const rotated = await ctx.authed('POST', `/api/Webhooks/rotate-secret/${clinic}/${hook.body.data.id}`);
+      expect(rotated.status, rotated.text).toBe(200);
+      const hooks = await entriesOf('webhook', hook.body.data.id);
+      expect(hooks.map((e) => e.operation)).toEqual(['create', 'rotateSecret']);
+      const text = JSON.stringify(hooks);
+      expect(text).not.toContain(hook.body.data.secret);
+      expect(text).not.toContain(rotated.body.data.secret);
+    });
   });
 });

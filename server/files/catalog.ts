@@ -14,6 +14,8 @@ import type { FileStore, StoredFile } from './file-store';
 import { contentTypeFor } from './file-types';
 import type { FilesTable, FoldersTable } from './tables';
 import { M } from '../messages';
+import type { FastifyRequest } from 'fastify';
+import { dynamic, type WriteEvent, type WriteListeners } from '../resources/index';
 
 type FolderRow = Selectable<FoldersTable>;
 type FileRow = Selectable<FilesTable>;
@@ -87,7 +89,11 @@ function requireName(raw: unknown): string {
 
 export interface Actor {
   id: number | null;
+  /** The request that writes: the write listeners (the history) learn who wrote from it. */
+  request?: FastifyRequest;
 }
+
+type Db = Kysely<Database>;
 
 /** The stamp and times of a new folder or file that `actor` makes at `at`. */
 const creation = (actor: Actor, at: string) => ({ concurrencyStamp: randomUUID(), createdAt: at, updatedAt: at, createdBy: actor.id });
@@ -97,7 +103,21 @@ export class FilesCatalog {
     private readonly db: Kysely<Database>,
     readonly store: FileStore,
     private readonly now: () => Date,
+    /** The app's write listeners (server/resources/writes.ts): told of each write of a folder or file, in its transaction. */
+    private readonly writes?: WriteListeners,
   ) {}
+
+  /** `write` in a transaction with the event it makes told to the write listeners (none listening: as it is). */
+  private async told<T>(by: Actor | undefined, write: (db: Db) => Promise<T>, event: (result: T) => Omit<WriteEvent, 'request' | 'websiteId'>): Promise<T> {
+    if (!this.writes?.active) return write(this.db);
+    return this.db.transaction().execute(async (trx) => {
+      const result = await write(trx);
+      // Without the request (an upload's last chunk may come from another): the user the upload belongs to.
+      const actor = !by?.request && by?.id ? { kind: 'user' as const, id: by.id } : undefined;
+      await this.writes!.tell(dynamic(trx), { websiteId: undefined, request: by?.request, actor, ...event(result) });
+      return result;
+    });
+  }
 
   private stamp() {
     return { concurrencyStamp: randomUUID(), updatedAt: this.now().toISOString() };
@@ -107,10 +127,10 @@ export class FilesCatalog {
    * Writes `values` (and a new stamp) to folder or file `id` if it still carries `stamp`, the one its writer read;
    * nothing written means someone changed or deleted it meanwhile: a 409.
    */
-  private async updateIfUnchanged(table: 'folders', id: number, stamp: string, values: Updateable<FoldersTable>): Promise<FolderRow>;
-  private async updateIfUnchanged(table: 'files', id: number, stamp: string, values: Updateable<FilesTable>): Promise<FileRow>;
-  private async updateIfUnchanged(table: 'folders' | 'files', id: number, stamp: string, values: Updateable<FoldersTable> | Updateable<FilesTable>) {
-    const row = await this.db
+  private async updateIfUnchanged(db: Db, table: 'folders', id: number, stamp: string, values: Updateable<FoldersTable>): Promise<FolderRow>;
+  private async updateIfUnchanged(db: Db, table: 'files', id: number, stamp: string, values: Updateable<FilesTable>): Promise<FileRow>;
+  private async updateIfUnchanged(db: Db, table: 'folders' | 'files', id: number, stamp: string, values: Updateable<FoldersTable> | Updateable<FilesTable>) {
+    const row = await db
       .updateTable(table)
       .set({ ...values, ...this.stamp() })
       .where('id', '=', id)
@@ -261,18 +281,23 @@ export class FilesCatalog {
     const parentId = await this.folderOrRoot(input.parentId);
     const at = this.now().toISOString();
     const row = await this.withFreeName('folders', parentId, name, (free) =>
-      this.db
-        .insertInto('folders')
-        .values({
-          parentId,
-          name: free,
-          nameKey: nameKey(free),
-          order: input.order ?? 0,
-          description: input.description ?? null,
-          ...creation(actor, at),
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow(),
+      this.told(
+        actor,
+        (db) =>
+          db
+            .insertInto('folders')
+            .values({
+              parentId,
+              name: free,
+              nameKey: nameKey(free),
+              order: input.order ?? 0,
+              description: input.description ?? null,
+              ...creation(actor, at),
+            })
+            .returningAll()
+            .executeTakeFirstOrThrow(),
+        (row) => ({ resource: 'folder', ids: [row.id], operation: 'create', after: { ...folderJson(row) } }),
+      ),
     );
     return folderJson(row);
   }
@@ -280,6 +305,7 @@ export class FilesCatalog {
   async updateFolder(
     id: number,
     input: { name?: unknown; parentId?: number | null; order?: number; description?: string | null; concurrencyStamp: string },
+    by?: Actor,
   ) {
     const current = await this.folder(id);
     if (current.concurrencyStamp !== input.concurrencyStamp) throw conflict(M.conflict);
@@ -291,13 +317,18 @@ export class FilesCatalog {
       parentId,
       name,
       (free) =>
-        this.updateIfUnchanged('folders', id, input.concurrencyStamp, {
-          name: free,
-          nameKey: nameKey(free),
-          parentId,
-          order: input.order ?? current.order,
-          description: input.description === undefined ? current.description : input.description,
-        }),
+        this.told(
+          by,
+          (db) =>
+            this.updateIfUnchanged(db, 'folders', id, input.concurrencyStamp, {
+              name: free,
+              nameKey: nameKey(free),
+              parentId,
+              order: input.order ?? current.order,
+              description: input.description === undefined ? current.description : input.description,
+            }),
+          (row) => ({ resource: 'folder', ids: [id], operation: 'update', before: { ...folderJson(current) }, after: { ...folderJson(row) } }),
+        ),
       id,
     );
     return folderJson(row);
@@ -316,7 +347,7 @@ export class FilesCatalog {
     return { folders, files };
   }
 
-  async deleteFolder(id: number, recursive: boolean) {
+  async deleteFolder(id: number, recursive: boolean, by?: Actor) {
     const { folders, files } = await this.subtree(id);
     if (!recursive && (folders.length > 1 || files.length > 0)) throw conflict(M.folderNotEmpty(folders[0].name));
     const ids = folders.map((f) => f.id);
@@ -324,6 +355,9 @@ export class FilesCatalog {
       await this.db.transaction().execute(async (trx) => {
         if (files.length) await trx.deleteFrom('files').where('folderId', 'in', ids).execute();
         await trx.deleteFrom('folders').where('id', 'in', ids).execute();
+        // One entry, the folder's: what it held goes with it (the rows of its subfolders and files).
+        const children = { folder: folders.slice(1) as Record<string, unknown>[], file: files as Record<string, unknown>[] };
+        await this.writes?.tell(dynamic(trx), { websiteId: undefined, resource: 'folder', ids: [id], operation: 'delete', before: { ...folderJson(folders[0]) }, children, request: by?.request });
       });
     } catch (err) {
       // Something was added inside meanwhile (foreign key): the user should look again.
@@ -382,6 +416,8 @@ export class FilesCatalog {
               })
               .execute();
           }
+          // One entry, the copy's top folder (a create: what it holds came with it).
+          await this.writes?.tell(dynamic(trx), { websiteId: undefined, resource: 'folder', ids: [top!.id], operation: 'create', after: { ...folderJson(top!) }, request: actor.request });
           return top!;
         }),
       );
@@ -398,26 +434,31 @@ export class FilesCatalog {
   async addFile(stored: StoredFile, input: { name: string; folderId: number | null; uploadId?: string }, actor: Actor): Promise<FileJson> {
     const at = this.now().toISOString();
     const row = await this.withFreeName('files', input.folderId, input.name, (free) =>
-      this.db
-        .insertInto('files')
-        .values({
-          folderId: input.folderId,
-          name: free,
-          nameKey: nameKey(free),
-          storedName: stored.storedName,
-          size: stored.size,
-          contentType: contentTypeFor(free),
-          url: publicUrl(stored.storedName, free),
-          uploadId: input.uploadId ?? null,
-          ...creation(actor, at),
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow(),
+      this.told(
+        actor,
+        (db) =>
+          db
+            .insertInto('files')
+            .values({
+              folderId: input.folderId,
+              name: free,
+              nameKey: nameKey(free),
+              storedName: stored.storedName,
+              size: stored.size,
+              contentType: contentTypeFor(free),
+              url: publicUrl(stored.storedName, free),
+              uploadId: input.uploadId ?? null,
+              ...creation(actor, at),
+            })
+            .returningAll()
+            .executeTakeFirstOrThrow(),
+        (row) => ({ resource: 'file', ids: [row.id], operation: 'create', after: { ...fileJson(row) } }),
+      ),
     );
     return fileJson(row);
   }
 
-  async updateFile(id: number, input: { name?: unknown; folderId?: number | null; concurrencyStamp: string }) {
+  async updateFile(id: number, input: { name?: unknown; folderId?: number | null; concurrencyStamp: string }, by?: Actor) {
     const current = await this.file(id);
     if (current.concurrencyStamp !== input.concurrencyStamp) throw conflict(M.conflict);
     let name = input.name === undefined ? current.name : requireName(input.name);
@@ -432,15 +473,24 @@ export class FilesCatalog {
       'files',
       folderId,
       name,
-      (free) => this.updateIfUnchanged('files', id, input.concurrencyStamp, { name: free, nameKey: nameKey(free), folderId }),
+      (free) =>
+        this.told(
+          by,
+          (db) => this.updateIfUnchanged(db, 'files', id, input.concurrencyStamp, { name: free, nameKey: nameKey(free), folderId }),
+          (row) => ({ resource: 'file', ids: [id], operation: 'update', before: { ...fileJson(current) }, after: { ...fileJson(row) } }),
+        ),
       id,
     );
     return fileJson(row);
   }
 
-  async deleteFile(id: number) {
+  async deleteFile(id: number, by?: Actor) {
     const row = await this.file(id);
-    await this.db.deleteFrom('files').where('id', '=', id).execute();
+    await this.told(
+      by,
+      (db) => db.deleteFrom('files').where('id', '=', id).execute(),
+      () => ({ resource: 'file', ids: [id], operation: 'delete', before: { ...fileJson(row), storedName: row.storedName } }),
+    );
     await this.store.remove(row.storedName).catch(() => {});
     return { id };
   }

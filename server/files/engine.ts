@@ -29,7 +29,7 @@ export function filesEngine(app: FastifyInstance): FilesEngine {
     const openSink = options.openSink ?? openFileSink;
     const maxFileSize = options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE;
     const store = new FileStore(app.dataDir, openSink);
-    const catalog = new FilesCatalog(app.db, store, () => app.now());
+    const catalog = new FilesCatalog(app.db, store, () => app.now(), app.writes);
     const chunks = new ChunkStore({
       dataDir: app.dataDir,
       files: store,

@@ -94,7 +94,7 @@ export const fileRoutes: FastifyPluginAsync = async (app) => {
     throwFileSizeLimit: true,
   });
 
-  const actor = (request: FastifyRequest) => ({ id: request.user?.id ?? null });
+  const actor = (request: FastifyRequest) => ({ id: request.user?.id ?? null, request });
   const requireMultipart = (request: FastifyRequest) => {
     if (!request.isMultipart()) throw badRequest({ vi: 'Yêu cầu phải là multipart/form-data', en: 'The request must be multipart/form-data' });
   };
@@ -117,13 +117,13 @@ export const fileRoutes: FastifyPluginAsync = async (app) => {
   app.put('/Folders/:id', async (request) => {
     const { id } = parseInput(idParam, request.params);
     const body = parseInput(folderUpdate, request.body);
-    return ok(request, M.updated, await catalog.updateFolder(id, body));
+    return ok(request, M.updated, await catalog.updateFolder(id, body, actor(request)));
   });
 
   app.delete('/Folders/:id', async (request) => {
     const { id } = parseInput(idParam, request.params);
     const recursive = /^(1|true)$/i.test(String((request.query as Record<string, unknown>)?.recursive ?? ''));
-    return ok(request, M.deleted, await catalog.deleteFolder(id, recursive));
+    return ok(request, M.deleted, await catalog.deleteFolder(id, recursive, actor(request)));
   });
 
   app.post('/Folders/copy/:id', async (request) => {
@@ -137,7 +137,7 @@ export const fileRoutes: FastifyPluginAsync = async (app) => {
   app.put('/Files/:id', async (request) => {
     const { id } = parseInput(idParam, request.params);
     const body = parseInput(fileUpdate, request.body);
-    return ok(request, M.updated, await catalog.updateFile(id, body));
+    return ok(request, M.updated, await catalog.updateFile(id, body, actor(request)));
   });
 
   // The video library: every stored .mp4, newest first (`?page&pageSize&keyword`).
@@ -171,7 +171,7 @@ export const fileRoutes: FastifyPluginAsync = async (app) => {
 
   app.delete('/Files/:id', async (request) => {
     const { id } = parseInput(idParam, request.params);
-    return ok(request, M.deleted, await catalog.deleteFile(id));
+    return ok(request, M.deleted, await catalog.deleteFile(id, actor(request)));
   });
 
   app.post('/Files/copy/:id', async (request) => {
@@ -215,7 +215,7 @@ export const fileRoutes: FastifyPluginAsync = async (app) => {
         }
       });
     } catch (err) {
-      for (const file of saved) await catalog.deleteFile(file.id).catch(() => {});
+      for (const file of saved) await catalog.deleteFile(file.id, actor(request)).catch(() => {});
       throw err;
     }
     if (!saved.length) throw badRequest({ vi: 'Chưa chọn tệp nào để tải lên', en: 'No file was sent' });

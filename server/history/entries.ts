@@ -41,7 +41,7 @@ export interface Change {
 type Row = Record<string, unknown>;
 
 /** Not a change of the record: its identity, the write's own bookkeeping, what the history keeps elsewhere. */
-const BOOKKEEPING = new Set(['id', 'websiteId', 'concurrencyStamp', 'createdAt', 'updatedAt', 'statusHistory', 'searchText']);
+const BOOKKEEPING = new Set(['id', 'websiteId', 'concurrencyStamp', 'createdAt', 'updatedAt', 'createTime', 'updateTime', 'statusHistory', 'searchText']);
 
 /** Never kept, in the changes or the state: signing secrets and key or password hashes (their change is, masked). */
 const SECRET = /^(secret|keyHash|passwordHash|securityStamp)$/;
@@ -156,6 +156,11 @@ export function historyListener(engine: ResourceEngine, defs: Record<string, Res
   return async (db, event) => {
     const def = defs[event.resource];
     const actor = actorOf(event);
+    // A user named by id only (a writer without the request): their name, as the other entries carry it.
+    if (actor.kind === 'user' && actor.id && !actor.name) {
+      const user = (await db.selectFrom('users').select(['fullName', 'userName']).where('id', '=', actor.id).executeTakeFirst()) as { fullName: string; userName: string } | undefined;
+      actor.name = user ? user.fullName || user.userName : null;
+    }
     const operation = operationOf(event);
     for (const id of event.ids) {
       let changes: Change[];

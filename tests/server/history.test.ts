@@ -5,6 +5,8 @@ import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { demoWebsites, describeEachDatabase, EN, tr } from './harness';
 import { createNews, newsBody } from './news-helpers';
+import { uploadFile } from './files-helpers';
+import { pngBytes } from '../../server/files/testing';
 
 describeEachDatabase('history', (ctx) => {
   let clinic = 0;
@@ -256,6 +258,21 @@ describeEachDatabase('history', (ctx) => {
       const text = JSON.stringify(hooks);
       expect(text).not.toContain(hook.body.data.secret);
       expect(text).not.toContain(rotated.body.data.secret);
+    });
+
+    it('records folders and files: made, renamed, uploaded, a folder deleted with what it held', async () => {
+      const folder = (await ctx.authed('POST', '/api/Folders', { name: 'Lịch sử', parentId: 0 })).body.data;
+      const renamed = await ctx.authed('PUT', `/api/Folders/${folder.id}`, { name: 'Lịch sử 2', concurrencyStamp: folder.concurrencyStamp });
+      expect(renamed.status, renamed.text).toBe(200);
+      expect((await ctx.authed('PUT', `/api/Folders/${folder.id}`, { name: 'Cũ', concurrencyStamp: folder.concurrencyStamp })).status).toBe(409);
+      const file = await uploadFile(ctx, (await ctx.signIn()).access_token, 'anh.png', pngBytes(500), folder.id);
+      expect((await ctx.authed('DELETE', `/api/Folders/${folder.id}?recursive=true`)).status).toBe(200);
+      const entries = await entriesOf('folder', folder.id);
+      expect(entries.map((e) => e.operation)).toEqual(['create', 'update', 'delete']);
+      expect(entries.every((e) => e.actorKind === 'user' && e.websiteId === null)).toBe(true);
+      expect(entries[1].changes).toEqual([{ field: 'name', language: null, before: 'Lịch sử', after: 'Lịch sử 2' }]);
+      expect(entries[2].state!.children!.file).toEqual([expect.objectContaining({ id: file.id, folderId: folder.id })]);
+      expect((await entriesOf('file', file.id)).map((e) => [e.operation, e.actorKind])).toEqual([['create', 'user']]);
     });
   });
 });

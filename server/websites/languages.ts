@@ -62,8 +62,8 @@ function checkFlags(body: Record<string, unknown>, ui: 'vi' | 'en', partial: boo
 
 export const websiteLanguageRoutes: FastifyPluginAsync = async (app) => {
   /** A hand-written write: the write listeners (server/resources/writes.ts) hear it in its transaction. */
-  const told = (trx: Kysely<Database>, request: FastifyRequest, websiteId: number, languageId: string, operation: WriteOperation) =>
-    app.writes.tell(dynamic(trx), { websiteId, resource: def.name, ids: [languageId], operation, request });
+  const told = (trx: Kysely<Database>, request: FastifyRequest, websiteId: number, languageId: string, operation: WriteOperation, before?: object, after?: object) =>
+    app.writes.tell(dynamic(trx), { websiteId, resource: def.name, ids: [languageId], operation, request, before: before && { ...before }, after: after && { ...after } });
 
   app.get('/Websites/:websiteId/languages', async (request) => {
     const websiteId = await requireWebsite(app.db, request, (request.params as { websiteId: string }).websiteId);
@@ -88,8 +88,9 @@ export const websiteLanguageRoutes: FastifyPluginAsync = async (app) => {
         .executeTakeFirst();
       if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) throw httpError(409, M.languageDuplicate, { field: 'languageId' });
       if (count === 0 || body.isDefault === true) await makeDefault(trx, websiteId, languageId);
-      await told(trx, request, websiteId, languageId, 'create');
-      return one(trx, websiteId, languageId);
+      const created = await one(trx, websiteId, languageId);
+      await told(trx, request, websiteId, languageId, 'create', undefined, created);
+      return created;
     });
     return ok(request, M.added, created);
   });
@@ -109,8 +110,9 @@ export const websiteLanguageRoutes: FastifyPluginAsync = async (app) => {
         await trx.updateTable('website_languages').set({ isActive: body.isActive }).where('websiteId', '=', websiteId).where('languageId', '=', current.languageId).execute();
       }
       if (body.isDefault === true && !current.isDefault) await makeDefault(trx, websiteId, current.languageId);
-      await told(trx, request, websiteId, current.languageId, 'update');
-      return one(trx, websiteId, current.languageId);
+      const updated = await one(trx, websiteId, current.languageId);
+      await told(trx, request, websiteId, current.languageId, 'update', current, updated);
+      return updated;
     });
     return ok(request, M.updated, updated);
   });
@@ -125,7 +127,7 @@ export const websiteLanguageRoutes: FastifyPluginAsync = async (app) => {
       if (!current) throw httpError(404, M.languageNotFound);
       if (current.isDefault) throw httpError(400, M.defaultLanguageDelete);
       await trx.deleteFrom('website_languages').where('websiteId', '=', websiteId).where('languageId', '=', current.languageId).execute();
-      await told(trx, request, websiteId, current.languageId, 'delete');
+      await told(trx, request, websiteId, current.languageId, 'delete', current);
     });
     return ok(request, M.deleted);
   });

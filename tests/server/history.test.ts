@@ -214,6 +214,15 @@ describeEachDatabase('history', (ctx) => {
       expect((await ctx.authed('POST', `/api/Websites/user/${w}/${lan}`)).status).toBe(200);
       expect((await ctx.authed('POST', `/api/Websites/user/${w}/${lan}`)).status).toBe(409);
       expect((await ctx.authed('DELETE', `/api/Websites/user/${w}/${lan}`)).status).toBe(200);
+      const languages = `/api/Websites/${w}/languages`;
+      expect((await ctx.authed('POST', languages, { languageId: 'vi-VN' })).status).toBe(200);
+      expect((await ctx.authed('POST', languages, { languageId: 'en-US', isActive: true })).status).toBe(200);
+      expect((await ctx.authed('PUT', `${languages}/en-US`, { isActive: false })).status).toBe(200);
+      expect((await ctx.authed('PUT', `${languages}/en-US`, { isActive: false })).status).toBe(200); // no change: no entry
+      expect((await ctx.authed('DELETE', `${languages}/en-US`)).status).toBe(200);
+      const english = (await entriesOf('websiteLanguage', 'en-US')).filter((e) => e.websiteId === w);
+      expect(english.map((e) => e.operation)).toEqual(['create', 'update', 'delete']);
+      expect(english[1].changes).toEqual([{ field: 'isActive', language: null, before: true, after: false }]);
       const staff = await entriesOf('websiteUser', lan);
       expect(staff.filter((e) => e.websiteId === w).map((e) => e.operation)).toEqual(['create', 'delete']);
       expect((await ctx.authed('DELETE', `/api/Websites/${w}`)).status).toBe(200);

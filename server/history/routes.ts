@@ -116,7 +116,8 @@ export const historyRoutes: FastifyPluginAsync = async (app) => {
     const from = day('from');
     const to = day('to');
     return pageOf(request, (q) => {
-      if (userId !== undefined) q = q.where('actorId', '=', userId);
+      // A user's id (an integration key's id is another number space).
+      if (userId !== undefined) q = q.where('actorId', '=', userId).where('actorKind', '=', 'user');
       if (websiteId !== undefined) q = q.where('websiteId', '=', websiteId);
       if (resource !== undefined) q = q.where('resource', '=', nameOf(resource));
       if (operation !== undefined) q = q.where('operation', '=', operation);

@@ -119,7 +119,7 @@ describeEachDatabase('history', (ctx) => {
         resource: i % 2 ? 'planA' : 'planB',
         recordId: String(i % 400),
         operation: 'update',
-        actorKind: 'user',
+        actorKind: 'user' as const,
         actorId: 1,
         actorName: 'Quản trị viên',
         clientAddress: '127.0.0.1',

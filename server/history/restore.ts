@@ -33,11 +33,15 @@ type Row = Record<string, unknown>;
 /** Never sent back: the record's identity and the write's bookkeeping (the save sets them), its status history. */
 const NOT_SENT = new Set(['id', 'websiteId', 'concurrencyStamp', 'createdAt', 'updatedAt', 'createTime', 'updateTime', 'statusHistory', 'searchText']);
 
-/** The entry's record as a save's body: without what the save sets itself, and without masked secrets (kept as they are). */
+/**
+ * The entry's record as a save's body: without what the save sets itself, and without masked secrets (kept as they
+ * are). A save of a reviewed resource (news, Q&A, services) without the review request: a restore is a new edit, a
+ * draft, which its editor submits when ready (Q&A's PUT would otherwise ask for review and lock it); the others ignore it.
+ */
 export function restoreBody(record: Row, concurrencyStamp: unknown): Row {
   const body: Row = {};
   for (const [key, value] of Object.entries(record)) if (!NOT_SENT.has(key) && value !== MASK) body[key] = value;
-  return { ...body, concurrencyStamp };
+  return { ...body, isApproveFlag: false, concurrencyStamp };
 }
 
 /** The operations whose entry keeps the record as a save left it: a save, a trash restore, a status move of the definition. */

@@ -136,6 +136,27 @@ describeEachDatabase('history restore', (ctx) => {
     expect(entries.at(-1)!.changes).toEqual(expect.arrayContaining([expect.objectContaining({ field: 'title', language: 'en-US' })]));
   });
 
+  it('makes a restored Q&A answer a draft too (its PUT would ask for review), with its tags', async () => {
+    const word = `${ctx.dialect}-${Date.now()}`;
+    const added = await ctx.authed('POST', `/api/QAExperts/${clinic}`, {
+      title: tr(`Câu hỏi ${word}`, `Question ${word}`),
+      answer: tr('<p>Trả lời 1</p>', '<p>Answer 1</p>'),
+      seoLink: tr(`tra-loi-${word}`, `answer-${word}`),
+      image: '/files/qa.png',
+      subjectTags: [{ name: 'Chủ đề 1' }],
+      isApproveFlag: true,
+    });
+    expect(added.status, added.text).toBe(200);
+    const approved = await ctx.reviewer('PUT', `/api/QAExperts/status/${clinic}/${added.body.data.id}`, { status: 2 });
+    expect(approved.status, approved.text).toBe(200);
+    const edited = await ctx.authed('PUT', `/api/QAExperts/${clinic}/${added.body.data.id}`, { ...approved.body.data, answer: tr('<p>Trả lời 2</p>', '<p>Answer 2</p>'), subjectTags: [{ name: 'Chủ đề 2' }], isApproveFlag: false });
+    expect(edited.status, edited.text).toBe(200);
+    const approval = (await entriesOf('qaExpert', added.body.data.id)).find((e) => e.operation === 'approve')!;
+    const res = await restore(clinic, approval.id, edited.body.data.concurrencyStamp);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.data).toMatchObject({ approvedStatus: 0, answer: tr('<p>Trả lời 1</p>', '<p>Answer 1</p>'), subjectTags: [{ name: 'Chủ đề 1' }] });
+  });
+
   it('answers 409 with the record as it is for a stale stamp, and writes nothing', async () => {
     const b = await banner();
     const now = await putBanner(b, { order: 7 });
@@ -207,11 +228,36 @@ describeEachDatabase('history restore', (ctx) => {
     expect((await ctx.authed('GET', `/api/Albums/${clinic}/${a.id}`)).body.data).toMatchObject({ seoLink: `${link}-2`, concurrencyStamp: moved.body.data.concurrencyStamp });
     expect(await entriesOf('album', a.id)).toHaveLength(2);
   });
+
+  it("restores an organisation's record (a referred patient) through any website its user is staff of, with its own update", async () => {
+    const phone = `08${String(Date.now() % 1e8).padStart(8, '0')}`;
+    const reg = await ctx.request('POST', `/public/${clinic}/collaborators`, { json: { fullName: 'Cộng Tác Khôi Phục', phoneNumber: phone } });
+    expect(reg.status, reg.text).toBe(201);
+    const member = (await ctx.db.selectFrom('history_entries').select('recordId').where('resource', '=', 'collaborator').where('operation', '=', 'create').orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow()).recordId;
+    expect((await ctx.authed('PUT', `/api/DoiNhom/status/${member}`, { status: 2 })).status).toBe(200);
+    const referred = await ctx.request('POST', `/public/${clinic}/referrals`, { json: { referralCode: reg.body.data.referralCode, fullName: 'Bệnh Nhân Gốc', phoneNumber: phone } });
+    expect(referred.status, referred.text).toBe(201);
+    const id = (await ctx.db.selectFrom('history_entries').select('recordId').where('resource', '=', 'referral').where('operation', '=', 'create').orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow()).recordId;
+    const patient = (await ctx.authed('GET', `/api/DoiNhom/ttbn-detail/${id}`)).body.data;
+    const edited = await ctx.authed('PUT', `/api/DoiNhom/ttbn-update/${id}`, { fullName: 'Bệnh Nhân Sửa', phoneNumber: patient.phoneNumber, status: 2, description: 'Gọi lại sau', concurrencyStamp: patient.concurrencyStamp });
+    expect(edited.status, edited.text).toBe(200);
+    const [created] = await entriesOf('referral', id);
+
+    const res = await restore(spa, created.id, edited.body.data.concurrencyStamp);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.data).toMatchObject({ fullName: 'Bệnh Nhân Gốc', status: 0, description: null });
+    const entries = await entriesOf('referral', id);
+    expect(entries.map((e) => e.operation)).toEqual(['create', 'update', 'update']);
+    // A collaborator has no save of its own (its changes are decisions): nothing to restore it through.
+    const approval = (await entriesOf('collaborator', member)).at(-1)!;
+    expect(approval.operation).toBe('approve');
+    expect((await restore(clinic, approval.id, 'x')).status).toBe(400);
+  });
 });
 
 describe('restore body', () => {
   it('leaves out what the save sets and the masked secrets', async () => {
     const { restoreBody } = await import('../../server/history/restore');
-    expect(restoreBody({ id: 1, websiteId: 2, name: 'x', secret: '••••••', concurrencyStamp: 'old', statusHistory: [], updatedAt: 't' }, 'now')).toEqual({ name: 'x', concurrencyStamp: 'now' });
+    expect(restoreBody({ id: 1, websiteId: 2, name: 'x', secret: '••••••', concurrencyStamp: 'old', statusHistory: [], updatedAt: 't' }, 'now')).toEqual({ name: 'x', isApproveFlag: false, concurrencyStamp: 'now' });
   });
 });

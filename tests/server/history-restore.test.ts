@@ -157,6 +157,29 @@ describeEachDatabase('history restore', (ctx) => {
     expect(res.body.data).toMatchObject({ approvedStatus: 0, answer: tr('<p>Trả lời 1</p>', '<p>Answer 1</p>'), subjectTags: [{ name: 'Chủ đề 1' }] });
   });
 
+  it("restores a website's settings (a singleton) per language; fields only an administrator may change answer 403 as a save does", async () => {
+    const current = (await ctx.authed('GET', `/api/Settings/settings/${clinic}`)).body.data;
+    const first = await ctx.authed('POST', `/api/Settings/settings/${clinic}`, { ...current, brand: tr('Phòng khám Một', 'Clinic One'), trackingHeader: '' });
+    expect(first.status, first.text).toBe(200);
+    const second = await ctx.authed('POST', `/api/Settings/settings/${clinic}`, { ...first.body.data, brand: tr('Phòng khám Hai', 'Clinic Two'), trackingHeader: '<script>gtag()</script>' });
+    expect(second.status, second.text).toBe(200);
+    const version = (await entriesOf('settings', first.body.data.id)).at(-2)!;
+    const count = (await entriesOf('settings', first.body.data.id)).length;
+
+    // Staff who is no administrator: the version would take the tracking code away, which only an administrator may.
+    const refused = await ctx.request('POST', `/api/History/restore/${clinic}/${version.id}`, { token: lanToken, json: { concurrencyStamp: second.body.data.concurrencyStamp }, ...EN });
+    expect(refused.status, refused.text).toBe(403);
+    expect(refused.body.field).toBe('trackingHeader');
+    expect(await entriesOf('settings', first.body.data.id)).toHaveLength(count);
+
+    const res = await restore(clinic, version.id, second.body.data.concurrencyStamp);
+    expect(res.status, res.text).toBe(200);
+    expect(JSON.parse(res.body.data.brand)).toMatchObject({ 'vi-VN': 'Phòng khám Một', 'en-US': 'Clinic One' });
+    expect(res.body.data.trackingHeader ?? '').toBe('');
+    const last = (await entriesOf('settings', first.body.data.id)).at(-1)!;
+    expect(last.changes.map((c) => `${c.field}:${c.language}`).sort()).toEqual(['brand:en-US', 'brand:vi-VN', 'trackingHeader:null']);
+  });
+
   it('answers 409 with the record as it is for a stale stamp, and writes nothing', async () => {
     const b = await banner();
     const now = await putBanner(b, { order: 7 });
@@ -204,6 +227,7 @@ describeEachDatabase('history restore', (ctx) => {
 
     const refused = await ctx.request('POST', `/api/History/restore/${clinic}/${created.id}`, { token: lanToken, json: { concurrencyStamp: edited.body.data.concurrencyStamp }, ...EN });
     expect(refused.status, refused.text).toBe(403);
+    expect(refused.body.Message).toBe('Only an administrator can do this');
     expect(await entriesOf('webhook', hook.body.data.id)).toHaveLength(2);
 
     const res = await restore(clinic, created.id, edited.body.data.concurrencyStamp);

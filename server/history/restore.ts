@@ -17,6 +17,7 @@ import {
   dynamic,
   enforce,
   HAND_WRITTEN_ROUTES,
+  hasWebsiteId,
   hookContext,
   parseId,
   requireWebsite,
@@ -61,13 +62,13 @@ function changedContent(def: ResourceDef, before: Row, after: Row): boolean {
 
 /** The scope of a stored record of `def`: its website and its parents' keys, read up from the record (404 when gone). */
 async function scopeOfRecord(db: DynamicDb, engine: ResourceEngine, def: ResourceDef, websiteId: number | undefined, id: number): Promise<Scope> {
-  const scope: Scope = { keys: {}, ...(def.scope === 'website' ? { websiteId } : {}) };
+  const scope: Scope = { keys: {}, ...(hasWebsiteId(def) ? { websiteId } : {}) };
   let at: ResourceDef = def;
   let atId = id;
   while (at.parent && at.parent.resource !== 'website') {
     const key = at.parent.keyField;
     let q = db.selectFrom(at.table).select(key).where('id', '=', atId);
-    if (def.scope === 'website') q = q.where('websiteId', '=', websiteId);
+    if (hasWebsiteId(at)) q = q.where('websiteId', '=', websiteId);
     const row = (await q.executeTakeFirst()) as Row | undefined;
     if (!row) throw httpError(404, engine.hooksOf(def).messages?.notFound ?? M.recordNotFound);
     atId = row[key] as number;
@@ -94,8 +95,8 @@ interface Entry {
 function saverOf(app: FastifyInstance, def: ResourceDef): ((ctx: HookContext, id: number, body: Row) => Promise<Row>) | undefined {
   const { engine } = app.resources;
   if (def.api.update) return (ctx, id, body) => saveRecord(engine, def, ctx, id, body);
-  const path = def.api.actions?.update;
-  const action = path === undefined ? undefined : engine.hooksOf(def).actions?.find((a) => a.path === path);
+  const template = def.api.actions?.update;
+  const action = template === undefined ? undefined : engine.hooksOf(def).actions?.find((a) => a.path === template);
   if (!action) return undefined;
   return async (ctx, id, body) => {
     enforce(ctx.request, ruleOf(def.access, { action: 'update' }));
@@ -124,7 +125,7 @@ export const historyRestoreRoutes: FastifyPluginAsync = async (app) => {
     const def = entry ? defs[entry.resource] : undefined;
     // Another website's entry does not exist for this request; an organisation's record (no website: the team, the
     // HIS catalogues) is restored through any website its user is staff of.
-    if (!entry || (entry.websiteId === null ? def?.scope === 'website' : entry.websiteId !== websiteId)) throw httpError(404, M.historyEntryNotFound);
+    if (!entry || (entry.websiteId === null ? !!def && hasWebsiteId(def) : entry.websiteId !== websiteId)) throw httpError(404, M.historyEntryNotFound);
     if (entry.operation === 'delete') throw httpError(400, M.restoreDeleted, { field: 'entryId' });
     const record = entry.state ? ((JSON.parse(entry.state) as { record?: Row | null } | null)?.record ?? undefined) : undefined;
     const save = def && !HAND_WRITTEN_ROUTES.has(def.name) && savedBy(def, entry.operation) && record ? saverOf(app, def) : undefined;
@@ -133,13 +134,13 @@ export const historyRestoreRoutes: FastifyPluginAsync = async (app) => {
 
     const scope = await scopeOfRecord(db, engine, def, websiteId, id);
     const sent = restoreBody(record!, body.concurrencyStamp);
-    const params0 = { website: String(websiteId), id: String(id) };
+    const path = { website: String(websiteId), id: String(id) };
     // An update action opens its own transaction: its save is answered as it is (its listener skips a save that
     // changed nothing). The engine's save runs in the restore's transaction, undone when it changed nothing.
-    if (!def.api.update) return ok(request, M.versionRestored, await save(hookContext(app, request, scope, params0), id, sent));
+    if (!def.api.update) return ok(request, M.versionRestored, await save(hookContext(app, request, scope, path), id, sent));
     try {
       const saved = await app.db.transaction().execute(async (trx) => {
-        const ctx = hookContext(app, request, scope, params0, trx);
+        const ctx = hookContext(app, request, scope, path, trx);
         const before = await engine.readOrThrow(ctx.db, def, scope, id);
         const after = await save(ctx, id, sent);
         if (!changedContent(def, before, after)) throw new Unchanged(before);

@@ -5,7 +5,7 @@
 // `websiteId = <the website in the path>`, and a child only with its parent key (every ancestor is checked
 // against the path too). A record reached through another website's id does not exist (404).
 import { randomUUID } from 'node:crypto';
-import type { Kysely, SelectQueryBuilder } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { Database } from '../db/schema';
 import type { ResourceDef } from '../../shared/resources/define';
 import type { LanguageRef, UiLang } from '../../shared/resources/validate';
@@ -266,13 +266,32 @@ export class ResourceEngine {
       let last: Prepared<unknown> | undefined;
       const done = (p: Prepared<unknown>) => (last = p);
       try {
-        if (ctx.db.isTransaction) return await work(ctx as HookContext, done);
+        if (ctx.db.isTransaction) return await (hooks.retry ? this.inSavepoint(ctx.db, () => work(ctx as HookContext, done)) : work(ctx as HookContext, done));
         return await ctx.db.transaction().execute((trx) =>
           work({ ...(ctx as HookContext), db: trx, languages: () => websiteLanguages(trx as unknown as Kysely<Database>, scope.websiteId) }, done),
         );
       } catch (err) {
         if (!hooks.retry || !(await hooks.retry(ctx as HookContext, err, attempt, last))) throw this.refusal(def, err, last?.values);
       }
+    }
+  }
+
+  /**
+   * A write in the caller's transaction that its `retry` hook may run again (a history restore saves a news item in its
+   * own transaction): PostgreSQL refuses every statement of a transaction after a failed one, so the write runs in a
+   * savepoint, rolled back when it fails, and the retry (or the check that names the taken field) reads a live
+   * transaction instead of answering 500.
+   */
+  private async inSavepoint<T>(db: DynamicDb, work: () => Promise<T>): Promise<T> {
+    await sql`savepoint engine_write`.execute(db);
+    try {
+      const result = await work();
+      await sql`release savepoint engine_write`.execute(db);
+      return result;
+    } catch (err) {
+      await sql`rollback to savepoint engine_write`.execute(db);
+      await sql`release savepoint engine_write`.execute(db);
+      throw err;
     }
   }
 

@@ -277,6 +277,30 @@ describeEachDatabase('history restore', (ctx) => {
     expect(approval.operation).toBe('approve');
     expect((await restore(clinic, approval.id, 'x')).status).toBe(400);
   });
+
+  it("answers 409, never 500, when a restored news item's link is taken by a save at the same moment (a savepoint keeps the restore's transaction alive)", async () => {
+    const statuses: number[] = [];
+    for (let round = 0; round < 6; round++) {
+      const a = await createNews(ctx, clinic);
+      const link = (a.newsTranslations as { languageId: string; seoLink: string }[]).find((t) => t.languageId === 'en-US')!.seoLink;
+      const moved = newsBody();
+      const edited = await ctx.authed('PUT', `/api/News/${clinic}/${a.id}/false`, { ...a, newsTranslations: moved.newsTranslations, concurrencyStamp: a.concurrencyStamp });
+      expect(edited.status, edited.text).toBe(200);
+      const [created] = await entriesOf('news', a.id);
+      // Another news item takes the link back at the same moment as the restore asks for it.
+      const b = await createNews(ctx, clinic);
+      const taking = newsBody();
+      taking.newsTranslations[1].seoLink = link;
+      const [restored, saved] = await Promise.all([
+        restore(clinic, created.id, edited.body.data.concurrencyStamp),
+        ctx.authed('PUT', `/api/News/${clinic}/${b.id}/false`, { ...b, newsTranslations: taking.newsTranslations, concurrencyStamp: b.concurrencyStamp }),
+      ]);
+      statuses.push(restored.status, saved.status);
+      // The link is one record's: exactly one of the two got it.
+      expect([restored.status, saved.status].sort(), `${restored.text} ${saved.text}`).toEqual([200, 409]);
+    }
+    expect(statuses).not.toContain(500);
+  });
 });
 
 describe('restore body', () => {

@@ -21,7 +21,7 @@ import { dynamic, enforce, operationContext, parseId, requireWebsite, websiteLan
 import { hasIdColumn, hasWebsiteId } from '../resources/schema';
 import { HISTORY_TABLE } from './entries';
 import { resourceNames } from './routes';
-import { restoreFileOrFolder, removeKeptBytes, ORGANISATION_RESOURCES } from './trash-files';
+import { keepDeletedFiles, removeKeptFiles, restoreDeleted } from '../files/trash';
 
 declare module '../db/schema' {
   interface Database {
@@ -40,11 +40,15 @@ export interface TrashTable {
   actorKind: string;
   actorId: number | null;
   actorName: string | null;
-  storedName: string | null;
+  keptFiles: string | null;
 }
 
 export const DEFAULT_RETENTION_DAYS = 90;
+
+/** The organisation's records in the trash (no website: in every website's trash): folders and files. */
+const ORGANISATION_RESOURCES: ReadonlySet<string> = new Set(['folder', 'file']);
 const HOUR = 3_600_000;
+const MASKED = '••••••';
 
 type Row = Record<string, unknown>;
 
@@ -123,12 +127,19 @@ export function trashListener(defs: Record<string, ResourceDef>): WriteListener 
           actorKind: entry.actorKind,
           actorId: entry.actorId,
           actorName: entry.actorName,
-          // A file's bytes stay on disk until the purge (server/history/trash-files.ts).
-          storedName: event.resource === 'file' && typeof before?.storedName === 'string' ? before.storedName : null,
+          // A file's bytes (a folder's files' too) stay on disk until the purge (server/files/trash.ts).
+          keptFiles: keptFilesOf(event.resource, before, event.children),
         })
         .execute();
     }
   };
+}
+
+/** The stored names of the files a delete took: a file's own, a folder's files' (their stored rows). */
+function keptFilesOf(resource: string, before: Row | undefined, children: Record<string, Row[]> | undefined): string | null {
+  const names = resource === 'file' ? [before?.storedName] : resource === 'folder' ? (children?.file ?? []).map((f) => f.storedName) : [];
+  const kept = names.filter((n): n is string => typeof n === 'string' && !!n);
+  return kept.length ? JSON.stringify(kept) : null;
 }
 
 export async function retentionDays(db: DynamicDb): Promise<number> {
@@ -144,14 +155,14 @@ export async function purgeTrash(app: FastifyInstance): Promise<number> {
   const db = dynamic(app.db);
   const days = await retentionDays(db);
   const before = iso(app.now().getTime() - days * 86_400_000);
-  const old = (await db.selectFrom('trash').select(['entryId', 'storedName']).where('time', '<', before).execute()) as { entryId: number; storedName: string | null }[];
+  const old = (await db.selectFrom('trash').select(['entryId', 'keptFiles']).where('time', '<', before).execute()) as { entryId: number; keptFiles: string | null }[];
   if (!old.length) return 0;
   // The rows first: a crash in between leaves bytes nothing points to (what the files' sweep removes), never a row
   // that would restore a file without its bytes.
   for (let i = 0; i < old.length; i += 500) {
     await db.deleteFrom('trash').where('entryId', 'in', old.slice(i, i + 500).map((r) => r.entryId)).execute();
   }
-  await removeKeptBytes(app, old.map((r) => r.storedName).filter((n): n is string => !!n));
+  await removeKeptFiles(app, old.flatMap((r) => (r.keptFiles ? (JSON.parse(r.keptFiles) as string[]) : [])));
   return old.length;
 }
 
@@ -192,6 +203,8 @@ async function scopeOf(db: DynamicDb, defs: Record<string, ResourceDef>, def: Re
 export const trashRoutes: FastifyPluginAsync = async (app) => {
   const { engine, defs } = app.resources;
   const stopListening = app.writes.listen(trashListener(defs));
+  // A deleted file's bytes wait for the purge.
+  keepDeletedFiles(app);
   const nameOf = resourceNames(defs);
   const db = dynamic(app.db);
 
@@ -256,14 +269,15 @@ export const trashRoutes: FastifyPluginAsync = async (app) => {
     const entry = (await db.selectFrom(HISTORY_TABLE).select('state').where('id', '=', entryId).executeTakeFirst()) as { state: string | null } | undefined;
     const state = entry?.state ? (JSON.parse(entry.state) as { record?: Row | null; children?: Record<string, Row[]> }) : undefined;
     if (!state?.record) throw httpError(404, M.notInTrash);
-    const record = state.record;
+    // A masked secret (entries never keep one) is not a value to put back: the definition makes a new one, or asks.
+    const record = Object.fromEntries(Object.entries(state.record).filter(([, v]) => v !== MASKED));
 
     const data = await app.db.transaction().execute(async (trx) => {
       const tdb = dynamic(trx);
       // Out of the trash first, in the restore's transaction: a second restore at once finds nothing (404).
       const gone = await tdb.deleteFrom('trash').where('entryId', '=', entryId).where(ofWebsite(websiteId)).executeTakeFirst();
       if (Number(gone.numDeletedRows) !== 1) throw httpError(404, M.notInTrash);
-      if (ORGANISATION_RESOURCES.has(row.resource)) return restoreFileOrFolder(app, tdb, request, row, record, state.children ?? {});
+      if (row.resource === 'folder' || row.resource === 'file') return restoreDeleted(app, tdb, request, row.resource, record, state.children ?? {});
       const scope = await scopeOf(tdb, defs, def, websiteId, record);
       await engine.checkAncestors(tdb, def, scope);
       const ctx: HookContext = { ...operationContext(app, request, websiteId, trx), scope, params: {}, request } as HookContext;

@@ -5,7 +5,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { demoWebsites, describeEachDatabase, EN, tr } from './harness';
 import { createNews } from './news-helpers';
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import { purgeTrash } from '../../server/history/trash';
+import { fetchBytes, uploadFile } from './files-helpers';
+import { pngBytes } from '../../server/files/testing';
 
 describeEachDatabase('trash', (ctx) => {
   let clinic = 0;
@@ -128,6 +132,79 @@ describeEachDatabase('trash', (ctx) => {
       const res = await ctx.request('POST', `/api/Trash/restore/${clinic}/${item!.id}`, { token: lan, json: {} });
       expect(res.status, res.text).toBe(403);
       expect(await inTrash('webhook', hook.body.data.id)).toBeDefined();
+    });
+  });
+
+  describe('files and folders', () => {
+    const folder = async (name: string, parentId: number | null = 0) => {
+      const res = await ctx.authed('POST', '/api/Folders', { name, parentId });
+      expect(res.status, res.text).toBe(200);
+      return res.body.data as { id: number };
+    };
+    const listing = async (id: number) => (await ctx.authed('GET', `/api/folders/current-directory/${id}?page=1&pageSize=10000`)).body;
+    /** Every stored file's bytes on disk, wherever they are (in place or kept for the trash). */
+    const onDisk = (storedName: string) => readdirSync(path.join(ctx.dataDir, 'files'), { recursive: true }).some((f) => String(f).endsWith(storedName));
+
+    it('a deleted file is in every website\'s trash, comes back in its folder and downloads byte-identical; purged: its bytes are gone', async () => {
+      const token = (await ctx.signIn()).access_token;
+      const home = await folder(`Thùng rác ${ctx.dialect}`);
+      const bytes = pngBytes(800);
+      const file = await uploadFile(ctx, token, 'anh-xoa.png', bytes, home.id);
+      const storedName = file.url.split('/')[2];
+      expect((await ctx.authed('DELETE', `/api/Files/${file.id}`)).status).toBe(200);
+      // Not served any more, but its bytes kept.
+      expect((await fetchBytes(ctx, file.url)).status).toBe(404);
+      expect(existsSync(path.join(ctx.dataDir, 'files', storedName))).toBe(false);
+      expect(onDisk(storedName)).toBe(true);
+      const item = await inTrash('file', file.id);
+      expect(item).toMatchObject({ title: 'anh-xoa.png' });
+      expect(await inTrash('file', file.id, spa)).toMatchObject({ id: item!.id });
+
+      const res = await restore(item!.id, spa);
+      expect(res.status, res.text).toBe(200);
+      expect(res.body.data).toMatchObject({ id: file.id, folderId: home.id, url: file.url, name: 'anh-xoa.png' });
+      expect((await listing(home.id)).files.data.map((f: { id: number }) => f.id)).toEqual([file.id]);
+      const served = await fetchBytes(ctx, file.url);
+      expect(served.status).toBe(200);
+      expect(served.bytes.equals(bytes)).toBe(true);
+      expect(await inTrash('file', file.id)).toBeUndefined();
+
+      // Deleted again, then purged: the bytes are gone, the restore finds nothing.
+      expect((await ctx.authed('DELETE', `/api/Files/${file.id}`)).status).toBe(200);
+      const again = await inTrash('file', file.id);
+      try {
+        ctx.clock.advance(91 * 86_400_000);
+        await purgeTrash(ctx.app);
+      } finally {
+        ctx.clock.reset();
+      }
+      expect(onDisk(storedName)).toBe(false);
+      expect((await restore(again!.id)).status).toBe(404);
+    });
+
+    it('a deleted folder comes back with its subfolders and files; a name taken since: 409 naming it', async () => {
+      const token = (await ctx.signIn()).access_token;
+      const top = await folder(`Hồ sơ ${ctx.dialect}`);
+      const sub = await folder('Con', top.id);
+      const bytes = pngBytes(600);
+      const file = await uploadFile(ctx, token, 'trong.png', bytes, sub.id);
+      expect((await ctx.authed('DELETE', `/api/Folders/${top.id}?recursive=true`)).status).toBe(200);
+      const item = await inTrash('folder', top.id);
+      expect(item!.title).toBe(`Hồ sơ ${ctx.dialect}`);
+      // Another folder took the name meanwhile.
+      const taken = await folder(`Hồ sơ ${ctx.dialect}`);
+      const refused = await restore(item!.id);
+      expect(refused.status, refused.text).toBe(409);
+      expect(refused.body).toMatchObject({ field: 'name' });
+      expect(await inTrash('folder', top.id)).toBeDefined();
+      expect((await ctx.authed('DELETE', `/api/Folders/${taken.id}`)).status).toBe(200);
+
+      const res = await restore(item!.id);
+      expect(res.status, res.text).toBe(200);
+      expect((await listing(top.id)).folders.map((f: { id: number }) => f.id)).toEqual([sub.id]);
+      const served = await fetchBytes(ctx, file.url);
+      expect(served.status).toBe(200);
+      expect(served.bytes.equals(bytes)).toBe(true);
     });
   });
 

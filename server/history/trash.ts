@@ -17,7 +17,7 @@ import { httpError } from '../errors';
 import { ok } from '../http/envelope';
 import { paging } from '../http/query';
 import { M } from '../messages';
-import { dynamic, enforce, operationContext, parseId, requireWebsite, websiteLanguages, type AnyQuery, type DynamicDb, type HookContext, type Scope, type WriteListener } from '../resources/index';
+import { dynamic, enforce, HAND_WRITTEN_ROUTES, operationContext, parseId, requireWebsite, websiteLanguages, type AnyQuery, type DynamicDb, type HookContext, type Scope, type WriteListener } from '../resources/index';
 import { hasIdColumn, hasWebsiteId } from '../resources/schema';
 import { HISTORY_TABLE } from './entries';
 import { resourceNames } from './routes';
@@ -45,7 +45,7 @@ export interface TrashTable {
 
 export const DEFAULT_RETENTION_DAYS = 90;
 
-/** The organisation's records in the trash (no website: in every website's trash): folders and files. */
+/** Hand-written deletes the trash can give back: the file manager's (organisation records, as team collaborators). */
 const ORGANISATION_RESOURCES: ReadonlySet<string> = new Set(['folder', 'file']);
 const HOUR = 3_600_000;
 const MASKED = '••••••';
@@ -91,11 +91,14 @@ export function titleOf(def: ResourceDef | undefined, record: Row | null | undef
   return `#${recordId}`;
 }
 
-/** Whether a delete of `resource` goes to the trash: an engine definition with ids (not a singleton), a folder or a file. */
+/**
+ * Whether a delete of `resource` goes to the trash: an engine definition with ids (not a singleton; not the websites'
+ * own, whose delete takes a whole website), a folder or a file.
+ */
 function restorable(defs: Record<string, ResourceDef>, resource: string): boolean {
   if (ORGANISATION_RESOURCES.has(resource)) return true;
   const def = defs[resource];
-  return !!def && !def.singleton && hasIdColumn(def);
+  return !!def && !def.singleton && hasIdColumn(def) && !HAND_WRITTEN_ROUTES.has(def.name);
 }
 
 /**
@@ -168,11 +171,11 @@ export async function purgeTrash(app: FastifyInstance): Promise<number> {
 
 type TrashRow = TrashTable;
 
-/** A website's trash: its records, and the organisation's (folders and files: every website's). */
+/** A website's trash: its records, and those of no website (folders, files, collaborators…: in every website's). */
 const ofWebsite =
   (websiteId: number) =>
   (eb: ExpressionBuilder<any, any>) => // eslint-disable-line @typescript-eslint/no-explicit-any
-    eb.or([eb('websiteId', '=', websiteId), eb.and([eb('websiteId', 'is', null), eb('resource', 'in', [...ORGANISATION_RESOURCES])])]);
+    eb.or([eb('websiteId', '=', websiteId), eb('websiteId', 'is', null)]);
 
 const wire = (r: TrashRow) => ({
   id: r.entryId,

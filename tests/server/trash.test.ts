@@ -99,6 +99,30 @@ describeEachDatabase('trash', (ctx) => {
       expect(back.featureImage).toBe(before.featureImage);
     });
 
+    it('a deleted service comes back with its FAQs and tags (its children and related rows), as a draft', async () => {
+      const made = await ctx.authed('POST', `/api/Services/${clinic}?type=1`, {
+        title: tr('Khám tim trash', 'Heart check'),
+        description: tr('Mô tả'),
+        content: tr('<p>Nội dung</p>'),
+        seoLink: `kham-tim-trash-${ctx.dialect}`,
+        image: '/files/tim.png',
+        unitPrice: 450000,
+        tags: [{ name: 'tim mạch' }],
+      });
+      expect(made.status, made.text).toBe(200);
+      const id = made.body.data.id as number;
+      const faq = await ctx.authed('POST', `/api/Services/faq/${clinic}/${id}`, { question: tr('Hỏi'), answer: tr('<p>Đáp</p>'), image: '/files/a.png' });
+      expect(faq.status, faq.text).toBe(200);
+      expect((await ctx.authed('DELETE', `/api/Services/${clinic}/${id}`)).status).toBe(200);
+      const item = await inTrash('service', id);
+      expect(item!.title).toBe('Khám tim trash');
+      const res = await restore(item!.id);
+      expect(res.status, res.text).toBe(200);
+      expect(res.body.data).toMatchObject({ id, seoLink: `kham-tim-trash-${ctx.dialect}`, unitPrice: 450000, tags: [{ name: 'tim mạch' }], approvedStatus: 0 });
+      const faqs = (await ctx.authed('GET', `/api/Services/faq/get-all/${clinic}/${id}`)).body as { id: number }[];
+      expect(faqs.map((f) => f.id)).toEqual([faq.body.data.id]);
+    });
+
     it('a unique value taken since: 409 naming the field, nothing written, still in the trash', async () => {
       const seoLink = `trung-lap-${ctx.dialect}`;
       const first = await ctx.authed('POST', `/api/Categorys/${clinic}`, { name: tr('Một'), seoLink, order: 0, isActive: true });

@@ -80,9 +80,9 @@ export class FileStore {
     }
   }
 
-  /** Where a deleted file's bytes wait for the trash's purge (not served: the public route reads `root` only). */
+  /** Where a deleted file's bytes wait for the trash's purge: DATA_DIR/trash, beside `root` (not served from there). */
   get keptDir(): string {
-    return path.join(this.root, '.trash');
+    return path.join(path.dirname(this.root), 'trash');
   }
 
   /** A deleted file's bytes out of `root` into `keptDir`, until the trash's purge or a restore. */

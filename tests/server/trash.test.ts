@@ -167,7 +167,7 @@ describeEachDatabase('trash', (ctx) => {
     };
     const listing = async (id: number) => (await ctx.authed('GET', `/api/folders/current-directory/${id}?page=1&pageSize=10000`)).body;
     /** Every stored file's bytes on disk, wherever they are (in place or kept for the trash). */
-    const onDisk = (storedName: string) => readdirSync(path.join(ctx.dataDir, 'files'), { recursive: true }).some((f) => String(f).endsWith(storedName));
+    const onDisk = (storedName: string) => ['files', 'trash'].some((dir) => existsSync(path.join(ctx.dataDir, dir)) && readdirSync(path.join(ctx.dataDir, dir)).includes(storedName));
 
     it('a deleted file is in every website\'s trash, comes back in its folder and downloads byte-identical; purged: its bytes are gone', async () => {
       const token = (await ctx.signIn()).access_token;

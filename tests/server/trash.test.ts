@@ -123,6 +123,40 @@ describeEachDatabase('trash', (ctx) => {
       expect(faqs.map((f) => f.id)).toEqual([faq.body.data.id]);
     });
 
+    it('a deleted question comes back with its tags', async () => {
+      const asked = await ctx.authed('POST', `/api/QAExperts/${clinic}`, { fullName: 'Phạm Dũng', title: tr('Hỏi về tim mạch trash', ''), subjectTags: [{ name: 'tim' }] });
+      expect(asked.status, asked.text).toBe(200);
+      const id = asked.body.data.id as number;
+      const before = (await ctx.authed('GET', `/api/QAExperts/${clinic}/${id}`)).body.data;
+      expect(before.subjectTags).toEqual([expect.objectContaining({ name: 'tim' })]);
+      expect((await ctx.authed('DELETE', `/api/QAExperts/${clinic}/${id}`)).status).toBe(200);
+      const item = await inTrash('qaExpert', id);
+      expect(item!.title).toBe('Hỏi về tim mạch trash');
+      const res = await restore(item!.id);
+      expect(res.status, res.text).toBe(200);
+      const back = (await ctx.authed('GET', `/api/QAExperts/${clinic}/${id}`)).body.data;
+      expect(back).toMatchObject({ id, fullName: 'Phạm Dũng', title: before.title, subjectTags: before.subjectTags });
+    });
+
+    it('a child whose parent was deleted since: 409 until the parent is back; two restores at once: one wins', async () => {
+      const banner = await bannerWithItems();
+      const items = (await ctx.authed('GET', `/api/Banners/item/${clinic}/${banner.id}`)).body as { id: number }[];
+      expect((await ctx.authed('DELETE', `/api/Banners/item/${clinic}/${banner.id}/${items[0].id}`)).status).toBe(200);
+      expect((await ctx.authed('DELETE', `/api/Banners/${clinic}/${banner.id}`)).status).toBe(200);
+      const lone = await inTrash('bannerItem', items[0].id);
+      const parent = await inTrash('banner', banner.id);
+      const refused = await restore(lone!.id);
+      expect(refused.status, refused.text).toBe(409);
+      expect(refused.body).toMatchObject({ field: 'bannerId', Message: expect.stringMatching(/restore that first/) });
+
+      const answers = await Promise.all([restore(parent!.id), restore(parent!.id)]);
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 404]);
+      const res = await restore(lone!.id);
+      expect(res.status, res.text).toBe(200);
+      const back = (await ctx.authed('GET', `/api/Banners/item/${clinic}/${banner.id}`)).body as { id: number }[];
+      expect(back.map((i) => i.id).sort((a, b) => a - b)).toEqual(items.map((i) => i.id).sort((a, b) => a - b));
+    });
+
     it('a unique value taken since: 409 naming the field, nothing written, still in the trash', async () => {
       const seoLink = `trung-lap-${ctx.dialect}`;
       const first = await ctx.authed('POST', `/api/Categorys/${clinic}`, { name: tr('Một'), seoLink, order: 0, isActive: true });

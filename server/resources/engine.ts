@@ -355,7 +355,7 @@ export class ResourceEngine {
   async restore(ctx: OperationContext, def: ResourceDef, scope: Scope, id: number, body: Row, children: Record<string, Row[]> = {}): Promise<Row> {
     const hooks = this.hooksOf(def);
     const createdAt = typeof body.createdAt === 'string' ? body.createdAt : typeof body.createTime === 'string' ? body.createTime : undefined;
-    return this.writing(ctx, def, scope, async (hctx, done) => {
+    return this.writing({ ...ctx, restoring: true } as HookContext, def, scope, async (hctx, done) => {
       const prepared = done(await this.prepared(hctx, def, body));
       await this.insert(hctx, def, scope, this.allowed(ctx, def, prepared.values), { id, createdAt });
       await hooks.afterWrite?.(hctx, { ...prepared, id });

@@ -89,7 +89,9 @@ describeEachDatabase('trash', (ctx) => {
       const item = await inTrash('news', news.id);
       expect(item!.title).toBe(before.newsTranslations.find((t: { languageId: string }) => t.languageId === 'vi-VN').title);
 
-      const res = await restore(item!.id);
+      // Another member of the staff puts it back.
+      const lan = (await ctx.signIn('lan.nguyen', 'Staff@123')).access_token;
+      const res = await ctx.request('POST', `/api/Trash/restore/${clinic}/${item!.id}`, { token: lan, json: {} });
       expect(res.status, res.text).toBe(200);
       const back = (await ctx.authed('GET', `/api/News/detail/${clinic}/${news.id}`)).body.data;
       expect(back.id).toBe(news.id);
@@ -97,6 +99,8 @@ describeEachDatabase('trash', (ctx) => {
       expect(back.categorys).toEqual(before.categorys);
       expect(back.subjectTags).toEqual(before.subjectTags);
       expect(back.featureImage).toBe(before.featureImage);
+      // Who made it and when, as they were; a draft (a restore never publishes).
+      expect(back).toMatchObject({ creatorId: before.creatorId, creatorFullName: before.creatorFullName, createTime: before.createTime, approvedStatus: 0 });
     });
 
     it('a deleted service comes back with its FAQs and tags (its children and related rows), as a draft', async () => {

@@ -305,5 +305,18 @@ describeEachDatabase('trash', (ctx) => {
       expect(entry).toBeDefined();
       await ctx.authed('PUT', '/api/Trash/settings', { retentionDays: 90 });
     });
+
+    it('the server purges at start', async () => {
+      const banner = await bannerWithItems();
+      expect((await ctx.authed('DELETE', `/api/Banners/${clinic}/${banner.id}`)).status).toBe(200);
+      expect(await inTrash('banner', banner.id)).toBeDefined();
+      try {
+        ctx.clock.advance(91 * 86_400_000);
+        await ctx.restart();
+        expect(await ctx.db.selectFrom('trash').select('entryId').where('recordId', '=', String(banner.id)).where('resource', '=', 'banner').executeTakeFirst()).toBeUndefined();
+      } finally {
+        ctx.clock.reset();
+      }
+    });
   });
 });

@@ -115,6 +115,8 @@ export const newsResource = serve<Prepared, typeof newsDef, ListedNews>(
       if (!current) {
         const { id: creatorId, fullName } = ctx.request.user;
         Object.assign(values, { declineReason: null, viewCount: 0, creatorId, creatorFullName: fullName });
+        // Back from the trash: its creator and views as they were.
+        if (ctx.restoring) Object.assign(values, { viewCount: Number(body.viewCount) || 0, creatorId: body.creatorId ?? null, creatorFullName: body.creatorFullName ?? null });
       }
       return { values, input: { news, id } };
     },

@@ -224,6 +224,18 @@ export const M = {
   }),
   webhookReplayed: { vi: 'Đã xếp lịch gửi lại', en: 'Queued to be sent again' },
   webhookSecretRotated: { vi: 'Đã tạo khoá ký mới', en: 'A new signing secret was made' },
+
+  // ---- The trash (server/history/trash.ts) ----
+  restored: { vi: 'Khôi phục thành công', en: 'Restored successfully' },
+  notInTrash: { vi: 'Bản ghi không còn trong thùng rác', en: 'The record is not in the trash' },
+  trashParentGone: {
+    vi: 'Bản ghi cha đã bị xoá, hãy khôi phục bản ghi cha trước',
+    en: 'What it belonged to was deleted: restore that first',
+  },
+  retentionDays: {
+    vi: 'Số ngày lưu trong thùng rác phải là số nguyên từ 1 đến 3650',
+    en: 'The retention period must be a whole number of days from 1 to 3650',
+  },
 } as const;
 
 export type MessageKey = keyof typeof M;

@@ -3,8 +3,14 @@
 import { m0019_history } from '../db/migrations/0019_history';
 import { defineModule } from '../module';
 import { historyRoutes } from './routes';
+import { m0020_trash } from '../db/migrations/0020_trash';
+import { trashRoutes } from './trash';
 
 export const manifest = defineModule('history', {
-  routes: [{ name: 'history', prefix: '/api', auth: 'bearer', plugin: historyRoutes }],
-  migrations: [m0019_history],
+  // The trash's listener after the history's: it keys its rows by the delete's entry.
+  routes: [
+    { name: 'history', prefix: '/api', auth: 'bearer', plugin: historyRoutes },
+    { name: 'trash', prefix: '/api', auth: 'bearer', plugin: trashRoutes },
+  ],
+  migrations: [m0019_history, m0020_trash],
 });

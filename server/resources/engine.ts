@@ -346,11 +346,43 @@ export class ResourceEngine {
     });
   }
 
-  private async insert(ctx: OperationContext, def: ResourceDef, scope: Scope, values: Row): Promise<number> {
+  /**
+   * A deleted record back under its old id (the trash, server/history/trash.ts): the create's pipeline on its wire form
+   * (the definition's rules and the module's hooks: validation, uniqueness, the review workflow, related rows such as a
+   * news item's translations), then its children's stored rows as they were, parents first; the listeners are told
+   * `restore`. Called in the caller's transaction.
+   */
+  async restore(ctx: OperationContext, def: ResourceDef, scope: Scope, id: number, body: Row, children: Record<string, Row[]> = {}): Promise<Row> {
+    const hooks = this.hooksOf(def);
+    const createdAt = typeof body.createdAt === 'string' ? body.createdAt : typeof body.createTime === 'string' ? body.createTime : undefined;
+    return this.writing(ctx, def, scope, async (hctx, done) => {
+      const prepared = done(await this.prepared(hctx, def, body));
+      await this.insert(hctx, def, scope, this.allowed(ctx, def, prepared.values), { id, createdAt });
+      await hooks.afterWrite?.(hctx, { ...prepared, id });
+      for (const [name, rows] of Object.entries(children)) {
+        const child = this.registry[name];
+        if (child && rows.length) await hctx.db.insertInto(child.table).values(rows).execute();
+      }
+      await this.recordSavedState(hctx, def, scope, id);
+      const after = await this.readOrThrow(hctx.db, def, scope, id);
+      await this.tell(hctx.db, hctx, def, scope, 'restore', [id], { values: prepared.values, after });
+      return after;
+    });
+  }
+
+  private async insert(ctx: OperationContext, def: ResourceDef, scope: Scope, values: Row, restored?: { id: number; createdAt?: string }): Promise<number> {
     const at = iso(ctx.now);
     const inserted = await ctx.db
       .insertInto(def.table)
-      .values({ ...values, ...this.systemValues(def, scope), ...(hasStamp(def) ? { concurrencyStamp: randomUUID() } : {}), createdAt: at, updatedAt: at })
+      .values({
+        ...values,
+        ...this.systemValues(def, scope),
+        ...(hasStamp(def) ? { concurrencyStamp: randomUUID() } : {}),
+        createdAt: restored?.createdAt ?? at,
+        updatedAt: at,
+        // An explicit id below the sequence's (SQLite's autoincrement, PostgreSQL's serial): later inserts go on as before.
+        ...(restored ? { id: restored.id } : {}),
+      })
       .returning('id')
       .executeTakeFirstOrThrow()
       .catch((err: unknown) => {

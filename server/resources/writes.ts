@@ -23,8 +23,11 @@ declare module 'fastify' {
   }
 }
 
-/** `action`: a hand-written action that is none of the others, named by `action` ('pay', 'reverse', 'signIn'). */
-export type WriteOperation = 'create' | 'update' | 'delete' | 'move' | 'action';
+/**
+ * `action`: a hand-written action that is none of the others, named by `action` ('pay', 'reverse', 'signIn').
+ * `restore`: a deleted record put back from the trash under its old id (a create with its `after`).
+ */
+export type WriteOperation = 'create' | 'update' | 'delete' | 'move' | 'action' | 'restore';
 
 /**
  * Who wrote: a user; the public intake (a visitor, with the client address); an integration key (its id and name);

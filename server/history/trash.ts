@@ -1,0 +1,274 @@
+// The trash (docs/api.md "History and audit"): what was deleted comes back under its old id.
+//   GET  /api/Trash/{website}?resource&page&pageSize   the website's deleted records (and the organisation's folders
+//                                                      and files), newest first; staff, with the resource's read rule
+//   POST /api/Trash/restore/{website}/{entryId}        the record back with its translations and children
+//   GET  /api/Trash/settings  /  PUT /api/Trash/settings   { retentionDays } (staff read; administrators set, 1..3650)
+// A delete's history entry keeps the record (wire form) and its children's stored rows; entries are append-only, so
+// what is still in the trash is a row of its own table (`trash`, migration 0020), written by a write listener in the
+// delete's transaction, removed in the restore's, and purged after the retention period (at start and hourly).
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { ExpressionBuilder, Kysely } from 'kysely';
+import { ADMINS, check, ruleOf } from '../../shared/resources/access';
+import type { ResourceDef } from '../../shared/resources/define';
+import { parseTranslations } from '../../shared/resources/translations';
+import { iso } from '../db/dialect';
+import type { Database } from '../db/schema';
+import { httpError } from '../errors';
+import { ok } from '../http/envelope';
+import { paging } from '../http/query';
+import { M } from '../messages';
+import { dynamic, enforce, operationContext, parseId, requireWebsite, websiteLanguages, type AnyQuery, type DynamicDb, type HookContext, type Scope, type WriteListener } from '../resources/index';
+import { hasIdColumn, hasWebsiteId } from '../resources/schema';
+import { HISTORY_TABLE } from './entries';
+import { resourceNames } from './routes';
+import { restoreFileOrFolder, removeKeptBytes, ORGANISATION_RESOURCES } from './trash-files';
+
+declare module '../db/schema' {
+  interface Database {
+    trash: TrashTable;
+    trash_settings: { id: number; retentionDays: number };
+  }
+}
+
+export interface TrashTable {
+  entryId: number;
+  websiteId: number | null;
+  resource: string;
+  recordId: string;
+  title: string;
+  time: string;
+  actorKind: string;
+  actorId: number | null;
+  actorName: string | null;
+  storedName: string | null;
+}
+
+export const DEFAULT_RETENTION_DAYS = 90;
+const HOUR = 3_600_000;
+
+type Row = Record<string, unknown>;
+
+/** Text without its markup, on one line (a title may be rich text in some definitions). */
+const plainText = (v: string) =>
+  v
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 300);
+
+const TITLE_FIELDS = ['title', 'name', 'fullName', 'question', 'subject', 'url'];
+
+/** The record's title or name in `language` (else any language), plain text; `#id` when it has none. */
+export function titleOf(def: ResourceDef | undefined, record: Row | null | undefined, language: string, recordId: string): string {
+  if (!record) return `#${recordId}`;
+  const pick = (v: unknown): string | undefined => {
+    if (v === null || v === undefined || v === '') return undefined;
+    if (typeof v === 'string' && v.trim().startsWith('{')) {
+      const t = parseTranslations(v);
+      const text = t[language] || Object.values(t).find((x) => x && x.trim());
+      return text ? plainText(text) : undefined;
+    }
+    return typeof v === 'string' || typeof v === 'number' ? plainText(String(v)) || undefined : undefined;
+  };
+  // Per-language rows (a news item's `newsTranslations`): the default language's title.
+  for (const value of Object.values(record)) {
+    if (!Array.isArray(value) || !value.length || !value.every((r) => r && typeof r === 'object' && typeof (r as Row).languageId === 'string')) continue;
+    const rows = value as Row[];
+    const row = rows.find((r) => r.languageId === language && (r.title || r.name)) ?? rows.find((r) => r.title || r.name);
+    const text = row && pick(row.title ?? row.name);
+    if (text) return text;
+  }
+  const names = [...TITLE_FIELDS, ...(def?.fields ?? []).filter((f) => f.type === 'text' && !f.hidden).map((f) => f.name)];
+  for (const name of names) {
+    const text = pick(record[name]);
+    if (text) return text;
+  }
+  return `#${recordId}`;
+}
+
+/** Whether a delete of `resource` goes to the trash: an engine definition with ids (not a singleton), a folder or a file. */
+function restorable(defs: Record<string, ResourceDef>, resource: string): boolean {
+  if (ORGANISATION_RESOURCES.has(resource)) return true;
+  const def = defs[resource];
+  return !!def && !def.singleton && hasIdColumn(def);
+}
+
+/**
+ * The write listener (registered after the history's, so the delete's entry is written): one trash row per deleted
+ * record, in the delete's transaction, keyed by that entry.
+ */
+export function trashListener(defs: Record<string, ResourceDef>): WriteListener {
+  return async (db, event) => {
+    if (event.operation !== 'delete' || !restorable(defs, event.resource)) return;
+    const websiteId = event.websiteId ?? null;
+    for (const id of event.ids) {
+      const recordId = String(id);
+      let q = db.selectFrom(HISTORY_TABLE).select(['id', 'time', 'actorKind', 'actorId', 'actorName']).where('resource', '=', event.resource).where('recordId', '=', recordId).where('operation', '=', 'delete');
+      q = websiteId === null ? q.where('websiteId', 'is', null) : q.where('websiteId', '=', websiteId);
+      const entry = (await q.orderBy('id', 'desc').limit(1).executeTakeFirst()) as { id: number; time: string; actorKind: string; actorId: number | null; actorName: string | null } | undefined;
+      // The history listener writes the entry first (server/history/manifest.ts registers it first).
+      if (!entry) throw new Error(`trash: no history entry for the delete of ${event.resource} ${recordId}`);
+      const language = websiteId === null ? '' : ((await websiteLanguages(db as unknown as Kysely<Database>, websiteId))[0]?.languageId ?? '');
+      const before = event.ids.length === 1 ? event.before : undefined;
+      await db
+        .insertInto('trash')
+        .values({
+          entryId: entry.id,
+          websiteId,
+          resource: event.resource,
+          recordId,
+          title: titleOf(defs[event.resource], before, language, recordId),
+          time: entry.time,
+          actorKind: entry.actorKind,
+          actorId: entry.actorId,
+          actorName: entry.actorName,
+          // A file's bytes stay on disk until the purge (server/history/trash-files.ts).
+          storedName: event.resource === 'file' && typeof before?.storedName === 'string' ? before.storedName : null,
+        })
+        .execute();
+    }
+  };
+}
+
+export async function retentionDays(db: DynamicDb): Promise<number> {
+  const row = (await db.selectFrom('trash_settings').select('retentionDays').where('id', '=', 1).executeTakeFirst()) as { retentionDays: number } | undefined;
+  return row ? Number(row.retentionDays) : DEFAULT_RETENTION_DAYS;
+}
+
+/**
+ * Removes from the trash what was deleted longer ago than the retention period, with the kept bytes of deleted files.
+ * The history's entries stay (append-only). Answers how many records left the trash.
+ */
+export async function purgeTrash(app: FastifyInstance): Promise<number> {
+  const db = dynamic(app.db);
+  const days = await retentionDays(db);
+  const before = iso(app.now().getTime() - days * 86_400_000);
+  const old = (await db.selectFrom('trash').select(['entryId', 'storedName']).where('time', '<', before).execute()) as { entryId: number; storedName: string | null }[];
+  if (!old.length) return 0;
+  // The rows first: a crash in between leaves bytes nothing points to (what the files' sweep removes), never a row
+  // that would restore a file without its bytes.
+  for (let i = 0; i < old.length; i += 500) {
+    await db.deleteFrom('trash').where('entryId', 'in', old.slice(i, i + 500).map((r) => r.entryId)).execute();
+  }
+  await removeKeptBytes(app, old.map((r) => r.storedName).filter((n): n is string => !!n));
+  return old.length;
+}
+
+type TrashRow = TrashTable;
+
+/** A website's trash: its records, and the organisation's (folders and files: every website's). */
+const ofWebsite =
+  (websiteId: number) =>
+  (eb: ExpressionBuilder<any, any>) => // eslint-disable-line @typescript-eslint/no-explicit-any
+    eb.or([eb('websiteId', '=', websiteId), eb.and([eb('websiteId', 'is', null), eb('resource', 'in', [...ORGANISATION_RESOURCES])])]);
+
+const wire = (r: TrashRow) => ({
+  id: r.entryId,
+  resource: r.resource,
+  recordId: r.recordId,
+  title: r.title,
+  time: r.time,
+  websiteId: r.websiteId,
+  actor: { id: r.actorId, fullName: r.actorName, kind: r.actorKind },
+});
+
+/** The keys of a child record's ancestors (`{ bannerId: 4 }`, a grandchild's grandparent too), from its stored values. */
+async function scopeOf(db: DynamicDb, defs: Record<string, ResourceDef>, def: ResourceDef, websiteId: number, record: Row): Promise<Scope> {
+  const scope: Scope = { websiteId: hasWebsiteId(def) ? websiteId : undefined, keys: {} };
+  let values: Row | undefined = record;
+  for (let d = def; d.parent && d.parent.resource !== 'website'; d = defs[d.parent.resource]) {
+    const key = d.parent.keyField;
+    const parentId: number = Number(values?.[key]);
+    const parent = defs[d.parent.resource];
+    values = Number.isInteger(parentId) ? ((await db.selectFrom(parent.table).selectAll().where('id', '=', parentId).executeTakeFirst()) as Row | undefined) : undefined;
+    // What it belonged to is gone (deleted since): restore that first.
+    if (!values || (hasWebsiteId(parent) && values.websiteId !== websiteId)) throw httpError(409, M.trashParentGone, { field: key });
+    scope.keys[key] = parentId;
+  }
+  return scope;
+}
+
+export const trashRoutes: FastifyPluginAsync = async (app) => {
+  const { engine, defs } = app.resources;
+  const stopListening = app.writes.listen(trashListener(defs));
+  const nameOf = resourceNames(defs);
+  const db = dynamic(app.db);
+
+  // The purge at start and hourly; the clock is the app's (tests move it).
+  let timer: NodeJS.Timeout | undefined;
+  const purge = () => purgeTrash(app).catch((err: unknown) => app.log.error({ err }, 'trash purge failed'));
+  app.addHook('onReady', async () => {
+    await purge();
+    timer = setInterval(() => void purge(), HOUR);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    stopListening();
+    if (timer) clearInterval(timer);
+  });
+
+  app.get('/Trash/settings', async () => ({ retentionDays: await retentionDays(db) }));
+
+  app.put('/Trash/settings', async (request) => {
+    enforce(request, ADMINS);
+    const value = (request.body as Row | undefined)?.retentionDays;
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > 3650) {
+      throw httpError(400, M.retentionDays, { field: 'retentionDays' });
+    }
+    await db
+      .insertInto('trash_settings')
+      .values({ id: 1, retentionDays: value })
+      .onConflict((oc) => oc.column('id').doUpdateSet({ retentionDays: value }))
+      .execute();
+    return { retentionDays: value };
+  });
+
+  /** Whether the user may see `resource` in the trash (its read rule; folders and files: every member). */
+  const readable = (request: FastifyRequest, resource: string) => check(ruleOf(defs[resource]?.access, 'read'), request.user).allowed;
+
+  app.get('/Trash/:website', async (request) => {
+    const { website } = request.params as { website: string };
+    const websiteId = await requireWebsite(app.db, request, website);
+    const query = request.query as Record<string, unknown>;
+    const { pageSize, offset } = paging(query, 20, 1000);
+    const filter = typeof query.resource === 'string' && query.resource ? nameOf(query.resource) : undefined;
+    const resources = (await db.selectFrom('trash').select('resource').distinct().execute()).map((r) => (r as { resource: string }).resource);
+    const shown = resources.filter((r) => (filter === undefined || r === filter) && readable(request, r));
+    if (!shown.length) return { data: [], totalRows: 0 };
+    const where = (q: AnyQuery): AnyQuery => q.where('resource', 'in', shown).where(ofWebsite(websiteId));
+    const [rows, total] = await Promise.all([
+      where(db.selectFrom('trash').selectAll()).orderBy('entryId', 'desc').limit(pageSize).offset(offset).execute(),
+      where(db.selectFrom('trash').select((eb) => eb.fn.countAll<number>().as('count'))).executeTakeFirstOrThrow(),
+    ]);
+    return { data: (rows as TrashRow[]).map(wire), totalRows: Number((total as { count: unknown }).count) };
+  });
+
+  app.post('/Trash/restore/:website/:entryId', async (request) => {
+    const params = request.params as { website: string; entryId: string };
+    const websiteId = await requireWebsite(app.db, request, params.website);
+    const entryId = parseId(params.entryId, 'entryId');
+    const row = (await db.selectFrom('trash').selectAll().where('entryId', '=', entryId).where(ofWebsite(websiteId)).executeTakeFirst()) as TrashRow | undefined;
+    if (!row) throw httpError(404, M.notInTrash);
+    const def = defs[row.resource];
+    // Putting it back is creating it: the resource's create rule.
+    enforce(request, ruleOf(def?.access, 'create'));
+    const entry = (await db.selectFrom(HISTORY_TABLE).select('state').where('id', '=', entryId).executeTakeFirst()) as { state: string | null } | undefined;
+    const state = entry?.state ? (JSON.parse(entry.state) as { record?: Row | null; children?: Record<string, Row[]> }) : undefined;
+    if (!state?.record) throw httpError(404, M.notInTrash);
+    const record = state.record;
+
+    const data = await app.db.transaction().execute(async (trx) => {
+      const tdb = dynamic(trx);
+      // Out of the trash first, in the restore's transaction: a second restore at once finds nothing (404).
+      const gone = await tdb.deleteFrom('trash').where('entryId', '=', entryId).where(ofWebsite(websiteId)).executeTakeFirst();
+      if (Number(gone.numDeletedRows) !== 1) throw httpError(404, M.notInTrash);
+      if (ORGANISATION_RESOURCES.has(row.resource)) return restoreFileOrFolder(app, tdb, request, row, record, state.children ?? {});
+      const scope = await scopeOf(tdb, defs, def, websiteId, record);
+      await engine.checkAncestors(tdb, def, scope);
+      const ctx: HookContext = { ...operationContext(app, request, websiteId, trx), scope, params: {}, request } as HookContext;
+      return engine.restore(ctx, def, scope, Number(row.recordId), record, state.children ?? {});
+    });
+    return ok(request, M.restored, data);
+  });
+};

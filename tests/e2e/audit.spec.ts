@@ -61,6 +61,9 @@ test('an administrator filters the audit log by person and operation, opens a ch
 
 test('staff see no audit log: not in the navigation, not found at its address, 403 from the server', async ({ page }) => {
   await switchUser(page, STAFF);
+  await expect(page.getByRole('menuitem', { name: 'Hệ thống' })).toBeVisible();
+  await page.getByRole('menuitem', { name: 'Hệ thống' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Thùng rác' })).toBeVisible();
   await expect(page.getByRole('menuitem', { name: AUDIT })).toHaveCount(0);
   await page.goto('/audit-log');
   await expect(page.getByText('Địa chỉ này không có trong Sitedesk.')).toBeVisible();

@@ -110,6 +110,7 @@ export const screens: ScreenRoute[] = [
   ...resourceScreens('serviceCatalogue'),
   // Issue 29: the chosen website's trash (its staff), and the audit log of every website (administrators: the server
   // answers 403 to anyone else, and the console neither routes nor lists it for them).
+  { path: '/trash', load: () => import('../pages/trash/TrashPage') },
   { path: '/audit-log', load: () => import('../pages/audit/AuditLogPage'), access: ADMINS },
 ];
 

@@ -35,10 +35,10 @@ export async function listTrash(website: Id, query: { resource?: string; page?: 
 }
 
 /** Bring a deleted record back; a unique field taken since answers 409 naming it (the client shows its Message). */
-export async function restoreFromTrash(website: Id, entryId: number): Promise<Row | undefined> {
+export async function restoreFromTrash(website: Id, entryId: number): Promise<{ record?: Row; message?: string }> {
   const response = await cmsApi.post(`/Trash/restore/${encodeURIComponent(String(website))}/${entryId}`, {});
-  const { data } = unwrap(response.data);
-  return data && typeof data === 'object' ? (data as Row) : undefined;
+  const { data, message } = unwrap(response.data);
+  return { record: data && typeof data === 'object' ? (data as Row) : undefined, message };
 }
 
 export async function readRetention(): Promise<number> {

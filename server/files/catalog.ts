@@ -99,6 +99,17 @@ type Db = Kysely<Database>;
 const creation = (actor: Actor, at: string) => ({ concurrencyStamp: randomUUID(), createdAt: at, updatedAt: at, createdBy: actor.id });
 
 export class FilesCatalog {
+  /**
+   * A deleted file's bytes wait in the store's `keptDir` for the trash's purge (server/files/trash.ts), instead of
+   * being removed with its record: the trash may give it back.
+   */
+  keepDeleted = false;
+
+  /** The bytes of deleted files: removed, or kept for the trash. */
+  private async dropBytes(storedNames: string[]): Promise<void> {
+    for (const name of storedNames) await (this.keepDeleted ? this.store.keep(name) : this.store.remove(name)).catch(() => {});
+  }
+
   constructor(
     private readonly db: Kysely<Database>,
     readonly store: FileStore,
@@ -364,7 +375,7 @@ export class FilesCatalog {
       if (err instanceof FilesError) throw err;
       throw conflict(M.conflict);
     }
-    for (const f of files) await this.store.remove(f.storedName).catch(() => {});
+    await this.dropBytes(files.map((f) => f.storedName));
     return { id, deletedFolders: ids.length, deletedFiles: files.length };
   }
 
@@ -491,7 +502,7 @@ export class FilesCatalog {
       (db) => db.deleteFrom('files').where('id', '=', id).execute(),
       () => ({ resource: 'file', ids: [id], operation: 'delete', before: { ...fileJson(row), storedName: row.storedName } }),
     );
-    await this.store.remove(row.storedName).catch(() => {});
+    await this.dropBytes([row.storedName]);
     return { id };
   }
 

@@ -80,6 +80,34 @@ export class FileStore {
     }
   }
 
+  /** Where a deleted file's bytes wait for the trash's purge: DATA_DIR/trash, beside `root` (not served from there). */
+  get keptDir(): string {
+    return path.join(path.dirname(this.root), 'trash');
+  }
+
+  /** A deleted file's bytes out of `root` into `keptDir`, until the trash's purge or a restore. */
+  async keep(storedName: string): Promise<void> {
+    const from = this.pathOf(storedName);
+    await mkdir(this.keptDir, { recursive: true });
+    await rename(from, path.join(this.keptDir, storedName));
+  }
+
+  /** A restored file's bytes back in place (already there: a crash came between its delete and `keep`). */
+  async unkeep(storedName: string): Promise<void> {
+    const to = this.pathOf(storedName);
+    await rename(path.join(this.keptDir, storedName), to).catch(async (err: NodeJS.ErrnoException) => {
+      if (err.code !== 'ENOENT' || !(await stat(to).catch(() => undefined))) throw err;
+    });
+  }
+
+  /** A purged file's bytes, wherever they are (kept, or left in place by a crash). */
+  async removeKept(storedName: string): Promise<void> {
+    await this.remove(storedName); // checks the name too
+    await unlink(path.join(this.keptDir, storedName)).catch((err: NodeJS.ErrnoException) => {
+      if (err.code !== 'ENOENT') throw err;
+    });
+  }
+
   async remove(storedName: string): Promise<void> {
     await unlink(this.pathOf(storedName)).catch((err: NodeJS.ErrnoException) => {
       if (err.code !== 'ENOENT') throw err;

@@ -17,11 +17,11 @@ import { httpError } from '../errors';
 import { ok } from '../http/envelope';
 import { paging } from '../http/query';
 import { M } from '../messages';
-import { dynamic, enforce, operationContext, parseId, requireWebsite, websiteLanguages, type AnyQuery, type DynamicDb, type HookContext, type Scope, type WriteListener } from '../resources/index';
+import { dynamic, enforce, HAND_WRITTEN_ROUTES, operationContext, parseId, requireWebsite, websiteLanguages, type AnyQuery, type DynamicDb, type HookContext, type Scope, type WriteListener } from '../resources/index';
 import { hasIdColumn, hasWebsiteId } from '../resources/schema';
 import { HISTORY_TABLE } from './entries';
 import { resourceNames } from './routes';
-import { restoreFileOrFolder, removeKeptBytes, ORGANISATION_RESOURCES } from './trash-files';
+import { keepDeletedFiles, removeKeptFiles, restoreDeleted } from '../files/trash';
 
 declare module '../db/schema' {
   interface Database {
@@ -40,11 +40,15 @@ export interface TrashTable {
   actorKind: string;
   actorId: number | null;
   actorName: string | null;
-  storedName: string | null;
+  keptFiles: string | null;
 }
 
 export const DEFAULT_RETENTION_DAYS = 90;
+
+/** Hand-written deletes the trash can give back: the file manager's (organisation records, as team collaborators). */
+const ORGANISATION_RESOURCES: ReadonlySet<string> = new Set(['folder', 'file']);
 const HOUR = 3_600_000;
+const MASKED = '••••••';
 
 type Row = Record<string, unknown>;
 
@@ -87,11 +91,14 @@ export function titleOf(def: ResourceDef | undefined, record: Row | null | undef
   return `#${recordId}`;
 }
 
-/** Whether a delete of `resource` goes to the trash: an engine definition with ids (not a singleton), a folder or a file. */
+/**
+ * Whether a delete of `resource` goes to the trash: an engine definition with ids (not a singleton; not the websites'
+ * own, whose delete takes a whole website), a folder or a file.
+ */
 function restorable(defs: Record<string, ResourceDef>, resource: string): boolean {
   if (ORGANISATION_RESOURCES.has(resource)) return true;
   const def = defs[resource];
-  return !!def && !def.singleton && hasIdColumn(def);
+  return !!def && !def.singleton && hasIdColumn(def) && !HAND_WRITTEN_ROUTES.has(def.name);
 }
 
 /**
@@ -123,12 +130,19 @@ export function trashListener(defs: Record<string, ResourceDef>): WriteListener 
           actorKind: entry.actorKind,
           actorId: entry.actorId,
           actorName: entry.actorName,
-          // A file's bytes stay on disk until the purge (server/history/trash-files.ts).
-          storedName: event.resource === 'file' && typeof before?.storedName === 'string' ? before.storedName : null,
+          // A file's bytes (a folder's files' too) stay on disk until the purge (server/files/trash.ts).
+          keptFiles: keptFilesOf(event.resource, before, event.children),
         })
         .execute();
     }
   };
+}
+
+/** The stored names of the files a delete took: a file's own, a folder's files' (their stored rows). */
+function keptFilesOf(resource: string, before: Row | undefined, children: Record<string, Row[]> | undefined): string | null {
+  const names = resource === 'file' ? [before?.storedName] : resource === 'folder' ? (children?.file ?? []).map((f) => f.storedName) : [];
+  const kept = names.filter((n): n is string => typeof n === 'string' && !!n);
+  return kept.length ? JSON.stringify(kept) : null;
 }
 
 export async function retentionDays(db: DynamicDb): Promise<number> {
@@ -144,24 +158,24 @@ export async function purgeTrash(app: FastifyInstance): Promise<number> {
   const db = dynamic(app.db);
   const days = await retentionDays(db);
   const before = iso(app.now().getTime() - days * 86_400_000);
-  const old = (await db.selectFrom('trash').select(['entryId', 'storedName']).where('time', '<', before).execute()) as { entryId: number; storedName: string | null }[];
+  const old = (await db.selectFrom('trash').select(['entryId', 'keptFiles']).where('time', '<', before).execute()) as { entryId: number; keptFiles: string | null }[];
   if (!old.length) return 0;
   // The rows first: a crash in between leaves bytes nothing points to (what the files' sweep removes), never a row
   // that would restore a file without its bytes.
   for (let i = 0; i < old.length; i += 500) {
     await db.deleteFrom('trash').where('entryId', 'in', old.slice(i, i + 500).map((r) => r.entryId)).execute();
   }
-  await removeKeptBytes(app, old.map((r) => r.storedName).filter((n): n is string => !!n));
+  await removeKeptFiles(app, old.flatMap((r) => (r.keptFiles ? (JSON.parse(r.keptFiles) as string[]) : [])));
   return old.length;
 }
 
 type TrashRow = TrashTable;
 
-/** A website's trash: its records, and the organisation's (folders and files: every website's). */
+/** A website's trash: its records, and those of no website (folders, files, collaborators…: in every website's). */
 const ofWebsite =
   (websiteId: number) =>
   (eb: ExpressionBuilder<any, any>) => // eslint-disable-line @typescript-eslint/no-explicit-any
-    eb.or([eb('websiteId', '=', websiteId), eb.and([eb('websiteId', 'is', null), eb('resource', 'in', [...ORGANISATION_RESOURCES])])]);
+    eb.or([eb('websiteId', '=', websiteId), eb('websiteId', 'is', null)]);
 
 const wire = (r: TrashRow) => ({
   id: r.entryId,
@@ -192,6 +206,8 @@ async function scopeOf(db: DynamicDb, defs: Record<string, ResourceDef>, def: Re
 export const trashRoutes: FastifyPluginAsync = async (app) => {
   const { engine, defs } = app.resources;
   const stopListening = app.writes.listen(trashListener(defs));
+  // A deleted file's bytes wait for the purge.
+  keepDeletedFiles(app);
   const nameOf = resourceNames(defs);
   const db = dynamic(app.db);
 
@@ -256,14 +272,15 @@ export const trashRoutes: FastifyPluginAsync = async (app) => {
     const entry = (await db.selectFrom(HISTORY_TABLE).select('state').where('id', '=', entryId).executeTakeFirst()) as { state: string | null } | undefined;
     const state = entry?.state ? (JSON.parse(entry.state) as { record?: Row | null; children?: Record<string, Row[]> }) : undefined;
     if (!state?.record) throw httpError(404, M.notInTrash);
-    const record = state.record;
+    // A masked secret (entries never keep one) is not a value to put back: the definition makes a new one, or asks.
+    const record = Object.fromEntries(Object.entries(state.record).filter(([, v]) => v !== MASKED));
 
     const data = await app.db.transaction().execute(async (trx) => {
       const tdb = dynamic(trx);
       // Out of the trash first, in the restore's transaction: a second restore at once finds nothing (404).
       const gone = await tdb.deleteFrom('trash').where('entryId', '=', entryId).where(ofWebsite(websiteId)).executeTakeFirst();
       if (Number(gone.numDeletedRows) !== 1) throw httpError(404, M.notInTrash);
-      if (ORGANISATION_RESOURCES.has(row.resource)) return restoreFileOrFolder(app, tdb, request, row, record, state.children ?? {});
+      if (row.resource === 'folder' || row.resource === 'file') return restoreDeleted(app, tdb, request, row.resource, record, state.children ?? {});
       const scope = await scopeOf(tdb, defs, def, websiteId, record);
       await engine.checkAncestors(tdb, def, scope);
       const ctx: HookContext = { ...operationContext(app, request, websiteId, trx), scope, params: {}, request } as HookContext;

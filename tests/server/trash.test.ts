@@ -5,7 +5,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { demoWebsites, describeEachDatabase, EN, tr } from './harness';
 import { createNews } from './news-helpers';
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import { purgeTrash } from '../../server/history/trash';
+import { fetchBytes, uploadFile } from './files-helpers';
+import { pngBytes } from '../../server/files/testing';
 
 describeEachDatabase('trash', (ctx) => {
   let clinic = 0;
@@ -95,6 +99,64 @@ describeEachDatabase('trash', (ctx) => {
       expect(back.featureImage).toBe(before.featureImage);
     });
 
+    it('a deleted service comes back with its FAQs and tags (its children and related rows), as a draft', async () => {
+      const made = await ctx.authed('POST', `/api/Services/${clinic}?type=1`, {
+        title: tr('Khám tim trash', 'Heart check'),
+        description: tr('Mô tả'),
+        content: tr('<p>Nội dung</p>'),
+        seoLink: `kham-tim-trash-${ctx.dialect}`,
+        image: '/files/tim.png',
+        unitPrice: 450000,
+        tags: [{ name: 'tim mạch' }],
+      });
+      expect(made.status, made.text).toBe(200);
+      const id = made.body.data.id as number;
+      const faq = await ctx.authed('POST', `/api/Services/faq/${clinic}/${id}`, { question: tr('Hỏi'), answer: tr('<p>Đáp</p>'), image: '/files/a.png' });
+      expect(faq.status, faq.text).toBe(200);
+      expect((await ctx.authed('DELETE', `/api/Services/${clinic}/${id}`)).status).toBe(200);
+      const item = await inTrash('service', id);
+      expect(item!.title).toBe('Khám tim trash');
+      const res = await restore(item!.id);
+      expect(res.status, res.text).toBe(200);
+      expect(res.body.data).toMatchObject({ id, seoLink: `kham-tim-trash-${ctx.dialect}`, unitPrice: 450000, tags: [{ name: 'tim mạch' }], approvedStatus: 0 });
+      const faqs = (await ctx.authed('GET', `/api/Services/faq/get-all/${clinic}/${id}`)).body as { id: number }[];
+      expect(faqs.map((f) => f.id)).toEqual([faq.body.data.id]);
+    });
+
+    it('a deleted question comes back with its tags', async () => {
+      const asked = await ctx.authed('POST', `/api/QAExperts/${clinic}`, { fullName: 'Phạm Dũng', title: tr('Hỏi về tim mạch trash', ''), subjectTags: [{ name: 'tim' }] });
+      expect(asked.status, asked.text).toBe(200);
+      const id = asked.body.data.id as number;
+      const before = (await ctx.authed('GET', `/api/QAExperts/${clinic}/${id}`)).body.data;
+      expect(before.subjectTags).toEqual([expect.objectContaining({ name: 'tim' })]);
+      expect((await ctx.authed('DELETE', `/api/QAExperts/${clinic}/${id}`)).status).toBe(200);
+      const item = await inTrash('qaExpert', id);
+      expect(item!.title).toBe('Hỏi về tim mạch trash');
+      const res = await restore(item!.id);
+      expect(res.status, res.text).toBe(200);
+      const back = (await ctx.authed('GET', `/api/QAExperts/${clinic}/${id}`)).body.data;
+      expect(back).toMatchObject({ id, fullName: 'Phạm Dũng', title: before.title, subjectTags: before.subjectTags });
+    });
+
+    it('a child whose parent was deleted since: 409 until the parent is back; two restores at once: one wins', async () => {
+      const banner = await bannerWithItems();
+      const items = (await ctx.authed('GET', `/api/Banners/item/${clinic}/${banner.id}`)).body as { id: number }[];
+      expect((await ctx.authed('DELETE', `/api/Banners/item/${clinic}/${banner.id}/${items[0].id}`)).status).toBe(200);
+      expect((await ctx.authed('DELETE', `/api/Banners/${clinic}/${banner.id}`)).status).toBe(200);
+      const lone = await inTrash('bannerItem', items[0].id);
+      const parent = await inTrash('banner', banner.id);
+      const refused = await restore(lone!.id);
+      expect(refused.status, refused.text).toBe(409);
+      expect(refused.body).toMatchObject({ field: 'bannerId', Message: expect.stringMatching(/restore that first/) });
+
+      const answers = await Promise.all([restore(parent!.id), restore(parent!.id)]);
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 404]);
+      const res = await restore(lone!.id);
+      expect(res.status, res.text).toBe(200);
+      const back = (await ctx.authed('GET', `/api/Banners/item/${clinic}/${banner.id}`)).body as { id: number }[];
+      expect(back.map((i) => i.id).sort((a, b) => a - b)).toEqual(items.map((i) => i.id).sort((a, b) => a - b));
+    });
+
     it('a unique value taken since: 409 naming the field, nothing written, still in the trash', async () => {
       const seoLink = `trung-lap-${ctx.dialect}`;
       const first = await ctx.authed('POST', `/api/Categorys/${clinic}`, { name: tr('Một'), seoLink, order: 0, isActive: true });
@@ -128,6 +190,79 @@ describeEachDatabase('trash', (ctx) => {
       const res = await ctx.request('POST', `/api/Trash/restore/${clinic}/${item!.id}`, { token: lan, json: {} });
       expect(res.status, res.text).toBe(403);
       expect(await inTrash('webhook', hook.body.data.id)).toBeDefined();
+    });
+  });
+
+  describe('files and folders', () => {
+    const folder = async (name: string, parentId: number | null = 0) => {
+      const res = await ctx.authed('POST', '/api/Folders', { name, parentId });
+      expect(res.status, res.text).toBe(200);
+      return res.body.data as { id: number };
+    };
+    const listing = async (id: number) => (await ctx.authed('GET', `/api/folders/current-directory/${id}?page=1&pageSize=10000`)).body;
+    /** Every stored file's bytes on disk, wherever they are (in place or kept for the trash). */
+    const onDisk = (storedName: string) => ['files', 'trash'].some((dir) => existsSync(path.join(ctx.dataDir, dir)) && readdirSync(path.join(ctx.dataDir, dir)).includes(storedName));
+
+    it('a deleted file is in every website\'s trash, comes back in its folder and downloads byte-identical; purged: its bytes are gone', async () => {
+      const token = (await ctx.signIn()).access_token;
+      const home = await folder(`Thùng rác ${ctx.dialect}`);
+      const bytes = pngBytes(800);
+      const file = await uploadFile(ctx, token, 'anh-xoa.png', bytes, home.id);
+      const storedName = file.url.split('/')[2];
+      expect((await ctx.authed('DELETE', `/api/Files/${file.id}`)).status).toBe(200);
+      // Not served any more, but its bytes kept.
+      expect((await fetchBytes(ctx, file.url)).status).toBe(404);
+      expect(existsSync(path.join(ctx.dataDir, 'files', storedName))).toBe(false);
+      expect(onDisk(storedName)).toBe(true);
+      const item = await inTrash('file', file.id);
+      expect(item).toMatchObject({ title: 'anh-xoa.png' });
+      expect(await inTrash('file', file.id, spa)).toMatchObject({ id: item!.id });
+
+      const res = await restore(item!.id, spa);
+      expect(res.status, res.text).toBe(200);
+      expect(res.body.data).toMatchObject({ id: file.id, folderId: home.id, url: file.url, name: 'anh-xoa.png' });
+      expect((await listing(home.id)).files.data.map((f: { id: number }) => f.id)).toEqual([file.id]);
+      const served = await fetchBytes(ctx, file.url);
+      expect(served.status).toBe(200);
+      expect(served.bytes.equals(bytes)).toBe(true);
+      expect(await inTrash('file', file.id)).toBeUndefined();
+
+      // Deleted again, then purged: the bytes are gone, the restore finds nothing.
+      expect((await ctx.authed('DELETE', `/api/Files/${file.id}`)).status).toBe(200);
+      const again = await inTrash('file', file.id);
+      try {
+        ctx.clock.advance(91 * 86_400_000);
+        await purgeTrash(ctx.app);
+      } finally {
+        ctx.clock.reset();
+      }
+      expect(onDisk(storedName)).toBe(false);
+      expect((await restore(again!.id)).status).toBe(404);
+    });
+
+    it('a deleted folder comes back with its subfolders and files; a name taken since: 409 naming it', async () => {
+      const token = (await ctx.signIn()).access_token;
+      const top = await folder(`Hồ sơ ${ctx.dialect}`);
+      const sub = await folder('Con', top.id);
+      const bytes = pngBytes(600);
+      const file = await uploadFile(ctx, token, 'trong.png', bytes, sub.id);
+      expect((await ctx.authed('DELETE', `/api/Folders/${top.id}?recursive=true`)).status).toBe(200);
+      const item = await inTrash('folder', top.id);
+      expect(item!.title).toBe(`Hồ sơ ${ctx.dialect}`);
+      // Another folder took the name meanwhile.
+      const taken = await folder(`Hồ sơ ${ctx.dialect}`);
+      const refused = await restore(item!.id);
+      expect(refused.status, refused.text).toBe(409);
+      expect(refused.body).toMatchObject({ field: 'name' });
+      expect(await inTrash('folder', top.id)).toBeDefined();
+      expect((await ctx.authed('DELETE', `/api/Folders/${taken.id}`)).status).toBe(200);
+
+      const res = await restore(item!.id);
+      expect(res.status, res.text).toBe(200);
+      expect((await listing(top.id)).folders.map((f: { id: number }) => f.id)).toEqual([sub.id]);
+      const served = await fetchBytes(ctx, file.url);
+      expect(served.status).toBe(200);
+      expect(served.bytes.equals(bytes)).toBe(true);
     });
   });
 

@@ -1,7 +1,7 @@
 // The trash (server/history/trash.ts, docs/api.md "History and audit"): one row per deleted record that may still come
 // back, keyed by the delete's history entry (which keeps the record and its children: entries are append-only, so the
 // trash is its own table, written in the delete's transaction, removed by a restore or by the purge after the
-// retention period). A deleted file's bytes stay on disk until then (`storedName`).
+// retention period). A deleted file's bytes stay on disk until then (`keptFiles`).
 //
 // No foreign keys: a row outlives its website (the entry does too) and the purge removes it on its own.
 import { sql } from 'kysely';
@@ -24,8 +24,8 @@ export const m0020_trash: SitedeskMigration = {
       .addColumn('actorKind', 'text', (c) => c.notNull())
       .addColumn('actorId', 'integer')
       .addColumn('actorName', 'text')
-      /** a deleted file's bytes, kept on disk until the purge */
-      .addColumn('storedName', 'text')
+      /** JSON: the stored names of the deleted files whose bytes are kept on disk until the purge (a file, a folder's) */
+      .addColumn('keptFiles', 'text')
       .execute();
     await db.schema.createIndex('trash_website').on('trash').columns(['websiteId', 'entryId']).execute();
     await db.schema.createIndex('trash_time').on('trash').columns(['time']).execute();

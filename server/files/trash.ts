@@ -1,0 +1,70 @@
+// Deleted folders and files in the trash (server/history/trash.ts). A deleted file's bytes wait in the store's
+// `keptDir` (no longer served) until the trash's purge removes them (`removeKeptFiles`) or a restore puts them back
+// with the records under their old ids, in their folder (`restoreDeleted`).
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isUniqueViolation } from '../db/dialect';
+import { httpError } from '../errors';
+import { M } from '../messages';
+import type { DynamicDb } from '../resources/index';
+import { fileJson, folderJson } from './catalog';
+import { filesEngine } from './engine';
+import { nameKey } from './file-name';
+
+type Row = Record<string, unknown>;
+
+/** From now on a delete keeps the bytes for the trash (the trash's module calls it once, at start). */
+export function keepDeletedFiles(app: FastifyInstance): void {
+  filesEngine(app).catalog.keepDeleted = true;
+}
+
+/** The bytes of files purged from the trash. */
+export async function removeKeptFiles(app: FastifyInstance, storedNames: readonly string[]): Promise<void> {
+  const { store } = filesEngine(app);
+  for (const name of storedNames) await store.removeKept(name).catch((err: unknown) => app.log.warn({ err, name }, 'a purged file could not be removed'));
+}
+
+const NAME = { vi: 'Tên', en: 'Name' };
+
+/**
+ * A deleted folder (with the subfolders and files it held: `children`, their stored rows) or file back under its old
+ * id, in its folder, in `db` (the restore's transaction); the bytes moved back last, so a failure rolls it all back.
+ * Its folder deleted since: 409; its name taken there since: 409 naming `name`.
+ */
+export async function restoreDeleted(app: FastifyInstance, db: DynamicDb, request: FastifyRequest, resource: 'folder' | 'file', record: Row, children: Record<string, Row[]>): Promise<Row> {
+  const now = app.now().toISOString();
+  const parentKey = resource === 'folder' ? 'parentId' : 'folderId';
+  const parentId = (record[parentKey] as number | null | undefined) ?? null;
+  if (parentId !== null && !(await db.selectFrom('folders').select('id').where('id', '=', parentId).executeTakeFirst())) {
+    throw httpError(409, M.trashParentGone, { field: parentKey });
+  }
+  // The record in wire form (folderJson / fileJson, and a file's storedName) as a stored row again.
+  const own: Row = {
+    id: record.id,
+    [parentKey]: parentId,
+    name: record.name,
+    nameKey: nameKey(String(record.name)),
+    concurrencyStamp: record.concurrencyStamp,
+    createdAt: record.createTime ?? now,
+    updatedAt: now,
+    ...(resource === 'folder'
+      ? { order: record.order ?? 0, description: record.description ?? null }
+      : { storedName: record.storedName, size: record.size, contentType: record.contentType, url: record.url }),
+  };
+  const folders = resource === 'folder' ? [own, ...(children.folder ?? [])] : [];
+  const files = resource === 'file' ? [own] : (children.file ?? []);
+  try {
+    // Parents first: the subtree's folders are in the order they were read (level by level).
+    for (const row of folders) await db.insertInto('folders').values(row).execute();
+    for (const row of files) await db.insertInto('files').values(row).execute();
+  } catch (err) {
+    if (isUniqueViolation(err)) throw httpError(409, M.valueTaken(NAME, String(record.name)), { field: 'name' });
+    throw err;
+  }
+  const table = resource === 'folder' ? 'folders' : 'files';
+  const stored = (await db.selectFrom(table).selectAll().where('id', '=', record.id).executeTakeFirstOrThrow()) as never;
+  const after = resource === 'folder' ? { ...folderJson(stored) } : { ...fileJson(stored) };
+  await app.writes.tell(db, { websiteId: undefined, resource, ids: [record.id as number], operation: 'restore', after, request });
+  const { store } = filesEngine(app);
+  for (const row of files) await store.unkeep(String(row.storedName));
+  return after;
+}

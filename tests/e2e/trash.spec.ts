@@ -3,7 +3,7 @@
 // confirmation; a unique value taken since answers the server's words naming the field; administrators set how long
 // the trash keeps things.
 import { expect, test, type Page } from '@playwright/test';
-import { api, unique } from './content-support';
+import { api, unique, uploadImage } from './content-support';
 import { ADMIN, answerDecision, selectByLabel, selectedText, signIn, STAFF, switchUser } from './support';
 
 const tr = (text: string) => JSON.stringify({ 'vi-VN': text, 'en-US': `${text} EN` });
@@ -107,4 +107,49 @@ test('administrators set the retention; staff see the trash without it', async (
   await switchUser(page, STAFF);
   await openTrash(page);
   await expect(page.getByTestId('trash-retention')).toHaveCount(0);
+});
+
+test('the file manager offers Undo too: a deleted file comes back in its folder', async ({ page }) => {
+  await signIn(page);
+  const name = `hoan-tac-${unique()}.png`;
+  await uploadImage(page, name);
+  await page.goto('/file');
+  const file = page.getByTestId('file-view').locator(`[data-name="${name}"]`);
+  await expect(file).toBeVisible();
+  await file.click();
+  await page.keyboard.press('Delete');
+  await page.getByRole('dialog').getByRole('button', { name: 'Xoá', exact: true }).click();
+  await expect(file).toHaveCount(0);
+  const notice = page.getByTestId('action-notice').filter({ hasText: `Đã xoá "${name}"` });
+  await notice.getByRole('button', { name: 'Hoàn tác' }).click();
+  await expect(page.getByText('Khôi phục thành công')).toBeVisible();
+  await expect(file).toBeVisible();
+});
+
+test('a hand-written screen deletes through the same action: news deleted, then Undo', async ({ page }) => {
+  await signIn(page);
+  const website = await defaultWebsite(page);
+  // A news item of its own (the demo's are other journeys' data).
+  const title = `Tin hoàn tác ${unique()}`;
+  const seo = `tin-hoan-tac-${unique()}`;
+  await api(page, 'POST', `News/${website}/false`, {
+    newsTranslations: [
+      { languageId: 'vi-VN', title, description: 'Mô tả', content: '<p>Nội dung</p>', seoLink: seo },
+      { languageId: 'en-US', title: `${title} EN`, description: 'Description', content: '<p>Content</p>', seoLink: `${seo}-en` },
+    ],
+    isActive: true,
+    type: 0,
+    startTime: '2026-01-05T08:00:00.000Z',
+  });
+  await page.goto('/news');
+  const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: title, exact: true }) });
+  await expect(row).toBeVisible();
+  await row.getByRole('button', { name: 'Xoá' }).click();
+  await page.locator('.ant-popconfirm').getByRole('button', { name: /OK|Đồng ý|Xoá/ }).click();
+  const notice = page.getByTestId('action-notice').filter({ hasText: `Đã xoá "${title}"` });
+  await expect(notice).toBeVisible();
+  await expect(row).toHaveCount(0);
+  await notice.getByRole('button', { name: 'Hoàn tác' }).click();
+  await expect(page.getByText('Khôi phục thành công')).toBeVisible();
+  await expect(row).toBeVisible();
 });

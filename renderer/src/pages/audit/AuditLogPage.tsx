@@ -5,7 +5,7 @@ import dayjs from 'dayjs';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cmsApi } from '../../api/client';
-import { fileDate, formatDateTime, toWireDay } from '../../core/dates';
+import { DATE_FORMAT, fileDate, formatDateTime, toWireDay } from '../../core/dates';
 import { useWorkspace } from '../../core/workspace';
 import { localized } from '../../core/workspace/localized';
 import { ChangeList, changeFieldLabel, changeText, type Change } from '../../features/history/ChangeList';
@@ -186,7 +186,7 @@ export default function AuditLogPage() {
             key="dates"
             aria-label={t('dates')}
             allowEmpty={[true, true]}
-            format="DD-MM-YYYY"
+            format={DATE_FORMAT}
             value={range}
             onChange={(values) => setFilters({ from: values?.[0] ? toWireDay(values[0]) : undefined, to: values?.[1] ? toWireDay(values[1]) : undefined })}
           />,

@@ -1,9 +1,11 @@
 import {
   AppstoreOutlined,
+  AuditOutlined,
   BookOutlined,
   CalendarOutlined,
   CommentOutlined,
   DashboardOutlined,
+  DeleteOutlined,
   FileImageOutlined,
   FolderOpenOutlined,
   GlobalOutlined,
@@ -13,6 +15,7 @@ import {
   PictureOutlined,
   QuestionCircleOutlined,
   ReadOutlined,
+  SafetyOutlined,
   SolutionOutlined,
   TeamOutlined,
   VideoCameraOutlined,
@@ -134,6 +137,16 @@ export const NAV: NavEntry[] = [
     areas: [
       { path: '/file', title: key('files:title'), icon: <BookOutlined /> },
       { path: '/video', title: key('media:videoLibrary'), icon: <VideoCameraOutlined /> },
+    ],
+  },
+  {
+    // Issue 29: what was deleted in the chosen website (its staff), and every write of every website (administrators).
+    key: 'system',
+    label: 'groupSystem',
+    icon: <SafetyOutlined />,
+    areas: [
+      { path: '/trash', title: key('trash:title'), icon: <DeleteOutlined /> },
+      { path: '/audit-log', title: key('audit:title'), icon: <AuditOutlined /> },
     ],
   },
 ];

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { resourceScreens } from '../resources/screens';
-import { check, ruleOf, type AccessRule, type Actor } from '../../../shared/resources/access';
+import { ADMINS, check, ruleOf, type AccessRule, type Actor } from '../../../shared/resources/access';
 // Light: the website's definition is its fields and paths (the access rules of its screens come from it).
 import { website } from '../../../shared/resources/website';
 
@@ -108,6 +108,10 @@ export const screens: ScreenRoute[] = [
   // The hospital system's departments and service catalogue (served to the lookups under /his).
   ...resourceScreens('department'),
   ...resourceScreens('serviceCatalogue'),
+  // Issue 29: the chosen website's trash (its staff), and the audit log of every website (administrators: the server
+  // answers 403 to anyone else, and the console neither routes nor lists it for them).
+  { path: '/trash', load: () => import('../pages/trash/TrashPage') },
+  { path: '/audit-log', load: () => import('../pages/audit/AuditLogPage'), access: ADMINS },
 ];
 
 /** Whether `user` may open `screen` (the same check the server makes of its calls). */

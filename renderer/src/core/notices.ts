@@ -1,4 +1,5 @@
 import type { MessageInstance } from 'antd/es/message/interface';
+import { createElement, type ReactNode } from 'react';
 
 /**
  * Notices (spec section 8: 3 s, top). Non-React code (the API clients) shows them through these
@@ -21,3 +22,33 @@ function show(run: (api: MessageInstance) => void) {
 
 export const notifyError = (text: string) => show((api) => void api.error(text, NOTICE_SECONDS));
 export const notifySuccess = (text: string) => show((api) => void api.success(text, NOTICE_SECONDS));
+
+/**
+ * A success notice with one action in it ("Đã xoá …  [Hoàn tác]"): shown longer than a plain notice, so there is time
+ * to reach the button; the action closes it.
+ */
+export const ACTION_NOTICE_SECONDS = 8;
+let actionNotices = 0;
+export function notifyWithAction(text: string, action: { label: string; run: () => void }): void {
+  const key = `action-notice-${++actionNotices}`;
+  const content: ReactNode = createElement(
+    'span',
+    { 'data-testid': 'action-notice' },
+    text,
+    ' ',
+    createElement(
+      'a',
+      {
+        role: 'button',
+        tabIndex: 0,
+        style: { marginLeft: 8, fontWeight: 600 },
+        onClick: () => {
+          instance?.destroy(key);
+          action.run();
+        },
+      },
+      action.label,
+    ),
+  );
+  show((api) => void api.open({ key, type: 'success', content, duration: ACTION_NOTICE_SECONDS }));
+}

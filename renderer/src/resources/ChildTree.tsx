@@ -11,6 +11,7 @@ import { ChildModal } from './ChildCollections';
 import type { FieldInputs } from './customize';
 import { createDataProvider, idOf, listKey, type Id, type Row } from './dataProvider';
 import { useQuery } from './useQuery';
+import { deleteRecord } from './deleteRecord';
 import { resourceTitle } from './labels';
 import { buildTree, moveNode, placements, type DropPlace, type Placement, type TreeRow } from './tree';
 
@@ -63,8 +64,7 @@ export function ChildTree({ def, parentId, reorder, inputs, describe, labelField
   const remove = async (row: Row) => {
     const id = idOf(def, row);
     if (id === undefined) return;
-    const { message } = await provider.remove({ id, parentId });
-    notifySuccess(message ?? t('deleted'));
+    await deleteRecord(provider, websiteId, { id, parentId });
   };
 
   const toNodes = (rows: readonly TreeRow[]): Node[] =>

@@ -8,6 +8,7 @@ import type { ResourceDef } from '../../../shared/resources/define';
 import { notifyError, notifySuccess } from '../core/notices';
 import { ApiError } from '../api/client';
 import { withInlineEditing } from './inlineEdit';
+import { deleteRecord } from './deleteRecord';
 import { useWorkspace } from '../core/workspace';
 import { buildColumns, listFields, type ColumnLabels } from './columns';
 import { createDataProvider, idOf, listKey, type Id, type ListParams, type Row } from './dataProvider';
@@ -137,8 +138,8 @@ export function ResourceList(props: ResourceListProps) {
       ? async (row) => {
           const id = idOf(def, row);
           if (id === undefined) return;
-          const { message } = await provider.remove({ id, parentId });
-          notifySuccess(message ?? t('deleted'));
+          // The notice says it is deleted and offers Undo (./deleteRecord.ts).
+          await deleteRecord(provider, websiteId, { id, parentId });
           onChanged?.();
         }
       : undefined,

@@ -25,4 +25,13 @@ describe('useUrlFilters', () => {
     act(() => result.current.filters[1]('type', undefined));
     expect(result.current.location.search).toBe('?status=2');
   });
+
+  it('reads text filters and sets several at once (a date range)', () => {
+    const { result } = renderHook(() => ({ filters: useUrlFilters({ operation: 'text', from: 'text', to: 'text' }), location: useLocation() }), { wrapper: at('/audit-log?operation=delete') });
+    expect(result.current.filters[0]).toEqual({ operation: 'delete' });
+    act(() => result.current.filters[2]({ from: '2026-01-01', to: '2026-01-31' }));
+    expect(result.current.filters[0]).toEqual({ operation: 'delete', from: '2026-01-01', to: '2026-01-31' });
+    act(() => result.current.filters[2]({ from: undefined, to: '' }));
+    expect(result.current.location.search).toBe('?operation=delete');
+  });
 });

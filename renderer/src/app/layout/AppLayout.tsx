@@ -184,18 +184,21 @@ function Shell() {
             position: 'sticky',
             top: HEADER_HEIGHT,
             height: `calc(100vh - ${HEADER_HEIGHT}px)`,
-            overflow: 'auto',
             borderRight: `1px solid ${token.colorBorderSecondary}`,
           }}
         >
-          <Menu
-            mode="inline"
-            items={items}
-            selectedKeys={selected ? [selected] : []}
-            // Collapsed, groups open as pop-ups: the menu keeps its own open state then.
-            {...(collapsed ? {} : { openKeys, onOpenChange: setOpenKeys })}
-            style={{ borderInlineEnd: 0 }}
-          />
+          {/* The menu scrolls above the collapse trigger (the sider's bottom 48 px): scrolled in the sider itself, its
+              last entries ended under the trigger, out of reach. */}
+          <div style={{ height: '100%', overflowY: 'auto', overflowX: 'hidden' }}>
+            <Menu
+              mode="inline"
+              items={items}
+              selectedKeys={selected ? [selected] : []}
+              // Collapsed, groups open as pop-ups: the menu keeps its own open state then.
+              {...(collapsed ? {} : { openKeys, onOpenChange: setOpenKeys })}
+              style={{ borderInlineEnd: 0 }}
+            />
+          </div>
         </Layout.Sider>
         <Layout.Content style={{ padding: screen === 'xsmall' ? 8 : 24, minWidth: 0 }}>
           <WorkspaceOutlet />

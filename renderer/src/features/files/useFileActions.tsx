@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import { notifyError, notifySuccess } from '../../core/notices';
 import { queryCache } from '../../resources/queryCache';
+import { offerUndo } from '../../resources/deleteRecord';
+import { useWorkspace } from '../../core/workspace';
 import * as api from './api';
 import { extensionsFor, matchesAccept, refusalFor, type AcceptKind, type UploadRefusal } from './fileTypes';
 import { ROOT_ID, type Entry } from './types';
@@ -27,6 +29,7 @@ export interface FileActionsOptions {
 /** What the file manager does to files and folders: each shows the server's message, and what shows files reads again. */
 export function useFileActions({ folderId, modal, accept, picker, clearSelection, closeDialog, fileInput }: FileActionsOptions) {
   const { t } = useTranslation('files');
+  const { websiteId } = useWorkspace();
 
   /**
    * Runs a change; shows the server's message; every folder listing in the query cache is invalidated (the view and
@@ -119,7 +122,11 @@ export function useFileActions({ folderId, modal, accept, picker, clearSelection
             }
           }
           clearSelection();
-          return message;
+          // One item: the notice offers Undo (out of the trash, back in its folder), as every delete of the console.
+          if (items.length !== 1 || !message) return message;
+          const [only] = items;
+          await offerUndo({ websiteId, resource: only.kind, recordId: only.id, fallback: message, onRestored: () => void queryCache.invalidate(api.FILES) });
+          return undefined;
         }).catch(() => undefined),
     });
   };

@@ -1,0 +1,232 @@
+import { DownloadOutlined, EyeOutlined } from '@ant-design/icons';
+import { ProTable, type ActionType } from '@ant-design/pro-components';
+import { Button, DatePicker, Descriptions, Drawer, Dropdown, Select, Space, Tag, Tooltip, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { cmsApi } from '../../api/client';
+import { DATE_FORMAT, fileDate, formatDateTime, toWireDay } from '../../core/dates';
+import { useWorkspace } from '../../core/workspace';
+import { localized } from '../../core/workspace/localized';
+import { ChangeList, changeFieldLabel, changeText, type Change } from '../../features/history/ChangeList';
+import { fetchLookup, lookupKey, readList, type Row } from '../../resources/dataProvider';
+import { saveFile, toCsv, toXlsx, type ExportTable } from '../../resources/export';
+import { DEFAULT_PAGE_SIZES } from '../../resources/ResourceList';
+import { useQuery } from '../../resources/useQuery';
+import { useUrlFilters } from '../../resources/useUrlFilters';
+import { actorLabel, areaLabel, areaOptions, operationLabel, operationOptions } from '../../features/audit/labels';
+import type { EntryActor } from '../../resources/trash';
+
+/**
+ * /audit-log, "Nhật ký hệ thống" (issue 29), administrators only (app/screens.ts; the server answers 403 to others):
+ * every history entry of every website, sign-ins included, newest first (`GET /api/Audit`). Filters by person,
+ * website, area, operation and dates, kept in the address like the other lists; each entry opens its changes; export
+ * to CSV and Excel of every entry matching the filters.
+ */
+export interface AuditEntry {
+  id: number;
+  time: string;
+  websiteId: number | null;
+  resource: string;
+  recordId: string;
+  actor: EntryActor;
+  operation: string;
+  changes: Change[];
+}
+
+const USERS = 'core:useraccounts/get-all-employee';
+/** The server's largest page; an export reads page after page, up to this many entries. */
+const EXPORT_PAGE = 1000;
+const EXPORT_MAX = 50_000;
+
+type Filters = { userId?: number; website?: number; resource?: string; operation?: string; from?: string; to?: string };
+
+async function readAudit(filters: Filters, page: number, pageSize: number): Promise<{ data: AuditEntry[]; total: number }> {
+  const params: Record<string, unknown> = { page, pageSize };
+  for (const [name, value] of Object.entries(filters)) if (value !== undefined && value !== '') params[name] = value;
+  const response = await cmsApi.get('/Audit', { params });
+  const list = readList(response.data);
+  return { data: list.data as unknown as AuditEntry[], total: list.total };
+}
+
+export default function AuditLogPage() {
+  const { t, i18n } = useTranslation(['audit', 'resources']);
+  const { websites } = useWorkspace();
+  const actionRef = useRef<ActionType>();
+  const [urlFilters, , setFilters] = useUrlFilters({ userId: 'int', website: 'int', resource: 'text', operation: 'text', from: 'text', to: 'text' });
+  const filters: Filters = useMemo(() => ({ ...urlFilters }), [urlFilters]);
+  const [open, setOpen] = useState<AuditEntry | null>(null);
+  const [exporting, setExporting] = useState(false);
+
+  const users = useQuery(lookupKey(USERS, null), (meta) => fetchLookup(USERS, { websiteId: null }, {}, meta));
+  const userOptions = (users.data ?? []).map((u: Row) => ({ value: Number(u.id), label: String(u.fullName ?? u.userName ?? u.id) }));
+  const websiteName = (id: number | null) => {
+    if (id === null) return '';
+    const site = websites.find((w) => String(w.id) === String(id));
+    return site ? localized(site.name, i18n.language) || String(id) : String(id);
+  };
+  // Labels in the interface language, read again when it changes.
+  const areas = useMemo(() => areaOptions(), [i18n.language]); // eslint-disable-line react-hooks/exhaustive-deps
+  const operations = useMemo(() => operationOptions(), [i18n.language]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const row = (e: AuditEntry) => [formatDateTime(e.time), actorLabel(e.actor), websiteName(e.websiteId), areaLabel(e.resource), e.recordId, operationLabel(e.operation)];
+  const headers = () => [t('time'), t('actor'), t('website'), t('area'), t('record'), t('operation')];
+
+  async function exportAs(format: 'csv' | 'xlsx') {
+    setExporting(true);
+    try {
+      // Every entry matching the filters, page by page (the server answers at most 1000 at a time).
+      const entries: AuditEntry[] = [];
+      for (let page = 1; entries.length < EXPORT_MAX; page++) {
+        const { data, total } = await readAudit(filters, page, EXPORT_PAGE);
+        entries.push(...data);
+        if (!data.length || entries.length >= total) break;
+      }
+      const changesText = (e: AuditEntry) =>
+        e.changes.map((c) => `${changeFieldLabel(e.resource, c.field)}${c.language ? ` [${c.language}]` : ''}: ${changeText(c.before)} → ${changeText(c.after)}`).join('\n');
+      const table: ExportTable = { headers: [...headers(), t('changes')], rows: entries.map((e) => [...row(e), changesText(e)]) };
+      const name = `audit-log-${fileDate()}`;
+      if (format === 'csv') saveFile(toCsv(table), 'text/csv;charset=utf-8', `${name}.csv`);
+      else saveFile(await toXlsx(table, t('title')), 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', `${name}.xlsx`);
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  const range: [dayjs.Dayjs | null, dayjs.Dayjs | null] | null = filters.from || filters.to ? [filters.from ? dayjs(filters.from) : null, filters.to ? dayjs(filters.to) : null] : null;
+
+  return (
+    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+      <Typography.Title level={3} style={{ textAlign: 'center', margin: 0 }}>
+        {t('title')}
+      </Typography.Title>
+      <ProTable<AuditEntry>
+        rowKey="id"
+        actionRef={actionRef}
+        params={filters}
+        search={false}
+        cardBordered
+        options={{ reload: true, density: true, setting: true }}
+        pagination={{ pageSizeOptions: DEFAULT_PAGE_SIZES, defaultPageSize: 25, showSizeChanger: true }}
+        scroll={{ x: true }}
+        request={async (params) => {
+          const { current = 1, pageSize = 25 } = params;
+          const { data, total } = await readAudit(filters, current, pageSize);
+          return { data, total, success: true };
+        }}
+        onRow={(entry) => ({ onDoubleClick: () => setOpen(entry) })}
+        columns={[
+          { key: 'time', title: t('time'), render: (_, e) => formatDateTime(e.time), width: 150 },
+          { key: 'actor', title: t('actor'), render: (_, e) => actorLabel(e.actor) },
+          { key: 'website', title: t('website'), render: (_, e) => websiteName(e.websiteId) },
+          { key: 'area', title: t('area'), render: (_, e) => areaLabel(e.resource) },
+          { key: 'record', title: t('record'), dataIndex: 'recordId' },
+          { key: 'operation', title: t('operation'), render: (_, e) => <Tag color={e.operation === 'delete' || e.operation === 'signInFailed' ? 'red' : e.operation === 'create' ? 'green' : 'blue'}>{operationLabel(e.operation)}</Tag> },
+          {
+            key: '__actions',
+            title: t('resources:actions'),
+            width: 80,
+            fixed: 'right',
+            render: (_, e) => (
+              <Tooltip title={t('openChanges')}>
+                <Button type="text" size="small" icon={<EyeOutlined />} aria-label={t('openChanges')} onClick={() => setOpen(e)} />
+              </Tooltip>
+            ),
+          },
+        ]}
+        toolBarRender={() => [
+          <Select
+            key="user"
+            aria-label={t('person')}
+            placeholder={t('person')}
+            allowClear
+            showSearch
+            optionFilterProp="label"
+            style={{ width: 180 }}
+            loading={users.loading}
+            value={filters.userId}
+            onChange={(userId?: number) => setFilters({ userId })}
+            options={userOptions}
+          />,
+          <Select
+            key="website"
+            aria-label={t('website')}
+            placeholder={t('website')}
+            allowClear
+            style={{ width: 160 }}
+            value={filters.website}
+            onChange={(website?: number) => setFilters({ website })}
+            options={websites.map((w) => ({ value: Number(w.id), label: localized(w.name, i18n.language) || String(w.id) }))}
+          />,
+          <Select
+            key="area"
+            aria-label={t('area')}
+            placeholder={t('area')}
+            allowClear
+            showSearch
+            optionFilterProp="label"
+            style={{ width: 180 }}
+            value={filters.resource}
+            onChange={(resource?: string) => setFilters({ resource })}
+            options={areas}
+          />,
+          <Select
+            key="operation"
+            aria-label={t('operation')}
+            placeholder={t('operation')}
+            allowClear
+            showSearch
+            optionFilterProp="label"
+            style={{ width: 160 }}
+            value={filters.operation}
+            onChange={(operation?: string) => setFilters({ operation })}
+            options={operations}
+          />,
+          <DatePicker.RangePicker
+            key="dates"
+            aria-label={t('dates')}
+            allowEmpty={[true, true]}
+            format={DATE_FORMAT}
+            value={range}
+            onChange={(values) => setFilters({ from: values?.[0] ? toWireDay(values[0]) : undefined, to: values?.[1] ? toWireDay(values[1]) : undefined })}
+          />,
+          <Dropdown
+            key="export"
+            disabled={exporting}
+            menu={{
+              items: [
+                { key: 'csv', label: t('resources:exportCsv') },
+                { key: 'xlsx', label: t('resources:exportExcel') },
+              ],
+              onClick: ({ key }) => void exportAs(key as 'csv' | 'xlsx'),
+            }}
+          >
+            <Tooltip title={t('resources:exportNote')}>
+              <Button icon={<DownloadOutlined />} loading={exporting}>
+                {t('resources:export')}
+              </Button>
+            </Tooltip>
+          </Dropdown>,
+        ]}
+      />
+      <Drawer open={Boolean(open)} onClose={() => setOpen(null)} width={760} title={t('changesTitle')} destroyOnClose>
+        {open && (
+          <Space direction="vertical" size="middle" style={{ width: '100%' }} data-testid="audit-entry">
+            <Descriptions size="small" column={2} bordered>
+              <Descriptions.Item label={t('time')}>{formatDateTime(open.time)}</Descriptions.Item>
+              <Descriptions.Item label={t('actor')}>
+                {actorLabel(open.actor)}
+                {open.actor.clientAddress ? ` (${open.actor.clientAddress})` : ''}
+              </Descriptions.Item>
+              <Descriptions.Item label={t('website')}>{websiteName(open.websiteId)}</Descriptions.Item>
+              <Descriptions.Item label={t('area')}>{areaLabel(open.resource)}</Descriptions.Item>
+              <Descriptions.Item label={t('record')}>{open.recordId}</Descriptions.Item>
+              <Descriptions.Item label={t('operation')}>{operationLabel(open.operation)}</Descriptions.Item>
+            </Descriptions>
+            <ChangeList resource={open.resource} changes={open.changes} />
+          </Space>
+        )}
+      </Drawer>
+    </Space>
+  );
+}

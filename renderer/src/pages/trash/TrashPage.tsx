@@ -1,0 +1,149 @@
+import { UndoOutlined } from '@ant-design/icons';
+import { ProTable, type ActionType } from '@ant-design/pro-components';
+import { Button, Card, Form, InputNumber, Select, Space, Typography } from 'antd';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { resources } from '../../../../shared/resources';
+import { ADMINS } from '../../../../shared/resources/access';
+import type { ResourceDef } from '../../../../shared/resources/define';
+import { formatDateTime } from '../../core/dates';
+import { confirmDecision } from '../../core/dialogs';
+import { notifySuccess } from '../../core/notices';
+import { useWorkspace } from '../../core/workspace';
+import { listTrash, readRetention, restoreFromTrash, saveRetention, type TrashEntry } from '../../resources/trash';
+import { useAccess } from '../../resources/access';
+import { invalidateWrites } from '../../resources/dataProvider';
+import { DEFAULT_PAGE_SIZES } from '../../resources/ResourceList';
+import { useUrlFilters } from '../../resources/useUrlFilters';
+import { actorLabel, areaLabel, areaOptions } from '../../features/audit/labels';
+
+/**
+ * /trash, "Thùng rác" (issue 29): what was deleted in the chosen website, newest first — title, area, who, when —
+ * filtered by area (kept in the address), each restorable after a confirmation; a unique field taken since answers
+ * 409, whose words (naming the field) the client shows. Administrators also set how long the trash keeps things.
+ */
+export default function TrashPage() {
+  const { t, i18n } = useTranslation(['trash', 'resources']);
+  const { websiteId } = useWorkspace();
+  const actionRef = useRef<ActionType>();
+  const [filters, setFilter] = useUrlFilters({ resource: 'text' });
+  const admin = useAccess().allows(ADMINS).allowed;
+  const areas = useMemo(() => areaOptions(), [i18n.language]); // eslint-disable-line react-hooks/exhaustive-deps
+  const params = useMemo(() => ({ website: websiteId, resource: filters.resource }), [websiteId, filters.resource]);
+
+  async function restore(entry: TrashEntry) {
+    const title = entry.title || t('untitled');
+    const area = areaLabel(entry.resource);
+    const sure = await confirmDecision({ title: t('restoreConfirm', { title }), content: t('restoreConfirmContent', { area }), okText: t('restore') });
+    if (!sure || websiteId === null) return;
+    let message: string | undefined;
+    try {
+      ({ message } = await restoreFromTrash(websiteId, entry.id));
+    } catch {
+      // Shown by the client (the server's Message: a unique field taken, already restored).
+      void actionRef.current?.reload();
+      return;
+    }
+    notifySuccess(message ?? t('restored'));
+    // Lists of that area read again; the trash no longer holds it.
+    const def = (resources as Record<string, ResourceDef>)[entry.resource];
+    if (def) invalidateWrites(def);
+    void actionRef.current?.reload();
+  }
+
+  return (
+    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+      <Typography.Title level={3} style={{ textAlign: 'center', margin: 0 }}>
+        {t('title')}
+      </Typography.Title>
+      <Typography.Text type="secondary">{t('intro')}</Typography.Text>
+      <ProTable<TrashEntry>
+        rowKey="id"
+        actionRef={actionRef}
+        params={params}
+        search={false}
+        cardBordered
+        options={{ reload: true, density: true, setting: true }}
+        pagination={{ pageSizeOptions: DEFAULT_PAGE_SIZES, defaultPageSize: 25, showSizeChanger: true }}
+        scroll={{ x: true }}
+        request={async ({ current = 1, pageSize = 25 }) => {
+          if (websiteId === null) return { data: [], total: 0, success: true };
+          const { data, total } = await listTrash(websiteId, { resource: filters.resource, page: current, pageSize });
+          return { data, total, success: true };
+        }}
+        columns={[
+          { key: 'title', title: t('recordTitle'), render: (_, e) => e.title || <Typography.Text type="secondary">{t('untitled')}</Typography.Text> },
+          { key: 'area', title: t('area'), render: (_, e) => areaLabel(e.resource) },
+          { key: 'actor', title: t('actor'), render: (_, e) => actorLabel(e.actor) },
+          { key: 'time', title: t('time'), render: (_, e) => formatDateTime(e.time), width: 150 },
+          {
+            key: '__actions',
+            title: t('resources:actions'),
+            fixed: 'right',
+            width: 130,
+            render: (_, e) => (
+              <Button size="small" icon={<UndoOutlined />} aria-label={`${t('restore')}: ${e.title ?? ''}`} onClick={() => void restore(e)}>
+                {t('restore')}
+              </Button>
+            ),
+          },
+        ]}
+        toolBarRender={() => [
+          <Select
+            key="area"
+            aria-label={t('area')}
+            placeholder={t('area')}
+            allowClear
+            showSearch
+            optionFilterProp="label"
+            style={{ width: 200 }}
+            value={filters.resource}
+            onChange={(resource?: string) => setFilter('resource', resource)}
+            options={areas}
+          />,
+        ]}
+      />
+      {admin && <RetentionSetting />}
+    </Space>
+  );
+}
+
+/** How long the trash keeps deleted records (administrators; `GET/PUT /api/Trash/settings`). */
+function RetentionSetting() {
+  const { t } = useTranslation('trash');
+  const [form] = Form.useForm<{ retentionDays: number }>();
+  const [saving, setSaving] = useState(false);
+  useEffect(() => {
+    readRetention()
+      .then((retentionDays) => Number.isFinite(retentionDays) && form.setFieldsValue({ retentionDays }))
+      .catch(() => undefined);
+  }, [form]);
+  return (
+    <Card size="small" title={t('retention')} data-testid="trash-retention">
+      <Form
+        form={form}
+        layout="inline"
+        onFinish={async ({ retentionDays }) => {
+          setSaving(true);
+          try {
+            await saveRetention(retentionDays);
+            notifySuccess(t('retentionSaved'));
+          } catch {
+            // The client has shown the server's words (the field and its limits).
+          } finally {
+            setSaving(false);
+          }
+        }}
+      >
+        <Form.Item name="retentionDays" label={t('retentionDays')} extra={t('retentionHelp')} rules={[{ required: true }, { type: 'integer', min: 1, max: 3650 }]}>
+          <InputNumber min={1} max={3650} precision={0} addonAfter={t('days')} />
+        </Form.Item>
+        <Form.Item>
+          <Button type="primary" htmlType="submit" loading={saving}>
+            {t('resources:save')}
+          </Button>
+        </Form.Item>
+      </Form>
+    </Card>
+  );
+}

@@ -1,0 +1,63 @@
+import { cmsApi } from '../api/client';
+import { readList, unwrap, type Id, type Row } from './dataProvider';
+
+/** Who wrote a history entry: a user, the public intake, an integration key, the server itself. */
+export interface EntryActor {
+  id: number | null;
+  fullName: string | null;
+  kind: string;
+  clientAddress?: string | null;
+}
+
+/**
+ * The trash of a website (issue 29, docs/api.md "History and audit"): what was deleted there, newest first, each entry
+ * the delete's history entry (`id`); a restore brings the record back under its old id with its translations and
+ * children; administrators set how long deleted records stay restorable.
+ */
+export interface TrashEntry {
+  /** The delete's history entry id (what a restore names). */
+  id: number;
+  /** The definition's name (`faqGroup`, `bannerItem`). */
+  resource: string;
+  recordId: string;
+  /** The record's title or name in the website's default language, plain text. */
+  title: string | null;
+  time: string;
+  actor: EntryActor;
+}
+
+export async function listTrash(website: Id, query: { resource?: string; page?: number; pageSize?: number }, quiet = false): Promise<{ data: TrashEntry[]; total: number }> {
+  const params: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(query)) if (value !== undefined && value !== '') params[name] = value;
+  const response = await cmsApi.get(`/Trash/${encodeURIComponent(String(website))}`, { params, quiet });
+  const list = readList(response.data);
+  return { data: list.data as unknown as TrashEntry[], total: list.total };
+}
+
+/** Bring a deleted record back; a unique field taken since answers 409 naming it (the client shows its Message). */
+export async function restoreFromTrash(website: Id, entryId: number): Promise<{ record?: Row; message?: string }> {
+  const response = await cmsApi.post(`/Trash/restore/${encodeURIComponent(String(website))}/${entryId}`, {});
+  const { data, message } = unwrap(response.data);
+  return { record: data && typeof data === 'object' ? (data as Row) : undefined, message };
+}
+
+export async function readRetention(): Promise<number> {
+  const response = await cmsApi.get('/Trash/settings');
+  const { data } = unwrap(response.data);
+  const body = (data && typeof data === 'object' ? data : response.data) as { retentionDays?: unknown };
+  return Number(body.retentionDays);
+}
+
+export async function saveRetention(retentionDays: number): Promise<void> {
+  await cmsApi.put('/Trash/settings', { retentionDays });
+}
+
+/**
+ * The trash entry of a delete just made: the newest entry of `resource` whose record is `recordId`. The DELETE answers
+ * do not carry their history entry's id, so the notice's Undo finds it here (one small read, only when a delete is made).
+ */
+export async function findDeleted(website: Id, resource: string, recordId: Id): Promise<TrashEntry | undefined> {
+  // Quiet: without it (a server before the trash, a rule that hides it) the delete still says it is done, without Undo.
+  const { data } = await listTrash(website, { resource, page: 1, pageSize: 20 }, true);
+  return data.find((entry) => entry.recordId === String(recordId));
+}

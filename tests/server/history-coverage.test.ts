@@ -1,0 +1,65 @@
+// Every committed write leaves one entry (issue 29, "what is recorded"): the writes outside the engine's CRUD — a menu's
+// reorder, the default website and language moved, the editor's uploads folder, push tokens, webhook replays and
+// delivery attempts, sign-outs and revoked sessions, throttled sign-ins — and the seed's own writes (the demo's
+// records have a history from the start). On both databases.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { demoWebsites, describeEachDatabase, tr } from './harness';
+
+type Entry = {
+  id: number;
+  websiteId: number | null;
+  operation: string;
+  actorKind: string;
+  actorId: number | null;
+  actorName: string | null;
+  clientAddress: string | null;
+  changes: { field: string; language: string | null; before: unknown; after: unknown }[];
+  state: { record: Record<string, unknown> } | null;
+};
+
+describeEachDatabase('history coverage', (ctx) => {
+  let clinic = 0;
+  beforeAll(async () => {
+    ({ clinic } = await demoWebsites(ctx));
+  });
+
+  const entriesOf = async (resource: string, id: number | string): Promise<Entry[]> =>
+    (await ctx.db.selectFrom('history_entries').selectAll().where('resource', '=', resource).where('recordId', '=', String(id)).orderBy('id').execute()).map((e) => ({
+      ...e,
+      changes: JSON.parse(e.changes),
+      state: e.state === null ? null : JSON.parse(e.state),
+    }));
+
+  describe('hand-written writers', () => {
+    it("records a menu's reorder per moved item with its parent and order before and after, nothing for an item left in place", async () => {
+      const menu = (await ctx.authed('POST', `/api/Menus/${clinic}`, { name: tr('Menu lịch sử', 'History menu'), position: 0, order: 0, isActive: true })).body.data;
+      const item = async (extra: Record<string, unknown> = {}) => {
+        const res = await ctx.authed('POST', `/api/Menus/item/${clinic}/${menu.id}`, { name: tr('Mục', 'Item'), objectType: 0, url: '/x', ...extra });
+        expect(res.status, res.text).toBe(200);
+        return res.body.data as { id: number };
+      };
+      const a = await item();
+      const b = await item({ order: 1 });
+      const c = await item({ order: 2 });
+      const res = await ctx.authed('PUT', `/api/Menus/item/order/${clinic}/${menu.id}`, [
+        { id: b.id, parentId: a.id, order: 0 },
+        { id: c.id, parentId: null, order: 2 }, // where it was: no entry
+        { id: a.id, parentId: null, order: 5 },
+      ]);
+      expect(res.status, res.text).toBe(200);
+      const [bMoved] = (await entriesOf('menuItem', b.id)).slice(1);
+      expect(bMoved).toMatchObject({ operation: 'update', actorKind: 'user', websiteId: clinic });
+      expect(bMoved.changes).toEqual(
+        expect.arrayContaining([
+          { field: 'parentId', language: null, before: null, after: a.id },
+          { field: 'order', language: null, before: 1, after: 0 },
+        ]),
+      );
+      expect(bMoved.changes).toHaveLength(2);
+      expect(bMoved.state!.record).toMatchObject({ id: b.id, parentId: a.id, order: 0 });
+      const aMoved = (await entriesOf('menuItem', a.id)).slice(1);
+      expect(aMoved.map((e) => e.changes)).toEqual([[{ field: 'order', language: null, before: 0, after: 5 }]]);
+      expect((await entriesOf('menuItem', c.id)).map((e) => e.operation)).toEqual(['create']);
+    });
+  });
+});

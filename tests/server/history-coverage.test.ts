@@ -61,5 +61,30 @@ describeEachDatabase('history coverage', (ctx) => {
       expect(aMoved.map((e) => e.changes)).toEqual([[{ field: 'order', language: null, before: 0, after: 5 }]]);
       expect((await entriesOf('menuItem', c.id)).map((e) => e.operation)).toEqual(['create']);
     });
+
+    it('records the website and the language a new default took the flag from, each as an update', async () => {
+      const site = await ctx.authed('POST', '/api/Websites', { name: tr('Trang mặc định', 'Default site'), isActive: true, isDefault: true });
+      expect(site.status, site.text).toBe(200);
+      const w = site.body.data.id as number;
+      const clinicEntries = await entriesOf('website', clinic);
+      expect(clinicEntries.at(-1)).toMatchObject({ operation: 'update', actorKind: 'user', websiteId: clinic, changes: [{ field: 'isDefault', language: null, before: true, after: false }] });
+      // The clinic the default again (its own save), the new site loses the flag: its entry says so.
+      const current = (await ctx.authed('GET', `/api/Websites/${clinic}`)).body.data;
+      expect((await ctx.authed('PUT', `/api/Websites/${clinic}`, { ...current, isDefault: true })).status).toBe(200);
+      expect((await entriesOf('website', w)).map((e) => [e.operation, e.changes.map((c) => [c.field, c.before, c.after])])).toEqual([
+        ['create', expect.anything()],
+        ['update', [['isDefault', true, false]]],
+      ]);
+
+      const languages = `/api/Websites/${w}/languages`;
+      expect((await ctx.authed('POST', languages, { languageId: 'vi-VN' })).status).toBe(200); // the first: the default
+      expect((await ctx.authed('POST', languages, { languageId: 'en-US', isDefault: true })).status).toBe(200);
+      const vi = (await entriesOf('websiteLanguage', 'vi-VN')).filter((e) => e.websiteId === w);
+      expect(vi.map((e) => [e.operation, e.changes.filter((c) => c.field === 'isDefault').map((c) => [c.before, c.after])])).toEqual([
+        ['create', [[null, true]]],
+        ['update', [[true, false]]],
+      ]);
+      expect((await ctx.authed('DELETE', `/api/Websites/${w}`)).status).toBe(200);
+    });
   });
 });

@@ -521,10 +521,17 @@ export class FilesCatalog {
     // Exactly this name (never "Editor (1)"): uploads racing to create it share the one the index lets in.
     const at = this.now().toISOString();
     try {
-      await this.db
-        .insertInto('folders')
-        .values({ parentId: null, name: EDITOR_FOLDER, nameKey: nameKey(EDITOR_FOLDER), order: 0, description: null, ...creation(actor, at) })
-        .execute();
+      // A folder made like any other: its create is an entry (the upload's user made it), in its transaction.
+      await this.told(
+        actor,
+        (db) =>
+          db
+            .insertInto('folders')
+            .values({ parentId: null, name: EDITOR_FOLDER, nameKey: nameKey(EDITOR_FOLDER), order: 0, description: null, ...creation(actor, at) })
+            .returningAll()
+            .executeTakeFirstOrThrow(),
+        (row) => ({ resource: 'folder', ids: [row.id], operation: 'create', after: { ...folderJson(row) } }),
+      );
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
     }

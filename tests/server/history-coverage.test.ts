@@ -4,6 +4,7 @@
 // records have a history from the start). On both databases.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { demoWebsites, describeEachDatabase, tr } from './harness';
+import { pngBytes } from '../../server/files/testing';
 
 type Entry = {
   id: number;
@@ -85,6 +86,48 @@ describeEachDatabase('history coverage', (ctx) => {
         ['update', [[true, false]]],
       ]);
       expect((await ctx.authed('DELETE', `/api/Websites/${w}`)).status).toBe(200);
+    });
+
+    it("records the editor's uploads folder when an upload makes it, once", async () => {
+      const token = (await ctx.signIn()).access_token;
+      const upload = async () => {
+        const form = new FormData();
+        form.append('files', new Blob([pngBytes(300)]), 'anh.png');
+        const res = await ctx.request('POST', '/api/Files/uploads', { body: form, token });
+        expect(res.status, res.text).toBe(200);
+        return res.body.data[0] as { id: number; folderId: number };
+      };
+      const first = await upload();
+      await upload();
+      const entries = await entriesOf('folder', first.folderId);
+      expect(entries.map((e) => [e.operation, e.actorKind, e.state!.record.name])).toEqual([['create', 'user', 'Editor']]);
+      expect(entries[0].actorName).toBeTruthy();
+    });
+
+    it('records push tokens registered, moved to another user, and removed; never the token, nothing for the same again', async () => {
+      const admin = await ctx.signIn();
+      const lan = await ctx.signIn('lan.nguyen', 'Staff@123');
+      const ids = Object.fromEntries(
+        (await ctx.db.selectFrom('users').select(['id', 'userName']).where('userName', 'in', ['admin', 'lan.nguyen']).execute()).map((u) => [u.userName, u.id]),
+      );
+      const token = `device-${Date.now()}-secret`;
+      const register = async (as: string, userId: number, isActive = true) => {
+        const res = await ctx.request('POST', '/push/UserTokens', { json: { userId, token, isActive }, token: as });
+        expect(res.status, res.text).toBe(200);
+      };
+      await register(admin.access_token, ids.admin);
+      await register(admin.access_token, ids.admin); // the same again: no entry
+      await register(lan.access_token, ids['lan.nguyen']); // the device changed hands
+      const row = await ctx.db.selectFrom('push_tokens').select('id').where('token', '=', token).executeTakeFirstOrThrow();
+      expect((await ctx.request('DELETE', `/push/UserTokens/user/${ids['lan.nguyen']}`, { token: lan.access_token })).status).toBe(200);
+      const entries = await entriesOf('pushToken', row.id);
+      expect(entries.map((e) => [e.operation, e.actorId])).toEqual([
+        ['create', ids.admin],
+        ['update', ids['lan.nguyen']],
+        ['delete', ids['lan.nguyen']],
+      ]);
+      expect(entries[1].changes).toEqual([{ field: 'userId', language: null, before: ids.admin, after: ids['lan.nguyen'] }]);
+      expect(JSON.stringify(entries)).not.toContain(token);
     });
   });
 });

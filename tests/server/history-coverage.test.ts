@@ -2,7 +2,11 @@
 // reorder, the default website and language moved, the editor's uploads folder, push tokens, webhook replays and
 // delivery attempts, sign-outs and revoked sessions, throttled sign-ins — and the seed's own writes (the demo's
 // records have a history from the start). On both databases.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { dynamic } from '../../server/resources/index';
+import { webhookDispatcher } from '../../server/webhooks/state';
 import { demoWebsites, describeEachDatabase, tr } from './harness';
 import { pngBytes } from '../../server/files/testing';
 
@@ -128,6 +132,72 @@ describeEachDatabase('history coverage', (ctx) => {
       ]);
       expect(entries[1].changes).toEqual([{ field: 'userId', language: null, before: ids.admin, after: ids['lan.nguyen'] }]);
       expect(JSON.stringify(entries)).not.toContain(token);
+    });
+
+    it("records each delivery attempt's outcome as the system's (send), and a replay as the person's", async () => {
+      let status = 500;
+      const received: string[] = [];
+      const server = http.createServer((req, res) => {
+        req.resume();
+        req.on('end', () => {
+          received.push(String(req.headers['x-sitedesk-delivery']));
+          res.writeHead(status).end('ok');
+        });
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      try {
+        const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
+        const hook = await ctx.authed('POST', `/api/Webhooks/${clinic}`, { url, isActive: true });
+        expect(hook.status, hook.text).toBe(200);
+        expect((await ctx.authed('POST', `/api/SocialNetworks/${clinic}`, { name: tr('Zalo'), url: 'https://zalo.me', order: 0 })).status).toBe(200);
+        const delivery = async () => (await dynamic(ctx.db).selectFrom('webhook_deliveries').selectAll().where('webhookId', '=', hook.body.data.id).orderBy('id').execute()) as { id: number; attempts: number; status: string }[];
+        const wait = async (check: (rows: { id: number; attempts: number; status: string }[]) => boolean) => {
+          for (let i = 0; i < 200 && !check(await delivery()); i++) await new Promise((r) => setTimeout(r, 25));
+        };
+        await wait((rows) => rows[0]?.attempts === 1 && rows[0].status === 'pending' && received.length === 1);
+        const [first] = await delivery();
+        // The dispatcher writes its outcome a moment after the receiver answered.
+        for (let i = 0; i < 200 && (await entriesOf('webhookDelivery', first.id)).length === 0; i++) await new Promise((r) => setTimeout(r, 25));
+        status = 204;
+        ctx.clock.advance(31_000);
+        expect(await webhookDispatcher(ctx.app).sweep()).toBe(1);
+        const sent = await entriesOf('webhookDelivery', first.id);
+        expect(sent.map((e) => [e.operation, e.actorKind, e.websiteId])).toEqual([
+          ['send', 'system', clinic],
+          ['send', 'system', clinic],
+        ]);
+        expect(sent[0].changes).toEqual(
+          expect.arrayContaining([
+            { field: 'statusCode', language: null, before: null, after: 500 },
+            { field: 'attempts', language: null, before: 0, after: 1 },
+            { field: 'error', language: null, before: null, after: 'HTTP 500 Internal Server Error' },
+          ]),
+        );
+        expect(sent[1].changes).toEqual(
+          expect.arrayContaining([
+            { field: 'status', language: null, before: 'pending', after: 'delivered' },
+            { field: 'statusCode', language: null, before: 500, after: 204 },
+            { field: 'attempts', language: null, before: 1, after: 2 },
+          ]),
+        );
+        expect(sent[1].state!.record).toMatchObject({ id: first.id, status: 'delivered' });
+
+        const replayed = await ctx.authed('POST', `/api/WebhookDeliveries/replay/${clinic}/${first.id}`);
+        expect(replayed.status, replayed.text).toBe(200);
+        const copy = replayed.body.data.id as number;
+        await wait((rows) => rows.find((r) => r.id === copy)?.status === 'delivered');
+        for (let i = 0; i < 200 && (await entriesOf('webhookDelivery', copy)).length < 2; i++) await new Promise((r) => setTimeout(r, 25));
+        const copied = await entriesOf('webhookDelivery', copy);
+        expect(copied.map((e) => [e.operation, e.actorKind])).toEqual([
+          ['replay', 'user'],
+          ['send', 'system'],
+        ]);
+        expect(copied[0].changes).toEqual([{ field: 'replayOf', language: null, before: null, after: first.id }]);
+        expect((await ctx.authed('DELETE', `/api/Webhooks/${clinic}/${hook.body.data.id}`)).status).toBe(200);
+      } finally {
+        server.closeAllConnections();
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+      }
     });
   });
 });

@@ -200,4 +200,52 @@ describeEachDatabase('history coverage', (ctx) => {
       }
     });
   });
+
+  describe('sign-in and sessions', () => {
+    const client = { client_id: 'sitedesk', client_secret: 'sitedesk-secret' };
+    const userEntries = async (id: number | string) => (await entriesOf('user', id)).filter((e) => e.operation !== 'signIn');
+
+    it('records a sign-out (revocation) once as the user, a reused refresh token as the system, and no silent refresh', async () => {
+      const lan = (await ctx.db.selectFrom('users').select('id').where('userName', '=', 'lan.nguyen').executeTakeFirstOrThrow()).id;
+      const before = (await userEntries(lan)).length;
+      const session = await ctx.signIn('lan.nguyen', 'Staff@123');
+      // A refresh (rotation) is the session going on: no entry.
+      const refreshed = await ctx.request('POST', '/auth/token', { form: { grantType: 'refresh_token', refreshToken: session.refresh_token } });
+      expect(refreshed.status, refreshed.text).toBe(200);
+      expect(await userEntries(lan)).toHaveLength(before);
+      // The old token again: it leaked, the session ends (the system's act, with the reason).
+      const reused = await ctx.request('POST', '/auth/token', { form: { grantType: 'refresh_token', refreshToken: session.refresh_token } });
+      expect(reused.status).toBe(400);
+      let entries = (await userEntries(lan)).slice(before);
+      expect(entries.map((e) => [e.operation, e.actorKind])).toEqual([['sessionRevoked', 'system']]);
+      expect(entries[0].changes).toEqual([{ field: 'reason', language: null, before: null, after: 'refresh token reused' }]);
+      expect(entries[0].clientAddress).toBeTruthy();
+
+      const other = await ctx.signIn('lan.nguyen', 'Staff@123');
+      for (let i = 0; i < 2; i++) {
+        const res = await ctx.request('POST', '/auth/connect/revocation', { form: { token: other.refresh_token, ...client } });
+        expect(res.status).toBe(200);
+      }
+      entries = (await userEntries(lan)).slice(before);
+      expect(entries.map((e) => [e.operation, e.actorKind, e.actorId])).toEqual([
+        ['sessionRevoked', 'system', null],
+        ['signOut', 'user', lan],
+      ]);
+      expect(entries[1].actorName).toBe('Nguyễn Thị Lan');
+    });
+
+    it('records a throttled sign-in (429) as a failed one, with why', async () => {
+      const account = `ghost.${Date.now()}`;
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i++) {
+        statuses.push((await ctx.request('POST', '/auth/connect/token', { form: { grant_type: 'password', username: account, password: 'wrong', ...client } })).status);
+      }
+      expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
+      const entries = await entriesOf('user', account);
+      expect(entries.map((e) => [e.operation, e.actorKind, e.changes[0]?.after])).toEqual([
+        ...Array.from({ length: 5 }, () => ['signInFailed', 'public', 'wrongPassword']),
+        ['signInFailed', 'public', 'throttled'],
+      ]);
+    });
+  });
 });

@@ -5,6 +5,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../server/app';
 import { dynamic } from '../../server/resources/index';
 import { webhookDispatcher } from '../../server/webhooks/state';
 import { demoWebsites, describeEachDatabase, tr } from './harness';
@@ -34,6 +36,66 @@ describeEachDatabase('history coverage', (ctx) => {
       changes: JSON.parse(e.changes),
       state: e.state === null ? null : JSON.parse(e.state),
     }));
+
+  describe('the seed and start-up', () => {
+    /** Every record of every definition with an id (and the accounts): its ids with no entry at all. */
+    async function withoutHistory(app: FastifyInstance): Promise<Record<string, number[]>> {
+      const db = dynamic(app.db);
+      const out: Record<string, number[]> = {};
+      const tables: [string, string][] = [['user', 'users'], ...Object.values(app.resources.defs).filter((d) => (d.idField ?? 'id') === 'id').map((d): [string, string] => [d.name, d.table])];
+      for (const [resource, table] of tables) {
+        const ids = ((await db.selectFrom(table).select('id').execute()) as { id: number }[]).map((r) => r.id);
+        if (!ids.length) continue;
+        const seen = new Set((await db.selectFrom('history_entries').select('recordId').where('resource', '=', resource).execute()).map((r) => String(r.recordId)));
+        const missing = ids.filter((id) => !seen.has(String(id)));
+        if (missing.length) out[resource] = missing;
+      }
+      return out;
+    }
+
+    it("gives the demo's accounts, websites with their languages and staff, and questions a create entry each, by the system", async () => {
+      const system = await ctx.db.selectFrom('history_entries').select(['resource', 'recordId', 'websiteId', 'operation', 'changes']).where('actorKind', '=', 'system').orderBy('id').execute();
+      const counted = (resource: string) => system.filter((e) => e.resource === resource && e.operation === 'create').length;
+      expect([counted('user'), counted('website'), counted('websiteLanguage'), counted('websiteUser'), counted('qaExpert')]).toEqual([3, 2, 4, 6, 6]);
+      const site = (await entriesOf('website', clinic))[0];
+      expect(site).toMatchObject({ operation: 'create', actorKind: 'system', actorId: null, websiteId: clinic });
+      expect(site.state!.record).toMatchObject({ id: clinic, isDefault: true });
+      expect(site.changes).toContainEqual(expect.objectContaining({ field: 'name', language: 'vi-VN', before: null }));
+      const admin = system.find((e) => e.resource === 'user')!;
+      expect(JSON.stringify(admin)).not.toMatch(/passwordHash|argon2/);
+      // The console's History panel has something for a demo question.
+      const question = system.find((e) => e.resource === 'qaExpert')!;
+      const history = await ctx.authed('GET', `/api/History/${question.websiteId}/QAExperts/${question.recordId}`);
+      expect(history.status, history.text).toBe(200);
+      expect(history.body.data).toEqual([expect.objectContaining({ operation: 'create', actor: expect.objectContaining({ kind: 'system' }) })]);
+    });
+
+    it('leaves no demo record (content included) without history, the first administrator too, and writes nothing again at the next start', { timeout: 180_000 }, async () => {
+      const demo = await ctx.freshDatabase();
+      let app = await buildApp({ ...demo, rendererDir: null, seed: { demo: true, content: true } });
+      try {
+        expect(await withoutHistory(app)).toEqual({});
+      } finally {
+        await app.close();
+      }
+      const fresh = await ctx.freshDatabase();
+      const seed = { admin: { userName: 'first.admin', password: 'First@123', fullName: 'Người quản trị đầu tiên' } };
+      app = await buildApp({ ...fresh, rendererDir: null, seed });
+      const entries = async () => (await app.db.selectFrom('history_entries').select(['resource', 'recordId', 'operation', 'actorKind']).execute()).map((e) => ({ ...e }));
+      try {
+        const id = (await app.db.selectFrom('users').select('id').where('userName', '=', 'first.admin').executeTakeFirstOrThrow()).id;
+        expect(await entries()).toEqual([{ resource: 'user', recordId: String(id), operation: 'create', actorKind: 'system' }]);
+      } finally {
+        await app.close();
+      }
+      app = await buildApp({ ...fresh, rendererDir: null, seed });
+      try {
+        expect(await entries()).toHaveLength(1);
+      } finally {
+        await app.close();
+      }
+    });
+  });
 
   describe('hand-written writers', () => {
     it("records a menu's reorder per moved item with its parent and order before and after, nothing for an item left in place", async () => {

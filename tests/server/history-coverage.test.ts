@@ -11,6 +11,7 @@ import { dynamic } from '../../server/resources/index';
 import { webhookDispatcher } from '../../server/webhooks/state';
 import { demoWebsites, describeEachDatabase, tr } from './harness';
 import { pngBytes } from '../../server/files/testing';
+import { uploadFile } from './files-helpers';
 
 type Entry = {
   id: number;
@@ -168,6 +169,21 @@ describeEachDatabase('history coverage', (ctx) => {
       const entries = await entriesOf('folder', first.folderId);
       expect(entries.map((e) => [e.operation, e.actorKind, e.state!.record.name])).toEqual([['create', 'user', 'Editor']]);
       expect(entries[0].actorName).toBeTruthy();
+    });
+
+    it('records a copied folder, each folder and file in it, as a create entry of its own', async () => {
+      const top = (await ctx.authed('POST', '/api/Folders', { name: 'Bản gốc', parentId: 0 })).body.data;
+      const inner = (await ctx.authed('POST', '/api/Folders', { name: 'Bên trong', parentId: top.id })).body.data;
+      await uploadFile(ctx, (await ctx.signIn()).access_token, 'anh.png', pngBytes(400), inner.id);
+      const copied = await ctx.authed('POST', `/api/Folders/copy/${top.id}`, { parentId: 0 });
+      expect(copied.status, copied.text).toBe(200);
+      const copyInner = await ctx.db.selectFrom('folders').select('id').where('parentId', '=', copied.body.data.id).executeTakeFirstOrThrow();
+      const copyFile = await ctx.db.selectFrom('files').select('id').where('folderId', '=', copyInner.id).executeTakeFirstOrThrow();
+      for (const [resource, id] of [['folder', copied.body.data.id], ['folder', copyInner.id], ['file', copyFile.id]] as const) {
+        const entries = await entriesOf(resource, id);
+        expect(entries.map((e) => [e.operation, e.actorKind]), `${resource} ${id}`).toEqual([['create', 'user']]);
+        expect(entries[0].state!.record).toMatchObject({ id });
+      }
     });
 
     it('records push tokens registered, moved to another user, and removed; never the token, nothing for the same again', async () => {

@@ -16,7 +16,7 @@ import type { Kysely } from 'kysely';
 import { requireUser } from './auth/guard';
 import { LoginThrottle, type ThrottleSettings } from './auth/throttle';
 import { TokenService, type AuthUser } from './auth/tokens';
-import { prepareDatabase, type SeedOptions } from './bootstrap';
+import { prepareDatabase, recordStartupWrites, type SeedOptions } from './bootstrap';
 import { seedDemoContent } from './demo/seed';
 import { loadOrCreateSecret } from './config';
 import { createDb, type DbHandle, type DialectName } from './db/dialect';
@@ -112,8 +112,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // The schema in one place, before any route exists: the migrations, the base rows (and the demo's websites and
     // users), then the tables of the definitions with their search text (rows seeded above included).
     await migrateToLatest(handle.db, migrations);
-    seededDemo = await prepareDatabase(handle.db, options.seed ?? {}, now());
+    const prepared = await prepareDatabase(handle.db, options.seed ?? {}, now());
+    seededDemo = prepared.demo;
     await syncTables(dynamic(handle.db), handle.dialect, resources, now());
+    // What the start-up wrote has its history (the engine reads the records on the final schema).
+    await recordStartupWrites(handle.db, resources, prepared.written, now());
     // The modules' start-up steps on the final schema (published versions of records approved before they existed).
     for (const m of manifests) if ('ready' in m && m.ready) await m.ready(handle.db, now());
     handle.settle(); // the schema is final: reads may be kept prepared (server/db/dialect.ts)
@@ -135,7 +138,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       secret: options.jwtSecret ?? loadOrCreateSecret(options.dataDir),
       accessTtlSeconds: options.accessTokenTtlSeconds ?? DEFAULTS.accessTokenTtlSeconds,
       sessionTtlSeconds: options.sessionTtlSeconds ?? DEFAULTS.sessionTtlSeconds,
-    }),
+    }, resources.writes),
   );
   app.decorate('throttle', new LoginThrottle(handle.db, now, { ...DEFAULTS.throttle, ...options.throttle }));
   app.decorate('requireUser', requireUser);

@@ -11,6 +11,8 @@ import { iso } from './db/dialect';
 import type { Database } from './db/schema';
 import type { SeedOptions } from './config';
 import { seedEditorialDemo } from './demo/questions';
+import { changesBetween, insertEntry } from './history/entries';
+import { dynamic, type ResourceSet } from './resources/index';
 
 /** What to seed (config.ts reads it from the environment; declared there, below this file). */
 export type { SeedOptions } from './config';
@@ -74,8 +76,19 @@ export async function createUser(
   return row.id;
 }
 
-/** Answers whether the demo accounts were created just now (then the caller seeds the demo content). */
-export async function prepareDatabase(db: Kysely<Database>, seed: SeedOptions, now: Date): Promise<boolean> {
+/** The records the start-up wrote (each gets its history's create entry: recordStartupWrites). */
+export interface StartupWrites {
+  users: number[];
+  websites: number[];
+  questions: { websiteId: number; id: number }[];
+}
+
+/**
+ * Answers whether the demo accounts were created just now (then the caller seeds the demo content), and the records
+ * written (the caller records them once the schema is final: recordStartupWrites).
+ */
+export async function prepareDatabase(db: Kysely<Database>, seed: SeedOptions, now: Date): Promise<{ demo: boolean; written: StartupWrites }> {
+  const written: StartupWrites = { users: [], websites: [], questions: [] };
   const at = iso(now);
   await db
     .insertInto('languages')
@@ -89,11 +102,11 @@ export async function prepareDatabase(db: Kysely<Database>, seed: SeedOptions, n
     .execute();
 
   const anyUser = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
-  if (anyUser) return false;
+  if (anyUser) return { demo: false, written };
 
   if (seed.demo) {
-    await seedDemo(db, now);
-    await seedEditorialDemo(db, now);
+    Object.assign(written, await seedDemo(db, now));
+    written.questions = await seedEditorialDemo(db, now);
   }
   const admin = seed.admin;
   if (admin) {
@@ -103,22 +116,23 @@ export async function prepareDatabase(db: Kysely<Database>, seed: SeedOptions, n
       .where('normalizedUserName', '=', admin.userName.toLowerCase())
       .executeTakeFirst();
     // The account the server is set up with administers it.
-    if (!taken) await createUser(db, now, { ...admin, fullName: admin.fullName ?? admin.userName, role: 'admin', canReview: true });
+    if (!taken) written.users.push(await createUser(db, now, { ...admin, fullName: admin.fullName ?? admin.userName, role: 'admin', canReview: true }));
   }
   if (!seed.demo && !admin) {
     throw new StartupError(
       'The database has no accounts yet: set ADMIN_USERNAME and ADMIN_PASSWORD for the first administrator (or SEED_DEMO=1 for demo content).',
     );
   }
-  return Boolean(seed.demo);
+  return { demo: Boolean(seed.demo), written };
 }
 
-async function seedDemo(db: Kysely<Database>, now: Date): Promise<void> {
+async function seedDemo(db: Kysely<Database>, now: Date): Promise<Pick<StartupWrites, 'users' | 'websites'>> {
   const at = iso(now);
   // Hash outside the transaction: argon2 takes a while and SQLite holds one connection.
   const hashes = await Promise.all(DEMO.users.map((u) => hashPassword(u.password)));
-  await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
     const userIds: number[] = [];
+    const websiteIds: number[] = [];
     for (const [i, u] of DEMO.users.entries()) {
       const row = await trx
         .insertInto('users')
@@ -155,6 +169,7 @@ async function seedDemo(db: Kysely<Database>, now: Date): Promise<void> {
         })
         .returning('id')
         .executeTakeFirstOrThrow();
+      websiteIds.push(site.id);
       await trx
         .insertInto('website_languages')
         .values(DEMO.languages.map((l) => ({ websiteId: site.id, languageId: l.id, isActive: true, isDefault: l.id === 'vi-VN', createdAt: at })))
@@ -164,5 +179,45 @@ async function seedDemo(db: Kysely<Database>, now: Date): Promise<void> {
         .values(userIds.map((userId) => ({ websiteId: site.id, userId, createdAt: at })))
         .execute();
     }
+    return { users: userIds, websites: websiteIds };
+  });
+}
+
+/**
+ * The history of what the start-up wrote (the demo's accounts, websites with their languages and staff, expert
+ * questions; the first administrator): one `create` entry per record, by the system, with the record in wire form
+ * as the routes would answer it — so a demo record's History shows where it came from. Written once the schema is
+ * final (the engine reads the records), in one transaction right after the seed's; the languages list and the
+ * console's OAuth client, written at every start if missing, are reference rows, not records anyone edits: no entry.
+ */
+export async function recordStartupWrites(db: Kysely<Database>, set: ResourceSet, written: StartupWrites, now: Date): Promise<void> {
+  if (!written.users.length && !written.websites.length && !written.questions.length) return;
+  const { engine, defs } = set;
+  const actor = { kind: 'system' as const, id: null, name: null, address: null };
+  await db.transaction().execute(async (trx) => {
+    const d = dynamic(trx);
+    const record = async (resource: string, websiteId: number | null, recordId: number | string, state: Record<string, unknown> | undefined) => {
+      if (!state) return;
+      const { statusHistory: _, ...kept } = state;
+      await insertEntry(d, { websiteId, resource, recordId: String(recordId), operation: 'create', actor, changes: changesBetween(defs[resource], undefined, kept), state: { record: kept }, time: now });
+    };
+    if (written.users.length) {
+      const users = await trx.selectFrom('users').select(['id', 'userName', 'fullName', 'email', 'role', 'canReview', 'isActive']).where('id', 'in', written.users).orderBy('id').execute();
+      for (const u of users) await record('user', null, u.id, { ...u, canReview: Boolean(u.canReview), isActive: Boolean(u.isActive) });
+    }
+    for (const id of written.websites) {
+      await record('website', id, id, await engine.read(d, defs.website, { keys: {} }, id));
+      const languages = await trx.selectFrom('website_languages').select(['languageId', 'isActive', 'isDefault']).where('websiteId', '=', id).orderBy('languageId').execute();
+      for (const l of languages) await record('websiteLanguage', id, l.languageId, { languageId: l.languageId, isActive: Boolean(l.isActive), isDefault: Boolean(l.isDefault) });
+      const staff = await trx
+        .selectFrom('website_users as wu')
+        .innerJoin('users as u', 'u.id', 'wu.userId')
+        .select(['wu.userId', 'u.fullName', 'u.userName'])
+        .where('wu.websiteId', '=', id)
+        .orderBy('u.id')
+        .execute();
+      for (const m of staff) await record('websiteUser', id, m.userId, { ...m });
+    }
+    for (const q of written.questions) await record('qaExpert', q.websiteId, q.id, await engine.read(d, defs.qaExpert, { websiteId: q.websiteId, keys: {} }, q.id));
   });
 }

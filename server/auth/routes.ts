@@ -82,8 +82,15 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     const account = userName.toLowerCase();
 
     // Reserved before verifying (counted as a failure until it succeeds): parallel guesses cannot pass the limit.
+    // A refused sign-in is an entry of the history (the account name as typed, the client address, why), written on
+    // its own: no transaction rolls it back with the refusal.
+    const failed = (reason: 'wrongPassword' | 'inactive' | 'throttled') =>
+      app.writes.tell(dynamic(app.db), { websiteId: undefined, resource: 'user', ids: [account], operation: 'action', action: 'signInFailed', request, actor: { kind: 'public', id: null, name: userName }, values: { reason } });
     const attempt = await app.throttle.reserve(account, request.ip ?? null);
     if ('wait' in attempt) {
+      // Throttled (429): refused like a wrong password, so recorded like one (the throttle's own rows are its
+      // bookkeeping, not entries).
+      await failed('throttled');
       const err = oauthError(429, 'too_many_attempts', M.throttled(Math.ceil(attempt.wait / 60)));
       err.headers['Retry-After'] = String(attempt.wait);
       throw err;
@@ -95,16 +102,13 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
       .where('normalizedUserName', '=', account)
       .executeTakeFirst();
     const ok = user ? await verifyPassword(user.passwordHash, password) : (await burnPasswordCheck(password), false);
-    // A refused sign-in is an entry of the history (the account name as typed, the client address), written on its
-    // own: no transaction rolls it back with the refusal.
-    const failed = () => app.writes.tell(dynamic(app.db), { websiteId: undefined, resource: 'user', ids: [account], operation: 'action', action: 'signInFailed', request, actor: { kind: 'public', id: null, name: userName } });
     if (!user || !ok) {
-      await failed();
+      await failed('wrongPassword');
       throw oauthError(400, 'invalid_grant', M.wrongPassword);
     }
     if (!user.isActive) {
       await app.throttle.release(attempt.id);
-      await failed();
+      await failed('inactive');
       throw oauthError(400, 'invalid_grant', M.inactive);
     }
     return app.db.transaction().execute(async (trx) => {
@@ -125,7 +129,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
         return passwordGrant(request, form, clientId);
       case 'refresh_token':
         if (!form.refresh_token) throw oauthError(400, 'invalid_request', M.missingRefreshToken);
-        return app.tokens.rotate(form.refresh_token, clientId);
+        return app.tokens.rotate(form.refresh_token, clientId, request);
       default:
         throw oauthError(400, 'unsupported_grant_type', M.unsupportedGrant);
     }
@@ -141,7 +145,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     noStore(reply);
     if (grantType !== 'refresh_token') throw oauthError(400, 'unsupported_grant_type', M.unsupportedGrant);
     if (!refreshToken) throw oauthError(400, 'invalid_request', M.missingRefreshToken);
-    return app.tokens.rotate(refreshToken, clientId);
+    return app.tokens.rotate(refreshToken, clientId, request);
   });
 
   app.post('/connect/revocation', async (request, reply) => {
@@ -149,7 +153,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     const { id, secret } = clientCredentials(request, form);
     const clientId = await authenticateClient(id, secret);
     if (!form.token) throw oauthError(400, 'invalid_request', M.missingToken);
-    await app.tokens.revoke(form.token, clientId);
+    await app.tokens.revoke(form.token, clientId, request);
     noStore(reply);
     return reply.code(200).send({ code: 1, message: localize(request, M.success) });
   });

@@ -16,6 +16,8 @@ import type { Database } from '../db/schema';
 import { httpError } from '../errors';
 import { randomToken, sha256 } from './crypto';
 import { M } from '../messages';
+import { dynamic, type WriteActor, type WriteListeners } from '../resources/index';
+import type { FastifyRequest } from 'fastify';
 
 export interface TokenSettings {
   secret: string;
@@ -77,6 +79,12 @@ export class TokenService {
     private readonly db: Kysely<Database>,
     private readonly now: () => Date,
     readonly settings: TokenSettings,
+    /**
+     * The app's write listeners (server/resources/writes.ts): a session ended (signed out, or revoked for a reused
+     * refresh token) is an entry of the user's history, in the revocation's transaction. A refresh's rotation is not:
+     * it is the session going on (every few minutes per open console), not an act on anything a clinic reads back.
+     */
+    private readonly writes?: WriteListeners,
   ) {
     this.key = createSecretKey(Buffer.from(settings.secret, 'utf8'));
     this.sessionLookup = sessionLookup(db);
@@ -111,7 +119,7 @@ export class TokenService {
   }
 
   /** Exchange a refresh token for a new pair. Throws 400 invalid_grant for anything not usable. */
-  async rotate(refreshToken: string, clientId: string): Promise<TokenAnswer> {
+  async rotate(refreshToken: string, clientId: string, request?: FastifyRequest): Promise<TokenAnswer> {
     const nowDate = this.now();
     const now = iso(nowDate);
     const invalid = () => oauthError(400, 'invalid_grant', M.invalidRefreshToken);
@@ -151,7 +159,7 @@ export class TokenService {
 
     if (outcome.kind === 'reused') {
       // A refresh token seen twice means it leaked: end the whole session.
-      await this.revokeFamily(outcome.familyId, 'refresh token reused');
+      await this.revokeFamily(outcome.familyId, 'refresh token reused', { action: 'sessionRevoked', request, actor: { kind: 'system' } });
       throw invalid();
     }
     if (outcome.kind === 'invalid') throw invalid();
@@ -163,7 +171,7 @@ export class TokenService {
    * RFC 7009: revoke the session a token belongs to (refresh or access token). Unknown tokens,
    * tokens of another client and garbage are ignored: the caller answers 200 regardless.
    */
-  async revoke(token: string, clientId: string): Promise<void> {
+  async revoke(token: string, clientId: string, request?: FastifyRequest): Promise<void> {
     let familyId: string | undefined;
     const row = await this.db
       .selectFrom('refresh_tokens')
@@ -182,23 +190,41 @@ export class TokenService {
         /* not ours: nothing to revoke */
       }
     }
-    if (familyId) await this.revokeFamily(familyId, 'revoked');
+    if (familyId) await this.revokeFamily(familyId, 'revoked', { action: 'signOut', request });
   }
 
-  async revokeFamily(familyId: string, reason: string): Promise<void> {
+  /**
+   * Ends a session (its token family), with the entry `told` says (the user's sign-out by default: the session's user
+   * is the actor; a reused token: the system). A session already ended: nothing written, no entry.
+   */
+  async revokeFamily(familyId: string, reason: string, told: { action: string; request?: FastifyRequest; actor?: WriteActor } = { action: 'signOut' }): Promise<void> {
     const now = iso(this.now());
-    await this.db
-      .updateTable('token_families')
-      .set({ revokedAt: now, revokedReason: reason })
-      .where('id', '=', familyId)
-      .where('revokedAt', 'is', null)
-      .execute();
-    await this.db
-      .updateTable('refresh_tokens')
-      .set({ revokedAt: now })
-      .where('familyId', '=', familyId)
-      .where('revokedAt', 'is', null)
-      .execute();
+    await this.db.transaction().execute(async (trx) => {
+      const ended = await trx
+        .updateTable('token_families')
+        .set({ revokedAt: now, revokedReason: reason })
+        .where('id', '=', familyId)
+        .where('revokedAt', 'is', null)
+        .returning('userId')
+        .executeTakeFirst();
+      if (!ended) return;
+      await trx
+        .updateTable('refresh_tokens')
+        .set({ revokedAt: now })
+        .where('familyId', '=', familyId)
+        .where('revokedAt', 'is', null)
+        .execute();
+      await this.writes?.tell(dynamic(trx), {
+        websiteId: undefined,
+        resource: 'user',
+        ids: [ended.userId],
+        operation: 'action',
+        action: told.action,
+        request: told.request,
+        actor: told.actor ?? { kind: 'user', id: ended.userId },
+        ...(told.action === 'signOut' ? {} : { values: { reason } }),
+      });
+    });
   }
 
   /** The bearer check: signature, expiry (by the injected clock), and a live session. */

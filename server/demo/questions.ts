@@ -33,12 +33,14 @@ const QUESTIONS: DemoQuestion[] = [
   { fullName: 'Lê Hoàng Cường', email: 'cuong.le@example.com', phoneNumber: '0987 654 321', serviceName: 'Nhi khoa', title: t('Trẻ sốt bao nhiêu độ thì cần đưa đi khám?', 'At what temperature should a child see a doctor?'), content: t('Con tôi 2 tuổi, sốt 38,5 độ từ tối qua.', 'My 2-year-old has had a 38.5 °C fever since last night.') },
 ];
 
-export async function seedEditorialDemo(db: Db, now: Date): Promise<void> {
+/** Answers the questions it wrote (their history's create entries are the start-up's: server/bootstrap.ts). */
+export async function seedEditorialDemo(db: Db, now: Date): Promise<{ websiteId: number; id: number }[]> {
   const at = iso(now);
+  const written: { websiteId: number; id: number }[] = [];
   const websites = await db.selectFrom('websites').select('id').orderBy('id').execute();
   for (const { id: websiteId } of websites) {
     for (const q of QUESTIONS) {
-      await db
+      const row = await db
         .insertInto('qa_questions')
         .values({
           websiteId,
@@ -61,7 +63,10 @@ export async function seedEditorialDemo(db: Db, now: Date): Promise<void> {
           createdAt: at,
           updatedAt: at,
         })
-        .execute();
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      written.push({ websiteId, id: row.id });
     }
   }
+  return written;
 }

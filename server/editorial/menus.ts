@@ -127,6 +127,10 @@ export const menuItemResource = serve(def, {
           const all = await items(db, scope);
           for (const id of moves.keys()) if (!all.some((n) => n.id === id)) throw httpError(400, M.orderInvalid, { field: 'id' });
           checkTree(all, moves);
+          // Where each listed item was: its entry says where it went from (an item left in place leaves none).
+          const was = new Map(
+            ((await db.selectFrom(def.table).select(['id', 'parentId', 'order']).where('id', 'in', [...moves.keys()]).where('websiteId', '=', scope.websiteId).execute()) as { id: number; parentId: number | null; order: number }[]).map((r) => [r.id, r]),
+          );
           for (const [id, parentId] of moves) {
             await db
               .updateTable(def.table)
@@ -136,8 +140,13 @@ export const menuItemResource = serve(def, {
               .where('menuId', '=', scope.keys.menuId)
               .execute();
           }
-          // A hand-written write: the write listeners (server/resources/writes.ts) hear it in its transaction.
-          await engine.tell(db, ctx, def, scope, 'update', [...moves.keys()]);
+          // A hand-written write: the write listeners (server/resources/writes.ts) hear it in its transaction, one
+          // update per item with its parent and order before (the history compares them with the item as saved).
+          for (const [id, parentId] of moves) {
+            const before = was.get(id)!;
+            if (before.parentId === parentId && before.order === orders.get(id)) continue;
+            await engine.tell(db, ctx, def, scope, 'update', [id], { before: { parentId: before.parentId, order: before.order } });
+          }
         });
         return ok(ctx.request, M.reordered, await engine.all(ctx, def, scope));
       },

@@ -392,6 +392,7 @@ export class FilesCatalog {
           const at = this.now().toISOString();
           const newIds = new Map<number, number>();
           let top: FolderRow | undefined;
+          const made: { resource: 'folder' | 'file'; id: number; after: Record<string, unknown> }[] = [];
           // `folders` is in breadth-first order, so a parent is always copied before its children.
           for (const f of folders) {
             const isTop = f.id === id;
@@ -409,10 +410,11 @@ export class FilesCatalog {
               .executeTakeFirstOrThrow();
             newIds.set(f.id, row.id);
             top ??= row;
+            made.push({ resource: 'folder', id: row.id, after: { ...folderJson(row) } });
           }
           for (const f of files) {
             const copy = copies.get(f.id)!;
-            await trx
+            const row = await trx
               .insertInto('files')
               .values({
                 folderId: newIds.get(f.folderId!)!,
@@ -425,10 +427,14 @@ export class FilesCatalog {
                 uploadId: null,
                 ...creation(actor, at),
               })
-              .execute();
+              .returningAll()
+              .executeTakeFirstOrThrow();
+            made.push({ resource: 'file', id: row.id, after: { ...fileJson(row) } });
           }
-          // One entry, the copy's top folder (a create: what it holds came with it).
-          await this.writes?.tell(dynamic(trx), { websiteId: undefined, resource: 'folder', ids: [top!.id], operation: 'create', after: { ...folderJson(top!) }, request: actor.request });
+          // A create entry per folder and file made (the copy's top folder first): each copy has its history.
+          for (const m of made) {
+            await this.writes?.tell(dynamic(trx), { websiteId: undefined, resource: m.resource, ids: [m.id], operation: 'create', after: m.after, request: actor.request });
+          }
           return top!;
         }),
       );
@@ -532,10 +538,17 @@ export class FilesCatalog {
     // Exactly this name (never "Editor (1)"): uploads racing to create it share the one the index lets in.
     const at = this.now().toISOString();
     try {
-      await this.db
-        .insertInto('folders')
-        .values({ parentId: null, name: EDITOR_FOLDER, nameKey: nameKey(EDITOR_FOLDER), order: 0, description: null, ...creation(actor, at) })
-        .execute();
+      // A folder made like any other: its create is an entry (the upload's user made it), in its transaction.
+      await this.told(
+        actor,
+        (db) =>
+          db
+            .insertInto('folders')
+            .values({ parentId: null, name: EDITOR_FOLDER, nameKey: nameKey(EDITOR_FOLDER), order: 0, description: null, ...creation(actor, at) })
+            .returningAll()
+            .executeTakeFirstOrThrow(),
+        (row) => ({ resource: 'folder', ids: [row.id], operation: 'create', after: { ...folderJson(row) } }),
+      );
     } catch (err) {
       if (!isUniqueViolation(err)) throw err;
     }

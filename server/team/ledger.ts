@@ -59,7 +59,7 @@ export function unpaidReferrals(db: Kysely<Database>, collaboratorId: number) {
 
 /** Pays `request.ids` of `collaboratorId` in one transaction; answers the payment. 409 when any is already paid. */
 /** Tells the write listeners (the history) of a ledger write, in its transaction: the routes pass the request's. */
-export type LedgerTell = (trx: Kysely<Database>, event: Pick<WriteEvent, 'ids' | 'values'> & { action: 'pay' | 'reverse' }) => Promise<void>;
+export type LedgerTell = (trx: Kysely<Database>, event: Pick<WriteEvent, 'ids' | 'values' | 'before'> & { action: 'pay' | 'reverse'; resource?: 'referral' }) => Promise<void>;
 
 export async function pay(db: Kysely<Database>, collaboratorId: number, request: PaymentRequest, payer: Payer, now: Date, tell?: LedgerTell) {
   return db.transaction().execute(async (trx) => {
@@ -118,6 +118,8 @@ export async function pay(db: Kysely<Database>, collaboratorId: number, request:
     // Belt and braces: only a payment that settled every referral it lists is kept.
     if (Number(settled.numUpdatedRows) !== request.ids.length) throw httpError(409, T.alreadyPaid(usable.map((r) => r.fullName).join(', ')));
     await tell?.(trx, { ids: [collaboratorId], action: 'pay', values: { paymentId: id, total, referrals: usable.map((r) => r.id) } });
+    // Each referral settled is written too (its paymentId): its own entry, so its history says when it was paid.
+    for (const r of usable) await tell?.(trx, { resource: 'referral', ids: [r.id], action: 'pay', before: { paymentId: null }, values: { paymentId: id } });
     return { id, total, createdAt, referrals: usable.map((r) => ({ id: r.id, fullName: r.fullName, visitDate: r.visitDate, amount: r.amount })) };
   });
 }
@@ -153,6 +155,7 @@ export async function reverse(db: Kysely<Database>, paymentId: number, reason: s
     await trx.insertInto('payment_lines').values(lines.map((l) => ({ paymentId: id, referralId: l.referralId, amount: -l.amount }))).execute();
     await trx.updateTable('referrals').set({ paymentId: null, updatedAt: createdAt }).where('paymentId', '=', paymentId).execute();
     await tell?.(trx, { ids: [original.collaboratorId], action: 'reverse', values: { paymentId: id, reversalOf: paymentId, total: -Number(original.total), reason } });
+    for (const l of lines) await tell?.(trx, { resource: 'referral', ids: [l.referralId], action: 'reverse', before: { paymentId }, values: { paymentId: null } });
     return { id, total: -Number(original.total), createdAt };
   });
 }

@@ -8,11 +8,15 @@
 //   - A receiver has `timeoutMs` (10 s) to answer 2xx; redirects are not followed. Anything else is a failed attempt,
 //     retried with exponential backoff (30 s, 1 min, 2 min… at most 6 h apart) until a day after it was due, then
 //     the delivery is marked failed. A delivery to a webhook since removed or switched off fails at once.
+//   - Each attempt's outcome (delivered, failed and retried later, failed for good) is written with its history entry
+//     (operation `send`, actor the system: the changes of status, response code, error and attempts) in one
+//     transaction: one entry per attempt, at most about a dozen per delivery with the default backoff. The claim
+//     itself is the dispatcher's lease on the row, not an act on it: no entry of its own.
 //   - Passes run a moment after a write queued something (`wake`), every `sweepMs` (an unref'd timer), and at start
 //     (what a stopped process left). Closing the app stops the timer and aborts what is in flight (it stays due).
 import { DELIVERY_STATUS, webhook, webhookDelivery } from '../../shared/resources/webhook';
 import { iso } from '../db/dialect';
-import type { DynamicDb } from '../resources/index';
+import type { DynamicDb, WriteListeners } from '../resources/index';
 import { searchFields, searchTextOf } from '../resources/search';
 import { signature } from './outbox';
 
@@ -52,6 +56,10 @@ const MAX_ERROR = 500;
 
 interface DueRow {
   id: number;
+  websiteId: number;
+  status: string;
+  statusCode: number | null;
+  error: string | null;
   webhookId: number;
   attempts: number;
   nextAttemptAt: string;
@@ -79,6 +87,8 @@ export class WebhookDispatcher {
     private readonly now: () => Date,
     options: WebhookOptions = {},
     private readonly onError: (err: unknown) => void = () => {},
+    /** The app's write listeners (server/resources/writes.ts): told of each attempt's outcome, in its transaction. */
+    private readonly writes?: WriteListeners,
   ) {
     this.options = { ...WEBHOOK_DEFAULTS, ...options };
   }
@@ -127,7 +137,7 @@ export class WebhookDispatcher {
     for (;;) {
       const due = (await this.db
         .selectFrom(webhookDelivery.table)
-        .select(['id', 'webhookId', 'attempts', 'nextAttemptAt', 'dueAt', 'createdAt', 'deliveryId', 'event', 'resource', 'ids', 'payload'])
+        .select(['id', 'websiteId', 'status', 'statusCode', 'error', 'webhookId', 'attempts', 'nextAttemptAt', 'dueAt', 'createdAt', 'deliveryId', 'event', 'resource', 'ids', 'payload'])
         .where('status', '=', DELIVERY_STATUS.pending)
         .where('nextAttemptAt', '<=', iso(this.now()))
         .orderBy('nextAttemptAt')
@@ -195,32 +205,44 @@ export class WebhookDispatcher {
   private async record(row: DueRow, outcome: Outcome, retryable: boolean): Promise<void> {
     const now = this.now();
     const at = iso(now);
-    if (outcome.ok) {
-      await this.db
-        .updateTable(webhookDelivery.table)
-        .set({ status: DELIVERY_STATUS.delivered, statusCode: outcome.statusCode, error: null, deliveredAt: at, nextAttemptAt: null, updatedAt: at })
-        .where('id', '=', row.id)
-        .execute();
-      return;
-    }
     const attempts = row.attempts + 1;
-    const delay = Math.min(this.options.retryBaseMs * 2 ** (attempts - 1), this.options.retryMaxMs);
-    const next = now.getTime() + delay;
-    const giveUp = !retryable || next > Date.parse(row.dueAt ?? row.createdAt) + this.options.giveUpAfterMs;
-    const error = outcome.error.slice(0, MAX_ERROR);
-    await this.db
-      .updateTable(webhookDelivery.table)
-      .set({
+    let values: Record<string, unknown>;
+    if (outcome.ok) {
+      values = { status: DELIVERY_STATUS.delivered, statusCode: outcome.statusCode, error: null, deliveredAt: at, nextAttemptAt: null };
+    } else {
+      const delay = Math.min(this.options.retryBaseMs * 2 ** (attempts - 1), this.options.retryMaxMs);
+      const next = now.getTime() + delay;
+      const giveUp = !retryable || next > Date.parse(row.dueAt ?? row.createdAt) + this.options.giveUpAfterMs;
+      const error = outcome.error.slice(0, MAX_ERROR);
+      values = {
         status: giveUp ? DELIVERY_STATUS.failed : DELIVERY_STATUS.pending,
         statusCode: outcome.statusCode,
         error,
         // The log's keyword finds the error too.
         searchText: searchTextOf(LOG_FIELDS, { ...row, error }),
         nextAttemptAt: giveUp ? null : iso(new Date(next)),
-        updatedAt: at,
-      })
-      .where('id', '=', row.id)
-      .execute();
+      };
+    }
+    const write = async (db: DynamicDb) => {
+      await db
+        .updateTable(webhookDelivery.table)
+        .set({ ...values, updatedAt: at })
+        .where('id', '=', row.id)
+        .execute();
+      // The attempt as the history tells it: what its outcome changed (not the next attempt's time, a schedule).
+      const { status, statusCode, error } = values;
+      await this.writes?.tell(db, {
+        websiteId: row.websiteId,
+        resource: webhookDelivery.name,
+        ids: [row.id],
+        operation: 'action',
+        action: 'send',
+        before: { status: row.status, statusCode: row.statusCode, error: row.error, attempts: row.attempts },
+        values: { status, statusCode, error, attempts },
+      });
+    };
+    if (this.writes?.active) await this.db.transaction().execute(write);
+    else await write(this.db);
   }
 }
 

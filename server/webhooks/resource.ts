@@ -70,7 +70,12 @@ const replay: ActionDef<typeof webhookDelivery> = {
   async run({ ctx, engine, def, id }) {
     const original = await engine.readOrThrow(ctx.db, def, ctx.scope, id!);
     const body = JSON.parse(String(original.payload)) as WebhookBody;
-    const copy = await enqueue(ctx.db, ctx.scope.websiteId, original.webhookId as number, body, ctx.now, original.id as number);
+    // A person's act: the new delivery with its history entry (operation `replay`), in one transaction.
+    const copy = await ctx.db.transaction().execute(async (trx) => {
+      const copy = await enqueue(trx, ctx.scope.websiteId, original.webhookId as number, body, ctx.now, original.id as number);
+      await ctx.request.server.writes.tell(trx, { websiteId: ctx.scope.websiteId, resource: def.name, ids: [copy], operation: 'action', action: 'replay', values: { replayOf: original.id }, request: ctx.request });
+      return copy;
+    });
     webhooks(ctx.request.server).dispatcher.wake();
     return ok(ctx.request, M.webhookReplayed, (await engine.readOrThrow(ctx.db, def, ctx.scope, copy)) as Row);
   },

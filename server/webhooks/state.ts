@@ -18,7 +18,7 @@ export function webhooks(app: FastifyInstance): Webhooks {
   if (!state) {
     state = {
       feeds: new AreaFeeds(app.resources.defs, areas),
-      dispatcher: new WebhookDispatcher(dynamic(app.db), () => app.now(), app.moduleOptions.webhooks ?? {}, (err) => app.log.warn({ err }, 'webhook dispatch failed')),
+      dispatcher: new WebhookDispatcher(dynamic(app.db), () => app.now(), app.moduleOptions.webhooks ?? {}, (err) => app.log.warn({ err }, 'webhook dispatch failed'), app.writes),
     };
     perApp.set(app.writes, state);
   }

@@ -49,9 +49,12 @@ async function one(db: Kysely<Database>, websiteId: number, languageId: string) 
   return (await websiteLanguagesOf(db, [websiteId])).get(websiteId)?.find((l) => l.languageId === languageId);
 }
 
+/** Answers the languages that were the default until now (each an update of its own: the history hears of it). */
 async function makeDefault(db: Kysely<Database>, websiteId: number, languageId: string) {
+  const was = ((await websiteLanguagesOf(db, [websiteId])).get(websiteId) ?? []).filter((l) => l.isDefault && l.languageId !== languageId);
   await db.updateTable('website_languages').set({ isDefault: false }).where('websiteId', '=', websiteId).where('languageId', '!=', languageId).execute();
   await db.updateTable('website_languages').set({ isDefault: true }).where('websiteId', '=', websiteId).where('languageId', '=', languageId).execute();
+  return was;
 }
 
 /** Flags from a body: only booleans (validated against the definition first). */
@@ -64,6 +67,11 @@ export const websiteLanguageRoutes: FastifyPluginAsync = async (app) => {
   /** A hand-written write: the write listeners (server/resources/writes.ts) hear it in its transaction. */
   const told = (trx: Kysely<Database>, request: FastifyRequest, websiteId: number, languageId: string, operation: WriteOperation, before?: object, after?: object) =>
     app.writes.tell(dynamic(trx), { websiteId, resource: def.name, ids: [languageId], operation, request, before: before && { ...before }, after: after && { ...after } });
+
+  /** The languages a new default took the flag from: each an update of its own. */
+  const toldCleared = async (trx: Kysely<Database>, request: FastifyRequest, websiteId: number, cleared: { languageId: string }[]) => {
+    for (const was of cleared) await told(trx, request, websiteId, was.languageId, 'update', was, await one(trx, websiteId, was.languageId));
+  };
 
   app.get('/Websites/:websiteId/languages', async (request) => {
     const websiteId = await requireWebsite(app.db, request, (request.params as { websiteId: string }).websiteId);
@@ -87,9 +95,10 @@ export const websiteLanguageRoutes: FastifyPluginAsync = async (app) => {
         .onConflict((oc) => oc.columns(['websiteId', 'languageId']).doNothing())
         .executeTakeFirst();
       if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) throw httpError(409, M.languageDuplicate, { field: 'languageId' });
-      if (count === 0 || body.isDefault === true) await makeDefault(trx, websiteId, languageId);
+      const cleared = count === 0 || body.isDefault === true ? await makeDefault(trx, websiteId, languageId) : [];
       const created = await one(trx, websiteId, languageId);
       await told(trx, request, websiteId, languageId, 'create', undefined, created);
+      await toldCleared(trx, request, websiteId, cleared);
       return created;
     });
     return ok(request, M.added, created);
@@ -109,9 +118,10 @@ export const websiteLanguageRoutes: FastifyPluginAsync = async (app) => {
       if (typeof body.isActive === 'boolean') {
         await trx.updateTable('website_languages').set({ isActive: body.isActive }).where('websiteId', '=', websiteId).where('languageId', '=', current.languageId).execute();
       }
-      if (body.isDefault === true && !current.isDefault) await makeDefault(trx, websiteId, current.languageId);
+      const cleared = body.isDefault === true && !current.isDefault ? await makeDefault(trx, websiteId, current.languageId) : [];
       const updated = await one(trx, websiteId, current.languageId);
       await told(trx, request, websiteId, current.languageId, 'update', current, updated);
+      await toldCleared(trx, request, websiteId, cleared);
       return updated;
     });
     return ok(request, M.updated, updated);

@@ -4,7 +4,7 @@
 // can be neither un-defaulted nor deleted directly: make another website the default instead). "At most one" is a
 // partial unique index (migration 0006): the loser of two make-defaults at once runs again and wins after the
 // other; a delete locks its row, so a make-default of the same website waits for it and then finds nothing.
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { resources } from '../../shared/resources/index';
 import { iso, lockRow, lockRows, retryOnUnique } from '../db/dialect';
@@ -22,22 +22,30 @@ const def = resources.website;
  * No website is the default but (maybe) `except`: the first step of making another one the default. The current
  * default is locked first, so make-defaults at once take their turns rather than lock each other's rows.
  */
-async function clearDefault(db: DynamicDb, except?: number) {
+async function clearDefault(db: DynamicDb, except?: number): Promise<number[]> {
   await lockRows(db, 'websites', 'isDefault', true);
-  let q = db.updateTable('websites').set({ isDefault: false }).where('isDefault', '=', true);
-  if (except !== undefined) q = q.where('id', '!=', except);
-  await q.execute();
+  let was = db.selectFrom('websites').select('id').where('isDefault', '=', true);
+  if (except !== undefined) was = was.where('id', '!=', except);
+  const ids = ((await was.execute()) as { id: number }[]).map((r) => r.id);
+  if (ids.length) await db.updateTable('websites').set({ isDefault: false }).where('id', 'in', ids).execute();
+  // Each an update of its own: the history hears of the websites that stopped being the default.
+  return ids;
 }
 
 /** Make `websiteId` the one default website (404 when it is gone: the transaction then changes nothing). */
-async function makeDefault(db: DynamicDb, websiteId: number) {
-  await clearDefault(db, websiteId);
+async function makeDefault(db: DynamicDb, websiteId: number): Promise<number[]> {
+  const cleared = await clearDefault(db, websiteId);
   const result = await db.updateTable('websites').set({ isDefault: true }).where('id', '=', websiteId).executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) throw httpError(404, M.websiteNotFound);
+  return cleared;
 }
 
 export const websiteCrud: FastifyPluginAsync = async (app) => {
   const { engine } = app.resources;
+  /** Websites whose default flag moved besides the one saved (`was`: the flag before): an update each. */
+  const told = async (db: DynamicDb, request: FastifyRequest, ids: number[], was: boolean) => {
+    for (const id of ids) await app.writes.tell(db, { websiteId: id, resource: def.name, ids: [id], operation: 'update', before: { isDefault: was }, request });
+  };
   const staffOf = (userId: number): Restrict => (q) =>
     q.where('id', 'in', dynamic(app.db).selectFrom('website_users').select('websiteId').where('userId', '=', userId));
 
@@ -73,13 +81,18 @@ export const websiteCrud: FastifyPluginAsync = async (app) => {
     const created = await retryOnUnique(() => app.db.transaction().execute(async (trx) => {
       const ctx = operationContext(app, request, undefined, trx);
       const tx = ctx.db;
-      if (body.isDefault === true) await clearDefault(tx);
+      const cleared = body.isDefault === true ? await clearDefault(tx) : [];
       const record = await engine.create(ctx, def, { keys: {} }, body);
       const id = record.id as number;
+      await told(tx, request, cleared, true);
+      // The creator's membership goes with the website's create (its entry is the one).
       await trx.insertInto('website_users').values({ websiteId: id, userId: request.user.id, createdAt: iso(ctx.now) }).execute();
       // The first website is the default whatever was asked: there is always exactly one.
       const others = await trx.selectFrom('websites').select(sql<number>`count(*)`.as('n')).where('isDefault', '=', true).where('id', '!=', id).executeTakeFirstOrThrow();
-      if (record.isDefault !== true && Number(others.n) === 0) await makeDefault(tx, id);
+      if (record.isDefault !== true && Number(others.n) === 0) {
+        await makeDefault(tx, id);
+        await told(tx, request, [id], false);
+      }
       return engine.readOrThrow(tx, def, { keys: {} }, id);
     }));
     return ok(request, M.added, created);
@@ -97,8 +110,9 @@ export const websiteCrud: FastifyPluginAsync = async (app) => {
         throw httpError(400, M.defaultWebsiteRequired, { field: 'isDefault' });
       }
       // The others first: the index holds one default at every moment, not only at commit.
-      if (body.isDefault === true && current.isDefault !== true && body.concurrencyStamp === current.concurrencyStamp) await clearDefault(tx, id);
+      const cleared = body.isDefault === true && current.isDefault !== true && body.concurrencyStamp === current.concurrencyStamp ? await clearDefault(tx, id) : [];
       await engine.update(ctx, def, { keys: {} }, id, body);
+      await told(tx, request, cleared, true);
       return engine.readOrThrow(tx, def, { keys: {} }, id);
     }));
     return ok(request, M.updated, updated);

@@ -152,6 +152,13 @@ describeEachDatabase(
         const entries = await ctx.db.selectFrom('history_entries').select(['operation', 'changes']).where('resource', '=', 'collaborator').where('recordId', '=', String(id)).where('operation', 'in', ['pay', 'reverse']).orderBy('id').execute();
         expect(entries.map((e) => e.operation)).toEqual(['pay', 'pay', 'reverse', 'pay']);
         expect(JSON.parse(entries[2].changes)).toContainEqual({ field: 'reversalOf', language: null, before: null, after: paid.body.data.id });
+        // Each referral settled or unsettled is an entry of its own (its paymentId).
+        const settled = await ctx.db.selectFrom('history_entries').select(['operation', 'changes']).where('resource', '=', 'referral').where('recordId', '=', String(a)).where('operation', 'in', ['pay', 'reverse']).orderBy('id').execute();
+        expect(settled.map((e) => [e.operation, JSON.parse(e.changes)])).toEqual([
+          ['pay', [{ field: 'paymentId', language: null, before: null, after: paid.body.data.id }]],
+          ['reverse', [{ field: 'paymentId', language: null, before: paid.body.data.id, after: null }]],
+          ['pay', [{ field: 'paymentId', language: null, before: null, after: expect.any(Number) }]],
+        ]);
 
         // A locked member is not paid.
         const d = await refer(ctx, site, code, 'Khách D');

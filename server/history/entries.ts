@@ -30,6 +30,15 @@ export interface HistoryEntriesTable {
 
 export const HISTORY_TABLE = 'history_entries';
 
+/** buildApp({ history }): the history module's option. */
+export interface HistoryOptions {
+  /**
+   * Write no entries (the listener is not registered). Only for the save-cost bench (tests/bench/save-cost.ts, via
+   * SITEDESK_BENCH_HISTORY_OFF=1), which compares a save with and without the history in the same run.
+   */
+  benchOff?: boolean;
+}
+
 /** One changed field; each language of a per-language field on its own (`language` null for the others). */
 export interface Change {
   field: string;

@@ -35,6 +35,11 @@ export interface ServerConfig {
    */
   delivery: { maxAge?: number; staleWhileRevalidate?: number; maxPerMinute?: number };
   seed: SeedOptions;
+  /**
+   * SITEDESK_BENCH_HISTORY_OFF=1: write no history entries. Only for `npm run bench` (tests/bench/save-cost.ts), to
+   * measure what the history adds to a save in the same run; never for a real server.
+   */
+  benchHistoryOff?: boolean;
 }
 
 function wholeNumber(env: NodeJS.ProcessEnv, name: string): number | undefined {
@@ -77,6 +82,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       maxPerMinute: positiveInt(env, 'DELIVERY_MAX_PER_MINUTE'),
     },
     seed: { demo: /^(1|true|yes)$/i.test(env.SEED_DEMO ?? ''), content: /^(1|true|yes)$/i.test(env.SEED_DEMO ?? ''), admin },
+    ...(env.SITEDESK_BENCH_HISTORY_OFF === '1' ? { benchHistoryOff: true } : {}),
   };
 }
 

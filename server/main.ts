@@ -19,6 +19,7 @@ async function main() {
       ...(config.delivery.maxPerMinute ? { max: config.delivery.maxPerMinute, timeWindow: 60_000 } : {}),
     },
     seed: config.seed,
+    ...(config.benchHistoryOff ? { history: { benchOff: true } } : {}),
     logger: { level: process.env.LOG_LEVEL ?? 'warn' },
   });
 

@@ -2,9 +2,10 @@
 // `app.writes` (server/resources/writes.ts) writes one entry per record written, in the write's own transaction, so
 // an entry commits or rolls back with its write: a 409 or a 400 leaves none, and a save that changed no field none.
 import type { FastifyRequest } from 'fastify';
+import type { CompiledQuery } from 'kysely';
 import type { ResourceDef } from '../../shared/resources/define';
 import { parseTranslations } from '../../shared/resources/translations';
-import { iso } from '../db/dialect';
+import { dialectOf, iso } from '../db/dialect';
 import type { DynamicDb, ResourceEngine, WriteActor, WriteEvent, WriteListener } from '../resources/index';
 
 declare module '../db/schema' {
@@ -30,6 +31,15 @@ export interface HistoryEntriesTable {
 
 export const HISTORY_TABLE = 'history_entries';
 
+/** buildApp({ history }): the history module's option. */
+export interface HistoryOptions {
+  /**
+   * Write no entries (the listener is not registered). Only for the save-cost bench (tests/bench/save-cost.ts, via
+   * SITEDESK_BENCH_HISTORY_OFF=1), which compares a save with and without the history in the same run.
+   */
+  benchOff?: boolean;
+}
+
 /** One changed field; each language of a per-language field on its own (`language` null for the others). */
 export interface Change {
   field: string;
@@ -50,7 +60,22 @@ export const MASK = '••••••';
 
 const blank = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
 const plain = (v: unknown) => (blank(v) ? null : v);
-const same = (a: unknown, b: unknown) => JSON.stringify(plain(a)) === JSON.stringify(plain(b));
+/** Equal values: texts, numbers and flags compared as they are, objects and lists by their JSON (a save compares every field). */
+const same = (a: unknown, b: unknown) => {
+  const [x, y] = [plain(a), plain(b)];
+  if (x === y) return true;
+  if (x === null || y === null || typeof x !== 'object' || typeof y !== 'object') return false;
+  return JSON.stringify(x) === JSON.stringify(y);
+};
+
+/** A definition's fields by name, made once per definition (not once per save). */
+const fieldMaps = new WeakMap<ResourceDef, Map<string, ResourceDef['fields'][number]>>();
+function fieldsOf(def: ResourceDef | undefined): Map<string, ResourceDef['fields'][number]> {
+  if (!def) return new Map();
+  let map = fieldMaps.get(def);
+  if (!map) fieldMaps.set(def, (map = new Map(def.fields.map((f) => [f.name, f]))));
+  return map;
+}
 
 /** Per-language text stored as rows, one per language (news: `newsTranslations: [{ languageId, title, … }]`). */
 function translationRows(v: unknown): v is Row[] {
@@ -73,7 +98,7 @@ export function changesBetween(def: ResourceDef | undefined, before: Row | undef
   const a = before ?? {};
   const b = after ?? {};
   const out: Change[] = [];
-  const fields = new Map((def?.fields ?? []).map((f) => [f.name, f]));
+  const fields = fieldsOf(def);
   for (const key of only ?? [...new Set([...Object.keys(a), ...Object.keys(b)])]) {
     if (BOOKKEEPING.has(key) || fields.get(key)?.hidden) continue;
     const va = a[key];
@@ -121,23 +146,37 @@ export interface EntryInput {
   time: Date;
 }
 
+/**
+ * The entry's INSERT, compiled once per dialect and then bound to each entry's values: every save writes one, and
+ * building and compiling the query each time was about a fifth of what the history adds to a save
+ * (tests/bench/save-cost.ts).
+ */
+const compiledInserts = new Map<string, CompiledQuery>();
+
 export async function insertEntry(db: DynamicDb, e: EntryInput): Promise<void> {
-  await db
-    .insertInto(HISTORY_TABLE)
-    .values({
-      time: iso(e.time),
-      websiteId: e.websiteId,
-      resource: e.resource,
-      recordId: e.recordId,
-      operation: e.operation,
-      actorKind: e.actor.kind,
-      actorId: e.actor.id ?? null,
-      actorName: e.actor.name ?? null,
-      clientAddress: e.actor.address,
-      changes: JSON.stringify(e.changes),
-      state: e.state === undefined ? null : JSON.stringify(e.state),
-    })
-    .execute();
+  // The columns in one fixed order: the compiled statement's parameters are in that order.
+  const values = [
+    iso(e.time),
+    e.websiteId,
+    e.resource,
+    e.recordId,
+    e.operation,
+    e.actor.kind,
+    e.actor.id ?? null,
+    e.actor.name ?? null,
+    e.actor.address,
+    JSON.stringify(e.changes),
+    e.state === undefined ? null : JSON.stringify(e.state),
+  ].map((v) => v ?? null);
+  const dialect = dialectOf(db);
+  let query = compiledInserts.get(dialect);
+  if (!query) {
+    const columns = ['time', 'websiteId', 'resource', 'recordId', 'operation', 'actorKind', 'actorId', 'actorName', 'clientAddress', 'changes', 'state'] as const;
+    query = db.insertInto(HISTORY_TABLE).values(Object.fromEntries(columns.map((c, i) => [c, values[i]])) as never).compile();
+    if (query.parameters.length !== values.length) throw new Error('the history entry insert binds each column once');
+    compiledInserts.set(dialect, query);
+  }
+  await db.executeQuery({ ...query, parameters: values });
 }
 
 /** The record without what the history does not keep (its status history is its own table; secrets, masked). */

@@ -68,16 +68,22 @@ const wire = (r: EntryRow) => ({
 
 export const historyRoutes: FastifyPluginAsync = async (app) => {
   const { engine, defs } = app.resources;
-  const stopListening = app.writes.listen(historyListener(engine, defs, () => app.now()));
-  app.addHook('onClose', async () => stopListening());
+  if (!app.moduleOptions.history?.benchOff) {
+    const stopListening = app.writes.listen(historyListener(engine, defs, () => app.now()));
+    app.addHook('onClose', async () => stopListening());
+  }
   const nameOf = resourceNames(defs);
   const db = dynamic(app.db);
 
-  /** `{ data, totalRows }` of the entries `where` selects, newest first. */
-  async function pageOf(request: FastifyRequest, where: (q: AnyQuery) => AnyQuery) {
+  /**
+   * `{ data, totalRows }` of the entries `where` selects, newest first. `byTime`: a time range's, by time then id (read
+   * from history_entries_time backwards; by id alone PostgreSQL reads every later entry, migration 0023).
+   */
+  async function pageOf(request: FastifyRequest, where: (q: AnyQuery) => AnyQuery, byTime = false) {
     const { pageSize, offset } = paging(request.query as Record<string, unknown>, 20, 1000);
+    const page = where(db.selectFrom(HISTORY_TABLE)).select([...COLUMNS]);
     const [rows, total] = await Promise.all([
-      where(db.selectFrom(HISTORY_TABLE)).select([...COLUMNS]).orderBy('id', 'desc').limit(pageSize).offset(offset).execute(),
+      (byTime ? page.orderBy('time', 'desc') : page).orderBy('id', 'desc').limit(pageSize).offset(offset).execute(),
       where(db.selectFrom(HISTORY_TABLE)).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
     ]);
     return { data: (rows as EntryRow[]).map(wire), totalRows: Number((total as { count: unknown }).count) };
@@ -125,7 +131,7 @@ export const historyRoutes: FastifyPluginAsync = async (app) => {
       // A day as the end means the whole day: everything before the next one.
       if (to !== undefined) q = q.where('time', isIsoDay(to) ? '<' : '<=', isIsoDay(to) ? new Date(Date.parse(to) + 86_400_000).toISOString().slice(0, 10) : new Date(to).toISOString());
       return q;
-    });
+    }, from !== undefined || to !== undefined);
   });
 };
 

@@ -90,10 +90,30 @@ export const DEFAULTS = {
 /** Routes that stream stored files (files/routes.ts): never compressed per request. */
 const STORED_FILE_ROUTES = /^\/files\/|^\/api\/files\/downloads\//i;
 
+/**
+ * The whole start-up holds the database's start-up lock (DbHandle.startupLock: a PostgreSQL advisory lock, nothing on
+ * SQLite): instances started at once on one database take turns through the migrations, the definitions' tables and
+ * indexes, the modules' ready steps, the first accounts (and the demo content) and the signing key, so each step runs
+ * once and the instances after it find it done (without the lock, two of four died on duplicate keys).
+ */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
-  const now = options.now ?? (() => new Date());
   const handle = options.db ?? createDb({ databaseUrl: options.databaseUrl, dataDir: options.dataDir });
-  const ownsDb = !options.db;
+  let release: () => Promise<void>;
+  try {
+    release = await handle.startupLock();
+  } catch (err) {
+    if (!options.db) await handle.close();
+    throw err;
+  }
+  try {
+    return await startApp(options, handle, !options.db);
+  } finally {
+    await release();
+  }
+}
+
+async function startApp(options: BuildAppOptions, handle: DbHandle, ownsDb: boolean): Promise<FastifyInstance> {
+  const now = options.now ?? (() => new Date());
 
   const app = Fastify({
     logger: options.logger ?? false,

@@ -15,10 +15,10 @@ import formbody from '@fastify/formbody';
 import type { Kysely } from 'kysely';
 import { requireUser } from './auth/guard';
 import { LoginThrottle, type ThrottleSettings } from './auth/throttle';
+import { signingKey } from './auth/signing-key';
 import { TokenService, type AuthUser } from './auth/tokens';
 import { prepareDatabase, type SeedOptions } from './bootstrap';
 import { seedDemoContent } from './demo/seed';
-import { loadOrCreateSecret } from './config';
 import { createDb, type DbHandle, type DialectName } from './db/dialect';
 import { migrateToLatest } from './db/migrate';
 import type { Database } from './db/schema';
@@ -128,6 +128,7 @@ async function startApp(options: BuildAppOptions, handle: DbHandle, ownsDb: bool
 
   const resources = resourceSet([...servedResources, ...(options.resources?.served ?? [])], options.resources?.defs);
   let seededDemo = false;
+  let secret: string;
   try {
     // The schema in one place, before any route exists: the migrations, the base rows (and the demo's websites and
     // users), then the tables of the definitions with their search text (rows seeded above included).
@@ -136,6 +137,8 @@ async function startApp(options: BuildAppOptions, handle: DbHandle, ownsDb: bool
     await syncTables(dynamic(handle.db), handle.dialect, resources, now());
     // The modules' start-up steps on the final schema (published versions of records approved before they existed).
     for (const m of manifests) if ('ready' in m && m.ready) await m.ready(handle.db, now());
+    // The tokens' signing key: JWT_SECRET, else the database's (every instance on it shares it; made once).
+    secret = options.jwtSecret ?? (await signingKey(handle.db, now(), options.dataDir));
     handle.settle(); // the schema is final: reads may be kept prepared (server/db/dialect.ts)
   } catch (err) {
     await app.close();
@@ -152,7 +155,7 @@ async function startApp(options: BuildAppOptions, handle: DbHandle, ownsDb: bool
   app.decorate(
     'tokens',
     new TokenService(handle.db, now, {
-      secret: options.jwtSecret ?? loadOrCreateSecret(options.dataDir),
+      secret,
       accessTtlSeconds: options.accessTokenTtlSeconds ?? DEFAULTS.accessTokenTtlSeconds,
       sessionTtlSeconds: options.sessionTtlSeconds ?? DEFAULTS.sessionTtlSeconds,
     }),

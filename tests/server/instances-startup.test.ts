@@ -2,7 +2,7 @@
 // empty database, each with its own DATA_DIR and no JWT_SECRET, as four containers behind a load balancer would be.
 // The start-up (migrations, the definitions' tables and indexes, the modules' ready steps, the first administrator and
 // the signing key) runs under one advisory lock, so every instance becomes healthy, each migration is recorded once
-// and there is one administrator.
+// and there is one administrator; a token one instance issued is accepted by the others (the key is the database's).
 // PostgreSQL only: a SQLite file is served by one process (the server runs one on it), there is nothing to race.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -13,7 +13,7 @@ import { sql } from 'kysely';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { createDb } from '../../server/db/dialect';
 import { migrations } from '../../server/routes';
-import { dialects } from './harness';
+import { CLIENT, dialects } from './harness';
 import { createDatabase, dropDatabase, freePort } from './embedded-pg';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -45,6 +45,16 @@ function startServer(env: Record<string, string>, port: number): Started {
     child.on('exit', () => resolve(undefined));
   });
   return { child, log: () => out, ready };
+}
+
+async function signIn(url: string): Promise<{ access_token: string }> {
+  const res = await fetch(`${url}/auth/connect/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ grant_type: 'password', username: 'boss', password: 'S3cret!pass', scope: 'openid profile offline_access', ...CLIENT }),
+  });
+  if (res.status !== 200) throw new Error(`sign-in at ${url} answered ${res.status}: ${await res.text()}`);
+  return (await res.json()) as { access_token: string };
 }
 
 describe.runIf(dialects().includes('sqlite'))('several instances at start-up [sqlite]', () => {
@@ -85,5 +95,14 @@ describe.runIf(dialects().includes('postgres'))('several instances at start-up [
     expect(applied.rows).toEqual(migrations.map((m) => ({ name: m.name, n: 1 })));
     expect(await handle.db.selectFrom('users').select(['userName', 'role']).execute()).toEqual([{ userName: 'boss', role: 'admin' }]);
     expect(await handle.db.selectFrom('languages').select('id').execute()).toHaveLength(2);
+
+    // Sessions across instances: each instance accepts the token every other one issued (no JWT_SECRET: the key is
+    // the database's, made once under the start-up lock, not one per DATA_DIR).
+    const tokens = await Promise.all(addresses.map((url) => signIn(url!)));
+    for (const [i, url] of addresses.entries()) {
+      const other = tokens[(i + 1) % INSTANCES].access_token;
+      const res = await fetch(`${url}/core/AppSettings`, { headers: { authorization: `Bearer ${other}` } });
+      expect(res.status, `instance ${i} with instance ${(i + 1) % INSTANCES}'s token`).toBe(200);
+    }
   });
 });

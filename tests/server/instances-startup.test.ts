@@ -11,6 +11,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import { buildApp } from '../../server/app';
+import { StartupError } from '../../server/bootstrap';
 import { createDb } from '../../server/db/dialect';
 import { migrations } from '../../server/routes';
 import { CLIENT, dialects } from './harness';
@@ -67,7 +69,35 @@ describe.runIf(dialects().includes('postgres'))('several instances at start-up [
     for (const c of cleanups.reverse()) await c();
   });
 
-  it('four processes started at once on an empty database all answer /health; migrations run once; one administrator', { timeout: 180_000 }, async () => {
+  it('a start-up waits while another holds the lock, touching nothing; a failed start-up lets the next one in', { timeout: 60_000 }, async () => {
+    const info = inject('pg');
+    const created = await createDatabase(info);
+    cleanups.push(() => dropDatabase(info, created.name));
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sitedesk-instance-lock-'));
+    cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+    const options = { dataDir, databaseUrl: created.url, rendererDir: null };
+    const holder = createDb({ dataDir, databaseUrl: created.url });
+    cleanups.push(() => holder.close());
+    const tables = async () => (await sql<{ n: number }>`select count(*)::int as n from pg_tables where schemaname = 'public'`.execute(holder.db)).rows[0].n;
+
+    let release = await holder.startupLock();
+    let done = false;
+    const failing = buildApp({ ...options, seed: {} }).finally(() => (done = true));
+    failing.catch(() => {});
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(done).toBe(false);
+    expect(await tables()).toBe(0);
+    await release();
+    // No account to create: it refuses to start (after migrating), and its lock is released on the way out.
+    await expect(failing).rejects.toThrow(StartupError);
+    expect(await tables()).toBeGreaterThan(0);
+    release = await holder.startupLock();
+    await release();
+    const app = await buildApp({ ...options, seed: { admin: { userName: 'boss', password: 'S3cret!pass' } } });
+    await app.close();
+  });
+
+  it('four processes started at once on an empty database all answer /health; migrations run once; one administrator; each accepts the tokens of the others', { timeout: 180_000 }, async () => {
     const info = inject('pg');
     const created = await createDatabase(info);
     cleanups.push(() => dropDatabase(info, created.name));

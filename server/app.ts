@@ -15,10 +15,10 @@ import formbody from '@fastify/formbody';
 import type { Kysely } from 'kysely';
 import { requireUser } from './auth/guard';
 import { LoginThrottle, type ThrottleSettings } from './auth/throttle';
+import { signingKey } from './auth/signing-key';
 import { TokenService, type AuthUser } from './auth/tokens';
 import { prepareDatabase, recordStartupWrites, type SeedOptions } from './bootstrap';
 import { seedDemoContent } from './demo/seed';
-import { loadOrCreateSecret } from './config';
 import { createDb, type DbHandle, type DialectName } from './db/dialect';
 import { migrateToLatest } from './db/migrate';
 import type { Database } from './db/schema';
@@ -90,10 +90,30 @@ export const DEFAULTS = {
 /** Routes that stream stored files (files/routes.ts): never compressed per request. */
 const STORED_FILE_ROUTES = /^\/files\/|^\/api\/files\/downloads\//i;
 
+/**
+ * The whole start-up holds the database's start-up lock (DbHandle.startupLock: a PostgreSQL advisory lock, nothing on
+ * SQLite): instances started at once on one database take turns through the migrations, the definitions' tables and
+ * indexes, the modules' ready steps, the first accounts (and the demo content) and the signing key, so each step runs
+ * once and the instances after it find it done (without the lock, two of four died on duplicate keys).
+ */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
-  const now = options.now ?? (() => new Date());
   const handle = options.db ?? createDb({ databaseUrl: options.databaseUrl, dataDir: options.dataDir });
-  const ownsDb = !options.db;
+  let release: () => Promise<void>;
+  try {
+    release = await handle.startupLock();
+  } catch (err) {
+    if (!options.db) await handle.close();
+    throw err;
+  }
+  try {
+    return await startApp(options, handle, !options.db);
+  } finally {
+    await release();
+  }
+}
+
+async function startApp(options: BuildAppOptions, handle: DbHandle, ownsDb: boolean): Promise<FastifyInstance> {
+  const now = options.now ?? (() => new Date());
 
   const app = Fastify({
     logger: options.logger ?? false,
@@ -108,6 +128,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const resources = resourceSet([...servedResources, ...(options.resources?.served ?? [])], options.resources?.defs);
   let seededDemo = false;
+  let secret: string;
   try {
     // The schema in one place, before any route exists: the migrations, the base rows (and the demo's websites and
     // users), then the tables of the definitions with their search text (rows seeded above included).
@@ -119,6 +140,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await recordStartupWrites(handle.db, resources, prepared.written, now());
     // The modules' start-up steps on the final schema (published versions of records approved before they existed).
     for (const m of manifests) if ('ready' in m && m.ready) await m.ready(handle.db, now());
+    // The tokens' signing key: JWT_SECRET, else the database's (every instance on it shares it; made once).
+    secret = options.jwtSecret ?? (await signingKey(handle.db, now(), options.dataDir));
     handle.settle(); // the schema is final: reads may be kept prepared (server/db/dialect.ts)
   } catch (err) {
     await app.close();
@@ -135,7 +158,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate(
     'tokens',
     new TokenService(handle.db, now, {
-      secret: options.jwtSecret ?? loadOrCreateSecret(options.dataDir),
+      secret,
       accessTtlSeconds: options.accessTokenTtlSeconds ?? DEFAULTS.accessTokenTtlSeconds,
       sessionTtlSeconds: options.sessionTtlSeconds ?? DEFAULTS.sessionTtlSeconds,
     }, resources.writes),

@@ -1,8 +1,6 @@
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { configFromEnv, loadOrCreateSecret } from './config';
+import { configFromEnv } from './config';
 import { pickLang } from './i18n';
 
 describe('pickLang', () => {
@@ -34,19 +32,5 @@ describe('configFromEnv', () => {
   it('refuses nonsense numbers', () => {
     expect(() => configFromEnv({ PORT: 'abc' })).toThrow(/PORT/);
     expect(() => configFromEnv({ ACCESS_TOKEN_TTL_SECONDS: '-5' })).toThrow(/ACCESS_TOKEN_TTL_SECONDS/);
-  });
-});
-
-describe('loadOrCreateSecret', () => {
-  it('generates a secret once, owner-readable only, and keeps it', () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sitedesk-secret-'));
-    try {
-      const first = loadOrCreateSecret(path.join(dir, 'data'));
-      expect(first.length).toBeGreaterThanOrEqual(32);
-      expect(loadOrCreateSecret(path.join(dir, 'data'))).toBe(first);
-      expect(fs.statSync(path.join(dir, 'data', 'jwt-secret')).mode & 0o777).toBe(0o600);
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
   });
 });

@@ -1,6 +1,4 @@
 // Environment → options for buildApp. Only main.ts reads process.env.
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
 
 /** What bootstrap.ts seeds on start (SEED_DEMO, ADMIN_USERNAME / ADMIN_PASSWORD). Declared here, in the base layer, so that
@@ -23,6 +21,7 @@ export interface ServerConfig {
   dataDir: string;
   databaseUrl?: string;
   rendererDir: string;
+  /** JWT_SECRET: the access tokens' signing key; unset, the database keeps one (server/auth/signing-key.ts) */
   jwtSecret?: string;
   accessTokenTtlSeconds?: number;
   sessionTtlSeconds?: number;
@@ -84,22 +83,4 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     seed: { demo: /^(1|true|yes)$/i.test(env.SEED_DEMO ?? ''), content: /^(1|true|yes)$/i.test(env.SEED_DEMO ?? ''), admin },
     ...(env.SITEDESK_BENCH_HISTORY_OFF === '1' ? { benchHistoryOff: true } : {}),
   };
-}
-
-/**
- * The JWT signing secret when JWT_SECRET is not set: generated once and kept in DATA_DIR
- * (owner-readable only), so tokens survive restarts.
- */
-export function loadOrCreateSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'jwt-secret');
-  fs.mkdirSync(dataDir, { recursive: true });
-  try {
-    const existing = fs.readFileSync(file, 'utf8').trim();
-    if (existing.length >= 32) return existing;
-  } catch {
-    /* first start */
-  }
-  const secret = randomBytes(48).toString('base64url');
-  fs.writeFileSync(file, secret + '\n', { mode: 0o600 });
-  return secret;
 }

@@ -33,6 +33,12 @@ export interface DbHandle {
    * statements (see `preparedReads`). Call again after changing the schema through this handle.
    */
   settle(): void;
+  /**
+   * Take the start-up lock and answer its release: instances started at once on one database run their start-up
+   * (migrations, tables, seeds) one after the other. PostgreSQL: a session-level advisory lock on a connection of its
+   * own (outside the pool, which the start-up uses); SQLite: nothing to take (one process serves the file).
+   */
+  startupLock(): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -73,7 +79,35 @@ function createPostgres(url: string): DbHandle {
     dialect: 'postgres',
     describe: `postgres ${u.hostname}:${u.port || 5432}${u.pathname}`,
     settle: () => reads.settle(),
+    startupLock: () => advisoryLock(url, STARTUP_LOCK_KEY),
     close: () => db.destroy(),
+  };
+}
+
+/** The start-up lock's key (any fixed bigint): "sitedesk" in ASCII, so pg_locks shows it as classid 1936290917, objid 1684370283. */
+export const STARTUP_LOCK_KEY = 0x736974656465736bn;
+
+/**
+ * A session-level advisory lock on `key`, held by a connection of its own until the answered release (or until that
+ * connection ends: a process killed mid start-up lets the next one in). Waits as long as another session holds it.
+ */
+async function advisoryLock(url: string, key: bigint): Promise<() => Promise<void>> {
+  const client = new pg.Client({ connectionString: url });
+  // A connection lost while held: the lock went with it; the start-up's own queries on the pool report the outage.
+  client.on('error', () => {});
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [key.toString()]);
+  } catch (err) {
+    await client.end().catch(() => {});
+    throw err;
+  }
+  return async () => {
+    try {
+      await client.query('select pg_advisory_unlock($1)', [key.toString()]);
+    } finally {
+      await client.end().catch(() => {});
+    }
   };
 }
 
@@ -141,7 +175,8 @@ function createSqlite(file: string): DbHandle {
   raw.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: booleanAware(raw) }) });
   // settle: nothing to do, statements are kept prepared by their text already (booleanAware below).
-  return { db, dialect: 'sqlite', describe: `sqlite ${file}`, settle: () => {}, close: () => db.destroy() };
+  const unlocked = async () => {};
+  return { db, dialect: 'sqlite', describe: `sqlite ${file}`, settle: () => {}, startupLock: async () => unlocked, close: () => db.destroy() };
 }
 
 /**

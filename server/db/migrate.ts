@@ -1,7 +1,8 @@
 // Migration runner: Kysely's Migrator over the plan: the base's steps (migrations/index.ts) and the modules' (each in
 // its manifest; server/routes.ts collects them), in name order.
-// Kysely records applied names in `kysely_migration` and takes a lock, so running twice,
-// or two processes starting at once, is safe.
+// Kysely records applied names in `kysely_migration`, so running twice is safe. Its own lock does not cover creating
+// its tables (four instances started at once on an empty PostgreSQL database died on duplicate keys): the app runs
+// the migrations inside its start-up lock (DbHandle.startupLock, server/app.ts).
 import { Migrator, type Kysely, type Migration, type MigrationResultSet } from 'kysely';
 import { dialectOf, type DialectName } from './dialect';
 import { baseMigrations } from './migrations/index';

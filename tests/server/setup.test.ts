@@ -122,7 +122,7 @@ describe('server/main.ts', () => {
     }
   });
 
-  it('starts with SEED_DEMO=1, logs its address, takes token lifetimes from the environment, keeps a JWT secret in DATA_DIR and stops on SIGTERM', async () => {
+  it('starts with SEED_DEMO=1, logs its address, takes token lifetimes from the environment, keeps its signing key in the database (not in DATA_DIR) and stops on SIGTERM', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sitedesk-main-'));
     try {
       let expiresIn: unknown;
@@ -137,9 +137,11 @@ describe('server/main.ts', () => {
       expect(expiresIn).toBe(60);
       expect(r.out).toMatch(/listening on http:\/\/127\.0\.0\.1:\d+/);
       expect(r.code).toBe(0);
-      expect(fs.readFileSync(path.join(dataDir, 'jwt-secret'), 'utf8').trim().length).toBeGreaterThanOrEqual(32);
+      expect(fs.existsSync(path.join(dataDir, 'jwt-secret'))).toBe(false);
       const handle = createDb({ dataDir });
       expect(await handle.db.selectFrom('users').select('id').execute()).toHaveLength(3);
+      const [key] = await handle.db.selectFrom('server_secrets').select('value').execute();
+      expect(key.value.length).toBeGreaterThanOrEqual(32);
       await handle.close();
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });

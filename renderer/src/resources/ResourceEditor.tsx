@@ -23,6 +23,7 @@ import { ValidationSummary } from './ValidationSummary';
 import type { FieldInputs } from './customize';
 import { useAccess } from './access';
 import { lockOf, StatusMoves, StatusTag } from './machine';
+import { HistoryButton } from './history/HistoryPanel';
 
 export interface ResourceEditorProps {
   def: ResourceDef;
@@ -195,6 +196,16 @@ export function ResourceEditor({ def, id: rawId, languages: languagesOf, onSaved
                 ? // A definition with status machines and no footer of its own: its status and moves (./machine).
                   <MachineBar def={def} record={state.record} reload={state.reload} blockedReason={!readOnly && state.isDirty() ? t('machine.saveFirst') : undefined} />
                 : null}
+            {/* The record's versions (issue 29); a read-only detail is shown, not restored. */}
+            {isUpdate && !def.singleton && (
+              <HistoryButton
+                def={def}
+                id={id}
+                record={state.record}
+                languages={languages}
+                restore={readOnly || !def.api.get ? undefined : { stamp: state.currentStamp, isDirty: state.isDirty, lockedReason: locked, onRestored: () => state.reload() }}
+              />
+            )}
           </FormFooter>
         </Spin>
       </Card>

@@ -1,0 +1,155 @@
+// The History panel (issue 29): a record's versions with who, when and what changed — each language of a
+// per-language field on its own row, long text as a word diff — and "Khôi phục phiên bản này" / "Restore this
+// version", which puts the old values back through a save (a news item goes back to review, it is not approved).
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { api, unique } from './content-support';
+import { ADMIN, answerDecision, openUserMenu, REVIEWER, signIn, switchUser } from './support';
+
+const tr = (vi: string, en: string) => JSON.stringify({ 'vi-VN': vi, 'en-US': en });
+
+/** Open the History drawer of the record on screen; answers its panel once its versions are there. */
+async function openHistory(page: Page, label = 'Lịch sử'): Promise<Locator> {
+  const button = page.getByTestId('form-footer').getByTestId('history-button');
+  await expect(button).toHaveText(label);
+  await button.click();
+  const panel = page.getByTestId('history-panel');
+  await expect(panel).toBeVisible();
+  return panel;
+}
+
+const entries = (panel: Locator) => panel.getByTestId('history-entry');
+const change = (entry: Locator, field: string, language = '') => entry.locator(`tr[data-field="${field}"][data-language="${language}"]`);
+
+/** Save and stay, waiting for the server's answer (the success notice of an earlier save may still be showing). */
+async function saveAndStay(page: Page) {
+  const saved = page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().includes('/api/Partners/'));
+  await page.getByRole('button', { name: 'Lưu và tiếp tục sửa' }).click();
+  expect((await saved).status()).toBe(200);
+}
+
+test('edit a record twice: History shows both versions side by side per language with a word diff; restore the first', async ({ page }) => {
+  await signIn(page);
+  const u = unique();
+  const created = await api(page, 'POST', 'Partners/1', {
+    name: tr(`Đối tác ${u}`, `Partner ${u}`),
+    description: tr('Phòng xét nghiệm với máy móc hiện đại tại Hà Nội', 'A laboratory in Hanoi'),
+    url: 'https://old.example',
+    order: 0,
+    isActive: true,
+  });
+  const id = (created.data as { id: number }).id;
+
+  await page.goto(`/partner/${id}`);
+  await expect(page.getByLabel('Tên đối tác (Tiếng Việt)')).toHaveValue(`Đối tác ${u}`);
+  // First edit: two words of the Vietnamese description, the English name.
+  await page.getByLabel('Mô tả (Tiếng Việt)').fill('Phòng xét nghiệm với máy móc tiên tiến tại Hà Nội');
+  await page.getByRole('tab', { name: 'English' }).click();
+  await page.getByLabel('Tên đối tác (English)').fill(`Partner ${u} renamed`);
+  await saveAndStay(page);
+  // Second edit: the URL.
+  await page.getByLabel('Đường dẫn').fill('https://new.example');
+  await saveAndStay(page);
+
+  const panel = await openHistory(page);
+  await expect(entries(panel)).toHaveCount(3);
+  const [second, first, creation] = [entries(panel).nth(0), entries(panel).nth(1), entries(panel).nth(2)];
+  // Newest first: who, what was done.
+  await expect(second).toHaveAttribute('data-operation', 'update');
+  await expect(second).toContainText(ADMIN.fullName);
+  await expect(second).toContainText('Sửa');
+  await expect(change(second, 'url')).toContainText('Đường dẫn');
+  await expect(change(second, 'url')).toContainText('https://old.example');
+  await expect(change(second, 'url')).toContainText('https://new.example');
+  // The first edit: each language on its own row, with the field's label and the language's name.
+  const description = change(first, 'description', 'vi-VN');
+  await expect(description).toContainText('Mô tả (Tiếng Việt)');
+  await expect(description.getByTestId('history-diff-before').locator('del')).toHaveText(['hiện đại']);
+  await expect(description.getByTestId('history-diff-after').locator('ins')).toHaveText(['tiên tiến']);
+  await expect(description.getByTestId('history-diff-after')).toContainText('Phòng xét nghiệm với máy móc tiên tiến tại Hà Nội');
+  const englishName = change(first, 'name', 'en-US');
+  await expect(englishName).toContainText('Tên đối tác (English)');
+  await expect(englishName.locator('td').nth(1)).toHaveText(`Partner ${u}`);
+  await expect(englishName.locator('td').nth(2)).toHaveText(`Partner ${u} renamed`);
+  await expect(change(first, 'name', 'vi-VN')).toHaveCount(0);
+  await expect(creation).toHaveAttribute('data-operation', 'create');
+  await expect(creation).toContainText('Tạo mới');
+  // The newest is the record as it is: nothing to restore there.
+  await expect(second.getByTestId('history-restore')).toHaveCount(0);
+  await expect(first.getByTestId('history-restore')).toHaveText('Khôi phục phiên bản này');
+
+  // An unsaved edit in the form: the confirmation says it will be lost.
+  await page.locator('.ant-drawer-close').click();
+  await page.getByLabel('Đường dẫn').fill('https://unsaved.example');
+  await openHistory(page);
+  await entries(panel).nth(2).getByTestId('history-restore').click();
+  await expect(page.getByTestId('history-restore-unsaved')).toBeVisible();
+  await answerDecision(page, /^Khôi phục phiên bản lúc/, 'Khôi phục phiên bản này');
+  await expect(page.locator('.ant-message-notice').filter({ hasText: 'Đã khôi phục phiên bản' })).toBeVisible();
+
+  // The form shows the first version's values (and its new stamp: saving again works), the panel a new version.
+  await expect(entries(panel)).toHaveCount(4);
+  await expect(entries(panel).nth(0)).toHaveAttribute('data-operation', /update|restore/);
+  await expect(change(entries(panel).nth(0), 'url')).toContainText('https://new.example');
+  await expect(change(entries(panel).nth(0), 'url')).toContainText('https://old.example');
+  await page.locator('.ant-drawer-close').click();
+  await expect(page.getByLabel('Đường dẫn')).toHaveValue('https://old.example');
+  await expect(page.getByLabel('Mô tả (Tiếng Việt)')).toHaveValue('Phòng xét nghiệm với máy móc hiện đại tại Hà Nội');
+  await page.getByRole('tab', { name: 'English' }).click();
+  await expect(page.getByLabel('Tên đối tác (English)')).toHaveValue(`Partner ${u}`);
+  await page.getByLabel('Tên đối tác (English)').fill(`Partner ${u} again`);
+  await saveAndStay(page);
+
+  // In English: the same panel in the interface language.
+  await openUserMenu(page);
+  await page.getByRole('menuitem', { name: 'Ngôn ngữ giao diện' }).click();
+  await page.getByRole('menuitem', { name: 'English' }).click();
+  const english = await openHistory(page, 'History');
+  await expect(entries(english)).toHaveCount(5);
+  await expect(change(entries(english).nth(0), 'name', 'en-US')).toContainText('Name (English)');
+  await expect(entries(english).nth(0)).toContainText('Edited');
+  await expect(entries(english).nth(1).getByTestId('history-restore')).toHaveText('Restore this version');
+  await expect(english.getByRole('columnheader', { name: 'Before' }).first()).toBeVisible();
+});
+
+test('a restored news item is a new edit: it leaves the approved state and waits for review again', async ({ page }) => {
+  await signIn(page);
+  const u = unique();
+  const body = (title: string) => ({
+    newsTranslations: [
+      { languageId: 'vi-VN', title, content: '<p>Lịch khám <b>mới</b> từ thứ hai</p>', seoLink: `lich-${u}` },
+      { languageId: 'en-US', title: `News ${u}`, content: '<p>New hours</p>', seoLink: `hours-${u}` },
+    ],
+    featureImage: '/files/a.png',
+    featureImageMobile: '/files/a.png',
+    type: 0,
+  });
+  const { id } = (await api(page, 'POST', 'News/1/false', body(`Tin nháp ${u}`))).data as { id: number };
+  const draft = (await api(page, 'GET', `News/detail/1/${id}`)).data as { concurrencyStamp: string };
+  await api(page, 'PUT', `News/1/${id}/true`, { ...body(`Tin đã sửa ${u}`), concurrencyStamp: draft.concurrencyStamp });
+  // Someone else reviews and approves it.
+  await switchUser(page, REVIEWER);
+  await api(page, 'PUT', `News/status/1/${id}`, { status: 2 });
+
+  await page.goto(`/news/${id}`);
+  await expect(page.getByTestId('status-tag').first()).toHaveText('Đã duyệt');
+  const panel = await openHistory(page);
+  await expect(entries(panel)).toHaveCount(3);
+  await expect(entries(panel).nth(0)).toHaveAttribute('data-operation', 'approve');
+  await expect(entries(panel).nth(0)).toContainText('Duyệt');
+  await expect(entries(panel).nth(0)).toContainText(REVIEWER.fullName);
+  const edit = entries(panel).nth(1);
+  await expect(change(edit, 'title', 'vi-VN')).toContainText('Tiêu đề (Tiếng Việt)');
+  await expect(change(edit, 'title', 'vi-VN')).toContainText(`Tin nháp ${u}`);
+  await expect(change(edit, 'title', 'vi-VN')).toContainText(`Tin đã sửa ${u}`);
+
+  // Back to the draft's title: saved as a new edit, not approved by being restored.
+  await entries(panel).nth(2).getByTestId('history-restore').click();
+  await answerDecision(page, /^Khôi phục phiên bản lúc/, 'Khôi phục phiên bản này');
+  await expect(entries(panel)).toHaveCount(4);
+  await expect(change(entries(panel).nth(0), 'title', 'vi-VN')).toContainText(`Tin nháp ${u}`);
+  await page.locator('.ant-drawer-close').click();
+  await expect(page.getByLabel('Tiêu đề (Tiếng Việt)')).toHaveValue(`Tin nháp ${u}`);
+  await expect(page.getByTestId('status-tag').first()).not.toHaveText('Đã duyệt');
+  const saved = (await api(page, 'GET', `News/detail/1/${id}`)).data as { approvedStatus: number };
+  expect(saved.approvedStatus).not.toBe(2);
+});

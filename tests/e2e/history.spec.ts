@@ -153,3 +153,30 @@ test('a restored news item is a new edit: it leaves the approved state and waits
   const saved = (await api(page, 'GET', `News/detail/1/${id}`)).data as { approvedStatus: number };
   expect(saved.approvedStatus).not.toBe(2);
 });
+
+test("a team member's History: registered through the public intake, approved by the administrator", async ({ page }) => {
+  await signIn(page);
+  const fullName = `Lê Lịch Sử ${unique()}`;
+  const registered = await page.request.post('/public/1/collaborators', { data: { fullName, phoneNumber: `09${String(Date.now() % 1e8).padStart(8, '0')}` } });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const member = ((await api(page, 'GET', `DoiNhom?keyword=${encodeURIComponent(fullName)}`)).data as { id: number }[])[0];
+  await api(page, 'PUT', `DoiNhom/status/${member.id}`, { status: 2 });
+
+  await page.goto('/team');
+  await page.getByLabel('Từ khoá').fill(fullName);
+  await page.getByLabel('Từ khoá').press('Enter');
+  const card = page.getByTestId('member-card').filter({ visible: true });
+  await expect(card).toContainText(fullName);
+  await card.getByTestId('history-button').click();
+  const panel = page.getByTestId('history-panel');
+  await expect(entries(panel)).toHaveCount(2);
+  await expect(entries(panel).nth(0)).toHaveAttribute('data-operation', 'approve');
+  await expect(entries(panel).nth(0)).toContainText(ADMIN.fullName);
+  await expect(change(entries(panel).nth(0), 'approvedStatus')).toContainText('Chờ phê duyệt');
+  await expect(change(entries(panel).nth(0), 'approvedStatus')).toContainText('Đang hoạt động');
+  await expect(entries(panel).nth(1)).toHaveAttribute('data-operation', 'create');
+  await expect(entries(panel).nth(1)).toContainText('Biểu mẫu công khai');
+  await expect(change(entries(panel).nth(1), 'fullName')).toContainText(fullName);
+  // Decided by its own buttons, not restored.
+  await expect(panel.getByTestId('history-restore')).toHaveCount(0);
+});

@@ -90,6 +90,18 @@ export const M = {
     en: 'The last staff member of a website cannot be removed',
   },
 
+  // ---- History: restoring a version (server/history/restore.ts) ----
+  historyEntryNotFound: { vi: 'Không tìm thấy phiên bản này trong lịch sử', en: 'This version was not found in the history' },
+  restoreDeleted: {
+    vi: 'Đây là một lần xoá: hãy khôi phục bản ghi từ Thùng rác',
+    en: 'This entry is a delete: restore the record from the Trash',
+  },
+  notRestorable: (what: string): Label => ({
+    vi: `Không thể khôi phục phiên bản này: "${what}" không phải là một lần lưu bản ghi`,
+    en: `This version cannot be restored: "${what}" is not a save of a record`,
+  }),
+  versionRestored: { vi: 'Khôi phục phiên bản thành công', en: 'Version restored successfully' },
+
   // ---- Roles (shared/roles.ts) ----
   // The access rules' reasons (shared/resources/access.ts): one wording, whoever refuses.
   adminOnly: ACCESS_REASONS.admin,

@@ -45,7 +45,8 @@ const BOOKKEEPING = new Set(['id', 'websiteId', 'concurrencyStamp', 'createdAt',
 
 /** Never kept, in the changes or the state: signing secrets and key or password hashes (their change is, masked). */
 const SECRET = /^(secret|keyHash|passwordHash|securityStamp)$/;
-const MASK = '••••••';
+/** What a secret shows in the changes and the state (a restore never writes it back). */
+export const MASK = '••••••';
 
 const blank = (v: unknown) => v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0);
 const plain = (v: unknown) => (blank(v) ? null : v);

@@ -7,7 +7,8 @@ import { messageLang } from '../i18n';
 import { readOnly, websiteLanguages } from './access';
 import { dynamic } from './dynamic';
 import { changeNumber } from '../db/changes';
-import type { OperationContext } from './engine';
+import type { OperationContext, Scope } from './engine';
+import type { HookContext } from './hooks';
 import { isAdmin } from '../../shared/roles';
 
 export function operationContext(app: FastifyInstance, request: FastifyRequest, websiteId?: number, db: Kysely<Database> = app.db): OperationContext {
@@ -26,4 +27,12 @@ export function operationContext(app: FastifyInstance, request: FastifyRequest, 
 /** The change number the request began with: read with its session by the bearer guard, else once here. */
 export async function requestChanges(db: Kysely<Database>, request: FastifyRequest): Promise<string> {
   return (request.changes ??= await changeNumber(db));
+}
+
+/**
+ * The hooks' context of a request on records in `scope` (server/resources/hooks.ts): the engine's routes build it from
+ * their path, a history restore (server/history/restore.ts) from the entry's record, so both run the same save.
+ */
+export function hookContext(app: FastifyInstance, request: FastifyRequest, scope: Scope, params: Record<string, string | undefined> = {}, db: Kysely<Database> = app.db): HookContext {
+  return { ...operationContext(app, request, scope.websiteId, db), scope, params, request };
 }

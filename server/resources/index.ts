@@ -1,5 +1,5 @@
 // The resource engine: definitions in shared/resources → tables, routes, validation. See docs/api.md "Resources".
-export { resourceRoutes, resourceSet, syncTables, type ResourceSet } from './routes';
+export { resourceRoutes, resourceSet, saveRecord, syncTables, type ResourceSet } from './routes';
 export { registry, HAND_WRITTEN_ROUTES } from './registry';
 export { serve, type ResourceHooks, type HookContext, type WebsiteHookContext, type WebsiteDef, type WebsiteScope, type ServedResource, type ActionDef, type WriteArgs, type MoveArgs } from './hooks';
 export { ResourceEngine, requireStamp, stale, type OperationContext, type Scope, type AnyQuery, type Restrict } from './engine';
@@ -8,7 +8,8 @@ export { moveRecord, refuseLocked } from './machines';
 export { statusHistory, type StatusEntry } from './history';
 export { checkAndConvert, toWire, bodyObject, validationError } from './records';
 export { dynamic, type DynamicDb } from './dynamic';
-export { operationContext } from './context';
+export { hasWebsiteId } from './schema';
+export { hookContext, operationContext } from './context';
 export type { ContentArea, ContentContext, JsonSchema, QueryParam } from './area';
 export { deliveryArea } from './delivery-read';
 export { WriteListeners, type WriteEvent, type WriteListener, type WriteOperation, type WriteActor } from './writes';

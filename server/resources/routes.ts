@@ -13,12 +13,12 @@ import { ok } from '../http/envelope';
 import { enforce, parseId, requireWebsite } from './access';
 import { ruleOf, type AccessRule, type Operation as AccessOperation } from '../../shared/resources/access';
 import { moveRecord } from './machines';
-import { operationContext } from './context';
+import { hookContext } from './context';
 import { dynamic, type DynamicDb } from './dynamic';
 import type { DialectName } from '../db/dialect';
 import { ResourceEngine, type Scope } from './engine';
 import type { HookContext, ResourceHooks, ServedResource } from './hooks';
-import { bodyObject } from './records';
+import { bodyObject, type Row } from './records';
 import { HAND_WRITTEN_ROUTES, registry } from './registry';
 import { WriteListeners } from './writes';
 
@@ -87,7 +87,7 @@ export function resourceRoutes(service: 'api' | 'core' | 'his' = 'api'): Fastify
       const params: Record<string, string | undefined> = { ...(request.params as Record<string, string>) };
       for (const [param, name] of queryOf) if (typeof query[name] === 'string') params[param] ??= query[name] as string;
       const scope = await scopeOf(engine, request, def, (name) => params[name]);
-      const ctx: HookContext = { ...operationContext(app, request, scope.websiteId), scope, params, request };
+      const ctx = hookContext(app, request, scope, params);
       return { scope, ctx, query, params };
     }
 
@@ -112,12 +112,12 @@ export function resourceRoutes(service: 'api' | 'core' | 'his' = 'api'): Fastify
           enforce(request, rule);
           const answer = (message: Text, data?: unknown) => ok(request, message, data);
           const id = () => parseId(h.idOf ? h.idOf(params) : params.id);
-          if (needsRecord(rule) && (op === 'get' || op === 'update' || op === 'remove') && !def.singleton) {
+          if (needsRecord(rule) && (op === 'get' || op === 'remove') && !def.singleton) {
             enforce(request, rule, await engine.readOrThrow(ctx.db, def, scope, id()));
           }
           if (def.singleton) {
             if (op === 'get' || op === 'list') return answer(M.success, await engine.getSingleton(ctx, def, scope));
-            return answer(M.updated, await engine.saveSingleton(ctx, def, scope, bodyObject(request.body)));
+            return answer(M.updated, await saveRecord(engine, def, ctx, 0, bodyObject(request.body)));
           }
           switch (op) {
             case 'list': {
@@ -133,7 +133,7 @@ export function resourceRoutes(service: 'api' | 'core' | 'his' = 'api'): Fastify
             case 'create':
               return answer(h.messages?.created ?? M.added, await engine.create(ctx, def, scope, bodyObject(request.body)));
             case 'update':
-              return answer(h.messages?.updated ?? M.updated, await engine.update(ctx, def, scope, id(), bodyObject(request.body)));
+              return answer(h.messages?.updated ?? M.updated, await saveRecord(engine, def, ctx, id(), bodyObject(request.body)));
             case 'remove':
               await engine.remove(ctx, def, scope, id());
               return answer(M.deleted);
@@ -165,6 +165,19 @@ export function resourceRoutes(service: 'api' | 'core' | 'his' = 'api'): Fastify
       }
     }
   };
+}
+
+/**
+ * A save of one record (a singleton: its website's), as its PUT makes it: who may update (403), the record itself when
+ * the rule looks at it (`notSubmitter`), then the engine's update (stamp, validation, hooks, review workflow, write
+ * listeners). The PUT routes and a history restore (server/history/restore.ts) both save through it.
+ */
+export async function saveRecord(engine: ResourceEngine, def: ResourceDef, ctx: HookContext, id: number, body: Row): Promise<Row> {
+  const rule = ruleOf(def.access, 'update');
+  enforce(ctx.request, rule);
+  if (def.singleton) return engine.saveSingleton(ctx, def, ctx.scope, body);
+  if (needsRecord(rule)) enforce(ctx.request, rule, await engine.readOrThrow(ctx.db, def, ctx.scope, id));
+  return engine.update(ctx, def, ctx.scope, id, body);
 }
 
 /** The website (checked: exists, and the user is its staff) and every ancestor key (checked: exists in it). */

@@ -88,7 +88,7 @@ test('edit a record twice: History shows both versions side by side per language
 
   // The form shows the first version's values (and its new stamp: saving again works), the panel a new version.
   await expect(entries(panel)).toHaveCount(4);
-  await expect(entries(panel).nth(0)).toHaveAttribute('data-operation', /update|restore/);
+  await expect(entries(panel).nth(0)).toHaveAttribute('data-operation', 'update');
   await expect(change(entries(panel).nth(0), 'url')).toContainText('https://new.example');
   await expect(change(entries(panel).nth(0), 'url')).toContainText('https://old.example');
   await page.locator('.ant-drawer-close').click();
@@ -149,9 +149,31 @@ test('a restored news item is a new edit: it leaves the approved state and waits
   await expect(change(entries(panel).nth(0), 'title', 'vi-VN')).toContainText(`Tin nháp ${u}`);
   await page.locator('.ant-drawer-close').click();
   await expect(page.getByLabel('Tiêu đề (Tiếng Việt)')).toHaveValue(`Tin nháp ${u}`);
-  await expect(page.getByTestId('status-tag').first()).not.toHaveText('Đã duyệt');
+  // The server makes it a draft, which its editor sends for review when ready.
+  await expect(page.getByTestId('status-tag').first()).toHaveText('Nháp');
   const saved = (await api(page, 'GET', `News/detail/1/${id}`)).data as { approvedStatus: number };
-  expect(saved.approvedStatus).not.toBe(2);
+  expect(saved.approvedStatus).toBe(0);
+});
+
+test('a restore over a stale form changes nothing, says so and shows the record as it now is', async ({ page }) => {
+  await signIn(page);
+  const u = unique();
+  const created = (await api(page, 'POST', 'Partners/1', { name: tr(`Cũ ${u}`, `Old ${u}`), url: 'https://one.example', order: 0, isActive: true })).data as { id: number; concurrencyStamp: string };
+  const edited = (await api(page, 'PUT', `Partners/1/${created.id}`, { ...created, url: 'https://two.example' })).data as Record<string, unknown>;
+  await page.goto(`/partner/${created.id}`);
+  await expect(page.getByLabel('Đường dẫn')).toHaveValue('https://two.example');
+  // Someone else saves while the form is open: its stamp is stale.
+  await api(page, 'PUT', `Partners/1/${created.id}`, { ...edited, name: tr(`Mới ${u}`, `New ${u}`) });
+
+  const panel = await openHistory(page);
+  await expect(entries(panel)).toHaveCount(3);
+  await entries(panel).nth(2).getByTestId('history-restore').click();
+  await answerDecision(page, /^Khôi phục phiên bản lúc/, 'Khôi phục phiên bản này');
+  await expect(page.locator('.ant-message-notice').filter({ hasText: 'Bản ghi vừa được người khác thay đổi nên chưa khôi phục' })).toBeVisible();
+  await expect(entries(panel)).toHaveCount(3);
+  await page.locator('.ant-drawer-close').click();
+  await expect(page.getByLabel('Tên đối tác (Tiếng Việt)')).toHaveValue(`Mới ${u}`);
+  await expect(page.getByLabel('Đường dẫn')).toHaveValue('https://two.example');
 });
 
 test("a team member's History: registered through the public intake, approved by the administrator", async ({ page }) => {

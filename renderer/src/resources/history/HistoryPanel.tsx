@@ -147,7 +147,7 @@ export function HistoryPanel({ target, languages, extraLabels, restore }: { targ
           newest={i === 0}
           languages={languages}
           extraLabels={extraLabels}
-          action={restore && restorable(entry, i === 0) ? (
+          action={restore && restorable(entry, i === 0, def) ? (
             <Tooltip title={restore.lockedReason ? t('restoreLocked', { reason: restore.lockedReason }) : undefined}>
               <Button
                 size="small"

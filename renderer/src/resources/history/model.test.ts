@@ -89,10 +89,14 @@ describe('historyResource', () => {
 });
 
 describe('restorable', () => {
-  it('is every version but the newest and the deletes', () => {
-    expect(restorable({ operation: 'update' }, false)).toBe(true);
-    expect(restorable({ operation: 'create' }, false)).toBe(true);
-    expect(restorable({ operation: 'update' }, true)).toBe(false);
-    expect(restorable({ operation: 'delete' }, false)).toBe(false);
+  it('is every saved version but the newest: saves and status moves, not deletes or actions', () => {
+    expect(restorable({ operation: 'update' }, false, newsDef)).toBe(true);
+    expect(restorable({ operation: 'create' }, false, newsDef)).toBe(true);
+    expect(restorable({ operation: 'restore' }, false, newsDef)).toBe(true);
+    expect(restorable({ operation: 'approve' }, false, newsDef)).toBe(true);
+    expect(restorable({ operation: 'update' }, true, newsDef)).toBe(false);
+    expect(restorable({ operation: 'delete' }, false, newsDef)).toBe(false);
+    expect(restorable({ operation: 'pay' }, false, resources.collaborator)).toBe(false);
+    expect(restorable({ operation: 'read' }, false, resources.feedback as { machines?: undefined })).toBe(false);
   });
 });

@@ -124,7 +124,12 @@ export function historyResource(def: Named, registry: readonly Named[]): string 
 }
 
 /**
- * A version can be restored when it left the record in a state to go back to: not the newest (that is the record
- * as it is), not a delete (the trash gives those back).
+ * A version can be restored when it left the record in a state to go back to — a save (create, update, restore) or a
+ * status move of the definition, whose entry keeps the record as written (server/history/restore.ts) — and is not
+ * the newest (that is the record as it is). Not a delete (the trash gives those back), not an action (a payment).
  */
-export const restorable = (entry: Pick<HistoryEntry, 'operation'>, newest: boolean): boolean => !newest && entry.operation !== 'delete';
+export function restorable(entry: Pick<HistoryEntry, 'operation'>, newest: boolean, def: Pick<ResourceDef, 'machines'>): boolean {
+  if (newest) return false;
+  if (['create', 'update', 'restore', 'move'].includes(entry.operation)) return true;
+  return (def.machines ?? []).some((m) => m.moves.some((move) => move.name === entry.operation));
+}

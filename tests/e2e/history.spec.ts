@@ -176,6 +176,54 @@ test('a restore over a stale form changes nothing, says so and shows the record 
   await expect(page.getByLabel('Đường dẫn')).toHaveValue('https://two.example');
 });
 
+test('Q&A and services have the History too; a record waiting for review cannot be restored until it is decided', async ({ page }) => {
+  await signIn(page);
+  const u = unique();
+  // A question and its answer, sent for review (pending: locked).
+  const asked = (await api(page, 'POST', 'QAExperts/1', { fullName: 'Phạm Dũng', title: tr(`Câu hỏi ${u}`, `Question ${u}`) })).data as { id: number; concurrencyStamp: string };
+  await api(page, 'PUT', `QAExperts/1/${asked.id}`, {
+    concurrencyStamp: asked.concurrencyStamp,
+    title: tr(`Câu hỏi ${u}`, `Question ${u}`),
+    answer: tr('<p>Nên <b>khám</b> định kỳ sáu tháng một lần</p>', '<p>Every six months</p>'),
+    seoLink: tr(`cau-hoi-${u}`, `question-${u}`),
+    image: '/files/a.png',
+  });
+  await page.goto(`/expert-question-and-answer/${asked.id}`);
+  await expect(page.getByTestId('qa-locked')).toBeVisible({ timeout: 30_000 });
+  const qa = await openHistory(page);
+  await expect(entries(qa)).toHaveCount(2);
+  const answer = change(entries(qa).nth(0), 'answer', 'vi-VN');
+  await expect(answer).toContainText('Câu trả lời (Tiếng Việt)');
+  // Rich text read as its words, never as markup.
+  await expect(answer.getByTestId('history-diff-after')).toHaveText('Nên khám định kỳ sáu tháng một lần');
+  await expect(answer.locator('b')).toHaveCount(0);
+  const locked = entries(qa).nth(1).getByTestId('history-restore');
+  await expect(locked).toBeDisabled();
+  await page.locator('.ant-drawer-close').click();
+
+  // A service: created, then its description edited.
+  const service = (await api(page, 'POST', 'Services/1', {
+    type: 1,
+    title: tr(`Khám mắt ${u}`, `Eye exam ${u}`),
+    description: tr('Đo thị lực cho trẻ em', 'Vision test'),
+    seoLink: `kham-mat-${u}`,
+    image: '/files/a.png',
+  })).data as Record<string, unknown> & { id: number };
+  await api(page, 'PUT', `Services/1/${service.id}`, { ...service, description: tr('Đo thị lực cho người lớn', 'Vision test') });
+  await page.goto(`/service-website/${service.id}`);
+  await expect(page.getByLabel('Tiêu đề (Tiếng Việt)')).toHaveValue(`Khám mắt ${u}`, { timeout: 30_000 });
+  const history = await openHistory(page);
+  await expect(entries(history)).toHaveCount(2);
+  const description = change(entries(history).nth(0), 'description', 'vi-VN');
+  await expect(description.getByTestId('history-diff-before').locator('del')).toHaveText(['trẻ em']);
+  await expect(description.getByTestId('history-diff-after').locator('ins')).toHaveText(['người lớn']);
+  await entries(history).nth(1).getByTestId('history-restore').click();
+  await answerDecision(page, /^Khôi phục phiên bản lúc/, 'Khôi phục phiên bản này');
+  await expect(entries(history)).toHaveCount(3);
+  await page.locator('.ant-drawer-close').click();
+  await expect(page.getByLabel('Mô tả (Tiếng Việt)')).toHaveValue('Đo thị lực cho trẻ em');
+});
+
 test("a team member's History: registered through the public intake, approved by the administrator", async ({ page }) => {
   await signIn(page);
   const fullName = `Lê Lịch Sử ${unique()}`;

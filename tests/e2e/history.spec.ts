@@ -224,6 +224,28 @@ test('Q&A and services have the History too; a record waiting for review cannot 
   await expect(page.getByLabel('Mô tả (Tiếng Việt)')).toHaveValue('Đo thị lực cho trẻ em');
 });
 
+test("a website's settings (a singleton tab of the website information) have their History and restore", async ({ page }) => {
+  await signIn(page);
+  const original = (await api(page, 'GET', 'Settings/settings/1')).data as Record<string, unknown>;
+  const first = (await api(page, 'POST', 'Settings/settings/1', { ...original, hotline: '1900 1111' })).data as Record<string, unknown>;
+  await api(page, 'POST', 'Settings/settings/1', { ...first, hotline: '1900 2222' });
+  try {
+    await page.goto('/info-website');
+    await expect(page.getByLabel('Hotline')).toHaveValue('1900 2222', { timeout: 30_000 });
+    const panel = await openHistory(page);
+    await expect(change(entries(panel).nth(0), 'hotline')).toContainText('1900 1111');
+    await expect(change(entries(panel).nth(0), 'hotline')).toContainText('1900 2222');
+    await entries(panel).nth(1).getByTestId('history-restore').click();
+    await answerDecision(page, /^Khôi phục phiên bản lúc/, 'Khôi phục phiên bản này');
+    await expect(change(entries(panel).nth(0), 'hotline').locator('td').nth(2)).toHaveText('1900 1111');
+    await page.locator('.ant-drawer-close').click();
+    await expect(page.getByLabel('Hotline')).toHaveValue('1900 1111');
+  } finally {
+    const now = (await api(page, 'GET', 'Settings/settings/1')).data as Record<string, unknown>;
+    await api(page, 'POST', 'Settings/settings/1', { ...now, hotline: original.hotline });
+  }
+});
+
 test("a team member's History: registered through the public intake, approved by the administrator", async ({ page }) => {
   await signIn(page);
   const fullName = `Lê Lịch Sử ${unique()}`;

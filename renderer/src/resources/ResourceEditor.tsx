@@ -10,7 +10,7 @@ import { NotFound } from '../core/NotFound';
 import { useWorkspace } from '../core/workspace';
 import { ChildCollections } from './ChildCollections';
 import { ConflictDialog } from './ConflictDialog';
-import type { Id, Row } from './dataProvider';
+import { idOf, type Id, type Row } from './dataProvider';
 import { resourceDetailTitle, resourceTitle } from './labels';
 import { afterSaveTarget, backTarget, editPath } from './navigation';
 import { FormFooter } from './FormFooter';
@@ -196,11 +196,12 @@ export function ResourceEditor({ def, id: rawId, languages: languagesOf, onSaved
                 ? // A definition with status machines and no footer of its own: its status and moves (./machine).
                   <MachineBar def={def} record={state.record} reload={state.reload} blockedReason={!readOnly && state.isDirty() ? t('machine.saveFirst') : undefined} />
                 : null}
-            {/* The record's versions (issue 29); a read-only detail is shown, not restored. */}
-            {isUpdate && !def.singleton && (
+            {/* The record's versions (issue 29); a read-only detail is shown, not restored. A singleton (a website's
+                settings) is known by the id its record answers. */}
+            {isUpdate && (
               <HistoryButton
                 def={def}
-                id={id}
+                id={def.singleton ? (state.record ? idOf(def, state.record) : undefined) : id}
                 record={state.record}
                 languages={languages}
                 restore={readOnly || !def.api.get ? undefined : { stamp: state.currentStamp, isDirty: state.isDirty, lockedReason: locked, onRestored: () => state.reload() }}

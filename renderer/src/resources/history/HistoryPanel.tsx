@@ -13,7 +13,7 @@ import { useAccess } from '../access';
 import type { Id, Row } from '../dataProvider';
 import { currentUi, fieldLabel, optionLabel } from '../labels';
 import { fetchHistory, restoreVersion, type HistoryTarget } from './api';
-import { comparedText, groupChanges, isLongText, restorable, wordDiff, type ChangeRow, type HistoryEntry } from './model';
+import { comparedText, groupChanges, historyAccess, isLongText, restorable, wordDiff, type ChangeRow, type HistoryEntry } from './model';
 
 /**
  * "Lịch sử" / "History" of one record (issue 29): a button that opens a drawer with the record's versions, newest
@@ -54,8 +54,9 @@ export function HistoryButton({ def, id, record, languages, extraLabels, restore
   const access = useAccess(def);
   const [open, setOpen] = useState(false);
   // Hidden for who may not read the record; nothing to show before it exists or outside a website.
-  if (id === undefined || websiteId === null || !access.can('read', record).allowed) return null;
-  const mayRestore = restore && access.can('update', record).allowed ? restore : undefined;
+  const may = historyAccess(def, access.user, record);
+  if (id === undefined || websiteId === null || !may.read) return null;
+  const mayRestore = restore && may.restore ? restore : undefined;
   return (
     <>
       <Button icon={<HistoryOutlined />} onClick={() => setOpen(true)} data-testid="history-button">

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { resources } from '../../../../shared/resources';
 import { newsDef } from '../../../../shared/editorial';
 import type { FieldDef } from '../../../../shared/resources/define';
-import { comparedText, groupChanges, historyResource, isLongText, plainText, restorable, wordDiff } from './model';
+import { webhook } from '../../../../shared/resources/webhook';
+import { website } from '../../../../shared/resources/website';
+import { comparedText, groupChanges, historyAccess, historyResource, isLongText, plainText, restorable, wordDiff } from './model';
 
 const fields: FieldDef[] = [
   { name: 'title', type: 'text', perLanguage: true, label: { vi: 'Tiêu đề', en: 'Title' } },
@@ -98,5 +100,17 @@ describe('restorable', () => {
     expect(restorable({ operation: 'delete' }, false, newsDef)).toBe(false);
     expect(restorable({ operation: 'pay' }, false, resources.collaborator)).toBe(false);
     expect(restorable({ operation: 'read' }, false, resources.feedback as { machines?: undefined })).toBe(false);
+  });
+});
+
+describe('historyAccess', () => {
+  const ADMIN = { id: 1, role: 'admin', canReview: true } as const;
+  const STAFF = { id: 3, role: 'staff', canReview: false } as const;
+  it('shows the History to who may read the record, its restore to who may update it', () => {
+    expect(historyAccess(newsDef, STAFF)).toEqual({ read: true, restore: true });
+    expect(historyAccess(website, STAFF)).toEqual({ read: true, restore: false });
+    expect(historyAccess(website, ADMIN)).toEqual({ read: true, restore: true });
+    expect(historyAccess(webhook, STAFF)).toEqual({ read: false, restore: false });
+    expect(historyAccess(webhook, null).read).toBe(false);
   });
 });

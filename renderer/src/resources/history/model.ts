@@ -1,4 +1,5 @@
 import { diffWords } from 'diff';
+import { check, ruleOf, type Actor } from '../../../../shared/resources/access';
 import type { FieldDef, ResourceDef } from '../../../../shared/resources/define';
 
 /**
@@ -132,4 +133,12 @@ export function restorable(entry: Pick<HistoryEntry, 'operation'>, newest: boole
   if (newest) return false;
   if (['create', 'update', 'restore', 'move'].includes(entry.operation)) return true;
   return (def.machines ?? []).some((m) => m.moves.some((move) => move.name === entry.operation));
+}
+
+/**
+ * Who sees what: the History of a record to who may read it (the server's rule for the History route), "restore" to
+ * who may update it (the restore is a save).
+ */
+export function historyAccess(def: Pick<ResourceDef, 'name' | 'access'>, user: Actor | null | undefined, record?: Record<string, unknown> | null): { read: boolean; restore: boolean } {
+  return { read: check(ruleOf(def.access, 'read'), user, record).allowed, restore: check(ruleOf(def.access, 'update'), user, record).allowed };
 }

@@ -23,7 +23,7 @@ import { ValidationSummary } from './ValidationSummary';
 import type { FieldInputs } from './customize';
 import { useAccess } from './access';
 import { lockOf, StatusMoves, StatusTag } from './machine';
-import { HistoryButton } from './history/HistoryPanel';
+import { HistoryButton, type HistoryRestore } from './history/HistoryPanel';
 
 export interface ResourceEditorProps {
   def: ResourceDef;
@@ -126,6 +126,21 @@ export function ResourceEditor({ def, id: rawId, languages: languagesOf, onSaved
   const locked = lockedReason?.(state.record) ?? lockOf(def, state.record) ?? (may.allowed ? undefined : may.reason);
   useSaveShortcut(() => void run('stay'), !conflict && !locked && !readOnly);
 
+  // "Restore this version" of the History: the form's stamp, its unsaved edits named, then the record as restored.
+  const historyRestore: HistoryRestore | undefined =
+    readOnly || !def.api.get
+      ? undefined
+      : {
+          stamp: state.currentStamp,
+          isDirty: state.isDirty,
+          lockedReason: locked,
+          async onRestored(record) {
+            await state.reload();
+            // What follows a save follows a restore too (the header's website names).
+            if (record) onSaved?.({ kind: 'updated', result: { record }, id });
+          },
+        };
+
   const title = resourceTitle(def);
   if (state.notFound) {
     return <NotFound subTitle={tc('notFound.record')} backTo={back.path} backLabel={tc('notFound.toList')} />;
@@ -204,7 +219,7 @@ export function ResourceEditor({ def, id: rawId, languages: languagesOf, onSaved
                 id={def.singleton ? (state.record ? idOf(def, state.record) : undefined) : id}
                 record={state.record}
                 languages={languages}
-                restore={readOnly || !def.api.get ? undefined : { stamp: state.currentStamp, isDirty: state.isDirty, lockedReason: locked, onRestored: () => state.reload() }}
+                restore={historyRestore}
               />
             )}
           </FormFooter>

@@ -272,3 +272,38 @@ test("a team member's History: registered through the public intake, approved by
   // Decided by its own buttons, not restored.
   await expect(panel.getByTestId('history-restore')).toHaveCount(0);
 });
+
+test("a referred patient's History in the patient popup: an edit shown and restored through the patient's own save", async ({ page }) => {
+  await signIn(page);
+  const u = unique();
+  const phone = () => `09${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+  const registered = await page.request.post('/public/1/collaborators', { data: { fullName: `Cộng Tác ${u}`, phoneNumber: phone() } });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const { referralCode } = ((await registered.json()) as { data: { referralCode: string } }).data;
+  const member = ((await api(page, 'GET', `DoiNhom?keyword=${encodeURIComponent(`Cộng Tác ${u}`)}`)).data as { id: number }[])[0];
+  await api(page, 'PUT', `DoiNhom/status/${member.id}`, { status: 2 });
+  const name = `Bệnh Nhân ${u}`;
+  expect((await page.request.post('/public/1/referrals', { data: { referralCode, fullName: name, phoneNumber: phone() } })).status()).toBe(201);
+  const found = ((await api(page, 'GET', `DoiNhom/ttbn-search?keyword=${encodeURIComponent(name)}`)).data as { id: number }[])[0];
+  const patient = (await api(page, 'GET', `DoiNhom/ttbn-detail/${found.id}`)).data as Record<string, unknown>;
+  await api(page, 'PUT', `DoiNhom/ttbn-update/${found.id}`, { ...patient, fullName: `${name} đã gọi`, description: 'Hẹn gọi lại buổi chiều' });
+
+  await page.goto('/customer');
+  await page.getByLabel('Từ khoá').fill(u);
+  await page.getByLabel('Từ khoá').press('Enter');
+  await page.locator('tbody tr.ant-table-row').filter({ hasText: `${name} đã gọi` }).getByRole('button', { name: 'Chi tiết' }).click();
+  const form = page.getByTestId('patient-form');
+  await expect(form.getByLabel('Tên bệnh nhân')).toHaveValue(`${name} đã gọi`);
+  await page.locator('.ant-modal-footer').getByTestId('history-button').click();
+  const panel = page.getByTestId('history-panel');
+  await expect(entries(panel)).toHaveCount(2);
+  await expect(entries(panel).nth(0)).toContainText(ADMIN.fullName);
+  await expect(change(entries(panel).nth(0), 'fullName')).toContainText(`${name} đã gọi`);
+  await expect(entries(panel).nth(1)).toContainText('Biểu mẫu công khai');
+  await entries(panel).nth(1).getByTestId('history-restore').click();
+  await answerDecision(page, /^Khôi phục phiên bản lúc/, 'Khôi phục phiên bản này');
+  await expect(entries(panel)).toHaveCount(3);
+  await page.locator('.ant-drawer-close').click();
+  await expect(form.getByLabel('Tên bệnh nhân')).toHaveValue(name);
+  await expect(form.getByLabel('Ghi chú')).toHaveValue('');
+});

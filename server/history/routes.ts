@@ -98,7 +98,12 @@ export const historyRoutes: FastifyPluginAsync = async (app) => {
     if (def) enforce(request, ruleOf(def.access, 'read'));
     const recordId = params.id.trim();
     if (!recordId || recordId.length > 200) throw httpError(400, M.badId('id'), { field: 'id' });
-    return pageOf(request, (q) => q.where('websiteId', '=', websiteId).where('resource', '=', resource).where('recordId', '=', recordId));
+    // A record of no website (the organisation's: a team member; a global lookup) has entries of no website: asked
+    // through any website its reader is staff of. A website's own record and its children carry the website.
+    const ofNoWebsite = def && def.scope !== 'website' && def.name !== 'website' && def.parent?.resource !== 'website';
+    return pageOf(request, (q) =>
+      (ofNoWebsite ? q.where('websiteId', 'is', null) : q.where('websiteId', '=', websiteId)).where('resource', '=', resource).where('recordId', '=', recordId),
+    );
   });
 
   app.get('/Audit', async (request) => {

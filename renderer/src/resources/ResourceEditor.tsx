@@ -10,7 +10,7 @@ import { NotFound } from '../core/NotFound';
 import { useWorkspace } from '../core/workspace';
 import { ChildCollections } from './ChildCollections';
 import { ConflictDialog } from './ConflictDialog';
-import type { Id, Row } from './dataProvider';
+import { idOf, type Id, type Row } from './dataProvider';
 import { resourceDetailTitle, resourceTitle } from './labels';
 import { afterSaveTarget, backTarget, editPath } from './navigation';
 import { FormFooter } from './FormFooter';
@@ -23,6 +23,7 @@ import { ValidationSummary } from './ValidationSummary';
 import type { FieldInputs } from './customize';
 import { useAccess } from './access';
 import { lockOf, StatusMoves, StatusTag } from './machine';
+import { HistoryButton, type HistoryRestore } from './history/HistoryPanel';
 
 export interface ResourceEditorProps {
   def: ResourceDef;
@@ -125,6 +126,21 @@ export function ResourceEditor({ def, id: rawId, languages: languagesOf, onSaved
   const locked = lockedReason?.(state.record) ?? lockOf(def, state.record) ?? (may.allowed ? undefined : may.reason);
   useSaveShortcut(() => void run('stay'), !conflict && !locked && !readOnly);
 
+  // "Restore this version" of the History: the form's stamp, its unsaved edits named, then the record as restored.
+  const historyRestore: HistoryRestore | undefined =
+    readOnly || !def.api.get
+      ? undefined
+      : {
+          stamp: state.currentStamp,
+          isDirty: state.isDirty,
+          lockedReason: locked,
+          async onRestored(record) {
+            await state.reload();
+            // What follows a save follows a restore too (the header's website names).
+            if (record) onSaved?.({ kind: 'updated', result: { record }, id });
+          },
+        };
+
   const title = resourceTitle(def);
   if (state.notFound) {
     return <NotFound subTitle={tc('notFound.record')} backTo={back.path} backLabel={tc('notFound.toList')} />;
@@ -195,6 +211,17 @@ export function ResourceEditor({ def, id: rawId, languages: languagesOf, onSaved
                 ? // A definition with status machines and no footer of its own: its status and moves (./machine).
                   <MachineBar def={def} record={state.record} reload={state.reload} blockedReason={!readOnly && state.isDirty() ? t('machine.saveFirst') : undefined} />
                 : null}
+            {/* The record's versions (issue 29); a read-only detail is shown, not restored. A singleton (a website's
+                settings) is known by the id its record answers. */}
+            {isUpdate && (
+              <HistoryButton
+                def={def}
+                id={def.singleton ? (state.record ? idOf(def, state.record) : undefined) : id}
+                record={state.record}
+                languages={languages}
+                restore={historyRestore}
+              />
+            )}
           </FormFooter>
         </Spin>
       </Card>

@@ -315,6 +315,8 @@ export function useResourceForm({ def, id, parentId, keys, languagesFor, initial
     takeTheirs,
     closeConflict: () => setConflict(null),
     isDirty: () => dirty.current,
+    /** The concurrency stamp the next save sends (the record's as last read or saved): a history restore sends it too. */
+    currentStamp: () => stamp.current,
     show,
   };
 }

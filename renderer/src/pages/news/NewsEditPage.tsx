@@ -24,6 +24,7 @@ import { NEWS_EXTRA, newsAdapter } from './newsWire';
 import { useSeoSuggestion } from './seoSuggest';
 import { SickQuickCreate } from './SickQuickCreate';
 import { historyOf, lockOf, StatusHistory, StatusMoves, StatusTag } from '../../resources/machine';
+import { HistoryButton } from '../../resources/history/HistoryPanel';
 
 /**
  * /news/add and /news/{id}: the news form. Per-language content and SEO tabs, images, flags, type and start
@@ -177,6 +178,14 @@ function NewsEditor({ id }: { id?: Id }) {
           {record && id !== undefined && (
             <StatusMoves def={newsDef} record={record} onMoved={state.reload} unavailable="disable" blockedReason={state.isDirty() ? t('resources:machine.saveFirst') : undefined} />
           )}
+          <HistoryButton
+            def={newsDef}
+            id={id}
+            record={record}
+            languages={languages}
+            extraLabels={{ subjectTags: t('news:tags'), categorys: t('news:categories'), categoriesNews: t('news:categories'), sickNews: t('news:sicks') }}
+            restore={{ stamp: state.currentStamp, isDirty: state.isDirty, lockedReason: lockedText, onRestored: () => state.reload() }}
+          />
         </FormFooter>
       </Spin>
       <StatusHistory machine={REVIEW} entries={historyOf(record)} />

@@ -3,7 +3,7 @@ import { Alert, Button, Card, Descriptions, Form, Space, Spin, Tooltip, Typograp
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { NEWS_STATUS, qaDef } from '../../../../shared/editorial';
+import { NEWS_STATUS } from '../../../../shared/editorial';
 import { isBlank, unflattenValues } from '../../../../shared/resources/translations';
 import { notifyError } from '../../core/notices';
 import { NotFound } from '../../core/NotFound';
@@ -18,6 +18,8 @@ import { ValidationSummary } from '../../resources/ValidationSummary';
 import { useWorkspace } from '../../core/workspace';
 import { useSeoSuggestion } from '../news/seoSuggest';
 import { historyOf, lockOf, StatusHistory, StatusMoves, StatusTag } from '../../resources/machine';
+import { HistoryButton } from '../../resources/history/HistoryPanel';
+import { qaDef } from '../../../../shared/editorial';
 import { QaAnswerFields } from './QaAnswerFields';
 import { qaAdapter, qaFormDef } from './qaForm';
 import { QaNewsPopup } from './QaNewsPopup';
@@ -136,6 +138,15 @@ function QaEditor({ id }: { id?: Id }) {
               {record && id !== undefined && (
                 <StatusMoves def={qaDef} record={record} onMoved={state.reload} unavailable="disable" blockedReason={state.isDirty() ? t('resources:machine.saveFirst') : undefined} />
               )}
+              {/* Every field of the question (what the visitor left too), labelled by the whole definition. */}
+              <HistoryButton
+                def={qaDef}
+                id={id}
+                record={record}
+                languages={languages}
+                extraLabels={{ subjectTags: t('qa:subjectTags') }}
+                restore={{ stamp: state.currentStamp, isDirty: state.isDirty, lockedReason: lockedText, onRestored: () => state.reload() }}
+              />
             </FormFooter>
           </Card>
         </Space>

@@ -11,6 +11,8 @@ import { PATIENT_STATUSES, referral } from '../../../../shared/resources/team';
 import type { FieldDef } from '../../../../shared/resources/define';
 import { optionLabel } from '../../resources/labels';
 import { activeMembers, fetchPatient, updatePatient, type Patient } from './api';
+import { HistoryButton } from '../../resources/history/HistoryPanel';
+import type { Row } from '../../resources/dataProvider';
 
 /** The statuses, as the definition declares them (labels in the interface language). */
 const statusField = (referral.fields as readonly FieldDef[]).find((f) => f.name === 'status')!;
@@ -21,16 +23,19 @@ const COMPLETED = 1;
 type Values = { fullName: string; phoneNumber: string; appointmentDate: Dayjs | null; description: string; status: number };
 
 /** The patient popup (600×400): name and phone required; a completed visit keeps its status and appointment date. */
-function PatientModal({ id, onClose, onSaved }: { id: number; onClose(): void; onSaved(): void }) {
+function PatientModal({ id, onClose, onSaved, onChanged }: { id: number; onClose(): void; onSaved(): void; onChanged(): void }) {
   const { t } = useTranslation('team');
   const [form] = Form.useForm<Values>();
   const [patient, setPatient] = useState<Patient | null>(null);
   const [saving, setSaving] = useState(false);
+  /** Show the patient as saved (after loading, or after a version of their History was restored). */
+  const show = (p: Patient) => {
+    setPatient(p);
+    form.resetFields();
+    form.setFieldsValue({ fullName: p.fullName, phoneNumber: p.phoneNumber, appointmentDate: p.appointmentDate ? dayjs(p.appointmentDate) : null, description: p.description ?? '', status: p.status });
+  };
   useEffect(() => {
-    fetchPatient(id).then((p) => {
-      setPatient(p);
-      form.setFieldsValue({ fullName: p.fullName, phoneNumber: p.phoneNumber, appointmentDate: p.appointmentDate ? dayjs(p.appointmentDate) : null, description: p.description ?? '', status: p.status });
-    }, onClose);
+    fetchPatient(id).then(show, onClose);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- load once per patient
   }, [id, form]);
   const completed = patient?.status === COMPLETED;
@@ -59,7 +64,29 @@ function PatientModal({ id, onClose, onSaved }: { id: number; onClose(): void; o
     }
   };
   return (
-    <Modal open title={t('patientTitle')} width={600} styles={{ body: { minHeight: 400 - 110 } }} okText={t('save')} cancelText={t('cancel')} okButtonProps={{ loading: saving }} onCancel={onClose} onOk={() => form.submit()} destroyOnHidden>
+    <Modal open title={t('patientTitle')} width={600} styles={{ body: { minHeight: 400 - 110 } }} okText={t('save')} cancelText={t('cancel')} okButtonProps={{ loading: saving }} onCancel={onClose} onOk={() => form.submit()} destroyOnHidden
+      footer={(_, { OkBtn, CancelBtn }) => (
+        <>
+          {/* Who changed the patient and what (issue 29); a version restored through the patient's own save. */}
+          <HistoryButton
+            def={referral}
+            id={patient?.id}
+            record={patient as unknown as Row | null}
+            languages={[]}
+            restore={{
+              stamp: () => patient?.concurrencyStamp,
+              isDirty: () => form.isFieldsTouched(),
+              async onRestored() {
+                show(await fetchPatient(id));
+                onChanged();
+              },
+            }}
+          />
+          <CancelBtn />
+          <OkBtn />
+        </>
+      )}
+    >
       <Form form={form} layout="vertical" onFinish={(v) => void save(v)} data-testid="patient-form">
         <Form.Item name="fullName" label={t('patientName')} rules={[{ required: true, whitespace: true, message: t('nameRequired') }]}>
           <Input />
@@ -143,6 +170,7 @@ export default function CustomerPage() {
             setOpen(null);
             void actionRef.current?.reload();
           }}
+          onChanged={() => void actionRef.current?.reload()}
         />
       )}
     </>

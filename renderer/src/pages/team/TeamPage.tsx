@@ -21,6 +21,7 @@ import { fetchMember, members, type Member, type Payment } from './api';
 import { PaymentModal } from './PaymentModal';
 import { StatusMoves } from '../../resources/machine';
 import { IntegrationKeysButton } from './IntegrationKeys';
+import { HistoryButton } from '../../resources/history/HistoryPanel';
 
 const bankOf = (m: Member) => [m.bankAccountName, m.bankingNumber, m.bankName].filter(Boolean).join(' - ');
 const day = (value: string | null) => formatDate(value);
@@ -87,6 +88,8 @@ function MemberCard({ id, onChanged }: { id: number; onChanged(): void }) {
             {t('pay')}
           </Button>
         )}
+        {/* Who registered, approved, locked or paid the member, and what changed (issue 29); decided by actions, not restored. */}
+        <HistoryButton def={collaborator} id={member.id} record={member as unknown as Row} languages={[]} extraLabels={{ total: t('amount'), referrals: t('referrals') }} />
       </Space>
       <Typography.Text strong>{t('history')}</Typography.Text>
       <Table<Payment>

@@ -1,0 +1,302 @@
+import { HistoryOutlined, RollbackOutlined } from '@ant-design/icons';
+import { Button, Card, Drawer, Empty, Space, Spin, Table, Tag, Tooltip, Typography, theme } from 'antd';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ResourceDef } from '../../../../shared/resources/define';
+import type { LanguageRef } from '../../../../shared/resources/validate';
+import { ApiError } from '../../api/client';
+import { formatDate, formatDateTime } from '../../core/dates';
+import { confirmDecision } from '../../core/dialogs';
+import { notifyError, notifySuccess } from '../../core/notices';
+import { useWorkspace } from '../../core/workspace';
+import { useAccess } from '../access';
+import type { Id, Row } from '../dataProvider';
+import { currentUi, fieldLabel, optionLabel } from '../labels';
+import { fetchHistory, restoreVersion, type HistoryTarget } from './api';
+import { comparedText, groupChanges, historyAccess, isLongText, restorable, wordDiff, type ChangeRow, type HistoryEntry } from './model';
+
+/**
+ * "Lịch sử" / "History" of one record (issue 29): a button that opens a drawer with the record's versions, newest
+ * first, a page at a time — who and when, what was done, each changed field before | after (each language of a
+ * per-language field on its own row, long and rich text as a word diff of its plain text: stored HTML is never
+ * rendered) — and "Khôi phục phiên bản này" / "Restore this version" on the versions that can be gone back to.
+ */
+export interface HistoryRestore {
+  /** The form's current concurrency stamp (the restore is refused with 409 if the record changed since). */
+  stamp(): string | undefined;
+  /** The form holds unsaved edits: the confirmation says they will be lost. */
+  isDirty(): boolean;
+  /** Why the record cannot be changed now (a pending news item): restore is disabled, saying so. */
+  lockedReason?: string;
+  /** After a restore (the record as saved) or a 409: the form shows the record as it now is. */
+  onRestored(record?: Row): Promise<void> | void;
+}
+
+export interface HistoryButtonProps {
+  def: ResourceDef;
+  /** The record's id; no button before the record exists. */
+  id: Id | undefined;
+  /** The record as the form has it (for access rules that look at the record). */
+  record?: Row | null;
+  /** The form's languages, for the language names of per-language fields. */
+  languages: readonly LanguageRef[];
+  /** Labels of fields the definition does not name (a screen's own: news's categories and tags). */
+  extraLabels?: Record<string, string>;
+  /** Offered only when the screen can take a restored record back into its form; and only to who may update. */
+  restore?: HistoryRestore;
+}
+
+const PAGE_SIZE = 10;
+
+export function HistoryButton({ def, id, record, languages, extraLabels, restore }: HistoryButtonProps) {
+  const { t } = useTranslation('history');
+  const { websiteId } = useWorkspace();
+  const access = useAccess(def);
+  const [open, setOpen] = useState(false);
+  // Hidden for who may not read the record; nothing to show before it exists or outside a website.
+  const may = historyAccess(def, access.user, record);
+  if (id === undefined || websiteId === null || !may.read) return null;
+  const mayRestore = restore && may.restore ? restore : undefined;
+  return (
+    <>
+      <Button icon={<HistoryOutlined />} onClick={() => setOpen(true)} data-testid="history-button">
+        {t('button')}
+      </Button>
+      <Drawer title={t('title')} open={open} onClose={() => setOpen(false)} width={Math.min(960, window.innerWidth - 48)} destroyOnClose data-testid="history-drawer">
+        {open && <HistoryPanel target={{ def, id, websiteId }} languages={languages} extraLabels={extraLabels} restore={mayRestore} />}
+      </Drawer>
+    </>
+  );
+}
+
+/** The versions of one record, newest first, with "load more". */
+export function HistoryPanel({ target, languages, extraLabels, restore }: { target: HistoryTarget; languages: readonly LanguageRef[]; extraLabels?: Record<string, string>; restore?: HistoryRestore }) {
+  const { t } = useTranslation('history');
+  const [entries, setEntries] = useState<HistoryEntry[]>([]);
+  const [total, setTotal] = useState(0);
+  const [loading, setLoading] = useState(true);
+  const [restoring, setRestoring] = useState<number | null>(null);
+  // Only the latest request shows (a refresh after a restore supersedes a page still on its way).
+  const ticket = useRef(0);
+  const { def, id, websiteId } = target;
+
+  /** Read a page; `keep`: the versions already shown (a further page adds to them, the first replaces them). */
+  const load = useCallback(
+    (page: number, keep: HistoryEntry[]) => {
+      const mine = ++ticket.current;
+      return fetchHistory({ def, id, websiteId }, page, PAGE_SIZE)
+        .then(
+          ({ data, total }) => {
+            if (mine !== ticket.current) return;
+            // An entry written between two pages shifts the pages: never show one twice.
+            const seen = new Set(keep.map((e) => e.id));
+            setEntries([...keep, ...data.filter((e) => !seen.has(e.id))]);
+            setTotal(total);
+          },
+          () => undefined, // the API client has shown the server's message
+        )
+        .finally(() => mine === ticket.current && setLoading(false));
+    },
+    [def, id, websiteId],
+  );
+
+  // The first page when the drawer opens (state is set only in the request's callbacks).
+  useEffect(() => {
+    void load(1, []);
+  }, [load]);
+
+  async function restoreTo(entry: HistoryEntry) {
+    if (!restore) return;
+    const ok = await confirmDecision({
+      title: t('restoreConfirm', { time: formatDateTime(entry.time) }),
+      content: (
+        <>
+          <p>{t('restoreText')}</p>
+          {restore.isDirty() && <Typography.Text type="warning" data-testid="history-restore-unsaved">{t('restoreUnsaved')}</Typography.Text>}
+        </>
+      ),
+      okText: t('restore'),
+    });
+    if (!ok) return;
+    setRestoring(entry.id);
+    try {
+      const record = await restoreVersion(target, entry.id, restore.stamp());
+      notifySuccess(t('restored'));
+      await restore.onRestored(record);
+    } catch (error) {
+      if (!(error instanceof ApiError && error.status === 409)) return;
+      // Someone saved meanwhile: nothing was restored; the form and the list show the record as it now is.
+      notifyError(t('restoreConflict'));
+      await restore.onRestored();
+    } finally {
+      setRestoring(null);
+    }
+    setLoading(true);
+    await load(1, []);
+  }
+
+  if (!entries.length) {
+    return loading ? <Spin style={{ display: 'block', margin: '48px auto' }} /> : <Empty description={t('empty')} />;
+  }
+  return (
+    <Space direction="vertical" size="middle" style={{ width: '100%' }} data-testid="history-panel">
+      {entries.map((entry, i) => (
+        <VersionCard
+          key={entry.id}
+          def={def}
+          entry={entry}
+          newest={i === 0}
+          languages={languages}
+          extraLabels={extraLabels}
+          action={restore && restorable(entry, i === 0, def) ? (
+            <Tooltip title={restore.lockedReason ? t('restoreLocked', { reason: restore.lockedReason }) : undefined}>
+              <Button
+                size="small"
+                icon={<RollbackOutlined />}
+                loading={restoring === entry.id}
+                disabled={restoring !== null || Boolean(restore.lockedReason)}
+                onClick={() => void restoreTo(entry)}
+                data-testid="history-restore"
+              >
+                {t('restore')}
+              </Button>
+            </Tooltip>
+          ) : undefined}
+        />
+      ))}
+      <Space>
+        {entries.length < total && (
+          <Button loading={loading} onClick={() => {
+              setLoading(true);
+              void load(Math.floor(entries.length / PAGE_SIZE) + 1, entries);
+            }} data-testid="history-more">
+            {t('loadMore')}
+          </Button>
+        )}
+        <Typography.Text type="secondary">{t('count', { shown: entries.length, total })}</Typography.Text>
+      </Space>
+    </Space>
+  );
+}
+
+/** What was done: the history's words for an operation, else the move's label of the definition's machines. */
+function useOperationLabel(def: ResourceDef) {
+  const { t } = useTranslation('history');
+  return (operation: string) => {
+    const move = def.machines?.flatMap((m) => m.moves).find((m) => m.name === operation);
+    return t(`operations.${operation}`, { defaultValue: move ? move.label[currentUi()] : operation });
+  };
+}
+
+/** Who: the user's name; the public intake, an integration key (its name) or the server itself. */
+function ActorName({ entry }: { entry: HistoryEntry }) {
+  const { t } = useTranslation('history');
+  const { kind, fullName, clientAddress } = entry.actor;
+  if (kind === 'user') return <Typography.Text strong>{fullName || t('actor.unknown')}</Typography.Text>;
+  const label = kind === 'public' || kind === 'integration' || kind === 'system' ? t(`actor.${kind}`) : kind;
+  return (
+    <Typography.Text strong>
+      {label}
+      {kind === 'integration' && fullName ? `: ${fullName}` : ''}
+      {kind === 'public' && clientAddress ? <Typography.Text type="secondary"> ({clientAddress})</Typography.Text> : null}
+    </Typography.Text>
+  );
+}
+
+function VersionCard({ def, entry, newest, languages, extraLabels, action }: { def: ResourceDef; entry: HistoryEntry; newest: boolean; languages: readonly LanguageRef[]; extraLabels?: Record<string, string>; action?: ReactNode }) {
+  const { t } = useTranslation('history');
+  const operationLabel = useOperationLabel(def);
+  const rows = groupChanges(entry.changes ?? [], def.fields, languages.map((l) => l.languageId));
+  const label = (row: ChangeRow) => (row.def ? fieldLabel(def, row.def) : (extraLabels?.[row.field] ?? row.field));
+  const languageName = (id: string) => languages.find((l) => l.languageId === id)?.name ?? id;
+  return (
+    <Card
+      size="small"
+      data-testid="history-entry"
+      data-operation={entry.operation}
+      title={
+        <Space wrap size="small">
+          <Tag color={entry.operation === 'delete' ? 'red' : entry.operation === 'create' ? 'green' : 'blue'}>{operationLabel(entry.operation)}</Tag>
+          <ActorName entry={entry} />
+          <Typography.Text type="secondary">{formatDateTime(entry.time)}</Typography.Text>
+          {newest && <Tag>{t('current')}</Tag>}
+        </Space>
+      }
+      extra={action}
+    >
+      {rows.length ? (
+        <Table<ChangeRow>
+          size="small"
+          pagination={false}
+          rowKey="key"
+          dataSource={rows}
+          onRow={(row) => ({ 'data-field': row.field, 'data-language': row.language ?? '', 'data-testid': 'history-change' }) as React.HTMLAttributes<HTMLElement>}
+          columns={[
+            {
+              key: 'field',
+              title: t('field'),
+              width: 180,
+              render: (_, row) => (
+                <>
+                  {label(row)}
+                  {row.language && <Typography.Text type="secondary"> ({languageName(row.language)})</Typography.Text>}
+                </>
+              ),
+            },
+            { key: 'before', title: t('before'), render: (_, row) => <ChangeValue def={def} row={row} side="before" /> },
+            { key: 'after', title: t('after'), render: (_, row) => <ChangeValue def={def} row={row} side="after" /> },
+          ]}
+        />
+      ) : (
+        <Typography.Text type="secondary">{t('noChanges')}</Typography.Text>
+      )}
+    </Card>
+  );
+}
+
+/** One side of a change: a long text as the word diff (removed words struck on the left, added ones marked on the right). */
+function ChangeValue({ def, row, side }: { def: ResourceDef; row: ChangeRow; side: 'before' | 'after' }) {
+  const { t } = useTranslation('history');
+  const { token } = theme.useToken();
+  const value = row[side];
+  if (value === null || value === undefined || value === '') return <Typography.Text type="secondary">{t('emptyValue')}</Typography.Text>;
+  if (isLongText(row.def, row.before, row.after) && (typeof row.before === 'string' || typeof row.after === 'string')) {
+    const parts = wordDiff(comparedText(row.def, row.before), comparedText(row.def, row.after));
+    const hidden = side === 'before' ? 'added' : 'removed';
+    return (
+      <div style={{ maxHeight: 240, overflow: 'auto', whiteSpace: 'pre-wrap', wordBreak: 'break-word' }} data-testid={`history-diff-${side}`}>
+        {parts
+          .filter((p) => p.kind !== hidden)
+          .map((p, i) =>
+            p.kind === 'removed' ? (
+              <del key={i} style={{ background: token.colorErrorBg, color: token.colorErrorText }}>
+                {p.text}
+              </del>
+            ) : p.kind === 'added' ? (
+              <ins key={i} style={{ background: token.colorSuccessBg, color: token.colorSuccessText, textDecoration: 'none' }}>
+                {p.text}
+              </ins>
+            ) : (
+              <span key={i}>{p.text}</span>
+            ),
+          )}
+      </div>
+    );
+  }
+  return <span style={{ wordBreak: 'break-word' }}>{shortValue(def, row, value, t)}</span>;
+}
+
+/** A value as the form reads it: yes/no, an option's label, a date, a list, a file's name. */
+function shortValue(def: ResourceDef, row: ChangeRow, value: unknown, t: (key: string) => string): string {
+  const field = row.def;
+  if (field?.type === 'boolean' || typeof value === 'boolean') return value ? t('yes') : t('no');
+  if (field?.type === 'enum') {
+    const option = field.options?.find((o) => String(o.value) === String(value));
+    if (option) return optionLabel(def, field, option);
+  }
+  if (field?.type === 'date') return formatDate(value);
+  if (field?.type === 'datetime') return formatDateTime(value);
+  if (Array.isArray(value)) return value.map((v) => (v && typeof v === 'object' ? String((v as Row).name ?? (v as Row).title ?? JSON.stringify(v)) : String(v))).join(', ');
+  if (value && typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}

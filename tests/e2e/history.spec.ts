@@ -56,7 +56,7 @@ test('edit a record twice: History shows both versions side by side per language
   // Newest first: who, what was done.
   await expect(second).toHaveAttribute('data-operation', 'update');
   await expect(second).toContainText(ADMIN.fullName);
-  await expect(second).toContainText('Sửa');
+  await expect(second).toContainText('Cập nhật');
   await expect(change(second, 'url')).toContainText('Đường dẫn');
   await expect(change(second, 'url')).toContainText('https://old.example');
   await expect(change(second, 'url')).toContainText('https://new.example');
@@ -267,7 +267,7 @@ test("a team member's History: registered through the public intake, approved by
   await expect(change(entries(panel).nth(0), 'approvedStatus')).toContainText('Chờ phê duyệt');
   await expect(change(entries(panel).nth(0), 'approvedStatus')).toContainText('Đang hoạt động');
   await expect(entries(panel).nth(1)).toHaveAttribute('data-operation', 'create');
-  await expect(entries(panel).nth(1)).toContainText('Biểu mẫu công khai');
+  await expect(entries(panel).nth(1)).toContainText('Khách truy cập');
   await expect(change(entries(panel).nth(1), 'fullName')).toContainText(fullName);
   // Decided by its own buttons, not restored.
   await expect(panel.getByTestId('history-restore')).toHaveCount(0);
@@ -299,7 +299,7 @@ test("a referred patient's History in the patient popup: an edit shown and resto
   await expect(entries(panel)).toHaveCount(2);
   await expect(entries(panel).nth(0)).toContainText(ADMIN.fullName);
   await expect(change(entries(panel).nth(0), 'fullName')).toContainText(`${name} đã gọi`);
-  await expect(entries(panel).nth(1)).toContainText('Biểu mẫu công khai');
+  await expect(entries(panel).nth(1)).toContainText('Khách truy cập');
   await entries(panel).nth(1).getByTestId('history-restore').click();
   await answerDecision(page, /^Khôi phục phiên bản lúc/, 'Khôi phục phiên bản này');
   await expect(entries(panel)).toHaveCount(3);

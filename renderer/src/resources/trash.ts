@@ -1,13 +1,6 @@
 import { cmsApi } from '../api/client';
 import { readList, unwrap, type Id, type Row } from './dataProvider';
-
-/** Who wrote a history entry: a user, the public intake, an integration key, the server itself. */
-export interface EntryActor {
-  id: number | null;
-  fullName: string | null;
-  kind: string;
-  clientAddress?: string | null;
-}
+import type { HistoryActor } from './history/model';
 
 /**
  * The trash of a website (issue 29, docs/api.md "History and audit"): what was deleted there, newest first, each entry
@@ -23,7 +16,7 @@ export interface TrashEntry {
   /** The record's title or name in the website's default language, plain text. */
   title: string | null;
   time: string;
-  actor: EntryActor;
+  actor: HistoryActor;
 }
 
 export async function listTrash(website: Id, query: { resource?: string; page?: number; pageSize?: number }, quiet = false): Promise<{ data: TrashEntry[]; total: number }> {

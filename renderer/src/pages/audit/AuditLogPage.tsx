@@ -6,16 +6,19 @@ import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cmsApi } from '../../api/client';
 import { DATE_FORMAT, fileDate, formatDateTime, toWireDay } from '../../core/dates';
-import { useWorkspace } from '../../core/workspace';
+import { useWorkspace, type Website } from '../../core/workspace';
+import { resources } from '../../../../shared/resources';
+import type { ResourceDef } from '../../../../shared/resources/define';
+import type { LanguageRef } from '../../../../shared/resources/validate';
 import { localized } from '../../core/workspace/localized';
-import { ChangeList, changeFieldLabel, changeText, type Change } from '../../features/history/ChangeList';
 import { fetchLookup, lookupKey, readList, type Row } from '../../resources/dataProvider';
 import { saveFile, toCsv, toXlsx, type ExportTable } from '../../resources/export';
 import { DEFAULT_PAGE_SIZES } from '../../resources/ResourceList';
 import { useQuery } from '../../resources/useQuery';
 import { useUrlFilters } from '../../resources/useUrlFilters';
-import { actorLabel, areaLabel, areaOptions, operationLabel, operationOptions } from '../../features/audit/labels';
-import type { EntryActor } from '../../resources/trash';
+import { ChangeTable } from '../../resources/history/HistoryPanel';
+import { actorLabel, areaLabel, areaOptions, changeFieldLabel, changeText, operationLabel, operationOptions } from '../../resources/history/labels';
+import type { HistoryEntry } from '../../resources/history/model';
 
 /**
  * /audit-log, "Nhật ký hệ thống" (issue 29), administrators only (app/screens.ts; the server answers 403 to others):
@@ -23,15 +26,20 @@ import type { EntryActor } from '../../resources/trash';
  * website, area, operation and dates, kept in the address like the other lists; each entry opens its changes; export
  * to CSV and Excel of every entry matching the filters.
  */
-export interface AuditEntry {
-  id: number;
-  time: string;
+export interface AuditEntry extends HistoryEntry {
   websiteId: number | null;
   resource: string;
   recordId: string;
-  actor: EntryActor;
-  operation: string;
-  changes: Change[];
+}
+
+/** The entry's definition, when its resource is one (a hand-written writer's — files, sign-ins — is not). */
+const definitionOf = (resource: string): ResourceDef | undefined => (resources as Record<string, ResourceDef>)[resource];
+
+/** The languages an entry's changes name, with their names where a website of the workspace has them. */
+function languagesOf(entry: AuditEntry, websites: readonly Website[]): LanguageRef[] {
+  const known = new Map(websites.flatMap((w) => w.websiteLanguages ?? []).map((l) => [l.languageId, l.name]));
+  const ids = [...new Set(entry.changes.map((c) => c.language).filter((l): l is string => Boolean(l)))];
+  return ids.map((languageId) => ({ languageId, name: known.get(languageId) || languageId }));
 }
 
 const USERS = 'core:useraccounts/get-all-employee';
@@ -50,7 +58,7 @@ async function readAudit(filters: Filters, page: number, pageSize: number): Prom
 }
 
 export default function AuditLogPage() {
-  const { t, i18n } = useTranslation(['audit', 'resources']);
+  const { t, i18n } = useTranslation(['audit', 'history', 'resources']);
   const { websites } = useWorkspace();
   const actionRef = useRef<ActionType>();
   const [urlFilters, , setFilters] = useUrlFilters({ userId: 'int', website: 'int', resource: 'text', operation: 'text', from: 'text', to: 'text' });
@@ -223,7 +231,7 @@ export default function AuditLogPage() {
               <Descriptions.Item label={t('record')}>{open.recordId}</Descriptions.Item>
               <Descriptions.Item label={t('operation')}>{operationLabel(open.operation)}</Descriptions.Item>
             </Descriptions>
-            <ChangeList resource={open.resource} changes={open.changes} />
+            <ChangeTable def={definitionOf(open.resource)} changes={open.changes} languages={languagesOf(open, websites)} />
           </Space>
         )}
       </Drawer>

@@ -15,7 +15,7 @@ import { useAccess } from '../../resources/access';
 import { invalidateWrites } from '../../resources/dataProvider';
 import { DEFAULT_PAGE_SIZES } from '../../resources/ResourceList';
 import { useUrlFilters } from '../../resources/useUrlFilters';
-import { actorLabel, areaLabel, areaOptions } from '../../features/audit/labels';
+import { actorLabel, areaLabel, areaOptions } from '../../resources/history/labels';
 
 /**
  * /trash, "Thùng rác" (issue 29): what was deleted in the chosen website, newest first — title, area, who, when —
@@ -23,7 +23,7 @@ import { actorLabel, areaLabel, areaOptions } from '../../features/audit/labels'
  * 409, whose words (naming the field) the client shows. Administrators also set how long the trash keeps things.
  */
 export default function TrashPage() {
-  const { t, i18n } = useTranslation(['trash', 'resources']);
+  const { t, i18n } = useTranslation(['trash', 'audit', 'history', 'resources']);
   const { websiteId } = useWorkspace();
   const actionRef = useRef<ActionType>();
   const [filters, setFilter] = useUrlFilters({ resource: 'text' });

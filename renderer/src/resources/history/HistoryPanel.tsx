@@ -11,9 +11,10 @@ import { notifyError, notifySuccess } from '../../core/notices';
 import { useWorkspace } from '../../core/workspace';
 import { useAccess } from '../access';
 import type { Id, Row } from '../dataProvider';
-import { currentUi, fieldLabel, optionLabel } from '../labels';
+import { fieldLabel, optionLabel } from '../labels';
+import { operationLabel } from './labels';
 import { fetchHistory, restoreVersion, type HistoryTarget } from './api';
-import { comparedText, groupChanges, historyAccess, isLongText, restorable, wordDiff, type ChangeRow, type HistoryEntry } from './model';
+import { comparedText, groupChanges, historyAccess, isLongText, restorable, wordDiff, type ChangeRow, type HistoryChange, type HistoryEntry } from './model';
 
 /**
  * "Lịch sử" / "History" of one record (issue 29): a button that opens a drawer with the record's versions, newest
@@ -179,15 +180,6 @@ export function HistoryPanel({ target, languages, extraLabels, restore }: { targ
   );
 }
 
-/** What was done: the history's words for an operation, else the move's label of the definition's machines. */
-function useOperationLabel(def: ResourceDef) {
-  const { t } = useTranslation('history');
-  return (operation: string) => {
-    const move = def.machines?.flatMap((m) => m.moves).find((m) => m.name === operation);
-    return t(`operations.${operation}`, { defaultValue: move ? move.label[currentUi()] : operation });
-  };
-}
-
 /** Who: the user's name; the public intake, an integration key (its name) or the server itself. */
 function ActorName({ entry }: { entry: HistoryEntry }) {
   const { t } = useTranslation('history');
@@ -205,10 +197,6 @@ function ActorName({ entry }: { entry: HistoryEntry }) {
 
 function VersionCard({ def, entry, newest, languages, extraLabels, action }: { def: ResourceDef; entry: HistoryEntry; newest: boolean; languages: readonly LanguageRef[]; extraLabels?: Record<string, string>; action?: ReactNode }) {
   const { t } = useTranslation('history');
-  const operationLabel = useOperationLabel(def);
-  const rows = groupChanges(entry.changes ?? [], def.fields, languages.map((l) => l.languageId));
-  const label = (row: ChangeRow) => (row.def ? fieldLabel(def, row.def) : (extraLabels?.[row.field] ?? row.field));
-  const languageName = (id: string) => languages.find((l) => l.languageId === id)?.name ?? id;
   return (
     <Card
       size="small"
@@ -216,7 +204,7 @@ function VersionCard({ def, entry, newest, languages, extraLabels, action }: { d
       data-operation={entry.operation}
       title={
         <Space wrap size="small">
-          <Tag color={entry.operation === 'delete' ? 'red' : entry.operation === 'create' ? 'green' : 'blue'}>{operationLabel(entry.operation)}</Tag>
+          <Tag color={entry.operation === 'delete' ? 'red' : entry.operation === 'create' ? 'green' : 'blue'}>{operationLabel(entry.operation, def)}</Tag>
           <ActorName entry={entry} />
           <Typography.Text type="secondary">{formatDateTime(entry.time)}</Typography.Text>
           {newest && <Tag>{t('current')}</Tag>}
@@ -224,42 +212,55 @@ function VersionCard({ def, entry, newest, languages, extraLabels, action }: { d
       }
       extra={action}
     >
-      {rows.length ? (
-        <Table<ChangeRow>
-          size="small"
-          pagination={false}
-          rowKey="key"
-          dataSource={rows}
-          onRow={(row) => ({ 'data-field': row.field, 'data-language': row.language ?? '', 'data-testid': 'history-change' }) as React.HTMLAttributes<HTMLElement>}
-          columns={[
-            {
-              key: 'field',
-              title: t('field'),
-              width: 180,
-              render: (_, row) => (
-                <>
-                  {label(row)}
-                  {row.language && <Typography.Text type="secondary"> ({languageName(row.language)})</Typography.Text>}
-                </>
-              ),
-            },
-            { key: 'before', title: t('before'), render: (_, row) => <ChangeValue def={def} row={row} side="before" /> },
-            { key: 'after', title: t('after'), render: (_, row) => <ChangeValue def={def} row={row} side="after" /> },
-          ]}
-        />
-      ) : (
-        <Typography.Text type="secondary">{t('noChanges')}</Typography.Text>
-      )}
+      <ChangeTable def={def} changes={entry.changes ?? []} languages={languages} extraLabels={extraLabels} />
     </Card>
   );
 }
 
+/**
+ * The changes of one entry: each field (each language of a per-language field on its own row, named) before | after,
+ * long and rich text as a word diff. The History panel's versions and the audit log's entries (`def`: the entry's
+ * definition, when it is one; a hand-written writer's fields show their wire names).
+ */
+export function ChangeTable({ def, changes, languages, extraLabels }: { def?: ResourceDef; changes: readonly HistoryChange[]; languages: readonly LanguageRef[]; extraLabels?: Record<string, string> }) {
+  const { t } = useTranslation('history');
+  const rows = groupChanges(changes, def?.fields ?? [], languages.map((l) => l.languageId));
+  const label = (row: ChangeRow) => (def && row.def ? fieldLabel(def, row.def) : (extraLabels?.[row.field] ?? row.field));
+  const languageName = (id: string) => languages.find((l) => l.languageId === id)?.name ?? id;
+  if (!rows.length) return <Typography.Text type="secondary">{t('noChanges')}</Typography.Text>;
+  return (
+    <Table<ChangeRow>
+      size="small"
+      pagination={false}
+      rowKey="key"
+      dataSource={rows}
+      data-testid="change-list"
+      onRow={(row) => ({ 'data-field': row.field, 'data-language': row.language ?? '', 'data-testid': 'history-change' }) as React.HTMLAttributes<HTMLElement>}
+      columns={[
+        {
+          key: 'field',
+          title: t('field'),
+          width: 180,
+          render: (_, row) => (
+            <>
+              {label(row)}
+              {row.language && <Typography.Text type="secondary"> ({languageName(row.language)})</Typography.Text>}
+            </>
+          ),
+        },
+        { key: 'before', title: t('before'), render: (_, row) => <ChangeValue def={def} row={row} side="before" /> },
+        { key: 'after', title: t('after'), render: (_, row) => <ChangeValue def={def} row={row} side="after" /> },
+      ]}
+    />
+  );
+}
+
 /** One side of a change: a long text as the word diff (removed words struck on the left, added ones marked on the right). */
-function ChangeValue({ def, row, side }: { def: ResourceDef; row: ChangeRow; side: 'before' | 'after' }) {
+function ChangeValue({ def, row, side }: { def?: ResourceDef; row: ChangeRow; side: 'before' | 'after' }) {
   const { t } = useTranslation('history');
   const { token } = theme.useToken();
   const value = row[side];
-  if (value === null || value === undefined || value === '') return <Typography.Text type="secondary">{t('emptyValue')}</Typography.Text>;
+  if (value === null || value === undefined || value === '') return <Typography.Text type="secondary" data-testid={`change-${side}`}>{t('emptyValue')}</Typography.Text>;
   if (isLongText(row.def, row.before, row.after) && (typeof row.before === 'string' || typeof row.after === 'string')) {
     const parts = wordDiff(comparedText(row.def, row.before), comparedText(row.def, row.after));
     const hidden = side === 'before' ? 'added' : 'removed';
@@ -283,14 +284,14 @@ function ChangeValue({ def, row, side }: { def: ResourceDef; row: ChangeRow; sid
       </div>
     );
   }
-  return <span style={{ wordBreak: 'break-word' }}>{shortValue(def, row, value, t)}</span>;
+  return <span style={{ wordBreak: 'break-word' }} data-testid={`change-${side}`}>{shortValue(def, row, value, t)}</span>;
 }
 
 /** A value as the form reads it: yes/no, an option's label, a date, a list, a file's name. */
-function shortValue(def: ResourceDef, row: ChangeRow, value: unknown, t: (key: string) => string): string {
+function shortValue(def: ResourceDef | undefined, row: ChangeRow, value: unknown, t: (key: string) => string): string {
   const field = row.def;
   if (field?.type === 'boolean' || typeof value === 'boolean') return value ? t('yes') : t('no');
-  if (field?.type === 'enum') {
+  if (def && field?.type === 'enum') {
     const option = field.options?.find((o) => String(o.value) === String(value));
     if (option) return optionLabel(def, field, option);
   }

@@ -1,0 +1,76 @@
+import { resources } from '../../../../shared/resources';
+import type { ResourceDef } from '../../../../shared/resources/define';
+import { i18next } from '../../core/i18n';
+import { currentUi, fieldLabel, resourceTitle } from '../labels';
+import { plainText, type HistoryActor } from './model';
+
+/**
+ * Names of what history entries speak of, in the interface language — one set for the record's History panel, the
+ * audit log and the trash: an area (an entry's `resource`: a definition's title, or a hand-written writer's — files,
+ * folders, accounts — from the `audit` namespace), an operation (the `history` namespace's words, else a status move's
+ * button label), who (a user's name, or the kind of actor), a field, a value as plain text.
+ */
+const defs = resources as Record<string, ResourceDef>;
+
+/** Writers that are not definitions (server: files, folders, sign-ins, integration keys, push tokens). */
+export const OTHER_AREAS = ['file', 'folder', 'user', 'integrationKey', 'pushToken'] as const;
+
+export function areaLabel(resource: string): string {
+  const def = defs[resource];
+  if (def) return resourceTitle(def);
+  return i18next.t(`audit:areas.${resource}`, { defaultValue: resource });
+}
+
+/** Every area an entry can name, by its label (the area filter's options). */
+export function areaOptions(): { value: string; label: string }[] {
+  const names = [...Object.keys(defs), ...OTHER_AREAS];
+  return names.map((value) => ({ value, label: areaLabel(value) })).sort((a, b) => a.label.localeCompare(b.label));
+}
+
+/** The operations that have words of their own (`history:operations`); the status moves add theirs. */
+const OPERATIONS = ['create', 'update', 'delete', 'restore', 'signIn', 'signInFailed', 'signOut', 'sessionRevoked', 'pay', 'reverse', 'revoke', 'read', 'reorder', 'rotateSecret', 'replay', 'send'] as const;
+
+/** A status move's label by its name (approve → "Duyệt"): `def`'s own first, else the first definition's that has it. */
+function moveLabel(operation: string, def?: ResourceDef): string | undefined {
+  const ui = currentUi();
+  for (const d of def ? [def, ...Object.values(defs)] : Object.values(defs)) {
+    for (const machine of d.machines ?? []) {
+      const move = machine.moves.find((m) => m.name === operation);
+      if (move) return move.label[ui];
+    }
+  }
+  return undefined;
+}
+
+export function operationLabel(operation: string, def?: ResourceDef): string {
+  if (i18next.exists(`history:operations.${operation}`)) return i18next.t(`history:operations.${operation}`);
+  return moveLabel(operation, def) ?? operation;
+}
+
+export function operationOptions(): { value: string; label: string }[] {
+  const moves = Object.values(defs).flatMap((d) => (d.machines ?? []).flatMap((m) => m.moves.map((move) => move.name)));
+  return [...new Set<string>([...OPERATIONS, ...moves])].map((value) => ({ value, label: operationLabel(value) }));
+}
+
+/** Who wrote: a user's name; the public intake (a visitor), an integration key (with its name) or the server itself. */
+export function actorLabel(actor: HistoryActor | undefined): string {
+  if (!actor) return '';
+  if (actor.kind === 'user') return actor.fullName || i18next.t('history:actor.unknown');
+  const kind = i18next.t(`history:actor.${actor.kind}`, { defaultValue: actor.kind });
+  return actor.fullName ? `${kind}: ${actor.fullName}` : kind;
+}
+
+/** A changed field's name in the interface language when `resource` is a definition that has it; its wire name otherwise. */
+export function changeFieldLabel(resource: string | undefined, field: string): string {
+  const def = resource ? defs[resource] : undefined;
+  const found = def?.fields.find((f) => f.name === field);
+  return def && found ? fieldLabel(def, found) : field;
+}
+
+/** A value as text (an export's cell): rich text as its words, lists and objects as JSON, blank as nothing. */
+export function changeText(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '';
+  if (typeof value === 'string') return /<\/?[a-z][^>]*>/i.test(value) ? plainText(value) : value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return JSON.stringify(value);
+}

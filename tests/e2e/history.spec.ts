@@ -307,3 +307,27 @@ test("a referred patient's History in the patient popup: an edit shown and resto
   await expect(form.getByLabel('Tên bệnh nhân')).toHaveValue(name);
   await expect(form.getByLabel('Ghi chú')).toHaveValue('');
 });
+
+test("a child record edited in its popup (a banner's item) has its History and its restore", async ({ page }) => {
+  await signIn(page);
+  const u = unique();
+  const banner = (await api(page, 'POST', 'Banners?websiteId=1', { name: tr(`Banner ${u}`, `Banner ${u}`), type: 2, position: 1, order: 0, isActive: true })).data as { id: number };
+  const item = (await api(page, 'POST', `Banners/item/1/${banner.id}`, { name: tr(`Ảnh ${u}`, `Slide ${u}`), images: '/files/a.png', imagesMobile: '/files/a-m.png', order: 1, isActive: true })).data as Record<string, unknown> & { id: number };
+  expect((await api(page, 'PUT', `Banners/item/1/${banner.id}/${item.id}`, { ...item, name: tr(`Ảnh ${u} mới`, `Slide ${u}`) })).data).toBeTruthy();
+
+  await page.goto(`/banner/${banner.id}`);
+  const grid = page.locator('.ant-card').filter({ has: page.getByRole('cell', { name: `Ảnh ${u} mới` }) }).last();
+  await grid.getByRole('cell', { name: `Ảnh ${u} mới`, exact: true }).dblclick();
+  const dialog = page.locator('.ant-modal-content').filter({ has: page.locator('.ant-modal-title').getByText('Sửa Ảnh banner', { exact: true }) }).last();
+  await expect(dialog.getByLabel('Tên (Tiếng Việt)')).toHaveValue(`Ảnh ${u} mới`);
+  await dialog.getByTestId('history-button').click();
+  const panel = page.getByTestId('history-panel');
+  await expect(entries(panel)).toHaveCount(2);
+  await expect(change(entries(panel).nth(0), 'name', 'vi-VN')).toContainText(`Ảnh ${u} mới`);
+  // Back to the first version: the popup's form shows it.
+  await entries(panel).nth(1).getByTestId('history-restore').click();
+  await answerDecision(page, /^Khôi phục phiên bản lúc/, 'Khôi phục phiên bản này');
+  await expect(entries(panel)).toHaveCount(3);
+  await page.locator('.ant-drawer-open .ant-drawer-close').click();
+  await expect(dialog.getByLabel('Tên (Tiếng Việt)')).toHaveValue(`Ảnh ${u}`);
+});

@@ -7,6 +7,7 @@ import { getResource } from '../../../shared/resources';
 import type { ChildDef, ResourceDef } from '../../../shared/resources/define';
 import { useWorkspace } from '../core/workspace';
 import { ConflictDialog } from './ConflictDialog';
+import { HistoryButton } from './history/HistoryPanel';
 import { idOf, type Id, type Row } from './dataProvider';
 import { childLabel, resourceDetailTitle, resourceTitle } from './labels';
 import { workspaceLanguages } from './languages';
@@ -167,7 +168,23 @@ export function ChildModal({ def, parentId, keys, row, onClose, onSaved, inputs,
           if (outcome) onSaved();
           return false; // the parent closes the popup on success
         }}
-        submitter={{ searchConfig: { submitText: t('save'), resetText: t('cancel') } }}
+        submitter={{
+          searchConfig: { submitText: t('save'), resetText: t('cancel') },
+          // The record's versions (issue 29), as on a full edit screen; a restore reloads the popup's form.
+          render: (_, dom) => [
+            state.isUpdate ? (
+              <HistoryButton
+                key="history"
+                def={def}
+                id={id}
+                record={state.record}
+                languages={state.languages}
+                restore={def.api.get ? { stamp: state.currentStamp, isDirty: state.isDirty, onRestored: () => state.reload() } : undefined}
+              />
+            ) : null,
+            ...dom,
+          ],
+        }}
         modalProps={{
           destroyOnHidden: true,
           maskClosable: false,

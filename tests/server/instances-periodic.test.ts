@@ -1,9 +1,11 @@
 // Periodic work with several instances on one PostgreSQL database (issue 30): every periodic task (the trash purge,
 // the upload sweep) runs through server/db/periodic.ts, which runs it under an advisory lock on the task's name. Two
 // instances running the same task at the same moment: one runs it, the other skips that run (not queued). On SQLite
-// the task just runs. The webhook dispatcher needs no lock: it claims each delivery with a conditional UPDATE
-// (tests/server/webhooks.test.ts "never sends one delivery twice when two dispatchers share the database").
+// the task just runs. The webhook dispatcher needs no lock: it claims each delivery with a conditional UPDATE, so two
+// instances sweeping at once share the sending and never send one delivery twice (the last test here).
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -11,6 +13,7 @@ import { afterAll, expect, it } from 'vitest';
 import { buildApp, type BuildAppOptions } from '../../server/app';
 import { every, runExclusive } from '../../server/db/periodic';
 import { dynamic } from '../../server/resources/index';
+import { webhookDispatcher } from '../../server/webhooks/state';
 import { demoWebsites, describeEachDatabase, tr } from './harness';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -139,6 +142,40 @@ describeEachDatabase('periodic work across instances', (ctx) => {
       expect(await inTrash()).toBe(0);
     } finally {
       ctx.clock.reset();
+    }
+  });
+
+  it('two instances sweeping the webhook outbox at once send each delivery once (a claim per delivery, no lock)', async () => {
+    const { clinic } = await demoWebsites(ctx);
+    const received: string[] = [];
+    const server = http.createServer((req, res) => {
+      received.push(String(req.headers['x-sitedesk-delivery']));
+      req.resume();
+      req.on('end', () => setTimeout(() => res.writeHead(200).end('ok'), 100));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
+    // Neither instance sends by itself: the two passes below are the only ones.
+    await ctx.restart({ webhooks: { send: false } });
+    try {
+      const b = await instance({ webhooks: { send: false } });
+      expect((await ctx.authed('POST', `/api/Webhooks/${clinic}`, { url, isActive: true })).status).toBe(200);
+      for (let i = 0; i < 8; i++) {
+        const res = await ctx.authed('POST', `/api/SocialNetworks/${clinic}`, { name: tr(`Mạng ${i}`), url: `https://n${i}.example`, order: i });
+        expect(res.status, res.text).toBe(200);
+      }
+      const deliveries = dynamic(ctx.db).selectFrom('webhook_deliveries').select(['deliveryId', 'status', 'attempts']);
+      expect(await deliveries.execute()).toHaveLength(8);
+      const [byA, byB] = await Promise.all([webhookDispatcher(ctx.app).sweep(), webhookDispatcher(b).sweep()]);
+      expect(byA + byB).toBe(8);
+      const rows = (await deliveries.execute()) as { deliveryId: string; status: string; attempts: number }[];
+      expect(rows.every((r) => r.status === 'delivered' && r.attempts === 1)).toBe(true);
+      expect(received.sort()).toEqual(rows.map((r) => r.deliveryId).sort());
+    } finally {
+      await dynamic(ctx.db).deleteFrom('webhooks').execute();
+      await dynamic(ctx.db).deleteFrom('webhook_deliveries').execute();
+      await new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); });
+      await ctx.restart({ webhooks: {} });
     }
   });
 });

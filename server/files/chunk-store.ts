@@ -216,15 +216,6 @@ export class ChunkStore<F> {
     return removed + (await this.files.sweepTemp(now, maxAgeMs));
   }
 
-  /** Runs sweep() now and then every `intervalMs` (an hour); answers a stop function. */
-  startSweeper(intervalMs = 60 * 60 * 1000, onError: (err: unknown) => void = () => {}): () => void {
-    const run = () => void this.sweep().catch(onError);
-    run();
-    const timer = setInterval(run, intervalMs);
-    timer.unref();
-    return () => clearInterval(timer);
-  }
-
   private dirOf(fileId: string): string {
     return path.join(this.root, fileId);
   }

@@ -5,6 +5,7 @@ import multipart, { type Multipart } from '@fastify/multipart';
 import send from '@fastify/send';
 import { create as contentDisposition } from 'content-disposition';
 import { ok } from '../http/envelope';
+import { every } from '../db/periodic';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { parseInput } from '../errors';
@@ -84,8 +85,8 @@ function folderField(value: string | undefined): number | null {
 export const fileRoutes: FastifyPluginAsync = async (app) => {
   const { catalog, chunks, store, maxFileSize } = filesEngine(app);
   await store.init();
-  const stopSweeper = chunks.startSweeper(undefined, (err) => app.log.warn({ err }, 'upload sweep failed'));
-  app.addHook('onClose', async () => stopSweeper());
+  // Uploads abandoned for a day (and stale temp files), at start and hourly, on one instance at a time.
+  every(app, 'upload-sweep', 3_600_000, () => chunks.sweep());
 
   // Parts are streamed to disk by the handlers; the limits keep any single part from exceeding what the
   // route accepts (chunk routes narrow fileSize per request).

@@ -12,6 +12,7 @@ import { ADMINS, check, ruleOf } from '../../shared/resources/access';
 import type { ResourceDef } from '../../shared/resources/define';
 import { parseTranslations } from '../../shared/resources/translations';
 import { iso } from '../db/dialect';
+import { every } from '../db/periodic';
 import type { Database } from '../db/schema';
 import { httpError } from '../errors';
 import { ok } from '../http/envelope';
@@ -212,18 +213,9 @@ export const trashRoutes: FastifyPluginAsync = async (app) => {
   const nameOf = resourceNames(defs);
   const db = dynamic(app.db);
 
-  // The purge at start and hourly; the clock is the app's (tests move it).
-  let timer: NodeJS.Timeout | undefined;
-  const purge = () => purgeTrash(app).catch((err: unknown) => app.log.error({ err }, 'trash purge failed'));
-  app.addHook('onReady', async () => {
-    await purge();
-    timer = setInterval(() => void purge(), HOUR);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    stopListening();
-    if (timer) clearInterval(timer);
-  });
+  // The purge at start and hourly, on one instance at a time; the clock is the app's (tests move it).
+  every(app, 'trash-purge', HOUR, () => purgeTrash(app));
+  app.addHook('onClose', async () => stopListening());
 
   app.get('/Trash/settings', async () => ({ retentionDays: await retentionDays(db) }));
 

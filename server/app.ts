@@ -6,6 +6,7 @@
 //   app.now()     the clock (injectable so tests can move time)
 //   app.dataDir   where files live
 //   app.tokens    TokenService;  app.throttle  LoginThrottle
+//   app.limits    where the rate limits count (http/rate-limit-store.ts: Redis, PostgreSQL or memory)
 //   app.requireUser  the bearer guard (onRequest hook) for routes outside `auth: 'bearer'` modules
 //   app.writes    the listeners of committed writes (server/resources/writes.ts), told in each write's transaction
 //   request.user  { id, userName, fullName, sessionId, clientId } on bearer-guarded routes
@@ -24,6 +25,7 @@ import { migrateToLatest } from './db/migrate';
 import type { Database } from './db/schema';
 import { errorBody, httpError, installErrorHandlers, sendError } from './errors';
 import { cleanRequestInput } from './http/input';
+import { sharedLimits, type SharedLimits } from './http/rate-limit-store';
 import helmet from '@fastify/helmet';
 import { cspDirectives } from '../shared/csp';
 import { localize } from './i18n';
@@ -41,6 +43,7 @@ declare module 'fastify' {
     now(): Date;
     tokens: TokenService;
     throttle: LoginThrottle;
+    limits: SharedLimits;
     requireUser: typeof requireUser;
     /** Options of the route modules, from buildApp. */
     moduleOptions: ModuleOptions;
@@ -63,6 +66,8 @@ export interface BuildAppOptions extends ModuleOptions {
   rendererDir?: string | null;
   now?: () => Date;
   jwtSecret?: string;
+  /** REDIS_URL: the rate limits count in Redis (http/rate-limit-store.ts); unset, in the database on PostgreSQL */
+  redisUrl?: string;
   /** access token lifetime, default 900 s */
   accessTokenTtlSeconds?: number;
   /** absolute session (refresh token family) lifetime, default 30 days */
@@ -165,6 +170,10 @@ async function startApp(options: BuildAppOptions, handle: DbHandle, ownsDb: bool
   );
   app.decorate('throttle', new LoginThrottle(handle.db, now, { ...DEFAULTS.throttle, ...options.throttle }));
   app.decorate('requireUser', requireUser);
+  // Every instance on one database (or one Redis) counts the limits together.
+  const limits = await sharedLimits({ db: handle.db, dialect: handle.dialect, redisUrl: options.redisUrl });
+  if (limits.kind === 'redis') app.addHook('onClose', () => limits.close());
+  app.decorate<SharedLimits>('limits', limits);
   app.decorateRequest('user', null as unknown as AuthUser);
 
   installErrorHandlers(app);

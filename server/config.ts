@@ -33,6 +33,8 @@ export interface ServerConfig {
    * (DELIVERY_MAX_PER_MINUTE; default 600).
    */
   delivery: { maxAge?: number; staleWhileRevalidate?: number; maxPerMinute?: number };
+  /** REDIS_URL: the rate limits count in Redis (needs the ioredis package); unset, in PostgreSQL or in memory */
+  redisUrl?: string;
   seed: SeedOptions;
   /**
    * SITEDESK_BENCH_HISTORY_OFF=1: write no history entries. Only for `npm run bench` (tests/bench/save-cost.ts), to
@@ -80,6 +82,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       staleWhileRevalidate: wholeNumber(env, 'DELIVERY_STALE_WHILE_REVALIDATE'),
       maxPerMinute: positiveInt(env, 'DELIVERY_MAX_PER_MINUTE'),
     },
+    redisUrl: env.REDIS_URL || undefined,
     seed: { demo: /^(1|true|yes)$/i.test(env.SEED_DEMO ?? ''), content: /^(1|true|yes)$/i.test(env.SEED_DEMO ?? ''), admin },
     ...(env.SITEDESK_BENCH_HISTORY_OFF === '1' ? { benchHistoryOff: true } : {}),
   };

@@ -1,0 +1,146 @@
+// Where the rate limits count (issue 30, shared limits): a limit per client address only holds if every instance behind
+// the load balancer counts in one place. @fastify/rate-limit keeps its counts in the process by default; this module
+// chooses, once per app (app.limits, server/app.ts), where the app's limits (the public intake's, the delivery API's)
+// count instead:
+//   - REDIS_URL set: in Redis, through @fastify/rate-limit's own Redis store (an atomic Lua INCR + PEXPIRE). The client
+//     is ioredis, which the package does not depend on: it is loaded only when REDIS_URL is set (`npm install ioredis`
+//     on such a deployment), so nothing changes without it;
+//   - else on PostgreSQL: in the database's `rate_limits` table (migration 0025), one atomic upsert per counted request;
+//   - else (SQLite: one process serves the file): in memory, @fastify/rate-limit's own store.
+// Each limit has a name (`intake`, `delivery`) that prefixes its keys, so two limits keyed by the same client address
+// keep two counts. The sign-in throttle counts in the database already (server/auth/throttle.ts).
+import type { FastifyRateLimitOptions, FastifyRateLimitStore, RateLimitPluginOptions } from '@fastify/rate-limit';
+import { sql, type Kysely } from 'kysely';
+import type { DialectName } from '../db/dialect';
+import type { Database } from '../db/schema';
+
+declare module '../db/schema' {
+  interface Database {
+    rate_limits: RateLimitsTable;
+  }
+}
+
+export interface RateLimitsTable {
+  /** `<limit name>:<client key>` */
+  key: string;
+  /** when the window ends, epoch milliseconds of the database's clock */
+  resetAt: string | number;
+  count: number;
+}
+
+/** The ioredis client's part that @fastify/rate-limit's Redis store uses (defineCommand), and quit. */
+interface RedisClient {
+  defineCommand(name: string, definition: { numberOfKeys: number; lua: string }): void;
+  quit(): Promise<unknown>;
+}
+
+export type SharedLimits =
+  | { kind: 'memory' }
+  | { kind: 'database'; db: Kysely<Database> }
+  | { kind: 'redis'; redis: RedisClient; close(): Promise<void> };
+
+/** How often an instance sweeps expired counters out of `rate_limits` (at most; only while it counts requests). */
+const SWEEP_EVERY_MS = 60_000;
+
+/** Where the app's limits count: Redis when REDIS_URL is set, else the database on PostgreSQL, else memory. */
+export async function sharedLimits(options: { db: Kysely<Database>; dialect: DialectName; redisUrl?: string }): Promise<SharedLimits> {
+  if (options.redisUrl) return { kind: 'redis', ...(await connectRedis(options.redisUrl)) };
+  if (options.dialect === 'postgres') return { kind: 'database', db: options.db };
+  return { kind: 'memory' };
+}
+
+/**
+ * The part of @fastify/rate-limit's options that says where the limit named `name` counts: spread it into the
+ * plugin's options (`app.register(rateLimit, { ...limitStore(app.limits, 'intake'), max, timeWindow, … })`).
+ */
+export function limitStore(limits: SharedLimits, name: string): Pick<RateLimitPluginOptions, 'store' | 'redis' | 'nameSpace'> {
+  if (limits.kind === 'redis') return { redis: limits.redis, nameSpace: `sitedesk-rate-limit:${name}:` };
+  if (limits.kind === 'database') return { store: databaseStore(limits.db, `${name}:`) };
+  return {};
+}
+
+/**
+ * A store class over `rate_limits` (@fastify/rate-limit builds one per registration with `new Store(options)` and asks
+ * `child(routeOptions)` for routes with a limit of their own). Behaves as the plugin's in-memory store without
+ * `continueExceeding` and `exponentialBackoff` (no limit of ours sets them): a window starts at a key's first request
+ * and lasts `timeWindow`; the count within it rises by one per request.
+ */
+function databaseStore(db: Kysely<Database>, prefix: string): NonNullable<RateLimitPluginOptions['store']> {
+  let lastSweep = 0;
+  /** Deletes the counters whose window has ended, at most once a minute per instance, after answering. */
+  const sweep = () => {
+    const now = Date.now();
+    if (now - lastSweep < SWEEP_EVERY_MS) return;
+    lastSweep = now;
+    sql`delete from rate_limits where "resetAt" < (extract(epoch from now()) * 1000)::bigint`.execute(db).catch(() => {
+      lastSweep = 0; // try again at the next request
+    });
+  };
+
+  class DatabaseRateLimitStore implements FastifyRateLimitStore {
+    constructor(
+      options: FastifyRateLimitOptions & { continueExceeding?: boolean; exponentialBackoff?: boolean },
+      private readonly keyPrefix = prefix,
+    ) {
+      if (options.continueExceeding || options.exponentialBackoff) {
+        throw new Error('the database rate-limit store does not implement continueExceeding or exponentialBackoff');
+      }
+    }
+
+    incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number): void {
+      // One statement, atomic under concurrency (the primary key serializes the instances' upserts of one key): a new
+      // key or an ended window starts at 1 with a fresh window, else the count rises. `now()` is the statement's time,
+      // the same in every expression of it.
+      sql<{ count: number; ttl: string | number }>`
+        with t as (select (extract(epoch from now()) * 1000)::bigint as ms)
+        insert into rate_limits as r (key, "resetAt", count)
+        select ${this.keyPrefix + key}, t.ms + ${timeWindow}, 1 from t
+        on conflict (key) do update set
+          count = case when r."resetAt" <= (select ms from t) then 1 else r.count + 1 end,
+          "resetAt" = case when r."resetAt" <= (select ms from t) then excluded."resetAt" else r."resetAt" end
+        returning count, r."resetAt" - (select ms from t) as ttl`
+        .execute(db)
+        .then(
+          ({ rows: [row] }) => callback(null, { current: Number(row.count), ttl: Number(row.ttl) }),
+          (err: Error) => callback(err),
+        );
+      sweep();
+    }
+
+    /** Counts without counting: what `{ increment: false }` asks (the plugin's `read`). */
+    read(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void): void {
+      sql<{ count: number; ttl: string | number }>`
+        select count, "resetAt" - (extract(epoch from now()) * 1000)::bigint as ttl from rate_limits
+        where key = ${this.keyPrefix + key} and "resetAt" > (extract(epoch from now()) * 1000)::bigint`
+        .execute(db)
+        .then(
+          ({ rows: [row] }) => callback(null, row ? { current: Number(row.count), ttl: Number(row.ttl) } : { current: 0, ttl: 0 }),
+          (err: Error) => callback(err),
+        );
+    }
+
+    /** A route with a limit of its own counts apart, as the plugin's Redis store does. */
+    child(routeOptions: Parameters<FastifyRateLimitStore['child']>[0]): FastifyRateLimitStore {
+      // The plugin passes the route's merged limit options, the route under `routeInfo` (its typings say otherwise).
+      const merged = routeOptions as unknown as FastifyRateLimitOptions & { routeInfo: { method: string | string[]; url: string } };
+      const { method, url } = merged.routeInfo;
+      return new DatabaseRateLimitStore(merged, `${this.keyPrefix}${String(method)}${url}-`);
+    }
+  }
+  return DatabaseRateLimitStore as unknown as NonNullable<RateLimitPluginOptions['store']>;
+}
+
+/** An ioredis client for REDIS_URL, loaded only now: ioredis is installed only where Redis is used. */
+async function connectRedis(url: string): Promise<{ redis: RedisClient; close(): Promise<void> }> {
+  const moduleName = 'ioredis'; // not a literal import: the typecheck and the bundle must not need it
+  let Redis: new (url: string, options: object) => RedisClient;
+  try {
+    const loaded = (await import(moduleName)) as { default: typeof Redis };
+    Redis = loaded.default;
+  } catch {
+    throw new Error('REDIS_URL is set but the ioredis package is not installed: run `npm install ioredis` (or unset REDIS_URL)');
+  }
+  // Fail a request quickly rather than queue it while Redis is away (@fastify/rate-limit's advice for its Redis store).
+  const redis = new Redis(url, { connectTimeout: 500, maxRetriesPerRequest: 1 });
+  return { redis, close: async () => void (await redis.quit()) };
+}

@@ -68,6 +68,12 @@ export interface BuildAppOptions extends ModuleOptions {
   jwtSecret?: string;
   /** REDIS_URL: the rate limits count in Redis (http/rate-limit-store.ts); unset, in the database on PostgreSQL */
   redisUrl?: string;
+  /**
+   * TRUST_PROXY: the proxies whose X-Forwarded-For gives the client's address (hops, or their addresses/networks,
+   * comma-separated); default none: the connection's address. Behind a load balancer the limits per client address
+   * need it, or every visitor is the balancer.
+   */
+  trustProxy?: number | string;
   /** access token lifetime, default 900 s */
   accessTokenTtlSeconds?: number;
   /** absolute session (refresh token family) lifetime, default 30 days */
@@ -126,8 +132,10 @@ async function startApp(options: BuildAppOptions, handle: DbHandle, ownsDb: bool
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 500 },
     // Undecodable URLs and over-long parameters: the same error shape as everything else.
     frameworkErrors: (error, request, reply) => sendError(request, reply, httpError(400, M.badRequest)),
-    // Behind a LAN proxy the client address is informative only (throttling is per account).
-    trustProxy: false,
+    // The client's address (request.ip) keys the public limits (intake, delivery); sign-in throttling is per account.
+    // Behind a load balancer it is the balancer's unless TRUST_PROXY names it; never every X-Forwarded-For (spoofable).
+    // (A number of hops as Fastify takes it, which its typings omit: the nearest `hops` proxies are believed.)
+    trustProxy: typeof options.trustProxy === 'number' ? ((_address: string, hop: number) => hop < (options.trustProxy as number)) : (options.trustProxy ?? false),
   });
   if (ownsDb) app.addHook('onClose', () => handle.close());
 

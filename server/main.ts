@@ -11,6 +11,7 @@ async function main() {
     rendererDir: config.rendererDir,
     jwtSecret: config.jwtSecret,
     redisUrl: config.redisUrl,
+    trustProxy: config.trustProxy,
     accessTokenTtlSeconds: config.accessTokenTtlSeconds,
     sessionTtlSeconds: config.sessionTtlSeconds,
     ...(config.intakeMaxPerMinute ? { intake: { max: config.intakeMaxPerMinute, timeWindow: 60_000 } } : {}),

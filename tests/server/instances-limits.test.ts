@@ -20,8 +20,12 @@ const INTAKE = { max: 10, timeWindow: 60_000 };
 const DELIVERY = { max: 5, timeWindow: 60_000 };
 const FEEDBACK = { title: 'Thời gian chờ', fullName: 'Lê Văn Khách', email: 'khach@example.com', phoneNumber: '0901 234 567', content: 'Chờ hơi lâu', serviceName: 'Khám tổng quát' };
 
-async function post(app: FastifyInstance, website: number, from: string) {
-  const res = await app.inject({ method: 'POST', url: `/public/${website}/feedback`, payload: FEEDBACK, remoteAddress: from, headers: { 'accept-language': 'en-US' } });
+/** The load balancer in front of both instances (TRUST_PROXY): its X-Forwarded-For names the visitor. */
+const BALANCER = '127.0.0.1';
+
+async function post(app: FastifyInstance, website: number, from: string, forwardedFor?: string) {
+  const headers = { 'accept-language': 'en-US', ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}) };
+  const res = await app.inject({ method: 'POST', url: `/public/${website}/feedback`, payload: FEEDBACK, remoteAddress: from, headers });
   return { status: res.statusCode, body: res.json() as any, retryAfter: res.headers['retry-after'] };
 }
 
@@ -44,7 +48,7 @@ describeEachDatabase(
     beforeAll(async () => {
       a = ctx.app;
       otherDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sitedesk-instance-b-'));
-      b = await buildApp({ dataDir: otherDir, databaseUrl: ctx.databaseUrl, rendererDir: null, now: ctx.clock.now, seed: { demo: true }, intake: INTAKE, delivery: DELIVERY });
+      b = await buildApp({ dataDir: otherDir, databaseUrl: ctx.databaseUrl, rendererDir: null, now: ctx.clock.now, seed: { demo: true }, intake: INTAKE, delivery: DELIVERY, trustProxy: BALANCER });
       ({ clinic } = await demoWebsites(ctx));
     });
     afterAll(async () => {
@@ -103,6 +107,20 @@ describeEachDatabase(
       }
     });
 
+    it('behind the load balancer (TRUST_PROXY) visitors count apart by X-Forwarded-For; from anyone else the header is ignored', async () => {
+      for (let i = 0; i < INTAKE.max; i++) expect((await post(i % 2 ? b : a, clinic, BALANCER, '203.0.113.5')).status).toBe(201);
+      expect((await post(a, clinic, BALANCER, '203.0.113.5')).status).toBe(429);
+      expect((await post(b, clinic, BALANCER, '203.0.113.6')).status).toBe(201);
+      expect(await ctx.db.selectFrom('rate_limits').select('key').where('key', 'like', 'intake:203.0.113.%').orderBy('key').execute()).toEqual([
+        { key: 'intake:203.0.113.5' },
+        { key: 'intake:203.0.113.6' },
+      ]);
+      // A visitor writing the header itself is counted by its own address.
+      expect((await post(a, clinic, '10.0.5.1', '203.0.113.7')).status).toBe(201);
+      expect(await ctx.db.selectFrom('rate_limits').select('count').where('key', 'in', ['intake:10.0.5.1', 'intake:203.0.113.7']).execute()).toEqual([{ count: 1 }]);
+      expect((await ctx.db.selectFrom('rate_limits').select('key').where('key', '=', 'intake:10.0.5.1').executeTakeFirst())?.key).toBe('intake:10.0.5.1');
+    });
+
     it("the delivery API's limit is shared too, and counted apart from the intake's", async () => {
       const get = async (app: FastifyInstance) => (await app.inject({ method: 'GET', url: '/content/openapi.json', remoteAddress: '10.0.4.1', headers: { 'accept-language': 'en-US' } }));
       const statuses = [];
@@ -114,5 +132,5 @@ describeEachDatabase(
       expect((await post(b, clinic, '10.0.4.1')).status).toBe(201);
     });
   },
-  { app: { intake: INTAKE, delivery: DELIVERY } },
+  { app: { intake: INTAKE, delivery: DELIVERY, trustProxy: BALANCER } },
 );

@@ -142,6 +142,7 @@ async function startApp(options: BuildAppOptions, handle: DbHandle, ownsDb: bool
   const resources = resourceSet([...servedResources, ...(options.resources?.served ?? [])], options.resources?.defs);
   let seededDemo = false;
   let secret: string;
+  let limits: SharedLimits;
   try {
     // The schema in one place, before any route exists: the migrations, the base rows (and the demo's websites and
     // users), then the tables of the definitions with their search text (rows seeded above included).
@@ -155,6 +156,10 @@ async function startApp(options: BuildAppOptions, handle: DbHandle, ownsDb: bool
     for (const m of manifests) if ('ready' in m && m.ready) await m.ready(handle.db, now());
     // The tokens' signing key: JWT_SECRET, else the database's (every instance on it shares it; made once).
     secret = options.jwtSecret ?? (await signingKey(handle.db, now(), options.dataDir));
+    // Where the rate limits count: every instance on one database (or one Redis) counts them together.
+    limits = await sharedLimits({ db: handle.db, dialect: handle.dialect, redisUrl: options.redisUrl });
+    const chosen = limits;
+    if (chosen.kind === 'redis') app.addHook('onClose', () => chosen.close());
     handle.settle(); // the schema is final: reads may be kept prepared (server/db/dialect.ts)
   } catch (err) {
     await app.close();
@@ -178,9 +183,6 @@ async function startApp(options: BuildAppOptions, handle: DbHandle, ownsDb: bool
   );
   app.decorate('throttle', new LoginThrottle(handle.db, now, { ...DEFAULTS.throttle, ...options.throttle }));
   app.decorate('requireUser', requireUser);
-  // Every instance on one database (or one Redis) counts the limits together.
-  const limits = await sharedLimits({ db: handle.db, dialect: handle.dialect, redisUrl: options.redisUrl });
-  if (limits.kind === 'redis') app.addHook('onClose', () => limits.close());
   app.decorate<SharedLimits>('limits', limits);
   app.decorateRequest('user', null as unknown as AuthUser);
 

@@ -67,11 +67,18 @@ export function limitStore(limits: SharedLimits, name: string): Pick<RateLimitPl
  */
 function databaseStore(db: Kysely<Database>, prefix: string): NonNullable<RateLimitPluginOptions['store']> {
   let lastSweep = 0;
+  /**
+   * Keys this instance saw over their limit, until their window ends (this process's clock): refused without asking
+   * the database again. Exact (a count past the limit only grows until its window ends), and it keeps a flood from one
+   * address, the case a limit exists for, off the database: one upsert per instance per window instead of one a request.
+   */
+  const refusedUntil = new Map<string, number>();
   /** Deletes the counters whose window has ended, at most once a minute per instance, after answering. */
   const sweep = () => {
     const now = Date.now();
     if (now - lastSweep < SWEEP_EVERY_MS) return;
     lastSweep = now;
+    for (const [key, until] of refusedUntil) if (until <= now) refusedUntil.delete(key);
     sql`delete from rate_limits where "resetAt" < (extract(epoch from now()) * 1000)::bigint`.execute(db).catch(() => {
       lastSweep = 0; // try again at the next request
     });
@@ -87,21 +94,33 @@ function databaseStore(db: Kysely<Database>, prefix: string): NonNullable<RateLi
       }
     }
 
-    incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number): void {
+    incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number, max: number): void {
+      const full = this.keyPrefix + key;
+      const until = refusedUntil.get(full);
+      if (until !== undefined) {
+        const ttl = until - Date.now();
+        if (ttl > 0) return callback(null, { current: max + 1, ttl });
+        refusedUntil.delete(full);
+      }
       // One statement, atomic under concurrency (the primary key serializes the instances' upserts of one key): a new
       // key or an ended window starts at 1 with a fresh window, else the count rises. `now()` is the statement's time,
       // the same in every expression of it.
       sql<{ count: number; ttl: string | number }>`
         with t as (select (extract(epoch from now()) * 1000)::bigint as ms)
         insert into rate_limits as r (key, "resetAt", count)
-        select ${this.keyPrefix + key}, t.ms + ${timeWindow}, 1 from t
+        select ${full}, t.ms + ${timeWindow}, 1 from t
         on conflict (key) do update set
           count = case when r."resetAt" <= (select ms from t) then 1 else r.count + 1 end,
           "resetAt" = case when r."resetAt" <= (select ms from t) then excluded."resetAt" else r."resetAt" end
         returning count, r."resetAt" - (select ms from t) as ttl`
         .execute(db)
         .then(
-          ({ rows: [row] }) => callback(null, { current: Number(row.count), ttl: Number(row.ttl) }),
+          ({ rows: [row] }) => {
+            const current = Number(row.count);
+            const ttl = Number(row.ttl);
+            if (current > max) refusedUntil.set(full, Date.now() + ttl);
+            callback(null, { current, ttl });
+          },
           (err: Error) => callback(err),
         );
       sweep();

@@ -87,6 +87,9 @@ describeEachDatabase(
       // What was refused wrote nothing: ten feedbacks arrived.
       const row = await ctx.db.selectFrom('rate_limits').select(['key', 'count']).where('key', '=', 'intake:10.0.1.1').executeTakeFirstOrThrow();
       expect(row.count).toBe(12);
+      // Each instance, once refused, refuses that address without asking the database again until the window ends.
+      expect((await Promise.all([a, b, a, b].map((app) => post(app, clinic, '10.0.1.1')))).map((r) => r.status)).toEqual([429, 429, 429, 429]);
+      expect((await ctx.db.selectFrom('rate_limits').select('count').where('key', '=', 'intake:10.0.1.1').executeTakeFirstOrThrow()).count).toBe(12);
       // Another client address is unaffected, on either instance.
       expect((await post(b, clinic, '10.0.1.2')).status).toBe(201);
       expect((await post(a, clinic, '10.0.1.2')).status).toBe(201);

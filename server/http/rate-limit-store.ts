@@ -63,7 +63,8 @@ export function limitStore(limits: SharedLimits, name: string): Pick<RateLimitPl
  * A store class over `rate_limits` (@fastify/rate-limit builds one per registration with `new Store(options)` and asks
  * `child(routeOptions)` for routes with a limit of their own). Behaves as the plugin's in-memory store without
  * `continueExceeding` and `exponentialBackoff` (no limit of ours sets them): a window starts at a key's first request
- * and lasts `timeWindow`; the count within it rises by one per request.
+ * and lasts `timeWindow`; the count within it rises by one per request. No `read` (the plugin's `{ increment: false }`,
+ * which no limit of ours uses: the plugin says so clearly if one ever does).
  */
 function databaseStore(db: Kysely<Database>, prefix: string): NonNullable<RateLimitPluginOptions['store']> {
   let lastSweep = 0;
@@ -124,18 +125,6 @@ function databaseStore(db: Kysely<Database>, prefix: string): NonNullable<RateLi
           (err: Error) => callback(err),
         );
       sweep();
-    }
-
-    /** Counts without counting: what `{ increment: false }` asks (the plugin's `read`). */
-    read(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void): void {
-      sql<{ count: number; ttl: string | number }>`
-        select count, "resetAt" - (extract(epoch from now()) * 1000)::bigint as ttl from rate_limits
-        where key = ${this.keyPrefix + key} and "resetAt" > (extract(epoch from now()) * 1000)::bigint`
-        .execute(db)
-        .then(
-          ({ rows: [row] }) => callback(null, row ? { current: Number(row.count), ttl: Number(row.ttl) } : { current: 0, ttl: 0 }),
-          (err: Error) => callback(err),
-        );
     }
 
     /** A route with a limit of its own counts apart, as the plugin's Redis store does. */

@@ -14,6 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
+import { leaseSize, limitStore } from '../../server/http/rate-limit-store';
 import { changeNumber } from '../../server/db/changes';
 import { demoWebsites, describeEachDatabase, type ServerTestContext } from './harness';
 
@@ -139,6 +140,29 @@ describeEachDatabase(
       expect((await post(a, clinic, '10.0.5.1', '203.0.113.7')).status).toBe(201);
       expect(await ctx.db.selectFrom('rate_limits').select('count').where('key', 'in', ['intake:10.0.5.1', 'intake:203.0.113.7']).execute()).toEqual([{ count: 1 }]);
       expect((await ctx.db.selectFrom('rate_limits').select('key').where('key', '=', 'intake:10.0.5.1').executeTakeFirst())?.key).toBe('intake:10.0.5.1');
+    });
+
+    it('a large limit is reserved in blocks (leases): never more than the limit in total, a few less at most, few upserts', async () => {
+      const max = 200;
+      const block = leaseSize(max);
+      expect(block).toBe(4);
+      expect(leaseSize(INTAKE.max)).toBe(1); // the intake's ten: one upsert each, exact
+      // Two stores as two instances build them (each keeps its own leases), on one database.
+      const instances = [0, 1].map(() => {
+        const Store = limitStore({ kind: 'database', db: ctx.db }, 'lease-test').store!;
+        return new Store({});
+      });
+      const incr = (i: number) =>
+        new Promise<{ current: number; ttl: number }>((resolve, reject) => instances[i % 2].incr('10.0.6.1', (err, res) => (err ? reject(err) : resolve(res!)), 60_000, max));
+      const answers = await Promise.all(Array.from({ length: 300 }, (_, i) => incr(i)));
+      const accepted = answers.filter((r) => r.current <= max).length;
+      expect(accepted).toBeLessThanOrEqual(max);
+      expect(accepted).toBeGreaterThanOrEqual(max - 2 * (block - 1));
+      expect(answers.every((r) => r.ttl > 0 && r.ttl <= 60_000)).toBe(true);
+      // The database counted reservations, about one upsert per block, not one per request.
+      const reserved = (await ctx.db.selectFrom('rate_limits').select('count').where('key', '=', 'lease-test:10.0.6.1').executeTakeFirstOrThrow()).count;
+      expect(reserved).toBeGreaterThanOrEqual(max);
+      expect(reserved).toBeLessThanOrEqual(max + 2 * 2 * block);
     });
 
     it("the delivery API's limit is shared too, and counted apart from the intake's", async () => {

@@ -6,6 +6,7 @@
 //   app.now()     the clock (injectable so tests can move time)
 //   app.dataDir   where files live
 //   app.tokens    TokenService;  app.throttle  LoginThrottle
+//   app.limits    where the rate limits count (http/rate-limit-store.ts: Redis, PostgreSQL or memory)
 //   app.requireUser  the bearer guard (onRequest hook) for routes outside `auth: 'bearer'` modules
 //   app.writes    the listeners of committed writes (server/resources/writes.ts), told in each write's transaction
 //   request.user  { id, userName, fullName, sessionId, clientId } on bearer-guarded routes
@@ -24,6 +25,7 @@ import { migrateToLatest } from './db/migrate';
 import type { Database } from './db/schema';
 import { errorBody, httpError, installErrorHandlers, sendError } from './errors';
 import { cleanRequestInput } from './http/input';
+import { sharedLimits, type SharedLimits } from './http/rate-limit-store';
 import helmet from '@fastify/helmet';
 import { cspDirectives } from '../shared/csp';
 import { localize } from './i18n';
@@ -41,6 +43,7 @@ declare module 'fastify' {
     now(): Date;
     tokens: TokenService;
     throttle: LoginThrottle;
+    limits: SharedLimits;
     requireUser: typeof requireUser;
     /** Options of the route modules, from buildApp. */
     moduleOptions: ModuleOptions;
@@ -63,6 +66,14 @@ export interface BuildAppOptions extends ModuleOptions {
   rendererDir?: string | null;
   now?: () => Date;
   jwtSecret?: string;
+  /** REDIS_URL: the rate limits count in Redis (http/rate-limit-store.ts); unset, in the database on PostgreSQL */
+  redisUrl?: string;
+  /**
+   * TRUST_PROXY: the proxies whose X-Forwarded-For gives the client's address (hops, or their addresses/networks,
+   * comma-separated); default none: the connection's address. Behind a load balancer the limits per client address
+   * need it, or every visitor is the balancer.
+   */
+  trustProxy?: number | string;
   /** access token lifetime, default 900 s */
   accessTokenTtlSeconds?: number;
   /** absolute session (refresh token family) lifetime, default 30 days */
@@ -121,14 +132,17 @@ async function startApp(options: BuildAppOptions, handle: DbHandle, ownsDb: bool
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 500 },
     // Undecodable URLs and over-long parameters: the same error shape as everything else.
     frameworkErrors: (error, request, reply) => sendError(request, reply, httpError(400, M.badRequest)),
-    // Behind a LAN proxy the client address is informative only (throttling is per account).
-    trustProxy: false,
+    // The client's address (request.ip) keys the public limits (intake, delivery); sign-in throttling is per account.
+    // Behind a load balancer it is the balancer's unless TRUST_PROXY names it; never every X-Forwarded-For (spoofable).
+    // (A number of hops as Fastify takes it, which its typings omit: the nearest `hops` proxies are believed.)
+    trustProxy: typeof options.trustProxy === 'number' ? ((_address: string, hop: number) => hop < (options.trustProxy as number)) : (options.trustProxy ?? false),
   });
   if (ownsDb) app.addHook('onClose', () => handle.close());
 
   const resources = resourceSet([...servedResources, ...(options.resources?.served ?? [])], options.resources?.defs);
   let seededDemo = false;
   let secret: string;
+  let limits: SharedLimits;
   try {
     // The schema in one place, before any route exists: the migrations, the base rows (and the demo's websites and
     // users), then the tables of the definitions with their search text (rows seeded above included).
@@ -142,6 +156,10 @@ async function startApp(options: BuildAppOptions, handle: DbHandle, ownsDb: bool
     for (const m of manifests) if ('ready' in m && m.ready) await m.ready(handle.db, now());
     // The tokens' signing key: JWT_SECRET, else the database's (every instance on it shares it; made once).
     secret = options.jwtSecret ?? (await signingKey(handle.db, now(), options.dataDir));
+    // Where the rate limits count: every instance on one database (or one Redis) counts them together.
+    limits = await sharedLimits({ db: handle.db, dialect: handle.dialect, redisUrl: options.redisUrl });
+    const chosen = limits;
+    if (chosen.kind === 'redis') app.addHook('onClose', () => chosen.close());
     handle.settle(); // the schema is final: reads may be kept prepared (server/db/dialect.ts)
   } catch (err) {
     await app.close();
@@ -165,6 +183,7 @@ async function startApp(options: BuildAppOptions, handle: DbHandle, ownsDb: bool
   );
   app.decorate('throttle', new LoginThrottle(handle.db, now, { ...DEFAULTS.throttle, ...options.throttle }));
   app.decorate('requireUser', requireUser);
+  app.decorate<SharedLimits>('limits', limits);
   app.decorateRequest('user', null as unknown as AuthUser);
 
   installErrorHandlers(app);

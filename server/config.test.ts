@@ -29,6 +29,13 @@ describe('configFromEnv', () => {
     expect(c).toMatchObject({ port: 6000, host: '0.0.0.0', databaseUrl: 'postgres://u:p@h/db', accessTokenTtlSeconds: 30, seed: { demo: true, admin: { userName: 'boss', password: 'pw' } } });
   });
 
+  it('reads REDIS_URL and TRUST_PROXY (hops or addresses, never "true")', () => {
+    expect(configFromEnv({})).toMatchObject({ redisUrl: undefined, trustProxy: undefined });
+    expect(configFromEnv({ REDIS_URL: 'redis://cache:6379', TRUST_PROXY: '1' })).toMatchObject({ redisUrl: 'redis://cache:6379', trustProxy: 1 });
+    expect(configFromEnv({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toBe('10.0.0.0/8, 127.0.0.1');
+    expect(() => configFromEnv({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY/);
+  });
+
   it('refuses nonsense numbers', () => {
     expect(() => configFromEnv({ PORT: 'abc' })).toThrow(/PORT/);
     expect(() => configFromEnv({ ACCESS_TOKEN_TTL_SECONDS: '-5' })).toThrow(/ACCESS_TOKEN_TTL_SECONDS/);

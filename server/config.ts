@@ -33,6 +33,15 @@ export interface ServerConfig {
    * (DELIVERY_MAX_PER_MINUTE; default 600).
    */
   delivery: { maxAge?: number; staleWhileRevalidate?: number; maxPerMinute?: number };
+  /** REDIS_URL: the rate limits count in Redis (needs the ioredis package); unset, in PostgreSQL or in memory */
+  redisUrl?: string;
+  /**
+   * TRUST_PROXY: behind a load balancer or reverse proxy, which of them to believe about the client's address
+   * (X-Forwarded-For), so that the limits per client address count visitors, not the proxy: a number of proxy hops
+   * (`1`: the one in front), or their addresses or networks separated by commas (`10.0.0.0/8,127.0.0.1`). Unset: the
+   * connection's own address.
+   */
+  trustProxy?: number | string;
   seed: SeedOptions;
   /**
    * SITEDESK_BENCH_HISTORY_OFF=1: write no history entries. Only for `npm run bench` (tests/bench/save-cost.ts), to
@@ -55,6 +64,15 @@ function positiveInt(env: NodeJS.ProcessEnv, name: string): number | undefined {
   const n = Number(raw);
   if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive whole number of seconds, not "${raw}"`);
   return n;
+}
+
+function trustProxy(env: NodeJS.ProcessEnv): number | string | undefined {
+  const raw = env.TRUST_PROXY?.trim();
+  if (!raw) return undefined;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  // `true` would believe any X-Forwarded-For, which a visitor can write: a limit per address would then be none.
+  if (/^(true|yes)$/i.test(raw)) throw new Error('TRUST_PROXY must be a number of proxy hops or the proxies\' addresses, not "true"');
+  return raw;
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -80,6 +98,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       staleWhileRevalidate: wholeNumber(env, 'DELIVERY_STALE_WHILE_REVALIDATE'),
       maxPerMinute: positiveInt(env, 'DELIVERY_MAX_PER_MINUTE'),
     },
+    redisUrl: env.REDIS_URL || undefined,
+    trustProxy: trustProxy(env),
     seed: { demo: /^(1|true|yes)$/i.test(env.SEED_DEMO ?? ''), content: /^(1|true|yes)$/i.test(env.SEED_DEMO ?? ''), admin },
     ...(env.SITEDESK_BENCH_HISTORY_OFF === '1' ? { benchHistoryOff: true } : {}),
   };

@@ -10,6 +10,8 @@ async function main() {
     databaseUrl: config.databaseUrl,
     rendererDir: config.rendererDir,
     jwtSecret: config.jwtSecret,
+    redisUrl: config.redisUrl,
+    trustProxy: config.trustProxy,
     accessTokenTtlSeconds: config.accessTokenTtlSeconds,
     sessionTtlSeconds: config.sessionTtlSeconds,
     ...(config.intakeMaxPerMinute ? { intake: { max: config.intakeMaxPerMinute, timeWindow: 60_000 } } : {}),

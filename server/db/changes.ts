@@ -14,8 +14,11 @@ import { sql, type CompiledQuery, type Kysely } from 'kysely';
 import { dialectOf } from './dialect';
 
 const COUNTER = 'data_changes';
-/** Tables whose writes do not change what a list shows: sign-in bookkeeping, migrations, search index internals. */
-const UNCOUNTED = new Set([COUNTER, 'login_attempts', 'token_families', 'refresh_tokens', 'push_tokens', 'kysely_migration', 'kysely_migration_lock']);
+/**
+ * Tables whose writes do not change what a list shows: sign-in bookkeeping, the rate limits' counters (a write per public
+ * request: counted, they would move every ETag of the delivery API), migrations, search index internals.
+ */
+const UNCOUNTED = new Set([COUNTER, 'login_attempts', 'rate_limits', 'token_families', 'refresh_tokens', 'push_tokens', 'kysely_migration', 'kysely_migration_lock']);
 const counted = (table: string) => !UNCOUNTED.has(table) && !table.startsWith('sqlite_') && !/_search(_|$)/.test(table);
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

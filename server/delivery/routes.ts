@@ -15,6 +15,7 @@ import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
+import { limitStore } from '../http/rate-limit-store';
 import { changeNumber } from '../db/changes';
 import { errorBody, httpError } from '../errors';
 import { localize } from '../i18n';
@@ -95,8 +96,9 @@ export const deliveryRoutes: FastifyPluginAsync = async (app) => {
   const names = new Map(areas.map((a) => [a, queryNames(a)]));
   const cacheControl = `public, max-age=${options.maxAge}, stale-while-revalidate=${options.staleWhileRevalidate}`;
 
-  // Per client address, like the intake (in memory: one process serves the websites' reads of its database).
+  // Per client address, like the intake, counted where every instance sees it (http/rate-limit-store.ts).
   await app.register(rateLimit, {
+    ...limitStore(app.limits, 'delivery'),
     max: options.max,
     timeWindow: options.timeWindow,
     errorResponseBuilder: (_request, context) =>

@@ -5,7 +5,7 @@
 //     feedback read or choose its id), validated by the resource's own definition with the spec's messages in the
 //     language the request asks for (Accept-Language), and written through the engine like any record;
 //   - a body above INTAKE_BODY_LIMIT answers 413; more than `max` posts per client address within `timeWindow`
-//     answer 429 (@fastify/rate-limit, in memory: one server process serves the console);
+//     answer 429 (@fastify/rate-limit, counted where every instance sees it: http/rate-limit-store.ts);
 //   - the answer says thank you and nothing else (no id, no record); any origin may post (CORS), none may read.
 // Adding a kind: one entry in INTAKES (documented in docs/api.md "Public intake").
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
@@ -16,6 +16,7 @@ import { feedback } from '../../shared/resources/feedback';
 import { booking, recruitment } from '../../shared/resources/people';
 import { httpError } from '../errors';
 import { ok } from '../http/envelope';
+import { limitStore } from '../http/rate-limit-store';
 import type { Text } from '../i18n';
 import { M } from '../messages';
 import { bodyObject, operationContext, parseId, type OperationContext } from '../resources/index';
@@ -94,6 +95,7 @@ export const intakeRoutes: FastifyPluginAsync = async (app) => {
   await app.register(cors, { origin: true, methods: ['POST'], credentials: false });
   // Registered inside this module, so the limit counts (and applies to) the public posts only.
   await app.register(rateLimit, {
+    ...limitStore(app.limits, 'intake'),
     max,
     timeWindow,
     errorResponseBuilder: (_request, context) => httpError(429, M.tooManyPosts(Math.ceil(context.ttl / 1000)), {}, { 'retry-after': String(Math.ceil(context.ttl / 1000)) }),

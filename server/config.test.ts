@@ -36,6 +36,12 @@ describe('configFromEnv', () => {
     expect(() => configFromEnv({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY/);
   });
 
+  it('reads WORKERS: 1 by default, a whole number from 1 to 64', () => {
+    expect(configFromEnv({}).workers).toBe(1);
+    expect(configFromEnv({ WORKERS: '2' }).workers).toBe(2);
+    for (const bad of ['0', '65', '1.5', 'two']) expect(() => configFromEnv({ WORKERS: bad })).toThrow(/WORKERS/);
+  });
+
   it('refuses nonsense numbers', () => {
     expect(() => configFromEnv({ PORT: 'abc' })).toThrow(/PORT/);
     expect(() => configFromEnv({ ACCESS_TOKEN_TTL_SECONDS: '-5' })).toThrow(/ACCESS_TOKEN_TTL_SECONDS/);

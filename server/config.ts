@@ -35,6 +35,8 @@ export interface ServerConfig {
   delivery: { maxAge?: number; staleWhileRevalidate?: number; maxPerMinute?: number };
   /** REDIS_URL: the rate limits count in Redis (needs the ioredis package); unset, in PostgreSQL or in memory */
   redisUrl?: string;
+  /** WORKERS: server processes sharing the port (node:cluster), on PostgreSQL; 1 on SQLite. */
+  workers: number;
   /**
    * TRUST_PROXY: behind a load balancer or reverse proxy, which of them to believe about the client's address
    * (X-Forwarded-For), so that the limits per client address count visitors, not the proxy: a number of proxy hops
@@ -63,6 +65,14 @@ function positiveInt(env: NodeJS.ProcessEnv, name: string): number | undefined {
   if (!raw) return undefined;
   const n = Number(raw);
   if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive whole number of seconds, not "${raw}"`);
+  return n;
+}
+
+function workerCount(env: NodeJS.ProcessEnv): number {
+  const raw = env.WORKERS?.trim();
+  if (!raw) return 1;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > 64) throw new Error(`WORKERS must be a whole number from 1 to 64, not "${raw}"`);
   return n;
 }
 
@@ -99,6 +109,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       maxPerMinute: positiveInt(env, 'DELIVERY_MAX_PER_MINUTE'),
     },
     redisUrl: env.REDIS_URL || undefined,
+    // Processes sharing the port (server/workers.ts); PostgreSQL only.
+    workers: workerCount(env),
     trustProxy: trustProxy(env),
     seed: { demo: /^(1|true|yes)$/i.test(env.SEED_DEMO ?? ''), content: /^(1|true|yes)$/i.test(env.SEED_DEMO ?? ''), admin },
     ...(env.SITEDESK_BENCH_HISTORY_OFF === '1' ? { benchHistoryOff: true } : {}),

@@ -2,9 +2,13 @@
 import { buildApp } from './app';
 import { StartupError } from './bootstrap';
 import { configFromEnv } from './config';
+import { isPostgresUrl } from './db';
+import { runWorkers } from './workers';
 
 async function main() {
   const config = configFromEnv();
+  // WORKERS=N on PostgreSQL: this process only keeps N server processes running (./workers.ts).
+  if (runWorkers({ workers: config.workers, postgres: isPostgresUrl(config.databaseUrl) })) return;
   const app = await buildApp({
     dataDir: config.dataDir,
     databaseUrl: config.databaseUrl,

@@ -12,7 +12,7 @@ import { useWorkspace } from '../../core/workspace';
 import { useAccess } from '../access';
 import type { Id, Row } from '../dataProvider';
 import { fieldLabel, optionLabel } from '../labels';
-import { operationLabel } from './labels';
+import { operationLabel, otherFieldLabel } from './labels';
 import { fetchHistory, restoreVersion, type HistoryTarget } from './api';
 import { comparedText, groupChanges, historyAccess, isLongText, restorable, wordDiff, type ChangeRow, type HistoryChange, type HistoryEntry } from './model';
 
@@ -225,7 +225,7 @@ function VersionCard({ def, entry, newest, languages, extraLabels, action }: { d
 export function ChangeTable({ def, changes, languages, extraLabels }: { def?: ResourceDef; changes: readonly HistoryChange[]; languages: readonly LanguageRef[]; extraLabels?: Record<string, string> }) {
   const { t } = useTranslation('history');
   const rows = groupChanges(changes, def?.fields ?? [], languages.map((l) => l.languageId));
-  const label = (row: ChangeRow) => (def && row.def ? fieldLabel(def, row.def) : (extraLabels?.[row.field] ?? row.field));
+  const label = (row: ChangeRow) => (def && row.def ? fieldLabel(def, row.def) : (extraLabels?.[row.field] ?? otherFieldLabel(row.field)));
   const languageName = (id: string) => languages.find((l) => l.languageId === id)?.name ?? id;
   if (!rows.length) return <Typography.Text type="secondary">{t('noChanges')}</Typography.Text>;
   return (

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newsDef } from '../../../../shared/editorial';
 import { i18next, initI18n } from '../../core/i18n';
-import { actorLabel, areaLabel, changeText, operationLabel, operationOptions } from './labels';
+import { actorLabel, areaLabel, changeFieldLabel, changeText, operationLabel, operationOptions } from './labels';
 
 // One set of words for the History panel, the audit log and the trash, in the interface language.
 describe('history labels', () => {
@@ -34,6 +34,16 @@ describe('history labels', () => {
     await i18next.changeLanguage('vi-VN');
     expect(actorLabel({ id: null, fullName: null, kind: 'system' })).toBe('Hệ thống');
     expect(areaLabel('folder')).toBe('Thư mục');
+  });
+
+  it("names the fields of writers that are no definition (files, sign-ins) in the interface language, never their wire names", async () => {
+    await i18next.changeLanguage('vi-VN');
+    expect(changeFieldLabel('folder', 'parentId')).toBe('Thư mục cha');
+    expect(changeFieldLabel('user', 'reason')).toBe('Lý do');
+    await i18next.changeLanguage('en-US');
+    expect(changeFieldLabel('file', 'contentType')).toBe('File type');
+    expect(changeFieldLabel('banner', 'name')).toBe('Name');
+    expect(changeFieldLabel('file', 'somethingNew')).toBe('somethingNew');
   });
 
   it('writes a value as text for the export: rich text as its words, never markup', () => {

@@ -60,12 +60,19 @@ export function actorLabel(actor: HistoryActor | undefined): string {
   return actor.fullName ? `${kind}: ${actor.fullName}` : kind;
 }
 
-/** A changed field's name in the interface language when `resource` is a definition that has it; its wire name otherwise. */
+/**
+ * A changed field's name in the interface language: the definition's label when `resource` is a definition that has
+ * it; else the words of the hand-written writers' fields (files, folders, sign-ins, payments: `history:fields`); else
+ * its wire name.
+ */
 export function changeFieldLabel(resource: string | undefined, field: string): string {
   const def = resource ? defs[resource] : undefined;
   const found = def?.fields.find((f) => f.name === field);
-  return def && found ? fieldLabel(def, found) : field;
+  return def && found ? fieldLabel(def, found) : otherFieldLabel(field);
 }
+
+/** A field no definition names (a hand-written writer's): `history:fields`, else its wire name. */
+export const otherFieldLabel = (field: string): string => i18next.t(`history:fields.${field}`, { defaultValue: field });
 
 /** A value as text (an export's cell): rich text as its words, lists and objects as JSON, blank as nothing. */
 export function changeText(value: unknown): string {

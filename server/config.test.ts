@@ -42,6 +42,16 @@ describe('configFromEnv', () => {
     for (const bad of ['0', '65', '1.5', 'two']) expect(() => configFromEnv({ WORKERS: bad })).toThrow(/WORKERS/);
   });
 
+  it('reads the S3 settings: unset, files stay under DATA_DIR; keys go in pairs; the endpoint is an address', () => {
+    expect(configFromEnv({}).s3).toBeUndefined();
+    expect(
+      configFromEnv({ S3_BUCKET: 'clinic-files', S3_ENDPOINT: 'http://minio:9000', S3_REGION: 'auto', S3_ACCESS_KEY_ID: 'k', S3_SECRET_ACCESS_KEY: 's', S3_FORCE_PATH_STYLE: '1' }).s3,
+    ).toEqual({ bucket: 'clinic-files', endpoint: 'http://minio:9000', region: 'auto', accessKeyId: 'k', secretAccessKey: 's', forcePathStyle: true });
+    expect(configFromEnv({ S3_BUCKET: 'b' }).s3).toMatchObject({ bucket: 'b', endpoint: undefined, forcePathStyle: false });
+    expect(() => configFromEnv({ S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'k' })).toThrow(/S3_SECRET_ACCESS_KEY/);
+    expect(() => configFromEnv({ S3_BUCKET: 'b', S3_ENDPOINT: 'minio:9000' })).toThrow(/S3_ENDPOINT/);
+  });
+
   it('refuses nonsense numbers', () => {
     expect(() => configFromEnv({ PORT: 'abc' })).toThrow(/PORT/);
     expect(() => configFromEnv({ ACCESS_TOKEN_TTL_SECONDS: '-5' })).toThrow(/ACCESS_TOKEN_TTL_SECONDS/);

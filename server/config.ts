@@ -1,5 +1,6 @@
 // Environment → options for buildApp. Only main.ts reads process.env.
 import path from 'node:path';
+import type { S3Settings } from './files/s3-store';
 
 /** What bootstrap.ts seeds on start (SEED_DEMO, ADMIN_USERNAME / ADMIN_PASSWORD). Declared here, in the base layer, so that
  * config does not import the app layer's bootstrap. */
@@ -37,6 +38,11 @@ export interface ServerConfig {
   redisUrl?: string;
   /** WORKERS: server processes sharing the port (node:cluster), on PostgreSQL; 1 on SQLite. */
   workers: number;
+  /**
+   * S3_BUCKET (with S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE=1): files and
+   * uploads in progress in that S3-compatible bucket; unset, under DATA_DIR.
+   */
+  s3?: S3Settings;
   /**
    * TRUST_PROXY: behind a load balancer or reverse proxy, which of them to believe about the client's address
    * (X-Forwarded-For), so that the limits per client address count visitors, not the proxy: a number of proxy hops
@@ -76,6 +82,24 @@ function workerCount(env: NodeJS.ProcessEnv): number {
   return n;
 }
 
+function s3Settings(env: NodeJS.ProcessEnv): S3Settings | undefined {
+  const bucket = env.S3_BUCKET?.trim();
+  if (!bucket) return undefined;
+  const accessKeyId = env.S3_ACCESS_KEY_ID || undefined;
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY || undefined;
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither (the AWS SDK then finds its own)');
+  const endpoint = env.S3_ENDPOINT?.trim() || undefined;
+  if (endpoint && !/^https?:\/\//.test(endpoint)) throw new Error(`S3_ENDPOINT must be an http(s) address, not "${endpoint}"`);
+  return {
+    bucket,
+    endpoint,
+    region: env.S3_REGION?.trim() || undefined,
+    accessKeyId,
+    secretAccessKey,
+    forcePathStyle: /^(1|true|yes)$/i.test(env.S3_FORCE_PATH_STYLE ?? ''),
+  };
+}
+
 function trustProxy(env: NodeJS.ProcessEnv): number | string | undefined {
   const raw = env.TRUST_PROXY?.trim();
   if (!raw) return undefined;
@@ -112,6 +136,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     // Processes sharing the port (server/workers.ts); PostgreSQL only.
     workers: workerCount(env),
     trustProxy: trustProxy(env),
+    s3: s3Settings(env),
     seed: { demo: /^(1|true|yes)$/i.test(env.SEED_DEMO ?? ''), content: /^(1|true|yes)$/i.test(env.SEED_DEMO ?? ''), admin },
     ...(env.SITEDESK_BENCH_HISTORY_OFF === '1' ? { benchHistoryOff: true } : {}),
   };

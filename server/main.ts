@@ -25,6 +25,7 @@ async function main() {
       ...(config.delivery.maxPerMinute ? { max: config.delivery.maxPerMinute, timeWindow: 60_000 } : {}),
     },
     seed: config.seed,
+    ...(config.s3 ? { files: { s3: config.s3 } } : {}),
     ...(config.benchHistoryOff ? { history: { benchOff: true } } : {}),
     logger: { level: process.env.LOG_LEVEL ?? 'warn' },
   });
@@ -46,7 +47,7 @@ async function main() {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 
   const address = await app.listen({ port: config.port, host: config.host });
-  console.log(`sitedesk server listening on ${address} (${app.dialect}, data in ${config.dataDir})`);
+  console.log(`sitedesk server listening on ${address} (${app.dialect}, data in ${config.dataDir}${config.s3 ? `, files in S3 bucket ${config.s3.bucket}` : ''})`);
 }
 
 main().catch((err) => {

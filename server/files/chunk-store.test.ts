@@ -1,11 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { mkdtemp, open, readFile, readdir, rm, utimes } from 'node:fs/promises';
+import { mkdir, mkdtemp, open, readFile, readdir, rm } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
+import Sqlite from 'better-sqlite3';
+import { Kysely, SqliteDialect } from 'kysely';
 import { ChunkStore, type ChunkRequest, type UploadLedger, type UploadSession } from './chunk-store';
-import { FileStore, type StoredFile } from './file-store';
+import { DiskFileStore, type StoredFile } from './file-store';
+import { DiskUploadBytes } from './upload-disk';
+import type { Database } from '../db/schema';
+import { m0026_upload_state } from '../db/migrations/0026_upload_state';
 import { openFileSink, type OpenSink } from './disk';
 import { FilesError } from './errors';
 import { chunksOf, pdfBytes, pngBytes } from './testing';
@@ -39,19 +44,27 @@ function memoryLedger(failCommits = 0) {
 
 const CHUNK = 1000;
 let dataDir: string;
+/** The upload state's tables (migration 0026) in a real SQLite database, shared by every store of a test: several
+ * stores are several server instances sharing the database and DATA_DIR. */
+let db: Kysely<Database>;
 
 beforeEach(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'sitedesk-chunks-'));
+  db = new Kysely<Database>({ dialect: new SqliteDialect({ database: new Sqlite(path.join(dataDir, 'state.db')) }) });
+  await m0026_upload_state.up(db as never, 'sqlite');
 });
 afterEach(async () => {
+  await db.destroy();
   await rm(dataDir, { recursive: true, force: true });
 });
 
 function setup(options: { openSink?: OpenSink; maxFileSize?: number; clock?: () => number; bootKey?: string; failCommits?: number } = {}) {
-  const files = new FileStore(dataDir);
+  const files = new DiskFileStore(dataDir, options.openSink);
   const { ledger, commits } = memoryLedger(options.failCommits);
+  const bytes = new DiskUploadBytes(dataDir, files, CHUNK, options.openSink, options.bootKey ?? 'boot-1');
   const store = new ChunkStore({
-    dataDir, files, ledger, chunkSize: CHUNK, maxFileSize: options.maxFileSize ?? 100 * CHUNK, openSink: options.openSink, clock: options.clock, bootKey: options.bootKey ?? 'boot-1',
+    db, bytes, ledger, removeStored: (name) => files.remove(name), sweepTemp: (now, age) => files.sweepTemp(now, age),
+    chunkSize: CHUNK, maxFileSize: options.maxFileSize ?? 100 * CHUNK, clock: options.clock,
   });
   return { store, files, commits };
 }
@@ -224,7 +237,7 @@ describe('ChunkStore', () => {
     const broken = setup({ openSink: failing(600, 'ENOSPC') });
     const err = await rejection(broken.store.receive(request('w', 1, 3), [chunks[1].subarray(0, 500), chunks[1].subarray(500)]));
     expect(err.statusCode).toBe(507);
-    expect((await readdir(chunkDir('w'))).sort()).toEqual(['data.part', 'session.json']);
+    expect((await readdir(chunkDir('w'))).sort()).toEqual(['data.part']);
     expect(await broken.store.status('w')).toMatchObject({ received: [] });
 
     // Once the disk is fine again, the same chunks finish the upload.
@@ -260,11 +273,12 @@ describe('ChunkStore', () => {
     await store.receive(request('db', 0, 3, 'x.pdf'), [chunks[0]]);
     await store.receive(request('db', 1, 3, 'x.pdf'), [chunks[1]]);
     expect((await rejection(store.receive(request('db', 2, 3, 'x.pdf'), [chunks[2]]))).statusCode).toBe(500);
-    expect(await storedFiles()).toEqual([]);
+    expect(await storedFiles()).toHaveLength(1); // finished, not recorded: kept for the retry
     expect(await store.status('db')).toMatchObject({ received: [0, 1, 2], complete: false });
     const done = await store.receive(request('db', 2, 3, 'x.pdf'), [chunks[2]]);
     if (!done.complete) throw new Error('should be complete');
     expect(commits()).toBe(1);
+    expect(await storedFiles()).toEqual([done.file.storedName]);
     expect(sha(await readFile(files.pathOf(done.file.storedName)))).toBe(sha(original));
   });
 
@@ -329,27 +343,34 @@ describe('ChunkStore', () => {
   });
 
   it('sweeps uploads untouched for a day, and only those', async () => {
-    let now = Date.now();
+    let now = Date.now() - 25 * 3600 * 1000;
     const { store } = setup({ clock: () => now });
     await store.receive(request('old', 0, 3), [pngBytes(CHUNK)]);
+    now += 25 * 3600 * 1000;
     await store.receive(request('fresh', 0, 3), [pngBytes(CHUNK)]);
-    const dayAgo = (Date.now() - 25 * 3600 * 1000) / 1000;
-    for (const name of await readdir(chunkDir('old'))) await utimes(path.join(chunkDir('old'), name), dayAgo, dayAgo);
-    await utimes(chunkDir('old'), dayAgo, dayAgo);
     expect(await store.sweep()).toBe(1);
     expect(await store.status('old')).toBeUndefined();
+    expect(existsSync(chunkDir('old'))).toBe(false);
     expect((await store.status('fresh'))?.complete).toBe(false);
     now += 25 * 3600 * 1000; // a day later the other one goes too
     expect(await store.sweep()).toBe(1);
     expect(await store.status('fresh')).toBeUndefined();
   });
 
+  it("sweeps the folder of an upload no session names (a crash, or an older version's markers)", async () => {
+    const { store } = setup({ clock: () => Date.now() + 25 * 3600 * 1000 });
+    await mkdir(path.join(chunkDir('orphan'), 'held-x'), { recursive: true });
+    expect(await store.sweep()).toBe(1);
+    expect(existsSync(chunkDir('orphan'))).toBe(false);
+  });
+
   it('starts an upload over when another process removed it (its session is not kept past a failure)', async () => {
     const { store } = setup();
     const chunks = chunksOf(pngBytes(2500), CHUNK);
     await store.receive(request('gone', 0, chunks.length), [chunks[0]]);
-    // Another server process sharing the data folder swept it (or refused it) meanwhile.
+    // Another server instance sharing the data folder and the database swept it (or refused it) meanwhile.
     await rm(chunkDir('gone'), { recursive: true, force: true });
+    for (const table of ['upload_chunks', 'upload_sessions'] as const) await db.deleteFrom(table).execute();
     const refused = await store.receive(request('gone', 1, chunks.length), [chunks[1]]).catch((err: unknown) => err);
     expect(refused).toBeInstanceOf(FilesError);
     expect((refused as FilesError).statusCode).toBeGreaterThanOrEqual(500); // the client sends it again

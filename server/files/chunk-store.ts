@@ -1,34 +1,35 @@
-// Chunked uploads that cannot corrupt (the contract is in docs/api.md, "Files").
+// Chunked uploads that cannot corrupt, across instances (the contract is in docs/api.md, "Files").
 //
-// Every byte is written once. An upload lives in DATA_DIR/uploads/.chunks/<fileId>/: `session.json`
-// (created atomically by linking a complete temp file) fixes totalChunks, the name and the folder at the
-// first chunk; `data.part` is the file being built, each chunk streamed straight to its own range
-// (chunkIndex × chunkSize) with positional writes, so chunks may come in any order, twice or at once.
-// A chunk counts as held only once all its bytes are written and its length is the one its place
-// implies: then a marker `held-<boot>/<index>.<bytes>` (an empty directory: one call) is created. A chunk already held is read
-// and dropped, never rewritten, so a duplicate cannot disturb it; a duplicate racing its original waits
-// for it (per-chunk lock). When every chunk is held the file is finished once: a per-fileId promise chain
-// serialises this process, an `open(…, 'wx')` marker keeps a second process out; the part file is cut
-// to its size, fsync'd, content-checked and renamed into the store, and the ledger (the database)
-// records it keyed by fileId, so a retry after a lost answer finds the file instead of building it again.
+// What an upload is and which of its chunks have arrived live in the database (migration 0026: upload_sessions,
+// upload_chunks), so every instance behind a load balancer sees the same upload: chunk 1 sent to one instance and
+// chunk 2 to another make one file, and an upload resumes after any instance restarts. The bytes live where the
+// store keeps them (`UploadBytes`): on the local disk, one part file per upload written at each chunk's offset
+// (./upload-disk.ts; several instances then need a shared DATA_DIR); on an object store, one object per chunk and a
+// multipart upload (./s3-uploads.ts), never assembled on a local disk.
 //
-// Durability of a held chunk: its bytes are NOT fsync'd when it is marked; the part file is fsync'd once,
-// when it is complete (one flush instead of one per chunk, which halved throughput). Until then the
-// bytes are in the kernel's page cache, which survives a crash of this process but not of the machine.
-// A machine crash or power cut also changes the boot id, and the markers live in a directory named for
-// the boot that wrote them: after a reboot the held set starts empty, chunk/status says so and the client
-// sends those chunks again. So a chunk reported as held is always one whose bytes are really there.
-// If the final fsync fails, what the kernel reported as written is no longer sure (it may drop the
-// failed pages), so the held set is dropped too and the client sends everything again.
-import { readFileSync } from 'node:fs';
-import { link, mkdir, open, readdir, readFile, rename, stat, unlink } from 'node:fs/promises';
+// Every byte is written once. The first chunk to arrive fixes the session (totalChunks, the name, the folder: an
+// INSERT that only one instance wins). A chunk counts as held only once all its bytes are written and its length is
+// the one its place implies: then its row is written. A chunk already held is read and dropped, never rewritten, so a
+// duplicate cannot disturb it (a duplicate racing its original in this process waits for it; one racing it on another
+// instance writes the same bytes at the same place). When every chunk is held, the instance that claims the session
+// (a conditional UPDATE) finishes the file once: the bytes become a stored file, content-checked, and the ledger (the
+// files table) records it keyed by fileId, so a retry after a lost answer finds the file instead of building it again.
+//
+// Durability of a held chunk on disk: its bytes are NOT fsync'd when it is held; the part file is fsync'd once, when it
+// is complete (one flush instead of one per chunk, which halved throughput). Until then the bytes are in the kernel's
+// page cache, which survives a crash of the process but not of the machine. So each chunk's row says under which boot
+// of the machine it was written (`durability`); after a reboot those rows no longer count, chunk/status says so and the
+// client sends those chunks again. An object store's chunks are durable when it answers: their rows count always.
+import { randomUUID } from 'node:crypto';
 import os from 'node:os';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/schema';
 import { MAX_UPLOAD_BYTES, UPLOAD_CHUNK_BYTES } from '../../shared/uploads';
 import { sanitizeName } from './file-name';
-import { requireAllowedExtension, requireMatchingContent } from './file-types';
-import { FileStore, type StoredFile } from './file-store';
-import { asFilesError, copyRange, discardStream, openFileSink, removeQuietly, tempPath, writeStreamAt, writeStreamToFile, type ByteSource, type OpenSink } from './disk';
+import { requireAllowedExtension } from './file-types';
+import type { StoredFile } from './file-store';
+import { asFilesError, discardStream, type ByteSource, type SizeLimit } from './disk';
 import { FilesError, badRequest, conflict, tooLarge } from './errors';
 import { M } from '../messages';
 
@@ -36,14 +37,11 @@ import { M } from '../messages';
 export const CHUNK_SIZE = UPLOAD_CHUNK_BYTES;
 export const DEFAULT_MAX_FILE_SIZE = MAX_UPLOAD_BYTES;
 export const ABANDONED_AFTER_MS = 24 * 60 * 60 * 1000;
-/** An assembly marker older than this belongs to a process that died mid-way. */
-const STALE_MARKER_MS = 15 * 60 * 1000;
+/** A claim to finish an upload older than this belongs to an instance that died mid-way. */
+const STALE_CLAIM_MS = 15 * 60 * 1000;
 const FILE_ID = /^[A-Za-z0-9_-]{1,100}$/;
-const PART = 'data.part';
-/** Sessions kept in memory at most (uploads in progress); beyond, they are read from disk again. */
+/** Sessions kept in memory at most (uploads in progress); beyond, they are read from the database again. */
 const MAX_SESSIONS = 10_000;
-/** A held marker: `<index>.<bytes>`. */
-const HELD_NAME = /^(\d+)\.(\d+)$/;
 
 /**
  * Names this boot of the machine: the kernel's boot id on Linux; elsewhere the boot time to the minute
@@ -91,45 +89,62 @@ export type UploadState<F> =
   | { fileId: string; totalChunks: number; received: number[]; complete: false }
   | { fileId: string; complete: true; file: F };
 
+/**
+ * Where the bytes of uploads in progress are kept, and how they become a stored file: the local disk
+ * (./upload-disk.ts) or an object store (./s3-uploads.ts). The chunk store decides what is held; this only holds bytes.
+ */
+export interface UploadBytes {
+  /** Under what chunks' bytes survive: rows written under another (a machine's earlier boot) no longer count. */
+  readonly durability: string;
+  /** Writes chunk `index`'s bytes (streamed; refused past `limit`); answers how many there were. */
+  write(session: UploadSession, index: number, bytes: ByteSource, limit: SizeLimit): Promise<number>;
+  /** Checks the first chunk (`size` bytes) against the type the name says: a wrong type is refused after 2 MB, not 500. */
+  checkHead(session: UploadSession, size: number): Promise<void>;
+  /** Chunk `index` is held (`held`: every held chunk's size): work that can start before the last chunk (S3 parts). */
+  afterHeld?(session: UploadSession, index: number, held: ReadonlyMap<number, number>): Promise<void>;
+  /**
+   * Every chunk is held: the file, `size` bytes, content-checked and in the store under `storedName` (chosen before,
+   * so that a retry after a crash finds it). Answers false when the bytes are no longer all there (the chunks must
+   * come again).
+   */
+  finish(session: UploadSession, size: number, held: ReadonlyMap<number, number>, storedName: string): Promise<StoredFile | false>;
+  /** Forgets an upload's bytes (done, refused or abandoned). */
+  drop(session: Pick<UploadSession, 'fileId' | 'totalChunks'>): Promise<void>;
+  /** Bytes of uploads no session names any more, untouched for `maxAgeMs` (left by a crash); answers how many. */
+  sweepOrphans?(known: ReadonlySet<string>, now: number, maxAgeMs: number): Promise<number>;
+}
+
 export interface ChunkStoreOptions<F> {
-  dataDir: string;
-  files: FileStore;
+  db: Kysely<Database>;
+  bytes: UploadBytes;
   ledger: UploadLedger<F>;
+  /** Removes a stored file (its finished bytes, when the ledger refuses them). */
+  removeStored(storedName: string): Promise<void>;
+  /** Stale temp files of the store (swept with abandoned uploads). */
+  sweepTemp?(now: number, maxAgeMs: number): Promise<number>;
   chunkSize?: number;
   maxFileSize?: number;
-  openSink?: OpenSink;
   clock?: () => number;
-  /** Which boot of the machine wrote the held markers (tests simulate a power cut by changing it). */
-  bootKey?: string;
 }
 
 export class ChunkStore<F> {
-  readonly root: string;
   readonly chunkSize: number;
   readonly maxFileSize: number;
-  private readonly files: FileStore;
+  readonly bytes: UploadBytes;
+  private readonly db: Kysely<Database>;
   private readonly ledger: UploadLedger<F>;
-  private readonly openSink: OpenSink;
   private readonly clock: () => number;
-  private readonly bootKey: string;
   private readonly locks = new Map<string, Promise<unknown>>();
-  /**
-   * Sessions read or made here, by fileId: a session never changes once made, and reading session.json for every
-   * chunk was four file-system calls queued behind the chunks' writes in libuv's thread pool. Forgotten when this
-   * process removes the upload, and after any failure (another process may have removed it): the next chunk reads
-   * the disk again.
-   */
+  /** Sessions read or made here, by fileId: a session never changes once made. Forgotten after any failure. */
   private readonly sessions = new Map<string, UploadSession>();
 
-  constructor(options: ChunkStoreOptions<F>) {
-    this.root = path.join(options.dataDir, 'uploads', '.chunks');
-    this.files = options.files;
+  constructor(private readonly options: ChunkStoreOptions<F>) {
+    this.db = options.db;
+    this.bytes = options.bytes;
     this.ledger = options.ledger;
     this.chunkSize = options.chunkSize ?? CHUNK_SIZE;
     this.maxFileSize = options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE;
-    this.openSink = options.openSink ?? openFileSink;
     this.clock = options.clock ?? Date.now;
-    this.bootKey = options.bootKey ?? currentBootKey();
   }
 
   /** Every check that needs no disk: runs before a single byte is written. */
@@ -166,7 +181,7 @@ export class ChunkStore<F> {
     return { fileId, totalChunks, name, ext, totalSize: totalSize ?? null, folderId: request.folderId, userId: request.userId };
   }
 
-  /** Stores one chunk (streamed from `bytes`) and assembles the file if it was the last one missing. */
+  /** Stores one chunk (streamed from `bytes`) and finishes the file if it was the last one missing. */
   async receive(request: ChunkRequest, bytes: ByteSource): Promise<UploadState<F>> {
     const planned = this.plan(request);
     const done = await this.ledger.findCompleted(planned.fileId);
@@ -175,12 +190,11 @@ export class ChunkStore<F> {
       await discardStream(bytes, this.chunkLimit()); // a retry of a finished upload: its bytes are not needed
       return { fileId: planned.fileId, complete: true, file: done };
     }
-    const dir = this.dirOf(planned.fileId);
     try {
-      const session = await this.openSession(dir, planned);
+      const session = await this.openSession(planned);
       const index = request.chunkIndex;
-      await this.withLock(`${session.fileId}/${index}`, () => this.storeChunk(dir, session, index, bytes));
-      const state = await this.withLock(session.fileId, () => this.assembleIfComplete(dir, session));
+      await this.withLock(`${session.fileId}/${index}`, () => this.storeChunk(session, index, bytes));
+      const state = await this.withLock(session.fileId, () => this.finishIfComplete(session));
       if (state.complete) this.sessions.delete(planned.fileId);
       return state;
     } catch (err) {
@@ -194,59 +208,55 @@ export class ChunkStore<F> {
     if (typeof fileId !== 'string' || !FILE_ID.test(fileId)) return undefined;
     const done = await this.ledger.findCompleted(fileId);
     if (done) return { fileId, complete: true, file: done };
-    const dir = this.dirOf(fileId);
-    const session = await readSession(dir);
+    const session = await this.readSession(fileId);
     if (!session) return undefined;
-    return { fileId, totalChunks: session.totalChunks, received: received(await this.held(dir), session), complete: false };
+    return { fileId, totalChunks: session.totalChunks, received: received(await this.held(fileId), session), complete: false };
   }
 
   /** Removes uploads untouched for `maxAgeMs` (and stale temp files of the file store); answers how many. */
   async sweep(maxAgeMs = ABANDONED_AFTER_MS): Promise<number> {
     const now = this.clock();
-    let removed = 0;
-    for (const fileId of await readdir(this.root).catch(() => [] as string[])) {
-      if (this.locks.has(fileId)) continue;
-      const dir = path.join(this.root, fileId);
-      if (now - (await lastActivity(dir)) > maxAgeMs) {
-        this.sessions.delete(fileId);
-        await removeQuietly(dir);
-        removed++;
-      }
+    const cutoff = new Date(now - maxAgeMs).toISOString();
+    const abandoned = await this.db
+      .selectFrom('upload_sessions as s')
+      .select(['s.fileId', 's.totalChunks'])
+      .where('s.createdAt', '<', cutoff)
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom('upload_chunks as c').select('c.fileId').whereRef('c.fileId', '=', 's.fileId').where('c.receivedAt', '>=', cutoff))),
+      )
+      .execute();
+    for (const session of abandoned) {
+      if (this.locks.has(session.fileId)) continue;
+      this.sessions.delete(session.fileId);
+      await this.forget(session);
     }
-    return removed + (await this.files.sweepTemp(now, maxAgeMs));
+    let removed = abandoned.length;
+    if (this.bytes.sweepOrphans) {
+      const known = new Set((await this.db.selectFrom('upload_sessions').select('fileId').execute()).map((r) => r.fileId));
+      removed += await this.bytes.sweepOrphans(known, now, maxAgeMs);
+    }
+    return removed + ((await this.options.sweepTemp?.(now, maxAgeMs)) ?? 0);
   }
 
-  private dirOf(fileId: string): string {
-    return path.join(this.root, fileId);
+  private async readSession(fileId: string): Promise<UploadSession | undefined> {
+    const row = await this.db.selectFrom('upload_sessions').selectAll().where('fileId', '=', fileId).executeTakeFirst();
+    if (!row) return undefined;
+    const { fileId: id, totalChunks, name, ext, folderId, userId, createdAt } = row;
+    return { fileId: id, totalChunks, name, ext, totalSize: row.totalSize === null ? null : Number(row.totalSize), folderId, userId, createdAt };
   }
 
-  /** The session of this fileId, created from `planned` if this is the first chunk to arrive. */
-  private async openSession(dir: string, planned: Omit<UploadSession, 'createdAt'>): Promise<UploadSession> {
-    const target = path.join(dir, 'session.json');
-    let session = this.sessions.get(planned.fileId) ?? (await readSession(dir));
+  /** The session of this fileId, created from `planned` if this is the first chunk to arrive anywhere. */
+  private async openSession(planned: Omit<UploadSession, 'createdAt'>): Promise<UploadSession> {
+    let session = this.sessions.get(planned.fileId);
     if (!session) {
-      await mkdir(dir, { recursive: true }); // only for the first chunk: every file-system call costs a thread-pool round trip
       const candidate: UploadSession = { ...planned, createdAt: new Date(this.clock()).toISOString() };
-      const tmp = tempPath(dir, '.json');
-      await writeStreamToFile([Buffer.from(JSON.stringify(candidate))], tmp, {
-        openSink: this.openSink,
-        maxBytes: Infinity,
-        tooLargeMessage: '',
-      });
-      // link() fails if session.json exists: whoever links first defines the session, atomically.
-      try {
-        await link(tmp, target);
-        session = candidate;
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-        session = await readSession(dir);
-      } finally {
-        await unlink(tmp).catch(() => {});
-      }
+      // Whoever inserts first defines the session; the others read it.
+      await this.db.insertInto('upload_sessions').values({ ...candidate, assemblingAt: null, storeUploadId: null, storedName: null, finished: 0 }).onConflict((oc) => oc.column('fileId').doNothing()).execute();
+      session = await this.readSession(planned.fileId);
       if (!session) throw conflict(M.uploadInterrupted);
+      if (this.sessions.size >= MAX_SESSIONS) this.sessions.clear();
+      this.sessions.set(planned.fileId, session);
     }
-    if (this.sessions.size >= MAX_SESSIONS) this.sessions.clear();
-    this.sessions.set(planned.fileId, session);
     if (session.totalChunks !== planned.totalChunks) {
       throw conflict({
         vi: `Lần tải lên này bắt đầu với totalChunks ${session.totalChunks}; không thể đổi thành ${planned.totalChunks}`,
@@ -260,24 +270,15 @@ export class ChunkStore<F> {
     return { maxBytes: this.chunkSize, tooLargeMessage: M.chunkTooLarge(this.chunkSize) };
   }
 
-  private heldDir(dir: string): string {
-    return path.join(dir, `held-${this.bootKey}`);
-  }
-
-  /** The chunks held in this boot: index → bytes. */
-  private async held(dir: string): Promise<Map<number, number>> {
-    const held = new Map<number, number>();
-    for (const name of await readdir(this.heldDir(dir)).catch(() => [] as string[])) {
-      const m = HELD_NAME.exec(name);
-      if (m) held.set(Number(m[1]), Number(m[2]));
-    }
-    return held;
-  }
-
-  /** Forgets every held chunk (and the part file): the client sends them all again. */
-  private async forgetHeld(dir: string): Promise<void> {
-    await removeQuietly(this.heldDir(dir));
-    await removeQuietly(path.join(dir, PART));
+  /** The chunks held (under the bytes' current durability): index → bytes. */
+  private async held(fileId: string): Promise<Map<number, number>> {
+    const rows = await this.db
+      .selectFrom('upload_chunks')
+      .select(['chunkIndex', 'size'])
+      .where('fileId', '=', fileId)
+      .where('durability', '=', this.bytes.durability)
+      .execute();
+    return new Map(rows.map((r) => [r.chunkIndex, r.size]));
   }
 
   /** The refusal for a chunk whose length does not fit its place, if it does not. */
@@ -293,146 +294,131 @@ export class ChunkStore<F> {
     }
   }
 
-  /** Writes one chunk into its range of the part file and marks it held (see the head of this file). */
-  private async storeChunk(dir: string, session: UploadSession, index: number, bytes: ByteSource): Promise<void> {
-    const already = (await this.held(dir)).get(index);
-    if (already !== undefined) {
+  /** Writes one chunk's bytes and records it as held (see the head of this file). */
+  private async storeChunk(session: UploadSession, index: number, bytes: ByteSource): Promise<void> {
+    const { durability } = this.bytes;
+    const already = await this.db
+      .selectFrom('upload_chunks')
+      .select('size')
+      .where('fileId', '=', session.fileId)
+      .where('chunkIndex', '=', index)
+      .where('durability', '=', durability)
+      .executeTakeFirst();
+    if (already) {
       // A re-sent chunk: keep the one we have, but a different size means the client mixed two files.
       const size = await discardStream(bytes, this.chunkLimit());
-      if (size !== already) {
-        throw conflict({
-          vi: `Phần ${index} đã nhận với ${already} byte, không phải ${size}`,
-          en: `Chunk ${index} was already received with ${already} bytes, not ${size}`,
-        });
-      }
+      if (size !== already.size) throw this.sizeClash(index, already.size, size);
       return;
     }
-    const part = path.join(dir, PART);
     let size: number;
     try {
-      size = await writeStreamAt(bytes, part, index * this.chunkSize, { openSink: this.openSink, ...this.chunkLimit() });
+      size = await this.bytes.write(session, index, bytes, this.chunkLimit());
     } catch (err) {
-      // A duplicate that waited for its original may find the upload finished and its folder gone.
+      // A duplicate that waited for its original may find the upload finished and its bytes gone.
       if (!(err instanceof FilesError && err.statusCode >= 500 && (await this.ledger.findCompleted(session.fileId)))) throw err;
       await discardStream(bytes, this.chunkLimit());
       return;
     }
-    // A refused chunk leaves its bytes in its own range, unmarked: a correct one overwrites them.
+    // A refused chunk leaves its bytes in its own place, not held: a correct one overwrites them.
     this.requireLength(session, index, size);
-    if (index === 0 && session.totalChunks > 1) await this.checkFirstChunk(dir, session, size);
-    await this.markHeld(dir, index, size);
-  }
-
-  /** The held marker: an empty directory, made in one call that fails if it exists (a file took three). */
-  private async markHeld(dir: string, index: number, size: number): Promise<void> {
-    const marker = path.join(this.heldDir(dir), `${index}.${size}`);
-    for (let attempt = 0; ; attempt++) {
+    if (index === 0 && session.totalChunks > 1) {
       try {
-        await mkdir(marker);
-        return;
+        await this.bytes.checkHead(session, size);
       } catch (err) {
-        const code = (err as NodeJS.ErrnoException).code;
-        if (code === 'EEXIST') return; // another process held the same chunk
-        if (code !== 'ENOENT' || attempt > 0) throw asFilesError(err);
-        await mkdir(this.heldDir(dir), { recursive: true }); // the first chunk held in this boot
+        if (err instanceof FilesError && err.statusCode < 500) await this.forget(session); // wrong type: nothing is kept
+        throw asFilesError(err);
       }
     }
+    // Held. A row of an earlier boot is replaced; one held meanwhile by another instance stays (same bytes, same place).
+    const receivedAt = new Date(this.clock()).toISOString();
+    await this.db
+      .insertInto('upload_chunks')
+      .values({ fileId: session.fileId, chunkIndex: index, size, durability, receivedAt })
+      .onConflict((oc) =>
+        oc
+          .columns(['fileId', 'chunkIndex'])
+          .doUpdateSet({ size, durability, receivedAt })
+          .where('upload_chunks.durability', '<>', durability),
+      )
+      .execute();
+    if (this.bytes.afterHeld) await this.bytes.afterHeld(session, index, await this.held(session.fileId));
   }
 
-  /** Refuses a wrong type as soon as its first bytes are here instead of after 500 MB; drops the upload then. */
-  private async checkFirstChunk(dir: string, session: UploadSession, size: number): Promise<void> {
-    // The check reads a copy of chunk 0 alone: the part file may already hold later chunks or gaps.
-    const head = tempPath(dir, '.head');
-    try {
-      await copyRange(path.join(dir, PART), 0, size, head);
-      await requireMatchingContent(head, session.ext, session.name, false);
-    } catch (err) {
-      if (err instanceof FilesError && err.statusCode < 500) await removeQuietly(dir);
-      throw asFilesError(err);
-    } finally {
-      await unlink(head).catch(() => {});
-    }
+  private sizeClash(index: number, held: number, size: number): FilesError {
+    return conflict({
+      vi: `Phần ${index} đã nhận với ${held} byte, không phải ${size}`,
+      en: `Chunk ${index} was already received with ${held} bytes, not ${size}`,
+    });
   }
 
-  private async assembleIfComplete(dir: string, session: UploadSession): Promise<UploadState<F>> {
+  private async finishIfComplete(session: UploadSession): Promise<UploadState<F>> {
     const { fileId, totalChunks } = session;
     const done = await this.ledger.findCompleted(fileId);
     if (done) {
-      await removeQuietly(dir); // what a late duplicate may have recreated
+      await this.forget(session); // what a late duplicate may have recreated
       return { fileId, complete: true, file: done };
     }
-    const held = await this.held(dir);
+    const held = await this.held(fileId);
     const incomplete: UploadState<F> = { fileId, totalChunks, received: received(held, session), complete: false };
     if (incomplete.received.length < totalChunks) return incomplete;
-    const marker = await this.claimAssembly(dir);
-    if (!marker) return incomplete; // another process is assembling; its answer (or chunk/status) tells
-    const part = path.join(dir, PART);
+    const claim = await this.claim(fileId);
+    if (!claim) return incomplete; // another instance is finishing it; its answer (or chunk/status) tells
     const size = (totalChunks - 1) * this.chunkSize + held.get(totalChunks - 1)!;
-    let stored: StoredFile | undefined;
+    let stored: StoredFile | false | undefined;
     try {
-      if (!(await this.finishPart(dir, part, size))) {
-        await unlink(marker).catch(() => {});
+      stored = claim.finished ? { storedName: claim.storedName, size } : await this.bytes.finish(session, size, held, claim.storedName);
+      if (!stored) {
+        // The bytes are gone (a crash after they were moved, a failed flush): the chunks must come again.
+        await this.db.deleteFrom('upload_chunks').where('fileId', '=', fileId).execute();
+        await this.release(fileId);
         return { fileId, totalChunks, received: [], complete: false };
       }
-      stored = await this.files.adopt(part, session.ext, session.name, size);
+      if (!claim.finished) await this.db.updateTable('upload_sessions').set({ finished: 1 }).where('fileId', '=', fileId).execute();
       const file = await this.ledger.commit(session, stored);
-      await removeQuietly(dir);
+      await this.forget(session);
       return { fileId, complete: true, file };
     } catch (err) {
       if (err instanceof FilesError && err.statusCode < 500) {
-        if (stored) await this.files.remove(stored.storedName).catch(() => {});
-        await removeQuietly(dir); // wrong content, or the folder went: nothing of it is kept
+        // Wrong content, or the folder went: nothing of it is kept.
+        if (stored) await this.options.removeStored(stored.storedName).catch(() => {});
+        await this.forget(session);
       } else {
-        // Storage or database trouble: put the finished bytes back so a retry only records them; when
-        // that is impossible, start the upload over.
-        const restored = stored ? await rename(this.files.pathOf(stored.storedName), part).then(() => true, () => false) : true;
-        if (!restored && stored) await this.files.remove(stored.storedName).catch(() => {});
-        if (!restored || !(await stat(part).catch(() => undefined))) await this.forgetHeld(dir);
-        await unlink(marker).catch(() => {});
+        // Storage or database trouble: the claim is let go; the finished bytes (if any) stay recorded on the session,
+        // so a retry only records them. Bytes lost on the way (a failed flush) take the held chunks with them.
+        if ((err as { bytesLost?: boolean }).bytesLost) await this.db.deleteFrom('upload_chunks').where('fileId', '=', fileId).execute().catch(() => {});
+        await this.release(fileId).catch(() => {});
       }
       throw asFilesError(err);
     }
   }
 
   /**
-   * Cuts the part file to `size` (an earlier, refused attempt at the last chunk may have written past it)
-   * and fsyncs it. Answers false when it is missing or short (a crash after it was moved into the store,
-   * before it was recorded): the held set is then dropped, so the client sends the chunks again.
+   * Claims the finishing of an upload for this instance (a conditional UPDATE: one instance wins), with the stored
+   * name its bytes go to, fixed at the first claim. Undefined when another instance holds a fresh claim.
    */
-  private async finishPart(dir: string, part: string, size: number): Promise<boolean> {
-    const info = await stat(part).catch(() => undefined);
-    if (!info || info.size < size) {
-      await this.forgetHeld(dir);
-      return false;
-    }
-    const sink = await this.openSink(part, { position: size });
-    try {
-      await sink.truncate(size);
-      await sink.sync();
-    } catch (err) {
-      await this.forgetHeld(dir); // the kernel may have dropped pages it could not write
-      throw err;
-    } finally {
-      await sink.close().catch(() => {});
-    }
-    return true;
+  private async claim(fileId: string): Promise<{ storedName: string; finished: boolean } | undefined> {
+    const now = this.clock();
+    const result = await this.db
+      .updateTable('upload_sessions')
+      .set({ assemblingAt: new Date(now).toISOString(), storedName: sql<string>`coalesce(${sql.ref('storedName')}, ${randomUUID()})` })
+      .where('fileId', '=', fileId)
+      .where((eb) => eb.or([eb('assemblingAt', 'is', null), eb('assemblingAt', '<', new Date(now - STALE_CLAIM_MS).toISOString())]))
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) return undefined;
+    const row = await this.db.selectFrom('upload_sessions').select(['storedName', 'finished']).where('fileId', '=', fileId).executeTakeFirstOrThrow();
+    return { storedName: row.storedName!, finished: row.finished === 1 };
   }
 
-  /** Creates the assembly marker; answers its path, or undefined when another live process holds it. */
-  private async claimAssembly(dir: string): Promise<string | undefined> {
-    const marker = path.join(dir, '.assembling');
-    for (let attempt = 0; attempt < 2; attempt++) {
-      try {
-        await (await open(marker, 'wx')).close();
-        return marker;
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-        const info = await stat(marker).catch(() => undefined);
-        if (info && this.clock() - info.mtimeMs < STALE_MARKER_MS) return undefined;
-        await unlink(marker).catch(() => {});
-      }
-    }
-    return undefined;
+  private async release(fileId: string): Promise<void> {
+    await this.db.updateTable('upload_sessions').set({ assemblingAt: null }).where('fileId', '=', fileId).execute();
+  }
+
+  /** The upload's bytes and rows, gone. */
+  private async forget(session: Pick<UploadSession, 'fileId' | 'totalChunks'>): Promise<void> {
+    await this.bytes.drop(session);
+    await this.db.deleteFrom('upload_chunks').where('fileId', '=', session.fileId).execute();
+    await this.db.deleteFrom('upload_parts').where('fileId', '=', session.fileId).execute();
+    await this.db.deleteFrom('upload_sessions').where('fileId', '=', session.fileId).execute();
   }
 
   /** Serialises work per fileId inside this process. */
@@ -449,24 +435,7 @@ export class ChunkStore<F> {
   }
 }
 
-async function readSession(dir: string): Promise<UploadSession | undefined> {
-  try {
-    return JSON.parse(await readFile(path.join(dir, 'session.json'), 'utf8')) as UploadSession;
-  } catch {
-    return undefined;
-  }
-}
-
 /** The held chunks' indexes below totalChunks, in order. */
 function received(held: Map<number, number>, session: UploadSession): number[] {
   return [...held.keys()].filter((i) => i < session.totalChunks).sort((a, b) => a - b);
-}
-
-async function lastActivity(dir: string): Promise<number> {
-  let latest = (await stat(dir).catch(() => undefined))?.mtimeMs ?? 0;
-  for (const name of await readdir(dir).catch(() => [] as string[])) {
-    const info = await stat(path.join(dir, name)).catch(() => undefined);
-    if (info && info.mtimeMs > latest) latest = info.mtimeMs;
-  }
-  return latest;
 }

@@ -229,3 +229,15 @@ export function asFilesError(err: unknown): FilesError {
   if (err instanceof Error && /Unexpected end of (form|multipart)/i.test(err.message)) return badRequest(M.uploadInterrupted);
   return storageFailure(err);
 }
+
+/** Reads `source` into memory (at most `maxBytes`: a chunk on its way to an object store); refuses (413) past it. */
+export async function collectStream(source: ByteSource, options: SizeLimit): Promise<Buffer> {
+  const pieces: Uint8Array[] = [];
+  const memory: ByteSink = { write: async (bytes) => void pieces.push(bytes), truncate: async () => {}, sync: async () => {}, close: async () => {} };
+  try {
+    const size = await pour(source, memory, options);
+    return Buffer.concat(pieces, size);
+  } catch (err) {
+    throw receiveError(err, options);
+  }
+}

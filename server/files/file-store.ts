@@ -1,21 +1,71 @@
-// Finished files under DATA_DIR/files. Each is stored as `<uuid>`, a name the server generates, so no
-// user-given name ever becomes a path; the display name and Content-Type live in the database only. Files are written
-// to DATA_DIR/files/.tmp first and renamed into place once complete, checked and fsync'd.
+// Where finished files' bytes live: the `FileStore` interface, and its default, the local disk (`DiskFileStore`, under
+// DATA_DIR/files); the other is any S3-compatible object store (./s3-store.ts), chosen by S3_BUCKET. Each file is stored
+// as `<uuid>`, a name the server generates, so no user-given name ever becomes a path or a key; the display name and
+// Content-Type live in the database only. On disk, files are written to DATA_DIR/files/.tmp first and renamed into place
+// once complete, checked and fsync'd.
 import { mkdir, readdir, rename, stat, copyFile, unlink } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
+import send from '@fastify/send';
 import { openFileSink, removeQuietly, syncDir, syncFile, tempPath, writeStreamToFile, asFilesError, type ByteSource, type OpenSink } from './disk';
 import { requireMatchingContent } from './file-types';
 import { M } from '../messages';
 
 const STORED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
+/** Whether `name` is one of the names the store generates (a UUID): anything else is never looked up. */
+export function isStoredName(name: string): boolean {
+  return STORED_NAME.test(name);
+}
+
 export interface StoredFile {
   storedName: string;
   size: number;
 }
 
-export class FileStore {
+/** A year: stored files never change under their name, so they are cached as immutable. */
+export const ONE_YEAR_MS = 365 * 24 * 3600 * 1000;
+
+/** The answer to a request for a stored file's bytes: status, headers (ETag, Range…) and the bytes, if any. */
+export interface ServedBytes {
+  statusCode: number;
+  headers: Record<string, string | number>;
+  stream?: Readable;
+  /** A refusal (404 missing, 416 bad range, 412…): the route answers it, in its own words for 404 and 416. */
+  error?: boolean;
+  message?: string;
+}
+
+/** The bytes of finished files, wherever they live. */
+export interface FileStore {
+  readonly kind: 'disk' | 's3';
+  /** Ready to store (the folders made, the bucket checked). */
+  init(): Promise<void>;
+  isStoredName(name: string): boolean;
+  /** Streams an upload in (at most maxBytes), checks its content against `ext`, then stores it. */
+  saveStream(source: ByteSource, ext: string, displayName: string, maxBytes: number): Promise<StoredFile>;
+  /** A byte-for-byte copy under a new stored name (Files/copy). */
+  duplicate(storedName: string): Promise<StoredFile>;
+  /** A deleted file's bytes out of reach (no longer served), until the trash's purge or a restore. */
+  keep(storedName: string): Promise<void>;
+  /** A restored file's bytes back in place. */
+  unkeep(storedName: string): Promise<void>;
+  /** A purged file's bytes, wherever they are (kept, or left in place by a crash). */
+  removeKept(storedName: string): Promise<void>;
+  remove(storedName: string): Promise<void>;
+  /** Temporary files older than `maxAgeMs` (left by a crash) are removed; answers how many. */
+  sweepTemp(now: number, maxAgeMs: number): Promise<number>;
+  /**
+   * A request's answer for a stored file: Content-Length, ETag, Last-Modified, conditional requests (304) and Range
+   * (206, 416), and with `publicCache` a year's immutable caching.
+   */
+  serve(request: IncomingMessage, storedName: string, options: { publicCache: boolean }): Promise<ServedBytes>;
+}
+
+export class DiskFileStore implements FileStore {
+  readonly kind = 'disk' as const;
   readonly root: string;
   readonly tmpDir: string;
 
@@ -38,7 +88,31 @@ export class FileStore {
   }
 
   isStoredName(name: string): boolean {
-    return STORED_NAME.test(name);
+    return isStoredName(name);
+  }
+
+  /** @fastify/send does the conditional requests and ranges from the file's size and time. */
+  async serve(request: IncomingMessage, storedName: string, options: { publicCache: boolean }): Promise<ServedBytes> {
+    const result = await send(request, `/${storedName}`, {
+      root: this.root,
+      dotfiles: 'deny',
+      index: false,
+      etag: true,
+      lastModified: true,
+      acceptRanges: true,
+      contentType: false,
+      cacheControl: options.publicCache,
+      maxAge: ONE_YEAR_MS,
+      immutable: true,
+    });
+    if (result.type === 'error') {
+      result.stream.resume();
+      const status = result.statusCode === 403 ? 404 : result.statusCode;
+      const headers: Record<string, string> = {};
+      if (result.headers['Content-Range']) headers['Content-Range'] = String(result.headers['Content-Range']);
+      return { statusCode: status, headers, error: true, message: result.metadata.error.message };
+    }
+    return { statusCode: result.statusCode, headers: result.headers as Record<string, string | number>, stream: result.stream as Readable };
   }
 
   /** Streams an upload in (at most maxBytes), checks its content against `ext`, then moves it into place. */
@@ -57,9 +131,14 @@ export class FileStore {
    * Takes a finished, fsync'd file written elsewhere under DATA_DIR (a chunked upload's part file): checks its
    * content against `ext` and moves it into place. On refusal or failure `source` is removed.
    */
-  async adopt(source: string, ext: string, displayName: string, size: number): Promise<StoredFile> {
+  async adopt(source: string, ext: string, displayName: string, size: number, storedName: string = randomUUID()): Promise<StoredFile> {
     await this.init();
-    return this.checkAndPlace(source, ext, displayName, size);
+    return this.checkAndPlace(source, ext, displayName, size, storedName);
+  }
+
+  /** Whether bytes are stored under this name. */
+  async has(storedName: string): Promise<boolean> {
+    return (await stat(this.pathOf(storedName)).catch(() => undefined)) !== undefined;
   }
 
   /** A byte-for-byte copy under a new stored name (used by Files/copy). */
@@ -114,24 +193,13 @@ export class FileStore {
     });
   }
 
-  /** Temporary files older than `maxAgeMs` (left by a crash) are removed; answers how many. */
-  async sweepTemp(now: number, maxAgeMs: number): Promise<number> {
-    let removed = 0;
-    for (const name of await readdir(this.tmpDir).catch(() => [] as string[])) {
-      const full = path.join(this.tmpDir, name);
-      const info = await stat(full).catch(() => undefined);
-      if (info && now - info.mtimeMs > maxAgeMs) {
-        await removeQuietly(full);
-        removed++;
-      }
-    }
-    return removed;
+  sweepTemp(now: number, maxAgeMs: number): Promise<number> {
+    return sweepTempDir(this.tmpDir, now, maxAgeMs);
   }
 
-  private async checkAndPlace(tmp: string, ext: string, displayName: string, size: number): Promise<StoredFile> {
+  private async checkAndPlace(tmp: string, ext: string, displayName: string, size: number, storedName: string = randomUUID()): Promise<StoredFile> {
     try {
       await requireMatchingContent(tmp, ext, displayName, true);
-      const storedName = randomUUID();
       await rename(tmp, this.pathOf(storedName));
       await syncDir(this.root);
       return { storedName, size };
@@ -140,4 +208,18 @@ export class FileStore {
       throw asFilesError(err);
     }
   }
+}
+
+/** Temporary files in `dir` older than `maxAgeMs` (left by a crash) are removed; answers how many. */
+export async function sweepTempDir(dir: string, now: number, maxAgeMs: number): Promise<number> {
+  let removed = 0;
+  for (const name of await readdir(dir).catch(() => [] as string[])) {
+    const full = path.join(dir, name);
+    const info = await stat(full).catch(() => undefined);
+    if (info && now - info.mtimeMs > maxAgeMs) {
+      await removeQuietly(full);
+      removed++;
+    }
+  }
+  return removed;
 }

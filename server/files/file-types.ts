@@ -2,8 +2,10 @@
 // written) and by the content (magic bytes via file-type; plain text must be UTF-8 without NUL bytes), so a
 // renamed executable or a text file called `.png` is refused. The served Content-Type comes from this table,
 // never from what the client claimed.
-import { open } from 'node:fs/promises';
-import { fileTypeFromFile } from 'file-type';
+import { createReadStream } from 'node:fs';
+import { Readable } from 'node:stream';
+import type { ReadableStream } from 'node:stream/web';
+import { fileTypeFromBuffer, fileTypeFromStream, type FileTypeResult } from 'file-type';
 import { extensionOf } from './file-name';
 import { badRequest, unsupportedType } from './errors';
 import { M } from '../messages';
@@ -53,13 +55,41 @@ export function contentTypeFor(name: string): string {
  * the upload (its first chunk): a UTF-8 sequence cut at the end is then not an error.
  */
 export async function requireMatchingContent(path: string, ext: string, displayName: string, whole = true): Promise<void> {
+  await requireMatchingStream(() => createReadStream(path, { highWaterMark: 1 << 20 }), ext, displayName, whole);
+}
+
+/** The same check of bytes in memory (a chunk's, before it goes to the object store). */
+export async function requireMatchingBuffer(bytes: Uint8Array, ext: string, displayName: string, whole: boolean): Promise<void> {
+  await judge(ext, displayName, await fileTypeFromBuffer(bytes), async () => isUtf8Text([bytes], whole));
+}
+
+/**
+ * The same check of bytes read through `open` (a file on disk, an object in the store): the type from the first bytes
+ * only, and for text a second read of the whole through the decoder.
+ */
+export async function requireMatchingStream(open: () => Readable | Promise<Readable>, ext: string, displayName: string, whole = true): Promise<void> {
+  const head = await open();
+  let detected: FileTypeResult | undefined;
+  try {
+    detected = await fileTypeFromStream(Readable.toWeb(head) as ReadableStream<Uint8Array>);
+  } finally {
+    head.destroy(); // file-type reads only what it needs: the rest is not wanted
+  }
+  await judge(ext, displayName, detected, async () => {
+    const all = await open();
+    try {
+      return await isUtf8Text(all, whole);
+    } finally {
+      all.destroy();
+    }
+  });
+}
+
+async function judge(ext: string, displayName: string, detected: FileTypeResult | undefined, isText: () => Promise<boolean>): Promise<void> {
   const rule = FILE_TYPES[ext];
   if (!rule) throw unsupportedType(M.typeNotAllowed(ext, ALLOWED_EXTENSIONS.join(', ')));
-  const detected = await fileTypeFromFile(path);
   if (rule.content === 'text') {
-    if (detected || !(await isUtf8Text(path, whole))) {
-      throw unsupportedType(M.notText(displayName));
-    }
+    if (detected || !(await isText())) throw unsupportedType(M.notText(displayName));
     return;
   }
   if (!detected || !rule.content.includes(detected.ext)) {
@@ -68,16 +98,11 @@ export async function requireMatchingContent(path: string, ext: string, displayN
   }
 }
 
-/** Streams the file through a strict UTF-8 decoder; NUL bytes mean binary. */
-async function isUtf8Text(path: string, whole: boolean): Promise<boolean> {
+/** Streams the bytes through a strict UTF-8 decoder; NUL bytes mean binary. */
+async function isUtf8Text(pieces: AsyncIterable<Uint8Array> | Iterable<Uint8Array>, whole: boolean): Promise<boolean> {
   const decoder = new TextDecoder('utf-8', { fatal: true });
-  const handle = await open(path, 'r');
-  const buffer = Buffer.allocUnsafe(1 << 20);
   try {
-    for (;;) {
-      const { bytesRead } = await handle.read(buffer, 0, buffer.length, null);
-      if (bytesRead === 0) break;
-      const piece = buffer.subarray(0, bytesRead);
+    for await (const piece of pieces) {
       if (piece.includes(0)) return false;
       decoder.decode(piece, { stream: true });
     }
@@ -85,7 +110,5 @@ async function isUtf8Text(path: string, whole: boolean): Promise<boolean> {
     return true;
   } catch {
     return false;
-  } finally {
-    await handle.close();
   }
 }

@@ -2,7 +2,6 @@
 //   fileRoutes     under /api, bearer-guarded: folders, files, copies, downloads, chunked and editor uploads
 //   fileServing    under /files, public: the stored files at their stable URLs (websites show them)
 import multipart, { type Multipart } from '@fastify/multipart';
-import send from '@fastify/send';
 import { create as contentDisposition } from 'content-disposition';
 import { ok } from '../http/envelope';
 import { every } from '../db/periodic';
@@ -21,7 +20,6 @@ import { fileUsages } from './usages';
 import { M } from '../messages';
 import { isId, MAX_ID } from '../../shared/input';
 
-const ONE_YEAR_MS = 365 * 24 * 3600 * 1000;
 
 // Ids within the database's integer range, as every id (shared/input.ts): beyond it PostgreSQL answers an error.
 const idParam = z.object({ id: z.coerce.number().int().min(0).max(MAX_ID) });
@@ -275,8 +273,8 @@ export const fileServing: FastifyPluginAsync = async (app) => {
 };
 
 /**
- * Streams a stored file with @fastify/send: Content-Length, ETag, Last-Modified, conditional requests and
- * Range (video seeking). The type comes from our record, and nosniff keeps browsers from guessing another.
+ * Streams a stored file from the store (files/file-store.ts): Content-Length, ETag, Last-Modified, conditional requests
+ * and Range (video seeking). The type comes from our record, and nosniff keeps browsers from guessing another.
  */
 async function sendStored(
   request: FastifyRequest,
@@ -285,28 +283,16 @@ async function sendStored(
   options: { publicCache: boolean },
 ) {
   const { store } = filesEngine(request.server);
-  const result = await send(request.raw, `/${file.storedName}`, {
-    root: store.root,
-    dotfiles: 'deny',
-    index: false,
-    etag: true,
-    lastModified: true,
-    acceptRanges: true,
-    contentType: false,
-    cacheControl: options.publicCache,
-    maxAge: ONE_YEAR_MS,
-    immutable: true,
-  });
-  if (result.type === 'error') {
-    result.stream.resume();
-    if (result.statusCode === 404 || result.statusCode === 403) throw notFound(M.fileNotFound);
+  const result = await store.serve(request.raw, file.storedName, options);
+  if (result.error) {
+    if (result.statusCode === 404) throw notFound(M.fileNotFound);
     if (result.headers['Content-Range']) reply.header('Content-Range', result.headers['Content-Range']);
-    const message = result.statusCode === 416 ? localize(request, M.badRange) : result.metadata.error.message;
+    const message = result.statusCode === 416 ? localize(request, M.badRange) : (result.message ?? String(result.statusCode));
     return reply.code(result.statusCode).send({ code: result.statusCode, Message: message, message });
   }
   reply.code(result.statusCode);
   reply.headers(result.headers);
   reply.header('Content-Type', file.contentType);
   reply.header('X-Content-Type-Options', 'nosniff');
-  return reply.send(result.stream);
+  return reply.send(result.stream ?? '');
 }

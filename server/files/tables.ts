@@ -38,9 +38,47 @@ export interface FilesTable {
   createdBy: number | null;
 }
 
+/** A chunked upload in progress (migration 0026; server/files/chunk-store.ts). */
+export interface UploadSessionsTable {
+  fileId: string;
+  totalChunks: number;
+  name: string;
+  ext: string;
+  totalSize: number | string | null;
+  folderId: number | null;
+  userId: string | null;
+  createdAt: string;
+  /** when an instance began finishing it (a claim: another instance does not, unless it is 15 minutes old) */
+  assemblingAt: string | null;
+  /** object store: the multipart upload its parts go to */
+  storeUploadId: string | null;
+  /** object store: the stored name the multipart upload completes to; both: the name of the finished bytes */
+  storedName: string | null;
+  /** 1 once the bytes are finished under storedName (a retry after a lost answer only records them) */
+  finished: number;
+}
+
+export interface UploadChunksTable {
+  fileId: string;
+  chunkIndex: number;
+  size: number;
+  /** disk: the machine's boot that wrote it; object store: 'store' */
+  durability: string;
+  receivedAt: string;
+}
+
+export interface UploadPartsTable {
+  fileId: string;
+  partNumber: number;
+  etag: string;
+}
+
 declare module '../db/schema' {
   interface Database {
     folders: FoldersTable;
     files: FilesTable;
+    upload_sessions: UploadSessionsTable;
+    upload_chunks: UploadChunksTable;
+    upload_parts: UploadPartsTable;
   }
 }

@@ -1,6 +1,5 @@
 // Environment → options for buildApp. Only main.ts reads process.env.
 import path from 'node:path';
-import type { S3Settings } from './files/s3-store';
 
 /** What bootstrap.ts seeds on start (SEED_DEMO, ADMIN_USERNAME / ADMIN_PASSWORD). Declared here, in the base layer, so that
  * config does not import the app layer's bootstrap. */
@@ -14,6 +13,20 @@ export interface SeedOptions {
   content?: boolean;
   /** ADMIN_USERNAME / ADMIN_PASSWORD: the first account on an empty database */
   admin?: { userName: string; password: string; fullName?: string };
+}
+
+/** S3_BUCKET, S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE=1 (server/files/s3-store.ts) */
+export interface S3Settings {
+  bucket: string;
+  /** Unset: AWS itself. MinIO, R2, Ceph: their address. */
+  endpoint?: string;
+  /** Default us-east-1 (R2 wants `auto`). */
+  region?: string;
+  /** Unset: the AWS SDK's own chain (environment, instance role…). */
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  /** Bucket in the path (`endpoint/bucket/key`), as MinIO and most self-hosted stores want. */
+  forcePathStyle?: boolean;
 }
 
 export interface ServerConfig {

@@ -31,20 +31,9 @@ import { isStoredName, ONE_YEAR_MS, sweepTempDir, type FileStore, type ServedByt
 import { asFilesError, openFileSink, removeQuietly, tempPath, writeStreamToFile, type ByteSource, type OpenSink } from './disk';
 import { requireMatchingContent } from './file-types';
 import { M } from '../messages';
+import type { S3Settings } from '../config';
 
-/** S3_BUCKET, S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE=1 */
-export interface S3Settings {
-  bucket: string;
-  /** Unset: AWS itself. MinIO, R2, Ceph: their address. */
-  endpoint?: string;
-  /** Default us-east-1 (R2 wants `auto`). */
-  region?: string;
-  /** Unset: the AWS SDK's own chain (environment, instance role…). */
-  accessKeyId?: string;
-  secretAccessKey?: string;
-  /** Bucket in the path (`endpoint/bucket/key`), as MinIO and most self-hosted stores want. */
-  forcePathStyle?: boolean;
-}
+export type { S3Settings };
 
 export function s3Client(settings: S3Settings): S3Client {
   return new S3Client({

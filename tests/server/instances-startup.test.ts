@@ -4,11 +4,9 @@
 // the signing key) runs under one advisory lock, so every instance becomes healthy, each migration is recorded once
 // and there is one administrator; a token one instance issued is accepted by the others (the key is the database's).
 // PostgreSQL only: a SQLite file is served by one process (the server runs one on it), there is nothing to race.
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../../server/app';
@@ -17,37 +15,9 @@ import { createDb } from '../../server/db/dialect';
 import { migrations } from '../../server/routes';
 import { CLIENT, dialects } from './harness';
 import { createDatabase, dropDatabase, freePort } from './embedded-pg';
+import { startServer } from './server-process';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const INSTANCES = 4;
-
-interface Started {
-  url?: string;
-  child: ChildProcess;
-  /** stdout and stderr so far */
-  log: () => string;
-  /** resolves with the address once the server listens, or with undefined when it exits first */
-  ready: Promise<string | undefined>;
-}
-
-function startServer(env: Record<string, string>, port: number): Started {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  const ready = new Promise<string | undefined>((resolve) => {
-    child.stdout!.on('data', (d) => {
-      out += d;
-      const address = /listening on (http:\/\/\S+)/.exec(out);
-      if (address) resolve(address[1]);
-    });
-    child.stderr!.on('data', (d) => (out += d));
-    child.on('exit', () => resolve(undefined));
-  });
-  return { child, log: () => out, ready };
-}
 
 async function signIn(url: string): Promise<{ access_token: string }> {
   const res = await fetch(`${url}/auth/connect/token`, {

@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import { filesEngine } from '../../server/files/engine';
 import { purgeTrash } from '../../server/history/trash';
 import { pdfBytes, pngBytes } from '../../server/files/testing';
 import { CLIENT, describeEachDatabase, dialects, EN } from './harness';
@@ -94,6 +95,29 @@ describeEachDatabase(
       const res = await sendChunk(ctx, token, { fileId, chunkIndex: 0, totalChunks: 2, originalFileName: 'fake.png' }, text);
       expect(res.status).toBe(415);
       expect(await s3.keys(`uploads/${fileId}/`)).toEqual([]);
+      expect((await ctx.authed('GET', `/api/chunk/status/${fileId}`)).status).toBe(404);
+    });
+
+    it('an upload abandoned for a day is swept: its chunk objects and its multipart upload are gone', { timeout: 30_000 }, async () => {
+      const token = (await ctx.signIn()).access_token;
+      const original = pdfBytes(4 * CHUNK);
+      const fileId = randomUUID();
+      for (const i of [0, 1, 2]) expect((await sendChunk(ctx, token, { fileId, chunkIndex: i, totalChunks: 4, originalFileName: 'bỏ dở.pdf' }, chunkOf(original, i))).status).toBe(200);
+      expect(await s3.keys(`uploads/${fileId}/`)).toHaveLength(3);
+      const { storeUploadId, storedName } = await ctx.db.selectFrom('upload_sessions').select(['storeUploadId', 'storedName']).where('fileId', '=', fileId).executeTakeFirstOrThrow();
+      expect(storeUploadId).toBeTruthy(); // part 1 (chunks 0–2) went up already
+      expect(storedName).toBeTruthy();
+      expect(await ctx.db.selectFrom('upload_parts').select('partNumber').where('fileId', '=', fileId).execute()).toEqual([{ partNumber: 1 }]);
+      try {
+        ctx.clock.advance(25 * 3_600_000);
+        expect(await filesEngine(ctx.app).chunks.sweep()).toBeGreaterThanOrEqual(1);
+      } finally {
+        ctx.clock.reset();
+      }
+      expect(await s3.keys(`uploads/${fileId}/`)).toEqual([]);
+      // (The multipart upload is aborted too; s3rver implements neither AbortMultipartUpload nor ListParts to show it.)
+      expect(await ctx.db.selectFrom('upload_parts').select('partNumber').where('fileId', '=', fileId).execute()).toEqual([]);
+      expect(await s3.keys(`files/${storedName}`)).toEqual([]);
       expect((await ctx.authed('GET', `/api/chunk/status/${fileId}`)).status).toBe(404);
     });
 

@@ -4,6 +4,7 @@
 //     the API requires (server/files/s3-store.ts), which is also what several S3-compatible stores need;
 //   - a multipart upload's ETag is not S3's `<md5 of md5s>-<parts>` (nothing here reads its form);
 //   - the 5 MiB minimum part size is S3's rule, not checked by s3rver: the parts' size is asserted by the tests instead;
+//   - AbortMultipartUpload and ListParts are not implemented: an abandoned upload's parts stay in the double's folder;
 //   - signatures, permissions, consistency delays and throttling (SlowDown) are not simulated.
 import fs from 'node:fs';
 import os from 'node:os';

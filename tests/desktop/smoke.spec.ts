@@ -7,11 +7,11 @@
 // Skipped, saying why, where no Electron binary exists (tests/desktop/app.ts); the release workflow requires it.
 import { _electron as electron, expect, test, type ElectronApplication, type Page } from '@playwright/test';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { makePng } from '../e2e/files-support';
-import { ADMIN, submitLogin } from '../e2e/support';
+import { ADMIN, LABELS, submitLogin } from '../e2e/support';
 import { desktopApp, SMOKE_SERVER } from './app';
 
 const app = desktopApp();
@@ -57,11 +57,13 @@ test('installed app: sign-in kept in the keychain, a dropped file uploaded, a bo
   try {
     electronApp = await launch();
     let page = await consoleWindow(electronApp);
-    expect(await electronApp.evaluate(({ app: electronAppModule }) => electronAppModule.getPath('userData'))).toBe(userData);
+    // The profile of this run (real paths: macOS's /var is /private/var, Windows' temp may be a short name).
+    const used = await electronApp.evaluate(({ app: a }) => a.getPath('userData'));
+    expect(realpathSync.native(used)).toBe(realpathSync.native(userData));
     if (packaged) expect(await electronApp.evaluate(({ app: a }) => a.isPackaged)).toBe(true);
 
     await test.step('sign in through the form', async () => {
-      await expect(page.getByLabel('Tên đăng nhập')).toBeVisible({ timeout: 60_000 });
+      await expect(page.getByLabel(LABELS.username)).toBeVisible({ timeout: 60_000 });
       await submitLogin(page, ADMIN.username, ADMIN.password);
       await expect(page.getByTestId('user-menu')).toBeVisible({ timeout: 30_000 });
     });
@@ -75,7 +77,7 @@ test('installed app: sign-in kept in the keychain, a dropped file uploaded, a bo
       electronApp = await launch();
       page = await consoleWindow(electronApp);
       await expect(page.getByTestId('user-menu')).toBeVisible({ timeout: 60_000 });
-      await expect(page.getByLabel('Tên đăng nhập')).toHaveCount(0);
+      await expect(page.getByLabel(LABELS.username)).toHaveCount(0);
     });
 
     await test.step('a file dropped into the file manager is uploaded by the main process', async () => {

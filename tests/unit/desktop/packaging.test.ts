@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import Ajv from 'ajv';
 import { describe, expect, it } from 'vitest';
+import { DEEP_LINK_SCHEME } from '../../../shared/deep-links';
 
 const require = createRequire(import.meta.url);
 // js-yaml ships no types; this is the one function used.
@@ -50,6 +51,10 @@ describe('electron-builder.yml', () => {
       grantFileProtocolExtraPrivileges: false,
     });
     expect(config.asar).toBe(true);
+  });
+
+  it('registers the sitedesk:// scheme in the installers (the one main parses)', () => {
+    expect(config.protocols).toEqual([{ name: expect.any(String), schemes: [DEEP_LINK_SCHEME] }]);
   });
 
   it('publishes to GitHub releases, the feed electron-updater reads', () => {

@@ -1,6 +1,6 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import type { ActionType, ProColumns } from '@ant-design/pro-components';
-import { Button, Card, Descriptions, Select, Space, Table, Tag, Typography } from 'antd';
+import { Button, Card, Descriptions, Drawer, Select, Space, Table, Tag, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDong } from '../../../../shared/money';
@@ -127,7 +127,8 @@ export default function TeamPage() {
   const { t } = useTranslation('team');
   const { user } = useSession();
   const actionRef = useRef<ActionType>();
-  const [filters, setFilter] = useUrlFilters({ approvedStatus: 'int' });
+  // `id`: the member a link names (a notification, sitedesk://collaborators/…), opened over the list.
+  const [filters, setFilter] = useUrlFilters({ approvedStatus: 'int', id: 'int' });
   const [selected, setSelected] = useState<number | null>(null);
   const query = useRef<{ keyword?: string; filters: Record<string, unknown> }>({ filters: {} });
 
@@ -155,35 +156,40 @@ export default function TeamPage() {
     });
 
   return (
-    <ResourceListPage
-      def={collaborator}
-      title={t('title')}
-      actionRef={actionRef}
-      columns={columns}
-      params={{ approvedStatus: filters.approvedStatus }}
-      exportable={false}
-      onLoad={({ rows, keyword, filters: sent }) => {
-        query.current = { keyword, filters: sent };
-        // The first row is selected when nothing on the page is.
-        setSelected((now) => (now !== null && rows.some((m) => m.id === now) ? now : ((rows[0]?.id as number | undefined) ?? null)));
-      }}
-      selection={{ id: selected, onSelect: (row) => setSelected(row.id as number), render: (row) => <MemberCard id={row.id as number} onChanged={() => void actionRef.current?.reload()} /> }}
-      toolbar={[
-        <Select
-          key="status"
-          allowClear
-          aria-label={t('approvedStatus')}
-          placeholder={t('approvedStatus')}
-          value={filters.approvedStatus}
-          onChange={(v?: number) => setFilter('approvedStatus', v)}
-          options={statusOptions()}
-          style={{ width: 180 }}
-        />,
-        <Button key="export" icon={<DownloadOutlined />} onClick={() => void exportAll()}>
-          {t('export')}
-        </Button>,
-        ...(check(ruleOf(collaborator.access, { action: 'integrationKeys' }), user).allowed ? [<IntegrationKeysButton key="keys" />] : []),
-      ]}
-    />
+    <>
+      <Drawer open={filters.id !== undefined} width={640} title={t('title')} onClose={() => setFilter('id', undefined)} destroyOnHidden>
+        {filters.id !== undefined && <MemberCard id={filters.id} onChanged={() => void actionRef.current?.reload()} />}
+      </Drawer>
+      <ResourceListPage
+        def={collaborator}
+        title={t('title')}
+        actionRef={actionRef}
+        columns={columns}
+        params={{ approvedStatus: filters.approvedStatus }}
+        exportable={false}
+        onLoad={({ rows, keyword, filters: sent }) => {
+          query.current = { keyword, filters: sent };
+          // The first row is selected when nothing on the page is.
+          setSelected((now) => (now !== null && rows.some((m) => m.id === now) ? now : ((rows[0]?.id as number | undefined) ?? null)));
+        }}
+        selection={{ id: selected, onSelect: (row) => setSelected(row.id as number), render: (row) => <MemberCard id={row.id as number} onChanged={() => void actionRef.current?.reload()} /> }}
+        toolbar={[
+          <Select
+            key="status"
+            allowClear
+            aria-label={t('approvedStatus')}
+            placeholder={t('approvedStatus')}
+            value={filters.approvedStatus}
+            onChange={(v?: number) => setFilter('approvedStatus', v)}
+            options={statusOptions()}
+            style={{ width: 180 }}
+          />,
+          <Button key="export" icon={<DownloadOutlined />} onClick={() => void exportAll()}>
+            {t('export')}
+          </Button>,
+          ...(check(ruleOf(collaborator.access, { action: 'integrationKeys' }), user).allowed ? [<IntegrationKeysButton key="keys" />] : []),
+        ]}
+      />
+    </>
   );
 }

@@ -11,7 +11,7 @@ import { createSession } from './auth/session';
 import { createHandlers } from './handlers';
 import { createNavigator, linkInArgv, protocolClientArgs } from './links/navigator';
 import { badgeBitmap } from './notifications/badge-icon';
-import { createNotifier } from './notifications/notifier';
+import { APP_USER_MODEL_ID, createNotifier } from './notifications/notifier';
 import { eventSender, registerHandlers } from './ipc/register';
 import { createPreferences, visibleBounds, type WindowBounds } from './preferences';
 import { createSecretStore, loadKeytar } from './secrets/secret-store';
@@ -71,6 +71,7 @@ if (!app.requestSingleInstanceLock()) {
     ...protocolClientArgs({ defaultApp: Boolean(process.defaultApp), execPath: process.execPath, appPath: process.argv[1] && path.resolve(process.argv[1]) }),
   );
 
+  if (process.platform === 'win32') app.setAppUserModelId(APP_USER_MODEL_ID);
   const notifier = createNotifier({
     Notification,
     window: () => mainWindow as unknown as Electron.BrowserWindow | null,

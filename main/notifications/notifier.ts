@@ -9,6 +9,12 @@
  */
 import type { DesktopNotification } from '../../shared/ipc/contract';
 
+/**
+ * Windows shows an app's notifications only under the AppUserModelID of its Start-menu shortcut, which the NSIS
+ * installer sets to electron-builder's `appId`: main claims the same id (app.setAppUserModelId).
+ */
+export const APP_USER_MODEL_ID = 'vn.sitedesk.console';
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- electron's own listener signatures vary per event
 type Listener = (...args: any[]) => void;
 

@@ -39,7 +39,7 @@ test('a record of another website opens from its route, its link is copied, and 
   await expect(copy).toHaveText('Sao chép liên kết');
   await copy.click();
   await expect(page.getByText('Đã sao chép liên kết')).toBeVisible();
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`sitedesk://feedback/${other.id}/${id}`);
+  expect(await page.evaluate<string>('navigator.clipboard.readText()')).toBe(`sitedesk://feedback/${other.id}/${id}`);
   // A new record has no link yet.
   await page.goto('/feedback/add');
   await expect(page.getByTestId('form-footer')).toBeVisible();
@@ -54,4 +54,22 @@ test('a record of another website opens from its route, its link is copied, and 
   await expect(page.getByText('Không tìm thấy')).toBeVisible();
   await expect(page.getByLabel('Tiêu đề')).toHaveCount(0);
   expect(await selectedText(page, LABELS.website)).toBe(current);
+});
+
+test('a collaborator and a referred patient open from their routes (the lists that hold them)', async ({ page }) => {
+  await signIn(page);
+  const [member] = ((await api(page, '/api/DoiNhom?page=1&pageSize=1')) as { data: { id: number; fullName: string }[] }).data;
+  const [patient] = ((await api(page, '/api/DoiNhom/ttbn-search?page=1&pageSize=1')) as { data: { id: number; fullName: string }[] }).data;
+
+  await page.goto(`/team?id=${member.id}`);
+  const card = page.locator('.ant-drawer').getByTestId('member-card');
+  await expect(card).toContainText(member.fullName);
+  await page.locator('.ant-drawer .ant-drawer-close').click();
+  await expect(page).toHaveURL(/\/team$/);
+
+  await page.goto(`/customer?id=${patient.id}`);
+  const popup = page.locator('.ant-modal-content').filter({ hasText: 'Thông tin bệnh nhân' });
+  await expect(popup.getByLabel('Tên bệnh nhân')).toHaveValue(patient.fullName);
+  await popup.getByRole('button', { name: 'Huỷ' }).click();
+  await expect(page).toHaveURL(/\/customer$/);
 });

@@ -29,6 +29,20 @@ export const LINKED_ROUTES = {
 } as const;
 
 export type LinkedResource = keyof typeof LINKED_ROUTES;
+
+/**
+ * The linked resource of each live event about a record of the public intake (issue 31's event kinds), so a
+ * notification or the bell opens `routeOf(EVENT_RESOURCES[kind], event.website, Number(event.recordId))`. Review
+ * events name a reviewed record of their own resource (news, services, specializations).
+ */
+export const EVENT_RESOURCES = {
+  booking: 'bookings',
+  feedback: 'feedback',
+  application: 'applications',
+  question: 'questions',
+  collaborator: 'collaborators',
+  referral: 'referrals',
+} as const satisfies Record<string, LinkedResource>;
 export const LINKED_RESOURCES = Object.keys(LINKED_ROUTES) as LinkedResource[];
 
 export interface DeepLink {

@@ -47,6 +47,9 @@ export interface NotifierDeps {
   log?: (message: string) => void;
 }
 
+/** What a notification shows of a long title or body (systems cut them anyway, each its own way). */
+const shorten = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text);
+
 /** How many event ids are remembered so a replayed event is not announced twice. */
 const REMEMBERED = 500;
 
@@ -87,7 +90,7 @@ export function createNotifier(deps: NotifierDeps) {
       announced.push(notification.id);
       if (announced.length > REMEMBERED) announced.shift();
 
-      const native = new deps.Notification({ title: notification.title, body: notification.body });
+      const native = new deps.Notification({ title: shorten(notification.title, 120), body: shorten(notification.body, 300) });
       live.add(native);
       native.on('click', () => {
         live.delete(native);

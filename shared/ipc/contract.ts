@@ -83,8 +83,9 @@ export const notificationSchema = z
   .object({
     /** The event's id: one notification per event, however often the page asks. */
     id: z.number().int().nonnegative(),
-    title: z.string().min(1).max(200),
-    body: z.string().max(1000),
+    // Record titles may be long: main shortens what the system shows (main/notifications/notifier.ts).
+    title: z.string().min(1).max(2000),
+    body: z.string().max(4000),
     route: consoleRouteSchema,
   })
   .strict();

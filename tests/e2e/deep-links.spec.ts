@@ -66,6 +66,8 @@ test('a collaborator and a referred patient open from their routes (the lists th
   await expect(card).toContainText(member.fullName);
   await page.locator('.ant-drawer .ant-drawer-close').click();
   await expect(page).toHaveURL(/\/team$/);
+  await page.goto('/team?id=987654');
+  await expect(page.locator('.ant-drawer')).toContainText('Không tìm thấy');
 
   await page.goto(`/customer?id=${patient.id}`);
   const popup = page.locator('.ant-modal-content').filter({ hasText: 'Thông tin bệnh nhân' });

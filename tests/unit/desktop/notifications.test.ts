@@ -98,6 +98,14 @@ describe('notifications', () => {
     expect(shown.map((n) => n.options)).toEqual([{ title: 'Lịch hẹn mới', body: 'Nguyễn Văn A, 09:00 15/12' }]);
   });
 
+  it('shortens a long title or body', () => {
+    const { notifier, shown } = setup();
+    notifier.show({ ...booking, title: 'T'.repeat(500), body: 'B'.repeat(2000) });
+    expect(shown[0].options.title).toHaveLength(120);
+    expect(shown[0].options.title.endsWith('…')).toBe(true);
+    expect(shown[0].options.body).toHaveLength(300);
+  });
+
   it('shows nothing while the window is focused: the console shows the event itself', () => {
     const { notifier, shown } = setup({ window: fakeWindow({ focused: true }) });
     expect(notifier.show(booking)).toEqual({ shown: false });

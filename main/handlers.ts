@@ -4,12 +4,16 @@ import type { Session } from './auth/session';
 import type { Preferences } from './preferences';
 import type { UploadEngine } from './uploads/engine';
 import type { Updater } from './updates/updater';
+import type { Notifier } from './notifications/notifier';
+import type { Navigator } from './links/navigator';
 
 export interface HandlerDeps {
   session: Session;
   preferences: Preferences;
   uploads: UploadEngine;
   updater: Updater;
+  notifier: Pick<Notifier, 'show' | 'setBadge'>;
+  navigator: Pick<Navigator, 'takePending'>;
   /** Native open dialog: chosen paths, [] when cancelled. */
   openFiles: (options: { multiple: boolean; title?: string }) => Promise<string[]>;
   openExternal: (url: string) => Promise<void>;
@@ -52,6 +56,11 @@ export function createHandlers(deps: HandlerDeps): Handlers {
     app: {
       info: () => deps.appInfo(),
       openExternal: ({ url }) => deps.openExternal(url),
+      pendingRoute: () => deps.navigator.takePending(),
+    },
+    notifications: {
+      show: (notification) => deps.notifier.show(notification),
+      setBadge: (count) => deps.notifier.setBadge(count),
     },
   };
 }

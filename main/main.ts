@@ -4,11 +4,14 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app, BrowserWindow, dialog, ipcMain, Menu, protocol, safeStorage, screen, session as electronSession, shell } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Menu, nativeImage, Notification, protocol, safeStorage, screen, session as electronSession, shell } from 'electron';
 import ElectronStore from 'electron-store';
 import electronUpdater from 'electron-updater';
 import { createSession } from './auth/session';
 import { createHandlers } from './handlers';
+import { createNavigator, linkInArgv, protocolClientArgs } from './links/navigator';
+import { badgeBitmap } from './notifications/badge-icon';
+import { APP_USER_MODEL_ID, createNotifier } from './notifications/notifier';
 import { eventSender, registerHandlers } from './ipc/register';
 import { createPreferences, visibleBounds, type WindowBounds } from './preferences';
 import { createSecretStore, loadKeytar } from './secrets/secret-store';
@@ -46,11 +49,42 @@ if (!app.requestSingleInstanceLock()) {
   const forced = process.env.SITEDESK_PROFILE && preferences.listPresets().find((p) => p.name === process.env.SITEDESK_PROFILE);
   if (forced) preferences.setProfile(forced);
 
-  app.on('second-instance', () => {
-    const window = mainWindow as unknown as Electron.BrowserWindow | null;
-    if (!window) return;
-    if (window.isMinimized()) window.restore();
-    window.focus();
+  // sitedesk:// links (issue 31). Windows and Linux start the app with the link as an argument (a second instance
+  // hands its argv over through `second-instance` and quits); macOS sends `open-url`, which must be listened to
+  // before `ready` since it is how a link that launches the app arrives. Until the page listens the route waits.
+  const send = eventSender(() => (mainWindow ? (mainWindow as unknown as Electron.BrowserWindow).webContents : null));
+  const navigator = createNavigator({
+    window: () => mainWindow as unknown as Electron.BrowserWindow | null,
+    isReady: () => app.isReady(),
+    openWindow: () => openWindow(),
+    send: (route) => send('app', 'navigate', route),
+    log,
+  });
+  app.on('open-url', (event, url) => {
+    event.preventDefault();
+    navigator.openLink(url);
+  });
+  app.on('second-instance', (_event, argv) => navigator.secondInstance(argv));
+  const launchLink = linkInArgv(process.argv);
+  if (launchLink) navigator.openLink(launchLink);
+  app.setAsDefaultProtocolClient(
+    ...protocolClientArgs({ defaultApp: Boolean(process.defaultApp), execPath: process.execPath, appPath: process.argv[1] && path.resolve(process.argv[1]) }),
+  );
+
+  if (process.platform === 'win32') app.setAppUserModelId(APP_USER_MODEL_ID);
+  const notifier = createNotifier({
+    Notification,
+    window: () => mainWindow as unknown as Electron.BrowserWindow | null,
+    open: (route) => navigator.open(route),
+    platform: process.platform,
+    setBadgeCount: (count) => app.setBadgeCount(count),
+    overlayIcon: (count) => {
+      const image = nativeImage.createFromBitmap(badgeBitmap(count).buffer, { width: 16, height: 16 });
+      const large = badgeBitmap(count, 2);
+      image.addRepresentation({ scaleFactor: 2, width: large.width, height: large.height, buffer: large.buffer });
+      return image;
+    },
+    log,
   });
 
   // Whatever webContents appears (devtools aside), the same navigation rules apply.
@@ -70,8 +104,15 @@ if (!app.requestSingleInstanceLock()) {
     });
     window.on('closed', () => {
       if (mainWindow === window) mainWindow = null;
+      navigator.pageGone();
     });
+    // A page that loads again listens again only once it asks for the waiting route (app.pendingRoute).
+    window.webContents.on('did-start-navigation', (details: { isMainFrame: boolean; isSameDocument: boolean }) => {
+      if (details.isMainFrame && !details.isSameDocument) navigator.pageGone();
+    });
+    window.webContents.on('render-process-gone', () => navigator.pageGone());
     mainWindow = window;
+    notifier.reapplyBadge();
   };
 
   void app.whenReady().then(async () => {
@@ -88,8 +129,6 @@ if (!app.requestSingleInstanceLock()) {
       warn: log,
     });
     const session = createSession({ secrets, profile: () => preferences.getProfile() });
-    const send = eventSender(() => (mainWindow ? (mainWindow as unknown as Electron.BrowserWindow).webContents : null));
-
     const uploads = createUploadEngine({
       // Server messages in the language the user reads the console in (the console stores it as a preference).
       client: createChunkClient({ apiBase: () => preferences.getProfile().api, language: () => preferences.get('uiLanguage') }),
@@ -113,6 +152,8 @@ if (!app.requestSingleInstanceLock()) {
         preferences,
         uploads,
         updater,
+        notifier,
+        navigator,
         openFiles: async ({ multiple, title }) => {
           const owner = mainWindow as unknown as Electron.BrowserWindow | null;
           const options: Electron.OpenDialogOptions = { title, properties: multiple ? ['openFile', 'multiSelections'] : ['openFile'] };

@@ -101,5 +101,7 @@ export function createBrowserPlatform(transport: AuthTransport): Platform {
       save: () => Promise.reject(new Error('In the browser the services are those of the server that serves the console.')),
     },
     appInfo: async () => null,
+    // A browser tab is opened by its address: nothing outside the page asks it to go elsewhere.
+    onNavigate: () => () => undefined,
   };
 }

@@ -73,5 +73,14 @@ export function createDesktopPlatform(desktop: DesktopApi): Platform {
       save: (profile) => desktopCall(() => desktop.settings.setProfile(profile)),
     },
     appInfo: () => desktopCall(() => desktop.app.info()),
+    onNavigate(listener) {
+      // Listen first, then take what waited: main sends events only once it has answered pendingRoute.
+      const off = desktop.app.on('navigate', listener);
+      desktop.app.pendingRoute().then(
+        (route) => route && listener(route),
+        () => undefined,
+      );
+      return off;
+    },
   };
 }

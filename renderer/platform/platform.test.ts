@@ -255,6 +255,20 @@ describe('desktop platform specifics', () => {
     expect(desktop.mainState.restarts).toEqual([true, false]);
   });
 
+  it('opens the routes main asks for: the one that waited for the page, then each one sent', async () => {
+    const desktop = new FakeAuthService().desktop();
+    desktop.mainState.pendingRoute = '/news/12?website=1';
+    const platform = createDesktopPlatform(desktop);
+    const routes: string[] = [];
+    const off = platform.onNavigate((route) => routes.push(route));
+    await vi.waitFor(() => expect(routes).toEqual(['/news/12?website=1']));
+    desktop.emitNavigate('/booking/7?website=2');
+    off();
+    desktop.emitNavigate('/feedback/1?website=1');
+    expect(routes).toEqual(['/news/12?website=1', '/booking/7?website=2']);
+    expect(desktop.mainState.pendingRoute).toBeNull();
+  });
+
   it('edits the environment profile in main: presets, a hand-edited preset kept as custom, app info', async () => {
     const desktop = new FakeAuthService().desktop();
     const platform = createDesktopPlatform(desktop);

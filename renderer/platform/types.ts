@@ -92,4 +92,9 @@ export interface Platform {
    * without one).
    */
   uploads(transport: ChunkTransport): Uploads;
+  /**
+   * Routes the desktop app asks the console to open: a clicked notification, a `sitedesk://` link (also one that
+   * started the app, delivered once this listens). Never called in the browser. Answers the unsubscribe.
+   */
+  onNavigate(listener: (route: string) => void): () => void;
 }

@@ -56,6 +56,10 @@ async function boot() {
     queryCache.clear();
   });
 
+  // The desktop app opens records from outside the page (a clicked notification, a sitedesk:// link): the route's
+  // `website=` switches the workspace (app/layout/AppLayout.tsx), the sign-in guard keeps it for after sign-in.
+  platform.onNavigate((route) => void router.navigate(route));
+
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <Root router={router} />

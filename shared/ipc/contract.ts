@@ -8,6 +8,7 @@
  * `settings` as written here; extend, don't rename.
  */
 import { z } from 'zod';
+import { CONSOLE_ROUTE } from '../deep-links';
 import { uploadErrorSchema } from '../uploads';
 
 export const accessTokenSchema = z.object({
@@ -74,6 +75,22 @@ export const appInfoSchema = z.object({
   packaged: z.boolean(),
 });
 
+/** A console route main sends the page to open (`/news/12?website=1`): a path of the console, never an address. */
+export const consoleRouteSchema = z.string().max(500).regex(CONSOLE_ROUTE);
+
+/** A native notification for one live event (issue 31); `route` opens its record when the notification is clicked. */
+export const notificationSchema = z
+  .object({
+    /** The event's id: one notification per event, however often the page asks. */
+    id: z.number().int().nonnegative(),
+    // Record titles may be long: main shortens what the system shows (main/notifications/notifier.ts).
+    title: z.string().min(1).max(2000),
+    body: z.string().max(4000),
+    route: consoleRouteSchema,
+  })
+  .strict();
+export type DesktopNotification = z.infer<typeof notificationSchema>;
+
 export const contract = {
   auth: {
     /** Password grant through main; main keeps the refresh token in the OS keychain. */
@@ -135,6 +152,20 @@ export const contract = {
     info: { input: none, output: appInfoSchema },
     /** Open an http(s) link in the user's browser. */
     openExternal: { input: z.object({ url: httpUrl }), output: z.void() },
+    /**
+     * The page calls it once it listens to `navigate`: answers the route a `sitedesk://` link or a notification
+     * asked for before then (null when none), and from then on main sends `navigate` events.
+     */
+    pendingRoute: { input: none, output: consoleRouteSchema.nullable() },
+  },
+  notifications: {
+    /**
+     * A native notification while the window is not focused (a focused window shows the event itself); nothing
+     * where the system has no notifications. Do-not-disturb is the system's to apply. `shown` says whether one was.
+     */
+    show: { input: notificationSchema, output: z.object({ shown: z.boolean() }) },
+    /** The unread count on the dock (macOS), the launcher (Linux) or the taskbar button (Windows); 0 clears it. */
+    setBadge: { input: z.number().int().nonnegative().max(1_000_000), output: z.void() },
   },
 } as const;
 
@@ -142,6 +173,8 @@ export const contract = {
 export const contractEvents = {
   uploads: { progress: uploadItemSchema },
   updates: { state: updateStateSchema },
+  /** Open this route: a notification was clicked or a `sitedesk://` link opened the app. */
+  app: { navigate: consoleRouteSchema },
 } as const;
 
 export type Contract = typeof contract;

@@ -11,12 +11,14 @@ export const methodNames = {
   uploads: ['enqueue', 'pause', 'resume', 'cancel', 'list', 'clearFinished'],
   updates: ['getState', 'check', 'restart'],
   files: ['openDialog'],
-  app: ['info', 'openExternal'],
+  app: ['info', 'openExternal', 'pendingRoute'],
+  notifications: ['show', 'setBadge'],
 } as const satisfies { [S in keyof Contract]: ReadonlyArray<keyof Contract[S]> };
 
 export const eventNames = {
   uploads: ['progress'],
   updates: ['state'],
+  app: ['navigate'],
 } as const satisfies { [S in keyof ContractEvents]: ReadonlyArray<keyof ContractEvents[S]> };
 
 /** Channel name of one method: one named invoke per method. */

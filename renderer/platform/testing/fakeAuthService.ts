@@ -51,14 +51,16 @@ export class FakeAuthService {
    * the settings; only access tokens cross the bridge. Failures reach the page as preload delivers
    * them: an Error whose message is `[code] message`.
    */
-  desktop(): DesktopApi & { mainState: MainState; emitUpdate(patch: Partial<UpdateState>): void } {
+  desktop(): DesktopApi & { mainState: MainState; emitUpdate(patch: Partial<UpdateState>): void; emitNavigate(route: string): void } {
     const mainState: MainState = {
       refreshToken: null,
       settings: new Map<string, unknown>(),
       profile: presets[0],
       update: { status: 'idle', version: null, percent: null, error: null, checkedAt: null },
       restarts: [],
+      pendingRoute: null,
     };
+    const navigateListeners = new Set<(route: string) => void>();
     const updateListeners = new Set<(state: UpdateState) => void>();
     const bridged =
       <A extends unknown[], R>(code: DesktopErrorCode, fn: (...args: A) => Promise<R>) =>
@@ -128,12 +130,25 @@ export class FakeAuthService {
           return () => updateListeners.delete(listener);
         },
       },
+      // main/links/navigator.ts: a route that came before the page listened waits for pendingRoute.
+      emitNavigate(route: string) {
+        navigateListeners.forEach((listener) => listener(route));
+      },
       app: {
         info: async () => ({ name: 'Sitedesk', version: '1.2.3', platform: 'linux', packaged: true }),
+        pendingRoute: async () => {
+          const route = mainState.pendingRoute;
+          mainState.pendingRoute = null;
+          return route;
+        },
+        on: (_event: 'navigate', listener: (route: string) => void) => {
+          navigateListeners.add(listener);
+          return () => navigateListeners.delete(listener);
+        },
       },
     };
     // Uploads and files are tested with their own fakes (desktopUploads.test.ts).
-    return api as unknown as DesktopApi & { mainState: MainState; emitUpdate(patch: Partial<UpdateState>): void };
+    return api as unknown as DesktopApi & { mainState: MainState; emitUpdate(patch: Partial<UpdateState>): void; emitNavigate(route: string): void };
   }
 }
 
@@ -156,4 +171,6 @@ export interface MainState {
   update: UpdateState;
   /** `hasUnsavedWork` of every restart asked for with a downloaded update. */
   restarts: boolean[];
+  /** The route of a link or notification that came before the page listened. */
+  pendingRoute: string | null;
 }

@@ -1,5 +1,35 @@
-import { Space, theme } from 'antd';
+import { LinkOutlined } from '@ant-design/icons';
+import { Button, Space, theme, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router-dom';
+import { deepLinkForPath } from '../../../shared/deep-links';
+import { notifyError, notifySuccess } from '../core/notices';
+import { useWorkspace } from '../core/workspace';
+
+/**
+ * "Copy link": the record's `sitedesk://` link (issue 31), which opens it in the desktop app. Shown by every editor
+ * footer whose address is a linkable record (shared/deep-links.ts), so no screen adds it by hand.
+ */
+function CopyLinkButton() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const { websiteId } = useWorkspace();
+  const link = deepLinkForPath(pathname, websiteId);
+  if (!link) return null;
+  const copy = () =>
+    navigator.clipboard.writeText(link).then(
+      () => notifySuccess(t('recordLink.copied')),
+      (error: unknown) => notifyError(error instanceof Error ? error.message : String(error)),
+    );
+  return (
+    <Tooltip title={t('recordLink.hint')}>
+      <Button icon={<LinkOutlined />} data-testid="copy-record-link" data-link={link} onClick={() => void copy()}>
+        {t('recordLink.copy')}
+      </Button>
+    </Tooltip>
+  );
+}
 
 /**
  * The save buttons of a form, kept in reach: the bar sticks to the bottom of the window while the form is longer
@@ -24,7 +54,10 @@ export function FormFooter({ children }: { children: ReactNode }) {
         borderEndEndRadius: token.borderRadiusLG,
       }}
     >
-      <Space wrap>{children}</Space>
+      <Space wrap>
+        {children}
+        <CopyLinkButton />
+      </Space>
     </div>
   );
 }

@@ -25,6 +25,7 @@ function recordingHandlers(overrides: Partial<Record<string, (input: unknown) =>
     'updates.getState': state, 'updates.check': state, 'updates.restart': { restarting: false },
     'files.openDialog': ['/tmp/a.txt'],
     'app.info': { name: 'Sitedesk', version: '0.1.0', platform: 'linux', packaged: false }, 'app.openExternal': undefined,
+    'app.pendingRoute': null, 'notifications.show': { shown: true }, 'notifications.setBadge': undefined,
   };
   const handlers: Record<string, Record<string, (input: unknown) => unknown>> = {};
   for (const [service, method] of contractMethods()) {
@@ -57,6 +58,7 @@ describe('registerHandlers', () => {
     const ipc = fakeIpcMain();
     const real = createHandlers({
       session: {} as never, preferences: testPreferences(), uploads: {} as never, updater: {} as never,
+      notifier: {} as never, navigator: {} as never,
       openFiles: async () => [], openExternal: async () => undefined,
       appInfo: () => ({ name: 'Sitedesk', version: '0', platform: 'linux', packaged: false }),
     });
@@ -105,6 +107,14 @@ describe('registerHandlers', () => {
     ['settings', 'setProfile', { name: 'x', auth: 'file:///etc/passwd', core: 'http://a', push: 'http://a', api: 'http://a', his: 'http://a' }],
     ['app', 'openExternal', { url: 'javascript:alert(1)' }],
     ['updates', 'restart', {}],
+    ['notifications', 'show', { id: 1, title: 'Lịch hẹn mới', body: '', route: 'https://evil.example/' }],
+    ['notifications', 'show', { id: 1, title: 'Lịch hẹn mới', body: '', route: '//evil.example/x' }],
+    ['notifications', 'show', { id: 1, title: 'Lịch hẹn mới', body: '', route: 'javascript:alert(1)' }],
+    ['notifications', 'show', { id: 1, title: '', body: '', route: '/news/1' }],
+    ['notifications', 'show', { id: 1, title: 'x', body: '', route: '/news/1', icon: '/etc/passwd' }],
+    ['notifications', 'setBadge', -1],
+    ['notifications', 'setBadge', 1.5],
+    ['notifications', 'setBadge', '3'],
   ])('refuses a bad payload for %s.%s', async (service, method, payload) => {
     const ipc = fakeIpcMain();
     const { handlers, calls } = recordingHandlers();

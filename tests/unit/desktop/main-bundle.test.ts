@@ -28,10 +28,10 @@ beforeAll(() => {
 }, 60_000);
 afterAll(() => rmSync(sandbox, { recursive: true, force: true }));
 
-function runMain(env: Record<string, string> = {}) {
+function runMain(env: Record<string, string> = {}, args: string[] = []) {
   const userData = mkdtempSync(path.join(os.tmpdir(), 'sitedesk-user-data-'));
   try {
-    const result = spawnSync(process.execPath, [path.join(sandbox, 'dist/main/main.js')], {
+    const result = spawnSync(process.execPath, [path.join(sandbox, 'dist/main/main.js'), ...args], {
       cwd: sandbox,
       env: { ...process.env, FAKE_USER_DATA: userData, SITEDESK_SERVER_URL: 'http://127.0.0.1:5999', ...env },
       encoding: 'utf8',
@@ -75,6 +75,21 @@ describe('bundled main process (with a stand-in electron)', () => {
     expect(report.navigationBlocked).toBe(true);
     expect(report.mediaGranted).toBe(false);
     expect(report.preflight).toMatchObject({ statusLine: 'HTTP/1.1 204 No Content', responseHeaders: { 'Access-Control-Allow-Origin': ['app://sitedesk'] } });
+  });
+
+  it('opens sitedesk:// links: from its own argv once the page listens, from a second instance, never a bad one', () => {
+    const report = runMain({}, ['sitedesk://news/1/12']);
+    expect(report.openUrlBeforeReady).toBe(true);
+    // Run from source (no process.defaultApp under plain Node): the packaged form, the scheme alone.
+    expect(report.protocolClient).toEqual(['sitedesk']);
+    expect(report.pendingRoute).toEqual({ ok: true, value: '/news/12?website=1' });
+    expect(report.navigateSent).toEqual([['desktop:event:app.navigate', '/booking/7?website=2']]);
+    expect(report.focused).toBeGreaterThanOrEqual(2);
+    // The window of the fake is not focused: the notification shows; a foreign route is refused at the bridge.
+    expect(report.shown).toEqual({ ok: true, value: { shown: true } });
+    expect(report.notifications).toEqual([{ title: 'Lịch hẹn mới', body: 'Nguyễn Văn A' }]);
+    expect(report.badRoute).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    expect(report.badge).toEqual(process.platform === 'win32' ? [] : [3]);
   });
 
   it('quits at once when another instance holds the lock', () => {

@@ -5,6 +5,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import Ajv from 'ajv';
 import { describe, expect, it } from 'vitest';
+import { DEEP_LINK_SCHEME } from '../../../shared/deep-links';
+import { APP_USER_MODEL_ID } from '../../../main/notifications/notifier';
 
 const require = createRequire(import.meta.url);
 // js-yaml ships no types; this is the one function used.
@@ -50,6 +52,12 @@ describe('electron-builder.yml', () => {
       grantFileProtocolExtraPrivileges: false,
     });
     expect(config.asar).toBe(true);
+  });
+
+  it('registers the sitedesk:// scheme in the installers (the one main parses), and the id Windows notifications go under', () => {
+    expect(config.protocols).toEqual([{ name: expect.any(String), schemes: [DEEP_LINK_SCHEME] }]);
+    // Windows notifications belong to the shortcut's AppUserModelID, which NSIS sets to appId.
+    expect(config.appId).toBe(APP_USER_MODEL_ID);
   });
 
   it('publishes to GitHub releases, the feed electron-updater reads', () => {

@@ -2,13 +2,14 @@ import { ProConfigProvider } from '@ant-design/pro-components';
 import { Badge, Button, Layout, Menu, Result, theme, type MenuProps } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet, useLocation } from 'react-router-dom';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { ApiError, errorMessage } from '../../api/client';
 import { isNarrow, useScreenClass } from '../../core/useScreenClass';
 import { session } from '../../session';
 import { proIntlFor } from '../../core/i18n/proIntl';
 import { useWorkspace, WorkspaceProvider } from '../../core/workspace';
 import { ScreenFallback } from '../../core/lazyScreen';
+import { NotFound } from '../../core/NotFound';
 import { deepestArea, isGroup, visibleNav, type NavGroup } from '../nav';
 import { NAV_NAMESPACES, navTitle } from '../navTitle';
 import { usePreference } from '../../core/preferences';
@@ -20,9 +21,32 @@ import { UserMenu } from './UserMenu';
 import { useNavCounts } from '../../resources/navCounts';
 
 
-/** Screens remount (and so reload their data) when the website or language changes. */
+/**
+ * Screens remount (and so reload their data) when the website or language changes.
+ *
+ * An address may name the website its record belongs to (`/news/12?website=2`: a notification, a `sitedesk://` link,
+ * the bell): the workspace switches to it first, then the parameter leaves the address. A website the user is not a
+ * member of (not in their list) shows the not-found page, as a record they may not read does.
+ */
 function WorkspaceOutlet() {
-  const { websiteId, language } = useWorkspace();
+  const { websiteId, language, websites, setWebsiteId } = useWorkspace();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const asked = new URLSearchParams(location.search).get('website');
+  const target = asked === null ? undefined : websites.find((w) => String(w.id) === asked);
+  const switched = target !== undefined && String(target.id) === String(websiteId);
+  useEffect(() => {
+    if (!target) return;
+    if (!switched) {
+      setWebsiteId(target.id);
+      return;
+    }
+    const rest = new URLSearchParams(location.search);
+    rest.delete('website');
+    const search = rest.toString();
+    void navigate({ pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash }, { replace: true, state: location.state });
+  }, [target, switched, setWebsiteId, navigate, location]);
+  if (asked !== null) return target ? <ScreenFallback /> : <NotFound />;
   return <Outlet key={`${String(websiteId)}:${language}`} />;
 }
 

@@ -7,6 +7,7 @@ import { ApiError } from '../../api/client';
 import { DATE_FORMAT, DATE_TIME_FORMAT, toWireDay } from '../../core/dates';
 import { notifyError, notifySuccess } from '../../core/notices';
 import { ResourceListPage } from '../../resources/ResourcePages';
+import { useUrlFilters } from '../../resources/useUrlFilters';
 import { PATIENT_STATUSES, referral } from '../../../../shared/resources/team';
 import type { FieldDef } from '../../../../shared/resources/define';
 import { optionLabel } from '../../resources/labels';
@@ -121,7 +122,14 @@ export default function CustomerPage() {
   const actionRef = useRef<ActionType>();
   const [filters, setFilters] = useState<{ userId?: number; startDate?: string; endDate?: string; status?: number }>({});
   const [members, setMembers] = useState<{ id: number; fullName: string }[]>([]);
-  const [open, setOpen] = useState<number | null>(null);
+  // The patient a link names (a notification, sitedesk://referrals/…) opens at once; the others from the list.
+  const [addressed, setAddressed] = useUrlFilters({ id: 'int' });
+  const [opened, setOpen] = useState<number | null>(null);
+  const open = opened ?? addressed.id ?? null;
+  const close = () => {
+    setOpen(null);
+    if (addressed.id !== undefined) setAddressed('id', undefined);
+  };
   useEffect(() => {
     activeMembers().then(setMembers, () => setMembers([]));
   }, []);
@@ -165,9 +173,9 @@ export default function CustomerPage() {
       {open !== null && (
         <PatientModal
           id={open}
-          onClose={() => setOpen(null)}
+          onClose={close}
           onSaved={() => {
-            setOpen(null);
+            close();
             void actionRef.current?.reload();
           }}
           onChanged={() => void actionRef.current?.reload()}

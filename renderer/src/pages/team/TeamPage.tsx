@@ -1,7 +1,7 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import type { ActionType, ProColumns } from '@ant-design/pro-components';
-import { Button, Card, Descriptions, Select, Space, Table, Tag, Typography } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { Button, Card, Descriptions, Drawer, Result, Select, Space, Table, Tag, Typography } from 'antd';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDong } from '../../../../shared/money';
 import { check, ruleOf } from '../../../../shared/resources/access';
@@ -45,26 +45,35 @@ export function MemberStatus({ member }: { member: Member }) {
 }
 
 /** The selected member's card: who they are, what they earned, what to do, and every payment made to them. */
-function MemberCard({ id, onChanged }: { id: number; onChanged(): void }) {
+function MemberCard({ id, onChanged, missing = null }: { id: number; onChanged(): void; /** Shown when the member cannot be read. */ missing?: ReactNode }) {
   const { t } = useTranslation('team');
   const { user } = useSession();
   const [member, setMember] = useState<(Member & { payments: Payment[] }) | null>(null);
   const [paying, setPaying] = useState(false);
+  const [failed, setFailed] = useState(false);
   // Only the latest read shows: an earlier one answering late (the list reloading after a change) must not put the
   // card back as it was before the change.
   const latest = useRef(0);
   const load = () => {
     const ticket = ++latest.current;
     return fetchMember(id).then(
-      (m) => ticket === latest.current && setMember(m),
-      () => ticket === latest.current && setMember(null),
+      (m) => {
+        if (ticket !== latest.current) return;
+        setMember(m);
+        setFailed(false);
+      },
+      () => {
+        if (ticket !== latest.current) return;
+        setMember(null);
+        setFailed(true);
+      },
     );
   };
   useEffect(() => {
     void load();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- per member
   }, [id]);
-  if (!member) return null;
+  if (!member) return failed ? missing : null;
   const reloaded = async () => {
     await load();
     onChanged();
@@ -125,9 +134,11 @@ function MemberCard({ id, onChanged }: { id: number; onChanged(): void }) {
  */
 export default function TeamPage() {
   const { t } = useTranslation('team');
+  const { t: tc } = useTranslation();
   const { user } = useSession();
   const actionRef = useRef<ActionType>();
-  const [filters, setFilter] = useUrlFilters({ approvedStatus: 'int' });
+  // `id`: the member a link names (a notification, sitedesk://collaborators/…), opened over the list.
+  const [filters, setFilter] = useUrlFilters({ approvedStatus: 'int', id: 'int' });
   const [selected, setSelected] = useState<number | null>(null);
   const query = useRef<{ keyword?: string; filters: Record<string, unknown> }>({ filters: {} });
 
@@ -155,35 +166,42 @@ export default function TeamPage() {
     });
 
   return (
-    <ResourceListPage
-      def={collaborator}
-      title={t('title')}
-      actionRef={actionRef}
-      columns={columns}
-      params={{ approvedStatus: filters.approvedStatus }}
-      exportable={false}
-      onLoad={({ rows, keyword, filters: sent }) => {
-        query.current = { keyword, filters: sent };
-        // The first row is selected when nothing on the page is.
-        setSelected((now) => (now !== null && rows.some((m) => m.id === now) ? now : ((rows[0]?.id as number | undefined) ?? null)));
-      }}
-      selection={{ id: selected, onSelect: (row) => setSelected(row.id as number), render: (row) => <MemberCard id={row.id as number} onChanged={() => void actionRef.current?.reload()} /> }}
-      toolbar={[
-        <Select
-          key="status"
-          allowClear
-          aria-label={t('approvedStatus')}
-          placeholder={t('approvedStatus')}
-          value={filters.approvedStatus}
-          onChange={(v?: number) => setFilter('approvedStatus', v)}
-          options={statusOptions()}
-          style={{ width: 180 }}
-        />,
-        <Button key="export" icon={<DownloadOutlined />} onClick={() => void exportAll()}>
-          {t('export')}
-        </Button>,
-        ...(check(ruleOf(collaborator.access, { action: 'integrationKeys' }), user).allowed ? [<IntegrationKeysButton key="keys" />] : []),
-      ]}
-    />
+    <>
+      <Drawer open={filters.id !== undefined} width={640} title={t('title')} onClose={() => setFilter('id', undefined)} destroyOnHidden>
+        {filters.id !== undefined && (
+          <MemberCard id={filters.id} onChanged={() => void actionRef.current?.reload()} missing={<Result status="404" title={tc('notFound.title')} />} />
+        )}
+      </Drawer>
+      <ResourceListPage
+        def={collaborator}
+        title={t('title')}
+        actionRef={actionRef}
+        columns={columns}
+        params={{ approvedStatus: filters.approvedStatus }}
+        exportable={false}
+        onLoad={({ rows, keyword, filters: sent }) => {
+          query.current = { keyword, filters: sent };
+          // The first row is selected when nothing on the page is.
+          setSelected((now) => (now !== null && rows.some((m) => m.id === now) ? now : ((rows[0]?.id as number | undefined) ?? null)));
+        }}
+        selection={{ id: selected, onSelect: (row) => setSelected(row.id as number), render: (row) => <MemberCard id={row.id as number} onChanged={() => void actionRef.current?.reload()} /> }}
+        toolbar={[
+          <Select
+            key="status"
+            allowClear
+            aria-label={t('approvedStatus')}
+            placeholder={t('approvedStatus')}
+            value={filters.approvedStatus}
+            onChange={(v?: number) => setFilter('approvedStatus', v)}
+            options={statusOptions()}
+            style={{ width: 180 }}
+          />,
+          <Button key="export" icon={<DownloadOutlined />} onClick={() => void exportAll()}>
+            {t('export')}
+          </Button>,
+          ...(check(ruleOf(collaborator.access, { action: 'integrationKeys' }), user).allowed ? [<IntegrationKeysButton key="keys" />] : []),
+        ]}
+      />
+    </>
   );
 }

@@ -344,24 +344,27 @@ async function benchNews(database: string, env: { DATA_DIR: string; DATABASE_URL
  * connections. The CPU is the primary's and its workers'.
  */
 async function benchWorkers(env: { DATA_DIR: string; DATABASE_URL?: string }): Promise<Row[]> {
-  const rows: Row[] = [];
-  for (const workers of [1, 2]) {
-    const server = await startServer({ ...env, WORKERS: String(workers) }, [], workers);
-    try {
-      const token = await signIn(server.url);
-      const headers = { authorization: `Bearer ${token}` };
-      const list = (query: string) => `${server.url}/api/News/1/vi-VN?page=1&pageSize=50${query}`;
-      const meter = { pid: server.pid, postgres: true, tree: true };
-      const database = `PostgreSQL, WORKERS=${workers}`;
-      for (const [call, query] of [[`list, keyword "${KEYWORD}"`, `&keyword=${encodeURIComponent(KEYWORD)}`], ['list, first page', '']]) {
-        rows.push(await cannon(meter, database, call, 50, { url: list(query), headers }));
-        rows.push(await cannon(meter, database, `${call}, ${AFRESH}`, 50, afresh(list(query), headers)));
-      }
-    } finally {
-      await server.stop();
+  // Both run at once (one idles while the other is measured), and their figures alternate, so that both meet the
+  // same moments of a shared machine.
+  const servers: { workers: number; server: BenchServer }[] = [];
+  try {
+    for (const workers of [1, 2]) servers.push({ workers, server: await startServer({ ...env, WORKERS: String(workers) }, [], workers) });
+    const runs = await Promise.all(
+      servers.map(async ({ workers, server }) => {
+        const headers = { authorization: `Bearer ${await signIn(server.url)}` };
+        const list = (query: string) => `${server.url}/api/News/1/vi-VN?page=1&pageSize=50${query}`;
+        return { meter: { pid: server.pid, postgres: true, tree: true }, database: `PostgreSQL, WORKERS=${workers}`, headers, list };
+      }),
+    );
+    const rows: Row[] = [];
+    for (const [call, query] of [[`list, keyword "${KEYWORD}"`, `&keyword=${encodeURIComponent(KEYWORD)}`], ['list, first page', '']]) {
+      for (const r of runs) rows.push(await cannon(r.meter, r.database, call, 50, { url: r.list(query), headers: r.headers }));
+      for (const r of runs) rows.push(await cannon(r.meter, r.database, `${call}, ${AFRESH}`, 50, afresh(r.list(query), r.headers)));
     }
+    return rows;
+  } finally {
+    for (const { server } of servers) await server.stop();
   }
-  return rows;
 }
 
 /** The same rows for Directus: website 1 and 2 alternating, the Vietnamese title, the same content and times. */
@@ -453,9 +456,12 @@ function print(rows: Row[]) {
   for (const d of peer) {
     const goal = d.call.startsWith('list, keyword') ? GOALS.keyword : GOALS.firstPage;
     for (const r of rows.filter((x) => !x.database.startsWith('Directus') && !x.database.includes('WORKERS') && x.call.startsWith(d.call) && x.connections === d.connections)) {
-      const ratio = d.requestsPerSecond > 0 ? r.requestsPerSecond / d.requestsPerSecond : 0;
+      // Directus answering under one request a second (rounded to 0): the ratio is at least Sitedesk's figure.
+      const ratio = r.requestsPerSecond / Math.max(1, d.requestsPerSecond);
+      const shown = d.requestsPerSecond > 0 ? times(r.requestsPerSecond, d.requestsPerSecond) : `over ${r.requestsPerSecond}× (Directus under 1 request a second)`;
       const judged = sitedesk(r) && r.call === d.call ? ` (goal ≥ ${goal}×: ${verdict(ratio >= goal)})` : '';
-      console.log(`${r.database} ${r.call} at ${r.connections} connections: ${times(r.requestsPerSecond, d.requestsPerSecond)} the requests per second${judged}, p99 ${times(d.p99Ms, r.p99Ms)} shorter`);
+      const p99 = d.p99Ms > 0 ? `p99 ${times(d.p99Ms, r.p99Ms)} shorter` : 'no p99 of Directus';
+      console.log(`${r.database} ${r.call} at ${r.connections} connections: ${shown} the requests per second${judged}, ${p99}`);
     }
   }
 

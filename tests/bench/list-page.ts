@@ -184,6 +184,14 @@ function afresh(url: string, headers?: Record<string, string>): autocannon.Optio
   return { url, headers, requests: [{ setupRequest: (req) => ({ ...req, path: `${pathname}${search}&fresh=${++n}` }) }] };
 }
 
+/**
+ * Two seconds of reads afresh at 10 connections, not measured: a process just started compiles its code (JIT) and, on
+ * PostgreSQL, prepares its statements while its first figure would run.
+ */
+async function warm(url: string, headers?: Record<string, string>): Promise<void> {
+  await autocannon({ connections: 10, duration: 2, ...afresh(url, headers) });
+}
+
 interface BareList {
   url: string;
   pid: number;
@@ -321,6 +329,7 @@ async function benchNews(database: string, env: { DATA_DIR: string; DATABASE_URL
   try {
     const bareList = (query: string) => `${bare.url}/api/News/1/vi-VN?page=1&pageSize=50${query}`;
     for (const l of lists) await sameAnswer(database, l.call, list(l.query), bareList(l.query), headers);
+    for (const l of lists) await Promise.all([warm(list(l.query), headers), warm(bareList(l.query))]);
     const bareMeter = { pid: bare.pid, postgres };
     for (const connections of [10, 50]) {
       for (const l of lists) {
@@ -357,7 +366,9 @@ async function benchWorkers(env: { DATA_DIR: string; DATABASE_URL?: string }): P
       }),
     );
     const rows: Row[] = [];
-    for (const [call, query] of [[`list, keyword "${KEYWORD}"`, `&keyword=${encodeURIComponent(KEYWORD)}`], ['list, first page', '']]) {
+    const calls = [[`list, keyword "${KEYWORD}"`, `&keyword=${encodeURIComponent(KEYWORD)}`], ['list, first page', '']];
+    for (const [, query] of calls) await Promise.all(runs.map((r) => warm(r.list(query), r.headers)));
+    for (const [call, query] of calls) {
       for (const r of runs) rows.push(await cannon(r.meter, r.database, call, 50, { url: r.list(query), headers: r.headers }));
       for (const r of runs) rows.push(await cannon(r.meter, r.database, `${call}, ${AFRESH}`, 50, afresh(r.list(query), r.headers)));
     }

@@ -89,6 +89,29 @@ describeEachDatabase('list pages kept per change number', (ctx) => {
     expect(theirs.body.data.map((r: any) => r.id)).toEqual(admins.body.data.map((r: any) => r.id));
   });
 
+  it('reads a page afresh through its statement kept compiled: each language, page and keyword its own', async () => {
+    const { clinic } = await demoWebsites(ctx);
+    for (const n of [1, 2, 3]) {
+      const body = { newsTranslations: [{ languageId: 'vi-VN', title: `Biên dịch ${n}` }, { languageId: 'en-US', title: `Compiled ${n}`, seoLink: `compiled-${n}` }] };
+      const res = await ctx.authed('POST', `/api/News/${clinic}/false`, body);
+      expect(res.status, res.text).toBe(200);
+    }
+    // `fresh`: a parameter the list ignores, so that no kept page answers and the engine reads.
+    const news = (lang: string, q: string, fresh: number) => ctx.authed('GET', `/api/News/${clinic}/${lang}?pageSize=2${q}&fresh=${fresh}`);
+    const vi = await news('vi-VN', '&page=1', 1);
+    const en = await news('en-US', '&page=1', 2);
+    expect(vi.body.data.length).toBe(2);
+    expect(vi.body.data.map((r: any) => r.id)).toEqual(en.body.data.map((r: any) => r.id));
+    expect(vi.body.data.every((r: any) => r.languageId === 'vi-VN')).toBe(true);
+    expect(en.body.data.some((r: any) => r.languageId === 'en-US')).toBe(true);
+    expect((await news('vi-VN', '&page=1', 3)).body).toEqual(vi.body);
+    const second = await news('vi-VN', '&page=2', 4);
+    expect(second.body.data.map((r: any) => r.id)).not.toEqual(vi.body.data.map((r: any) => r.id));
+    const found = await news('vi-VN', `&page=1&keyword=${encodeURIComponent('Biên dịch 2')}`, 5);
+    expect(found.body.data.map((r: any) => r.title)).toEqual(['Biên dịch 2']);
+    expect(found.body.totalRows).toBe(1);
+  });
+
   it('answers the envelope in each request\'s interface language', async () => {
     const { clinic } = await demoWebsites(ctx);
     const vi = await ctx.authed('GET', `/api/QAExperts/${clinic}?page=1&pageSize=5`);

@@ -98,6 +98,7 @@ export const newsResource = serve<Prepared, typeof newsDef, ListedNews>(
     ],
     /** In the path's language (`News/{website}/{lang}`). */
     listSelect: (ctx, q) => listSelect(typed(ctx.db), q, ctx.params.lang ?? ''),
+    listSelectKey: (ctx) => ctx.params.lang ?? '',
     listRows: (ctx, rows) => listRows(typed(ctx.db), rows, ctx.params.lang ?? ''),
     detail: (db, row) => newsDetail(typed(db), row),
     idOf: (params) => (params.flag === undefined || flagForm(params) ? params.id : params.flag),

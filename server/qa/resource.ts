@@ -60,6 +60,7 @@ export const qaResource = serve<{ tags: string[] }, typeof qaDef, Row & { tagLis
     orderBy: NEWEST_FIRST,
     // The tags with the page, in one statement (server/news/store.ts listSelect does the same).
     listSelect: (ctx, q) => q.selectAll().select(tagsColumn(typed(ctx.db), 'qa', `${qaDef.table}.id`)),
+    listSelectKey: () => '',
     listRows: (_ctx, rows) => rows.map((r) => wire(r, jsonRows(r.tagList))),
     async detail(db, row) {
       const id = row.id as number;

@@ -5,7 +5,7 @@
 // `websiteId = <the website in the path>`, and a child only with its parent key (every ancestor is checked
 // against the path too). A record reached through another website's id does not exist (404).
 import { randomUUID } from 'node:crypto';
-import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { sql, type CompiledQuery, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { Database } from '../db/schema';
 import type { ResourceDef } from '../../shared/resources/define';
 import type { LanguageRef, UiLang } from '../../shared/resources/validate';
@@ -56,7 +56,18 @@ export type Restrict = (q: AnyQuery) => AnyQuery;
 
 const TEXT_TYPES = new Set(['text', 'textarea', 'richText', 'url']);
 
+/** Page statements kept compiled (ResourceEngine `page`) at most; beyond, they start over. */
+const MAX_COMPILED_PAGES = 1000;
+
 export class ResourceEngine {
+  /**
+   * Page statements compiled once (`page`): building a list's statement through Kysely — its columns, what `listSelect`
+   * adds, the order — and compiling it cost more than a fifth of a first page's server CPU, the same work for every
+   * read of the same page. Keyed by what decides the statement (see `pageKey`), whatever the data: a statement is text
+   * and parameters, read afresh each time it runs.
+   */
+  private readonly compiledPages = new Map<string, CompiledQuery>();
+
   /**
    * `hooks`: what modules add to some resources (hooks.ts). Operations on a resource with hooks expect the
    * `HookContext` the engine's routes build.
@@ -184,10 +195,46 @@ export class ResourceEngine {
     return this.searched(ctx, def, this.filtered(ctx, def, q, query), query.keyword, scan);
   }
 
-  private async rows(ctx: OperationContext, def: ResourceDef, q: AnyQuery): Promise<Row[]> {
+  /** The list's statement: its columns (or what `listSelect` reads) in its order. */
+  private listStatement(ctx: OperationContext, def: ResourceDef, q: AnyQuery): AnyQuery {
     const { listRows: shape, listSelect } = this.hooksOf(def);
-    if (shape) return shape(ctx as HookContext, (await this.orderBy(def, listSelect ? listSelect(ctx as HookContext, q) : q.selectAll()).execute()) as Row[]);
-    return ((await this.orderBy(def, q.select(selectColumns(def))).execute()) as Row[]).map((r) => toWire(def, r));
+    return this.orderBy(def, shape ? (listSelect ? listSelect(ctx as HookContext, q) : q.selectAll()) : q.select(selectColumns(def)));
+  }
+
+  /** Stored rows in wire form (`listRows`, else the definition's columns). */
+  private async wire(ctx: OperationContext, def: ResourceDef, rows: Row[]): Promise<Row[]> {
+    const shape = this.hooksOf(def).listRows;
+    return shape ? shape(ctx as HookContext, rows) : rows.map((r) => toWire(def, r));
+  }
+
+  private async rows(ctx: OperationContext, def: ResourceDef, q: AnyQuery): Promise<Row[]> {
+    return this.wire(ctx, def, (await this.listStatement(ctx, def, q).execute()) as Row[]);
+  }
+
+  /**
+   * What decides a page's statement besides the definition: the compiled conditions (`source`: scope, filters,
+   * keyword and how it is looked up, the caller's restriction — text and values), the page's size and offset, and what
+   * the module's `listSelect` depends on. Undefined when that cannot be told (a `listSelect` without `listSelectKey`).
+   */
+  private pageKey(ctx: OperationContext, def: ResourceDef, source: AnyQuery, size: number, offset: number): string | undefined {
+    const { listSelect, listSelectKey } = this.hooksOf(def);
+    if (listSelect && !listSelectKey) return undefined;
+    const { sql: text, parameters } = source.compile();
+    return `${def.name}\u0000${listSelectKey?.(ctx as HookContext) ?? ''}\u0000${size}\u0000${offset}\u0000${text}\u0000${JSON.stringify(parameters)}`;
+  }
+
+  /** A page's rows through its statement compiled once (`compiledPages`). */
+  private async pageRows(ctx: OperationContext, def: ResourceDef, source: AnyQuery, size: number, offset: number): Promise<Row[]> {
+    const key = this.pageKey(ctx, def, source, size, offset);
+    let compiled = key === undefined ? undefined : this.compiledPages.get(key);
+    if (!compiled) {
+      compiled = this.listStatement(ctx, def, source.limit(size).offset(offset)).compile();
+      if (key !== undefined) {
+        if (this.compiledPages.size >= MAX_COMPILED_PAGES) this.compiledPages.clear();
+        this.compiledPages.set(key, compiled);
+      }
+    }
+    return this.wire(ctx, def, (await ctx.db.executeQuery(compiled)).rows as Row[]);
   }
 
   /** Every matching row, in list order (plain lists, embedded children). Honours keyword and filters. */
@@ -211,7 +258,7 @@ export class ResourceEngine {
     const plan = await pagePlan(ctx.db, { keyword, offset: (page - 1) * size, size, count, changes: ctx.changes });
     if (!plan.read) return { data: [], totalRows: plan.totalRows };
     const source = this.base(ctx, def, scope, query, restrict, plan.scan);
-    return { data: await this.rows(ctx, def, source.limit(size).offset((page - 1) * size)), totalRows: plan.totalRows };
+    return { data: await this.pageRows(ctx, def, source, size, (page - 1) * size), totalRows: plan.totalRows };
   }
 
   /** One record in wire form (the detail, the answer of writes, a 409's `data`), with its status history when kept. */

@@ -97,6 +97,12 @@ export interface ResourceHooks<I = unknown, D extends ResourceDef = ResourceDef,
   listRows?(ctx: HookContext<D>, rows: S[]): Row[] | Promise<Row[]>;
   /** What `listRows` reads (default: every stored column): what the rows show, read with them in one statement. */
   listSelect?(ctx: HookContext<D>, q: AnyQuery): AnyQuery;
+  /**
+   * What `listSelect` depends on besides the list's conditions, as text (the news list: the path's language), so that
+   * its page statement is built once and kept compiled (engine.ts `page`). Without it a `listSelect` list builds its
+   * statement on every request.
+   */
+  listSelectKey?(ctx: HookContext<D>): string;
   /** An order SQL cannot express (small collections): every match is shaped, sorted here, then paged. */
   sortRows?(ctx: HookContext<D>, rows: Row[]): Row[];
   /** The `getAll` lookup's items (default: the list rows). */

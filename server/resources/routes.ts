@@ -4,13 +4,14 @@
 //
 // Every method + path is registered once: a module customises a resource through hooks, never by registering
 // the route first, so a second registration is an error at start-up rather than a silent skip.
-import type { FastifyPluginAsync, FastifyRequest, HTTPMethods } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import type { ResourceDef } from '../../shared/resources/define';
 import { parsePathTemplate, type HttpMethod, type ParsedPath } from '../../shared/resources/paths';
 import { httpError } from '../errors';
 import { localize, type Text } from '../i18n';
 import { ok } from '../http/envelope';
-import { enforce, parseId, requireWebsite } from './access';
+import { enforce, parseId, readOnly, requireWebsite } from './access';
+import { KeptPages } from './kept-pages';
 import { ruleOf, type AccessRule, type Operation as AccessOperation } from '../../shared/resources/access';
 import { moveRecord } from './machines';
 import { hookContext } from './context';
@@ -79,6 +80,8 @@ export async function syncTables(db: DynamicDb, dialect: DialectName, set: Resou
 export function resourceRoutes(service: 'api' | 'core' | 'his' = 'api'): FastifyPluginAsync {
   return async (app) => {
     const { defs: own, engine } = app.resources;
+    /** The list pages of this service's routes, kept per change number (./kept-pages.ts). */
+    const pages = new KeptPages();
 
     /** The scope and the hooks' context of a request on one of `def`'s paths. */
     async function contextOf(request: FastifyRequest, def: ResourceDef, parsed: ParsedPath) {
@@ -91,7 +94,7 @@ export function resourceRoutes(service: 'api' | 'core' | 'his' = 'api'): Fastify
       return { scope, ctx, query, params };
     }
 
-    const route = (parsed: ParsedPath, handler: (request: FastifyRequest) => Promise<unknown>) =>
+    const route = (parsed: ParsedPath, handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>) =>
       app.route({ method: parsed.method as HTTPMethods, url: parsed.path.replace(/\{([^}]+)\}/g, ':$1'), handler });
 
     for (const def of Object.values(own)) {
@@ -106,7 +109,7 @@ export function resourceRoutes(service: 'api' | 'core' | 'his' = 'api'): Fastify
           throw new Error(`resource ${def.name}: the generic engine serves integer ids only; list it in HAND_WRITTEN_ROUTES`);
         }
         const rule = ruleOf(def.access, def.singleton ? (op === 'get' || op === 'list' ? 'read' : 'update') : ACCESS_OF[op]);
-        route(parsed, async (request) => {
+        route(parsed, async (request, reply) => {
           // Scope first (404 unknown website, 403 not its staff), then who may do this (403), then the record.
           const { scope, ctx, query, params } = await contextOf(request, def, parsed);
           enforce(request, rule);
@@ -121,8 +124,17 @@ export function resourceRoutes(service: 'api' | 'core' | 'his' = 'api'): Fastify
           }
           switch (op) {
             case 'list': {
+              // A page read again with nothing written since: from memory, once the checks above have passed.
+              const n = readOnly(request) ? request.changes : undefined;
+              const key = `${request.user?.id}\u0000${ctx.ui}\u0000${request.url}`;
+              const kept = n === undefined ? undefined : pages.get(n, key);
+              if (kept !== undefined) return sendJson(reply, kept);
               const rows = def.api.list?.paged ? await engine.page(ctx, def, scope, query) : await engine.all(ctx, def, scope, query);
-              return h.listEnvelope ? { code: 1, message: localize(request, M.success), ...(Array.isArray(rows) ? { data: rows } : rows) } : rows;
+              const answer = h.listEnvelope ? { code: 1, message: localize(request, M.success), ...(Array.isArray(rows) ? { data: rows } : rows) } : rows;
+              if (n === undefined) return answer;
+              const body = JSON.stringify(answer);
+              pages.keep(n, key, body);
+              return sendJson(reply, body);
             }
             case 'getAll': {
               const rows = await engine.all(ctx, def, scope, query);
@@ -165,6 +177,12 @@ export function resourceRoutes(service: 'api' | 'core' | 'his' = 'api'): Fastify
       }
     }
   };
+}
+
+/** JSON text as Fastify sends an object (the same type), without serializing it again. */
+function sendJson(reply: FastifyReply, body: string): string {
+  reply.type('application/json; charset=utf-8');
+  return body;
 }
 
 /**

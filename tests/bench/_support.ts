@@ -25,9 +25,10 @@ export interface BenchServer {
 
 /**
  * `tsx server/main.ts` on a free loopback port with the demo seed, quiet logs and `env` on top (DATA_DIR,
- * DATABASE_URL…); `nodeArgs` go to node (e.g. --cpu-prof). Resolves once it listens.
+ * DATABASE_URL…); `nodeArgs` go to node (e.g. --cpu-prof). Resolves once it listens (`listening` processes of it:
+ * WORKERS=N).
  */
-export async function startServer(env: Record<string, string>, nodeArgs: string[] = []): Promise<BenchServer> {
+export async function startServer(env: Record<string, string>, nodeArgs: string[] = [], listening = 1): Promise<BenchServer> {
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
@@ -38,7 +39,8 @@ export async function startServer(env: Record<string, string>, nodeArgs: string[
     let out = '';
     child.stdout!.on('data', (d) => {
       out += d;
-      if (out.includes('listening on')) resolve();
+      // WORKERS=N: each worker says it listens.
+      if ((out.match(/listening on/g) ?? []).length >= listening) resolve();
     });
     child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${out}`)));
   });
@@ -137,6 +139,26 @@ export function processCpuSeconds(pid: number): number {
   }
 }
 
+/** CPU seconds of a process and every process under it (a server started with WORKERS=N: its primary and workers). */
+export function treeCpuSeconds(pid: number): number {
+  const children = new Map<number, number[]>();
+  for (const d of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const parent = Number(fs.readFileSync(`/proc/${d}/stat`, 'utf8').split(') ')[1].split(' ')[1]);
+      children.set(parent, [...(children.get(parent) ?? []), Number(d)]);
+    } catch {
+      /* gone */
+    }
+  }
+  let total = 0;
+  for (const queue = [pid]; queue.length; ) {
+    const p = queue.pop()!;
+    total += processCpuSeconds(p);
+    queue.push(...(children.get(p) ?? []));
+  }
+  return total;
+}
+
 /** CPU seconds of every PostgreSQL process on the machine (the embedded one's backends come and go). */
 export function postgresCpuSeconds(): number {
   let total = 0;
@@ -171,11 +193,13 @@ export interface LoadRow {
 export interface Meter {
   pid: number;
   postgres: boolean;
+  /** the process and those under it (WORKERS=N) */
+  tree?: boolean;
 }
 
 /** Runs `measure` (for `seconds`) and adds the CPU each side spent per request (see LoadRow.cpu). */
 export async function metered(meter: Meter, seconds: number, measure: () => Promise<Omit<LoadRow, 'cpu'>>): Promise<LoadRow> {
-  const read = () => ({ server: processCpuSeconds(meter.pid), database: meter.postgres ? postgresCpuSeconds() : 0, loadGenerator: process.cpuUsage() });
+  const read = () => ({ server: meter.tree ? treeCpuSeconds(meter.pid) : processCpuSeconds(meter.pid), database: meter.postgres ? postgresCpuSeconds() : 0, loadGenerator: process.cpuUsage() });
   const before = read();
   const row = await measure();
   const after = read();

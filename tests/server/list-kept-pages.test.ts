@@ -1,0 +1,124 @@
+// List pages kept per change number (server/resources/kept-pages.ts, issue 30 "Lists"): a page read again with nothing
+// written since is answered from memory, the same bytes; any write — through the API, or straight into the database
+// as another instance or a seed would — shows on the very next read; the sign-in, scope and access checks still run
+// on every request (a page kept for one user is never another's answer), and the envelope's message follows each
+// request's interface language.
+/* eslint-disable @typescript-eslint/no-explicit-any -- answers are loosely typed JSON on purpose */
+import { describe, expect, it } from 'vitest';
+import { KeptPages } from '../../server/resources/kept-pages';
+import { dynamic } from '../../server/resources/index';
+import { demoWebsites, describeEachDatabase, EN, tr } from './harness';
+
+describe('KeptPages', () => {
+  it('keeps pages under one change number, drops them for a newer one, and ignores an older one', () => {
+    const pages = new KeptPages();
+    pages.keep('7', 'a', '{"a":1}');
+    expect(pages.get('7', 'a')).toBe('{"a":1}');
+    expect(pages.get('7', 'b')).toBeUndefined();
+    // A request that began before the last write: neither reads nor keeps (nor drops the newer pages).
+    expect(pages.get('6', 'a')).toBeUndefined();
+    pages.keep('6', 'a', '{"a":0}');
+    expect(pages.get('7', 'a')).toBe('{"a":1}');
+    // A write moved the number on: what was kept goes.
+    expect(pages.get('8', 'a')).toBeUndefined();
+    expect(pages.get('7', 'a')).toBeUndefined();
+    // Numbers compare as numbers, not as text ("10" is newer than "9").
+    pages.keep('9', 'a', 'x');
+    expect(pages.get('10', 'a')).toBeUndefined();
+  });
+
+  it('keeps at most so many pages and characters (the oldest go first), and no page longer than the limit', () => {
+    const pages = new KeptPages({ pages: 2, chars: 10, pageChars: 6 });
+    pages.keep('1', 'a', 'aaaa');
+    pages.keep('1', 'b', 'bbbb');
+    pages.keep('1', 'c', 'cc');
+    expect(pages.get('1', 'a')).toBeUndefined();
+    expect(pages.get('1', 'b')).toBe('bbbb');
+    expect(pages.get('1', 'c')).toBe('cc');
+    pages.keep('1', 'd', 'ddddddd');
+    expect(pages.get('1', 'd')).toBeUndefined();
+    pages.keep('1', 'e', 'eeeeee');
+    expect(pages.get('1', 'b')).toBeUndefined(); // 4 + 2 + 6 characters > 10: the oldest went
+    expect(pages.get('1', 'c')).toBe('cc');
+  });
+});
+
+describeEachDatabase('list pages kept per change number', (ctx) => {
+  const list = (website: number, q = '') => `/api/SocialNetworks/${website}?page=1&pageSize=50${q}`;
+
+  it('answers a page read again with the same bytes, and a write through the API on the next read', async () => {
+    const { clinic } = await demoWebsites(ctx);
+    const first = await ctx.authed('GET', list(clinic));
+    expect(first.status).toBe(200);
+    expect(first.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    const again = await ctx.authed('GET', list(clinic));
+    expect(again.text).toBe(first.text);
+    const added = await ctx.authed('POST', `/api/SocialNetworks/${clinic}`, { name: tr('Kept'), url: 'https://kept.example', order: 0 });
+    expect(added.status, added.text).toBe(200);
+    const after = await ctx.authed('GET', list(clinic));
+    expect(after.body.totalRows).toBe(first.body.totalRows + 1);
+    expect(after.body.data.map((r: any) => r.id)).toContain(added.body.data.id);
+  });
+
+  it('shows a write made straight in the database (another instance, a seed) on the next read', async () => {
+    const { clinic } = await demoWebsites(ctx);
+    const before = await ctx.authed('GET', list(clinic));
+    const row = before.body.data[0];
+    expect(row).toBeDefined();
+    expect((await ctx.authed('GET', list(clinic))).text).toBe(before.text); // kept now
+    await dynamic(ctx.db).updateTable('social_networks').set({ url: 'https://changed-elsewhere.example' }).where('id', '=', row.id).execute();
+    const after = await ctx.authed('GET', list(clinic));
+    expect(after.body.data.find((r: any) => r.id === row.id).url).toBe('https://changed-elsewhere.example');
+  });
+
+  it('checks who asks on every request: a page kept for the administrator is not an outsider\'s answer', async () => {
+    const { clinic } = await demoWebsites(ctx);
+    const site = await ctx.authed('POST', '/api/Websites', { name: tr('Trang giữ', 'Kept site'), isActive: true });
+    expect(site.status, site.text).toBe(200);
+    const w = site.body.data.id as number;
+    expect((await ctx.authed('GET', list(w))).status).toBe(200);
+    expect((await ctx.authed('GET', list(w))).status).toBe(200); // kept for the administrator
+    // lan.nguyen is not staff of the new website: 403, whatever is kept.
+    const lan = (await ctx.signIn('lan.nguyen', 'Staff@123')).access_token;
+    expect((await ctx.request('GET', list(w), { token: lan })).status).toBe(403);
+    expect((await ctx.request('GET', list(w))).status).toBe(401);
+    // Nor does a member see the administrator's kept page of the clinic as theirs: their own read, the same rows.
+    const admins = await ctx.authed('GET', list(clinic));
+    const theirs = await ctx.request('GET', list(clinic), { token: lan });
+    expect(theirs.status).toBe(200);
+    expect(theirs.body.data.map((r: any) => r.id)).toEqual(admins.body.data.map((r: any) => r.id));
+  });
+
+  it('reads a page afresh through its statement kept compiled: each language, page and keyword its own', async () => {
+    const { clinic } = await demoWebsites(ctx);
+    for (const n of [1, 2, 3]) {
+      const body = { newsTranslations: [{ languageId: 'vi-VN', title: `Biên dịch ${n}` }, { languageId: 'en-US', title: `Compiled ${n}`, seoLink: `compiled-${n}` }] };
+      const res = await ctx.authed('POST', `/api/News/${clinic}/false`, body);
+      expect(res.status, res.text).toBe(200);
+    }
+    // `fresh`: a parameter the list ignores, so that no kept page answers and the engine reads.
+    const news = (lang: string, q: string, fresh: number) => ctx.authed('GET', `/api/News/${clinic}/${lang}?pageSize=2${q}&fresh=${fresh}`);
+    const vi = await news('vi-VN', '&page=1', 1);
+    const en = await news('en-US', '&page=1', 2);
+    expect(vi.body.data.length).toBe(2);
+    expect(vi.body.data.map((r: any) => r.id)).toEqual(en.body.data.map((r: any) => r.id));
+    expect(vi.body.data.every((r: any) => r.languageId === 'vi-VN')).toBe(true);
+    expect(en.body.data.some((r: any) => r.languageId === 'en-US')).toBe(true);
+    expect((await news('vi-VN', '&page=1', 3)).body).toEqual(vi.body);
+    const second = await news('vi-VN', '&page=2', 4);
+    expect(second.body.data.map((r: any) => r.id)).not.toEqual(vi.body.data.map((r: any) => r.id));
+    const found = await news('vi-VN', `&page=1&keyword=${encodeURIComponent('Biên dịch 2')}`, 5);
+    expect(found.body.data.map((r: any) => r.title)).toEqual(['Biên dịch 2']);
+    expect(found.body.totalRows).toBe(1);
+  });
+
+  it('answers the envelope in each request\'s interface language', async () => {
+    const { clinic } = await demoWebsites(ctx);
+    const vi = await ctx.authed('GET', `/api/QAExperts/${clinic}?page=1&pageSize=5`);
+    expect(vi.status).toBe(200);
+    expect(vi.body.message).toBe('Thành công');
+    const en = await ctx.authed('GET', `/api/QAExperts/${clinic}?page=1&pageSize=5`, undefined, EN);
+    expect(en.body.message).toBe('Success');
+    expect((await ctx.authed('GET', `/api/QAExperts/${clinic}?page=1&pageSize=5`)).body.message).toBe('Thành công');
+  });
+});

@@ -10,6 +10,7 @@
 //   GET/PUT /api/events/settings        { muted: kind[] }: kinds the user does not receive
 // And at start: the write listener (./listener.ts) and this instance's hub (./hub.ts), with its LISTEN on PostgreSQL.
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { every } from '../db/periodic';
 import { httpError } from '../errors';
 import { ok } from '../http/envelope';
 import { queryInt } from '../http/query';
@@ -54,6 +55,15 @@ export const eventsRoutes: FastifyPluginAsync = async (app) => {
         if (Number.isSafeInteger(id)) hub.notified([id]).catch((err: unknown) => app.log.error({ err }, 'live events: delivery failed'));
       })
     : undefined;
+  // Past the recent list's reach, an event is gone, with its read marks (one instance at a time, every hour).
+  every(app, 'events-purge', 3_600_000, async () => {
+    const before = new Date(app.now().getTime() - RECENT_DAYS * DAY).toISOString();
+    const last = await app.db.selectFrom('events').select((eb) => eb.fn.max('id').as('max')).where('time', '<', before).executeTakeFirst();
+    const through = Number(last?.max ?? 0);
+    if (!through) return;
+    await app.db.deleteFrom('event_reads').where('eventId', '<=', through).execute();
+    await app.db.deleteFrom('events').where('id', '<=', through).execute();
+  });
   /** The open streams' endings, so the app's close does not wait for clients that keep them open. */
   const endings = new Set<() => void>();
   app.addHook('preClose', async () => {

@@ -44,11 +44,13 @@ export function NotificationBell() {
   const [showSettings, setShowSettings] = useState(false);
   const [permission, setPermission] = useState(() => (typeof Notification === 'undefined' ? 'unsupported' : Notification.permission));
 
-  const { data } = useQuery<Recent>(RECENT_KEY, async (meta) => {
-    const response = await cmsApi.get<Recent>('events/recent', { params: { limit: 20 }, quiet: true });
-    meta.changes = response.headers['x-changes'] as string | undefined;
-    return response.data;
-  });
+  // Read again when an event arrives or a read mark changes (both invalidate it), not on every write of the
+  // database (the change number): the stream is what says something new is there.
+  const { data } = useQuery<Recent>(
+    RECENT_KEY,
+    async () => (await cmsApi.get<Recent>('events/recent', { params: { limit: 20 }, quiet: true })).data,
+    { followChanges: false, refetchOnFocus: true },
+  );
   const unread = data?.unread ?? 0;
 
   const label = useCallback(
@@ -184,7 +186,7 @@ export function NotificationBell() {
 /** Which kinds this user receives (GET/PUT /api/events/settings): the ticked ones; the others are muted. */
 function MutedKinds({ onBack }: { onBack: () => void }) {
   const { t } = useTranslation();
-  const { data } = useQuery<{ muted: EventKind[] }>(SETTINGS_KEY, async () => (await cmsApi.get<{ data: { muted: EventKind[] } }>('events/settings')).data.data);
+  const { data } = useQuery<{ muted: EventKind[] }>(SETTINGS_KEY, async () => (await cmsApi.get<{ data: { muted: EventKind[] } }>('events/settings')).data.data, { followChanges: false });
   // Shown as chosen at once; the server's answer replaces it.
   const [chosen, setChosen] = useState<EventKind[] | null>(null);
   const muted = chosen ?? data?.muted ?? [];

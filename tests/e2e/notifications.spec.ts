@@ -70,3 +70,30 @@ test('feedback arriving updates the side navigation count live; mark all read; a
   await expect.poll(() => unreadOf(page)).toBe(1);
   await api(page, 'PUT', 'events/settings', { muted: [] });
 });
+
+test('in a browser, once notifications are allowed, an event arriving while the console is not in view is shown natively', async ({ page, context, request }) => {
+  await context.grantPermissions(['notifications']);
+  // What the browser was asked to show, and a console window without focus (another window in front).
+  await page.addInitScript(() => {
+    const shown: { title: string; body?: string }[] = [];
+    (window as unknown as { shownNotifications: typeof shown }).shownNotifications = shown;
+    const Native = window.Notification;
+    class Recorded extends Native {
+      constructor(title: string, options?: NotificationOptions) {
+        super(title, options);
+        shown.push({ title, body: options?.body });
+      }
+    }
+    window.Notification = Recorded as typeof Notification;
+    document.hasFocus = () => false;
+  });
+  await signIn(page);
+  const site = await clinicId(page);
+  await page.goto('/');
+  await expect(page.getByTestId('events-bell')).toBeVisible();
+  const name = `Khách Thông Báo ${unique()}`;
+  expect((await request.post(`/public/${site}/bookings`, { data: { customerName: name, customerPhone: '0987 654 321', appointmentDate: '2026-12-10' } })).status()).toBe(201);
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { shownNotifications: { title: string; body?: string }[] }).shownNotifications))
+    .toContainEqual({ title: 'Lịch hẹn mới', body: name });
+});

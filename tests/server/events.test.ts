@@ -208,6 +208,18 @@ describeEachDatabase(
       expect(approved.status, approved.text).toBe(200);
       await minh.until((e) => e.some((x) => x.kind === 'review-decided' && x.decision === 'approve' && x.title === 'Câu hỏi của Minh'));
       expect(minh.events.some((x) => x.kind === 'review-requested' && x.resource === 'qaExpert')).toBe(false);
+
+      // A service saved as a draft, then sent for review by an update; its decision goes back to Lan.
+      const draft = await as('lan', 'POST', `/api/Services/${clinic}?type=1`, { title: tr('Khám tim của Lan', 'Heart check'), description: tr('Mô tả'), content: tr('<p>Nội dung</p>'), seoLink: `kham-tim-lan-${Date.now()}`, image: '/files/tim.png', unitPrice: 450000 });
+      expect(draft.status, draft.text).toBe(200);
+      expect(draft.body.data.approvedStatus).toBe(0);
+      const asked = await as('lan', 'PUT', `/api/Services/${clinic}/${draft.body.data.id}`, { ...draft.body.data, isApproveFlag: true });
+      expect(asked.status, asked.text).toBe(200);
+      await minh.until((e) => e.some((x) => x.kind === 'review-requested' && x.resource === 'service' && x.title === 'Khám tim của Lan'));
+      const yes = await as('minh', 'PUT', `/api/Services/status/${clinic}/${draft.body.data.id}`, { status: 2 });
+      expect(yes.status, yes.text).toBe(200);
+      await lan.until((e) => e.some((x) => x.kind === 'review-decided' && x.resource === 'service' && x.decision === 'approve'));
+      expect(lan.events.filter((x) => x.kind === 'review-requested')).toEqual([]);
       for (const s of [admin, lan, minh]) s.close();
     });
 

@@ -18,7 +18,7 @@ export interface EventStream {
 
 export class EventHub {
   private readonly streams = new Set<EventStream>();
-  /** SQLite: the last event id read. */
+  /** The last event id read (SQLite) or heard of (PostgreSQL). */
   private cursor: number | undefined;
   private pumping: Promise<void> | undefined;
   private again = false;
@@ -67,8 +67,21 @@ export class EventHub {
 
   /** PostgreSQL: these events were committed (their ids came through LISTEN). */
   async notified(ids: number[]): Promise<void> {
-    if (this.closed || !this.streams.size || !ids.length) return;
+    if (this.closed || !ids.length) return;
+    this.cursor = Math.max(this.cursor ?? 0, ...ids);
+    if (!this.streams.size) return;
     const rows = (await this.db.selectFrom('events').selectAll().where('id', 'in', ids).orderBy('id').execute()) as EventRow[];
+    await this.deliver(rows);
+  }
+
+  /**
+   * PostgreSQL: the LISTEN connection was lost and is back; what was notified meanwhile never came. Delivers the
+   * events after the last one heard (the streams skip what they already sent).
+   */
+  async caughtUp(): Promise<void> {
+    if (this.closed) return;
+    const rows = (await this.db.selectFrom('events').selectAll().where('id', '>', this.cursor ?? 0).orderBy('id').execute()) as EventRow[];
+    if (rows.length) this.cursor = rows[rows.length - 1].id;
     await this.deliver(rows);
   }
 

@@ -53,7 +53,7 @@ export const eventsRoutes: FastifyPluginAsync = async (app) => {
     ? await app.listenDb(EVENTS_CHANNEL, (payload) => {
         const id = Number(payload);
         if (Number.isSafeInteger(id)) hub.notified([id]).catch((err: unknown) => app.log.error({ err }, 'live events: delivery failed'));
-      })
+      }, () => void hub.caughtUp().catch((err: unknown) => app.log.error({ err }, 'live events: catching up failed')))
     : undefined;
   // Past the recent list's reach, an event is gone, with its read marks (one instance at a time, every hour).
   every(app, 'events-purge', 3_600_000, async () => {

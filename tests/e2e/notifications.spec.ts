@@ -74,19 +74,18 @@ test('feedback arriving updates the side navigation count live; mark all read; a
 test('in a browser, once notifications are allowed, an event arriving while the console is not in view is shown natively', async ({ page, context, request }) => {
   await context.grantPermissions(['notifications']);
   // What the browser was asked to show, and a console window without focus (another window in front).
-  await page.addInitScript(() => {
-    const shown: { title: string; body?: string }[] = [];
-    (window as unknown as { shownNotifications: typeof shown }).shownNotifications = shown;
+  await page.addInitScript(`
+    const shown = [];
+    window.shownNotifications = shown;
     const Native = window.Notification;
-    class Recorded extends Native {
-      constructor(title: string, options?: NotificationOptions) {
+    window.Notification = class extends Native {
+      constructor(title, options) {
         super(title, options);
-        shown.push({ title, body: options?.body });
+        shown.push({ title, body: options && options.body });
       }
-    }
-    window.Notification = Recorded as typeof Notification;
+    };
     document.hasFocus = () => false;
-  });
+  `);
   await signIn(page);
   const site = await clinicId(page);
   await page.goto('/');
@@ -94,6 +93,6 @@ test('in a browser, once notifications are allowed, an event arriving while the 
   const name = `Khách Thông Báo ${unique()}`;
   expect((await request.post(`/public/${site}/bookings`, { data: { customerName: name, customerPhone: '0987 654 321', appointmentDate: '2026-12-10' } })).status()).toBe(201);
   await expect
-    .poll(() => page.evaluate(() => (window as unknown as { shownNotifications: { title: string; body?: string }[] }).shownNotifications))
+    .poll(() => page.evaluate<{ title: string; body?: string }[]>('window.shownNotifications'))
     .toContainEqual({ title: 'Lịch hẹn mới', body: name });
 });

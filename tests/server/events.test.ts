@@ -311,6 +311,21 @@ describeEachDatabase(
     });
 
     if (ctx.dialect === 'postgres') {
+      it("on PostgreSQL, an instance whose LISTEN connection was cut catches up on what was notified meanwhile", async () => {
+        const admin = await stream('admin');
+        // The database ends this instance's LISTEN connection (a network drop, a failover); a booking comes meanwhile.
+        const { sql } = await import('kysely');
+        const cut = await sql<{ n: number }>`select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where datname = current_database() and query ilike 'listen %'`.execute(ctx.db);
+        expect(cut.rows[0].n).toBeGreaterThanOrEqual(1);
+        await booking(clinic, 'Đặt lúc mất LISTEN');
+        await admin.until((e) => e.some((x) => x.title === 'Đặt lúc mất LISTEN'), 10_000);
+        // And live again afterwards.
+        await booking(clinic, 'Đặt sau khi nghe lại');
+        await admin.until((e) => e.some((x) => x.title === 'Đặt sau khi nghe lại'));
+        expect(admin.events.filter((x) => x.title === 'Đặt lúc mất LISTEN')).toHaveLength(1);
+        admin.close();
+      });
+
       it('on PostgreSQL, an intake post taken by instance A reaches a stream open on instance B (LISTEN/NOTIFY)', async () => {
         const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sitedesk-events-b-'));
         let b: FastifyInstance | undefined;

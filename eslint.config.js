@@ -6,8 +6,15 @@ import globals from 'globals';
 import { serverLayers } from './scripts/eslint/server-layers.js';
 
 const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'crypto', 'child_process', 'stream', 'http', 'https', 'url', 'events'];
+// A bare builtin's name ('events', 'url') is restricted as that exact specifier (`paths`): as a pattern it would also
+// refuse any relative import ending in it (renderer/src/platform/events).
+const BARE_BUILTINS = new Set(nodeBuiltins.filter((n) => !n.includes('*')));
+const restriction = (patterns, message, more = []) => ({
+  paths: patterns.filter((p) => BARE_BUILTINS.has(p)).map((name) => ({ name, message })),
+  patterns: [{ group: patterns.filter((p) => !BARE_BUILTINS.has(p)), message }, ...more],
+});
 const restrict = (patterns, message) => ({
-  'no-restricted-imports': ['error', { patterns: [{ group: patterns, message }] }],
+  'no-restricted-imports': ['error', restriction(patterns, message)],
 });
 
 // server/ is a plain Node service; its layers (base < http < engine < platform < content < app) and which module builds
@@ -37,12 +44,11 @@ function rendererLayers() {
       rules: {
         'no-restricted-imports': [
           'error',
-          {
-            patterns: [
-              { group: rendererRuntime, message: 'renderer/ is the web page: it reaches the desktop only through renderer/platform and window.desktop.' },
-              ...(group.length ? [{ group, message: `renderer/${name} is below ${higher.join(', ')}: it does not import them.` }] : []),
-            ],
-          },
+          restriction(
+            rendererRuntime,
+            'renderer/ is the web page: it reaches the desktop only through renderer/platform and window.desktop.',
+            group.length ? [{ group, message: `renderer/${name} is below ${higher.join(', ')}: it does not import them.` }] : [],
+          ),
         ],
       },
     };

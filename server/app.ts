@@ -39,6 +39,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Kysely<Database>;
     dialect: DialectName;
+    /** PostgreSQL: LISTEN on a channel (DbHandle.listen); undefined on SQLite. */
+    listenDb: DbHandle['listen'];
     dataDir: string;
     now(): Date;
     tokens: TokenService;
@@ -168,6 +170,8 @@ async function startApp(options: BuildAppOptions, handle: DbHandle, ownsDb: bool
 
   app.decorate('db', handle.db);
   app.decorate('dialect', handle.dialect);
+  // LISTEN on PostgreSQL (server/events: live events between instances); undefined on SQLite.
+  app.decorate('listenDb', handle.listen);
   app.decorate('dataDir', options.dataDir);
   app.decorate('moduleOptions', Object.fromEntries(optionNames.map((name) => [name, options[name]])) as ModuleOptions);
   app.decorate('resources', resources);

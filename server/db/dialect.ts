@@ -39,6 +39,12 @@ export interface DbHandle {
    * own (outside the pool, which the start-up uses); SQLite: nothing to take (one process serves the file).
    */
   startupLock(): Promise<() => Promise<void>>;
+  /**
+   * PostgreSQL: LISTEN on `channel` on a connection of its own (outside the pool), calling `onMessage` with each
+   * notification's payload; a lost connection is opened again (with `onReconnect` once it listens again, so the
+   * caller can catch up on what it missed). Answers the stop. SQLite: absent (one process, nothing to hear).
+   */
+  listen?(channel: string, onMessage: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -80,7 +86,57 @@ function createPostgres(url: string): DbHandle {
     describe: `postgres ${u.hostname}:${u.port || 5432}${u.pathname}`,
     settle: () => reads.settle(),
     startupLock: () => advisoryLock(url, STARTUP_LOCK_KEY),
+    listen: (channel, onMessage, onReconnect) => listenOn(url, channel, onMessage, onReconnect),
     close: () => db.destroy(),
+  };
+}
+
+/** DbHandle.listen on PostgreSQL: one client of its own, connected again (after 1 s, then up to 30 s) when lost. */
+async function listenOn(url: string, channel: string, onMessage: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>> {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  let delay = 1000;
+  const open = async (again: boolean): Promise<void> => {
+    const c = new pg.Client({ connectionString: url });
+    c.on('notification', (n) => {
+      if (n.channel === channel) onMessage(n.payload ?? '');
+    });
+    c.on('error', () => lost(c));
+    c.on('end', () => lost(c));
+    await c.connect();
+    await c.query(`listen ${pg.escapeIdentifier(channel)}`);
+    if (stopped) {
+      await c.end().catch(() => {});
+      return;
+    }
+    client = c;
+    delay = 1000;
+    if (again) onReconnect?.();
+  };
+  const lost = (c: pg.Client) => {
+    if (stopped || client !== c) return;
+    client = undefined;
+    c.end().catch(() => {});
+    const attempt = () => {
+      retry = undefined;
+      if (stopped) return;
+      open(true).catch(() => {
+        delay = Math.min(delay * 2, 30_000);
+        retry = setTimeout(attempt, delay);
+        retry.unref();
+      });
+    };
+    retry = setTimeout(attempt, delay);
+    retry.unref();
+  };
+  await open(false);
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const c = client;
+    client = undefined;
+    await c?.end().catch(() => {});
   };
 }
 

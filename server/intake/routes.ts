@@ -12,6 +12,7 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastif
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import type { ResourceDef } from '../../shared/resources/define';
+import { qaDef } from '../../shared/editorial';
 import { feedback } from '../../shared/resources/feedback';
 import { booking, recruitment } from '../../shared/resources/people';
 import { httpError } from '../errors';
@@ -53,6 +54,13 @@ export const INTAKES: Intake[] = [
     def: recruitment,
     fields: ['fullName', 'phoneNumber', 'email', 'birthday', 'address', 'description', 'jobIds'],
     thanks: { vi: 'Đã nhận hồ sơ ứng tuyển, cảm ơn bạn', en: 'Application received, thank you' },
+  },
+  {
+    // A visitor's question to the experts: a draft question in /expert-question-and-answer, answered and reviewed there.
+    path: 'questions',
+    def: qaDef,
+    fields: ['fullName', 'email', 'phoneNumber', 'serviceName', 'title', 'content'],
+    thanks: { vi: 'Đã nhận câu hỏi, chuyên gia sẽ trả lời sớm', en: 'Question received: an expert will answer soon' },
   },
   {
     path: 'collaborators',

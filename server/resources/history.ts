@@ -29,9 +29,11 @@ export interface HistoryWrite {
 }
 
 export async function recordStatus(at: HistoryWrite, def: ResourceDef, objectId: number, status: unknown, reason: string | null): Promise<void> {
+  // A visitor's record (a question through the public intake) has no user: the entry names nobody.
+  const user = at.request.user as typeof at.request.user | null;
   await at.db
     .insertInto(TABLE)
-    .values({ kind: def.name, objectId, websiteId: at.websiteId, status, reason, userId: at.request.user.id, userFullName: at.request.user.fullName, time: iso(at.now) })
+    .values({ kind: def.name, objectId, websiteId: at.websiteId, status, reason, userId: user?.id ?? null, userFullName: user?.fullName ?? null, time: iso(at.now) })
     .execute();
 }
 

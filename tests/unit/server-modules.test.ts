@@ -11,6 +11,7 @@ import type { FilesOptions } from '../../server/files/engine';
 import type { IntakeOptions } from '../../server/intake/routes';
 import type { DeliveryOptions } from '../../server/delivery/routes';
 import type { WebhookOptions } from '../../server/webhooks/dispatcher';
+import type { EventsOptions } from '../../server/events/routes';
 import type { HistoryOptions } from '../../server/history/entries';
 import { apiPrefixes, manifests, migrations, optionNames, type ModuleOptions } from '../../server/routes';
 
@@ -105,8 +106,8 @@ describe('server/modules.json and the manifests', () => {
   });
 
   it("takes the modules' own buildApp options from their manifests", () => {
-    expect(optionNames).toEqual(['files', 'intake', 'delivery', 'webhooks', 'history']);
-    expectTypeOf<ModuleOptions>().toEqualTypeOf<{ files?: FilesOptions; intake?: IntakeOptions; delivery?: DeliveryOptions; webhooks?: WebhookOptions; history?: HistoryOptions }>();
+    expect(optionNames).toEqual(['files', 'intake', 'delivery', 'webhooks', 'history', 'events']);
+    expectTypeOf<ModuleOptions>().toEqualTypeOf<{ files?: FilesOptions; intake?: IntakeOptions; delivery?: DeliveryOptions; webhooks?: WebhookOptions; history?: HistoryOptions; events?: EventsOptions }>();
   });
 
   it('derives the API prefixes from the route modules', () => {

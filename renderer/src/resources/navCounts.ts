@@ -1,16 +1,17 @@
+import { useEffect } from 'react';
 import { feedback } from '../../../shared/resources/feedback';
 import { serviceClient } from '../api/client';
+import { subscribeEvents } from '../platform/events';
 import { expandPath } from './paths';
+import { queryCache } from './queryCache';
 import { useQuery } from './useQuery';
 
 /**
  * Counts shown beside areas of the side navigation (the unread feedback of the current website), through the query
  * cache under the feedback resource: read again when a write of this console touches feedback (opening an unread
- * one marks it read), when the server's change number moves (new feedback from the public site, seen on any answer),
- * when the window comes back to the front, and every minute while it is visible (an idle console asks nothing else).
+ * one marks it read), when the server's change number moves (seen on any answer), when the window comes back to the
+ * front, and at once when new feedback arrives as a live event (renderer/src/platform/events.ts: no polling).
  */
-const EVERY_MS = 60_000;
-
 export function useNavCounts(websiteId: number | string | null): Record<string, number> {
   const { data } = useQuery(
     websiteId === null ? null : [feedback.name, 'unreadCount', websiteId],
@@ -26,7 +27,14 @@ export function useNavCounts(websiteId: number | string | null): Record<string, 
         return {};
       }
     },
-    { refetchInterval: EVERY_MS, refetchOnFocus: true },
+    { refetchOnFocus: true },
+  );
+  useEffect(
+    () =>
+      subscribeEvents((event) => {
+        if (event.kind === 'feedback' && websiteId !== null && String(event.website) === String(websiteId)) void queryCache.invalidate([feedback.name, 'unreadCount']);
+      }),
+    [websiteId],
   );
   return data ?? {};
 }

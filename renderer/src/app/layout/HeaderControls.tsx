@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { localized, useWorkspace } from '../../core/workspace';
 import { confirmDialog } from '../../core/dialogs';
 import { unsavedWork } from '../../core/unsavedWork';
+import { NotificationBell } from './NotificationBell';
 import { UpdateControl } from './UpdateControl';
 
 /**
@@ -76,7 +77,7 @@ function LanguageSelect({ labelled }: { labelled: boolean }) {
 
 /**
  * Header: a downloaded app update (desktop), then the website, then the content language (the language of the
- * records being edited); the user menu follows. Interface language and theme live in the user menu. Below
+ * records being edited), then the notifications bell; the user menu follows. Interface language and theme live in the user menu. Below
  * 600 px the content language folds into a popover.
  */
 export function HeaderControls({ compact }: { compact: boolean }) {
@@ -93,6 +94,7 @@ export function HeaderControls({ compact }: { compact: boolean }) {
         >
           <Button type="text" icon={<MoreOutlined />} aria-label={t('header.more')} />
         </Popover>
+        <NotificationBell />
       </Space>
     );
   }
@@ -101,6 +103,7 @@ export function HeaderControls({ compact }: { compact: boolean }) {
       <UpdateControl />
       <WebsiteSelect width={200} />
       <LanguageSelect labelled />
+      <NotificationBell />
     </Space>
   );
 }

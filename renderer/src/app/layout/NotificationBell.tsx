@@ -1,0 +1,217 @@
+import { BellOutlined, SettingOutlined } from '@ant-design/icons';
+import { Badge, Button, Checkbox, Empty, List, Popover, Space, Typography } from 'antd';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { cmsApi } from '../../api/client';
+import { formatDateTime } from '../../core/dates';
+import { useWorkspace } from '../../core/workspace';
+import { EVENT_KINDS, subscribeEvents, type EventKind, type LiveEvent } from '../../platform/events';
+import { queryCache } from '../../resources/queryCache';
+import { useQuery } from '../../resources/useQuery';
+import { eventRoute } from '../eventRoutes';
+
+type Listed = LiveEvent & { read: boolean };
+interface Recent {
+  data: Listed[];
+  unread: number;
+}
+
+/** The desktop app's notifications (preload's `window.desktop.notifications`), when this console runs there. */
+interface DesktopNotifications {
+  show(notification: { id: number; title: string; body: string; route: string }): unknown;
+  setBadge(count: number): unknown;
+}
+const desktopNotifications = (): DesktopNotifications | undefined =>
+  (window as unknown as { desktop?: { notifications?: DesktopNotifications } }).desktop?.notifications;
+
+const RECENT_KEY = ['events', 'recent'] as const;
+const SETTINGS_KEY = ['events', 'settings'] as const;
+
+const markRead = (ids: number[]) => cmsApi.post('events/read', { ids }).then(() => queryCache.invalidate(['events']));
+
+/**
+ * The bell in the header: the unread count of live events (renderer/src/platform/events.ts), the recent ones in a
+ * dropdown (open the record, mark read, mark all read), which kinds to receive. Each arriving event refreshes the
+ * list and is shown natively: through the desktop app's bridge when there is one (which also sets the dock or taskbar
+ * badge), else with the browser's Notification API once the user allowed it, while the console is not in view.
+ */
+export function NotificationBell() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { websiteId, setWebsiteId } = useWorkspace();
+  const [open, setOpen] = useState(false);
+  const [showSettings, setShowSettings] = useState(false);
+  const [permission, setPermission] = useState(() => (typeof Notification === 'undefined' ? 'unsupported' : Notification.permission));
+
+  // Read again when an event arrives or a read mark changes (both invalidate it), not on every write of the
+  // database (the change number): the stream is what says something new is there.
+  const { data } = useQuery<Recent>(
+    RECENT_KEY,
+    async () => (await cmsApi.get<Recent>('events/recent', { params: { limit: 20 }, quiet: true })).data,
+    { followChanges: false, refetchOnFocus: true },
+  );
+  const unread = data?.unread ?? 0;
+
+  const label = useCallback(
+    (e: LiveEvent) => (e.kind === 'review-decided' && e.decision ? `${t(`events.kinds.${e.kind}`)}: ${t(`events.decision.${e.decision}`)}` : t(`events.kinds.${e.kind}`)),
+    [t],
+  );
+
+  /** Opens an event's record, on its website. */
+  const openEvent = useCallback(
+    (e: Pick<LiveEvent, 'website' | 'resource' | 'recordId'>) => {
+      if (String(websiteId) !== String(e.website)) setWebsiteId(e.website);
+      navigate(eventRoute(e));
+    },
+    [navigate, setWebsiteId, websiteId],
+  );
+
+  useEffect(
+    () =>
+      subscribeEvents((e) => {
+        void queryCache.invalidate(['events']);
+        const title = label(e);
+        const desktop = desktopNotifications();
+        if (desktop) {
+          desktop.show({ id: e.id, title, body: e.title, route: eventRoute(e, true) });
+        } else if (typeof Notification !== 'undefined' && Notification.permission === 'granted' && (document.hidden || !document.hasFocus())) {
+          const shown = new Notification(title, { body: e.title, tag: `sitedesk-event-${e.id}` });
+          shown.onclick = () => {
+            window.focus();
+            void markRead([e.id]);
+            openEvent(e);
+            shown.close();
+          };
+        }
+      }),
+    [label, openEvent],
+  );
+
+  // The dock or taskbar badge follows the unread count.
+  useEffect(() => {
+    desktopNotifications()?.setBadge(unread);
+  }, [unread]);
+
+  const list = (
+    <div style={{ width: 360, maxWidth: '90vw' }} data-testid="events-panel">
+      <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 8 }}>
+        <Typography.Text strong>{t('events.title')}</Typography.Text>
+        <Space size={0}>
+          <Button type="link" size="small" disabled={!unread} onClick={() => void cmsApi.post('events/read-all').then(() => queryCache.invalidate(['events']))}>
+            {t('events.markAllRead')}
+          </Button>
+          <Button type="text" size="small" icon={<SettingOutlined />} aria-label={t('events.settings')} title={t('events.settings')} onClick={() => setShowSettings(true)} />
+        </Space>
+      </Space>
+      {data?.data.length ? (
+        <List
+          size="small"
+          style={{ maxHeight: 420, overflowY: 'auto' }}
+          dataSource={data.data}
+          renderItem={(e) => (
+            <List.Item
+              key={e.id}
+              data-testid="events-item"
+              style={{ cursor: 'pointer', paddingInline: 8, background: e.read ? undefined : 'rgba(22, 119, 255, 0.06)' }}
+              onClick={() => {
+                setOpen(false);
+                if (!e.read) void markRead([e.id]);
+                openEvent(e);
+              }}
+              actions={
+                e.read
+                  ? []
+                  : [
+                      <Button
+                        key="read"
+                        type="link"
+                        size="small"
+                        onClick={(click) => {
+                          click.stopPropagation();
+                          void markRead([e.id]);
+                        }}
+                      >
+                        {t('events.markRead')}
+                      </Button>,
+                    ]
+              }
+            >
+              <List.Item.Meta
+                title={<Typography.Text strong={!e.read}>{label(e)}</Typography.Text>}
+                description={
+                  <>
+                    <div>{e.title}</div>
+                    <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                      {formatDateTime(e.time)}
+                    </Typography.Text>
+                  </>
+                }
+              />
+            </List.Item>
+          )}
+        />
+      ) : (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('events.empty')} />
+      )}
+      {permission === 'default' && !desktopNotifications() ? (
+        <Button block style={{ marginTop: 8 }} onClick={() => void Notification.requestPermission().then(setPermission)}>
+          {t('events.enableBrowser')}
+        </Button>
+      ) : null}
+      {permission === 'denied' && !desktopNotifications() ? <Typography.Text type="secondary">{t('events.browserDenied')}</Typography.Text> : null}
+    </div>
+  );
+
+  return (
+    <Popover
+      trigger="click"
+      placement="bottomRight"
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) setShowSettings(false);
+      }}
+      content={showSettings ? <MutedKinds onBack={() => setShowSettings(false)} /> : list}
+    >
+      <Button type="text" aria-label={t('events.bell')} title={t('events.bell')} data-testid="events-bell">
+        <Badge count={unread} size="small" overflowCount={99} data-testid="events-unread">
+          <BellOutlined style={{ fontSize: 18 }} />
+        </Badge>
+      </Button>
+    </Popover>
+  );
+}
+
+/** Which kinds this user receives (GET/PUT /api/events/settings): the ticked ones; the others are muted. */
+function MutedKinds({ onBack }: { onBack: () => void }) {
+  const { t } = useTranslation();
+  const { data } = useQuery<{ muted: EventKind[] }>(SETTINGS_KEY, async () => (await cmsApi.get<{ data: { muted: EventKind[] } }>('events/settings')).data.data, { followChanges: false });
+  // Shown as chosen at once; the server's answer replaces it.
+  const [chosen, setChosen] = useState<EventKind[] | null>(null);
+  const muted = chosen ?? data?.muted ?? [];
+  return (
+    <div style={{ width: 320 }} data-testid="events-settings">
+      <Typography.Text strong>{t('events.settings')}</Typography.Text>
+      <Typography.Paragraph type="secondary" style={{ marginBlock: 4 }}>
+        {t('events.mutedHint')}
+      </Typography.Paragraph>
+      <Checkbox.Group
+        style={{ display: 'flex', flexDirection: 'column', gap: 4 }}
+        value={EVENT_KINDS.filter((k) => !muted.includes(k))}
+        options={EVENT_KINDS.map((k) => ({ value: k, label: t(`events.kinds.${k}`) }))}
+        onChange={(received) => {
+          const next = EVENT_KINDS.filter((k) => !received.includes(k));
+          setChosen(next);
+          void cmsApi
+            .put('events/settings', { muted: next })
+            .then(() => queryCache.invalidate(['events']))
+            .finally(() => setChosen(null));
+        }}
+      />
+      <Button type="link" style={{ paddingInline: 0, marginTop: 8 }} onClick={onBack}>
+        {t('events.back')}
+      </Button>
+    </div>
+  );
+}

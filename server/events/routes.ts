@@ -1,0 +1,224 @@
+// Live events (docs/api.md "Live events"), bearer:
+//   GET  /api/events                    Server-Sent Events (a streamed fetch with the Authorization header: EventSource
+//                                       cannot send it). Frames `id: <id>\nevent: <kind>\ndata: <event JSON>\n\n`, a
+//                                       comment every 25 s; `Last-Event-ID` (or `?lastEventId=`) replays the day's
+//                                       events after it first. The stream ends when the access token stops being
+//                                       valid (signed out, expired): the client reconnects with a fresh one.
+//   GET  /api/events/recent?limit=50    { data: [event & { read }], unread }
+//   POST /api/events/read { ids }       marks these read
+//   POST /api/events/read-all           marks everything so far read
+//   GET/PUT /api/events/settings        { muted: kind[] }: kinds the user does not receive
+// And at start: the write listener (./listener.ts) and this instance's hub (./hub.ts), with its LISTEN on PostgreSQL.
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { every } from '../db/periodic';
+import { httpError } from '../errors';
+import { ok } from '../http/envelope';
+import { queryInt } from '../http/query';
+import { M } from '../messages';
+import { bodyObject } from '../resources/index';
+import { EventHub } from './hub';
+import { EVENTS_CHANNEL, eventsListener } from './listener';
+import { EVENT_KINDS, eventsFor, readerOf, toWire, type EventKind, type Reader, type WireEvent } from './store';
+
+/** buildApp({ events }): the events module's option. */
+export interface EventsOptions {
+  /** Between two comment frames of a stream (default 25 s; tests shorten it). */
+  heartbeatMs?: number;
+}
+
+const DAY = 86_400_000;
+/** How long the recent list and the unread count look back. */
+const RECENT_DAYS = 30;
+/** At most this many unread are counted (the bell shows 99+). */
+const UNREAD_CAP = 999;
+
+/** `Last-Event-ID` (the header the SSE protocol resends) or `?lastEventId=`: an event id, or nothing. */
+function lastEventIdOf(request: FastifyRequest): number | undefined {
+  const header = request.headers['last-event-id'];
+  const raw = (Array.isArray(header) ? header[0] : header) ?? (request.query as Record<string, unknown>).lastEventId;
+  if (raw === undefined || raw === '') return undefined;
+  const id = Number(raw);
+  if (!Number.isSafeInteger(id) || id < 0) throw httpError(400, M.badQuery('lastEventId'), { field: 'lastEventId' });
+  return id;
+}
+
+const frame = (e: WireEvent) => `id: ${e.id}\nevent: ${e.kind}\ndata: ${JSON.stringify(e)}\n\n`;
+
+export const eventsRoutes: FastifyPluginAsync = async (app) => {
+  const heartbeatMs = app.moduleOptions.events?.heartbeatMs ?? 25_000;
+  const hub = new EventHub(app.db, (err) => app.log.error({ err }, 'live events: delivery failed'));
+  await hub.start();
+  const stopListening = app.writes.listen(eventsListener(app.resources.engine, app.resources.defs, () => app.now(), () => hub.wake()));
+  const stopNotify = app.listenDb
+    ? await app.listenDb(EVENTS_CHANNEL, (payload) => {
+        const id = Number(payload);
+        if (Number.isSafeInteger(id)) hub.notified([id]).catch((err: unknown) => app.log.error({ err }, 'live events: delivery failed'));
+      }, () => void hub.caughtUp().catch((err: unknown) => app.log.error({ err }, 'live events: catching up failed')))
+    : undefined;
+  // Past the recent list's reach, an event is gone, with its read marks (one instance at a time, every hour).
+  every(app, 'events-purge', 3_600_000, async () => {
+    const before = new Date(app.now().getTime() - RECENT_DAYS * DAY).toISOString();
+    const last = await app.db.selectFrom('events').select((eb) => eb.fn.max('id').as('max')).where('time', '<', before).executeTakeFirst();
+    const through = Number(last?.max ?? 0);
+    if (!through) return;
+    await app.db.deleteFrom('event_reads').where('eventId', '<=', through).execute();
+    await app.db.deleteFrom('events').where('id', '<=', through).execute();
+  });
+  /** The open streams' endings, so the app's close does not wait for clients that keep them open. */
+  const endings = new Set<() => void>();
+  app.addHook('preClose', async () => {
+    for (const end of [...endings]) end();
+  });
+  app.addHook('onClose', async () => {
+    stopListening();
+    await stopNotify?.();
+    await hub.close();
+  });
+
+  const reader = async (request: FastifyRequest): Promise<Reader> => {
+    const r = await readerOf(app.db, request.user.id);
+    if (!r) throw httpError(401, M.unauthorized);
+    return r;
+  };
+
+  app.get('/events', async (request, reply) => {
+    const last = lastEventIdOf(request);
+    const token = /^Bearer\s+(\S+)/i.exec(String(request.headers.authorization))![1];
+    const userId = request.user.id;
+    const me = await reader(request);
+
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      // A proxy (nginx) passes each frame on at once instead of buffering the stream.
+      'x-accel-buffering': 'no',
+    });
+    // Reconnect after 3 s when the connection drops (EventSource-like clients read it; ours has its own backoff).
+    res.write('retry: 3000\n\n');
+
+    const sent = new Set<number>();
+    let replaying = true;
+    const queued: WireEvent[] = [];
+    const write = (e: WireEvent) => {
+      if (sent.has(e.id)) return;
+      sent.add(e.id);
+      // Remember the recent ids only (a replay and a live delivery overlap by moments, not by days).
+      if (sent.size > 2000) sent.delete(sent.values().next().value!);
+      res.write(frame(e));
+    };
+    const remove = hub.add({ userId, send: (e) => (replaying ? queued.push(e) : write(e)) });
+    const heartbeat = setInterval(() => {
+      // The stream lasts as long as its access token: signed out or expired, it ends, and the client comes back with
+      // a fresh token (and Last-Event-ID, losing nothing).
+      app.tokens
+        .verifySession(token)
+        .then((session) => {
+          if (!session) end();
+          else if (!res.writableEnded) res.write(': heartbeat\n\n');
+        })
+        .catch(() => end());
+    }, heartbeatMs);
+    heartbeat.unref();
+    const end = () => {
+      clearInterval(heartbeat);
+      remove();
+      endings.delete(end);
+      if (!res.writableEnded) res.end();
+    };
+    endings.add(end);
+    request.raw.on('close', end);
+
+    try {
+      if (last !== undefined) {
+        const since = new Date(app.now().getTime() - DAY).toISOString();
+        for (const row of await eventsFor(app.db, me, { limit: 10_000, afterId: last, since, oldestFirst: true })) write(toWire(row));
+      }
+    } catch (err) {
+      app.log.error({ err }, 'live events: replay failed');
+      end();
+      return;
+    }
+    replaying = false;
+    for (const e of queued.splice(0)) write(e);
+  });
+
+  app.get('/events/recent', async (request) => {
+    const limit = queryInt((request.query as Record<string, unknown>).limit, 'limit', 1, 200) ?? 50;
+    const me = await reader(request);
+    const since = new Date(app.now().getTime() - RECENT_DAYS * DAY).toISOString();
+    const [recent, unreadCandidates] = await Promise.all([
+      eventsFor(app.db, me, { limit, since }),
+      eventsFor(app.db, me, { limit: UNREAD_CAP, since, afterId: me.readThrough }),
+    ]);
+    const ids = [...new Set([...recent, ...unreadCandidates].map((e) => e.id))];
+    const read = new Set<number>();
+    for (let i = 0; i < ids.length; i += 500) {
+      const rows = await app.db.selectFrom('event_reads').select('eventId').where('userId', '=', me.id).where('eventId', 'in', ids.slice(i, i + 500)).execute();
+      for (const r of rows) read.add(r.eventId);
+    }
+    const isRead = (id: number) => id <= me.readThrough || read.has(id);
+    return {
+      ...ok(request, M.success, recent.map((e) => ({ ...toWire(e), read: isRead(e.id) }))),
+      unread: unreadCandidates.filter((e) => !isRead(e.id)).length,
+    };
+  });
+
+  app.post('/events/read', async (request) => {
+    const body = bodyObject(request.body);
+    const ids = body.ids;
+    if (!Array.isArray(ids) || ids.length > 1000 || !ids.every((id) => Number.isSafeInteger(id) && (id as number) > 0)) {
+      throw httpError(400, M.listInvalid('ids'), { field: 'ids' });
+    }
+    const userId = request.user.id;
+    if (ids.length) {
+      const known = await app.db.selectFrom('events').select('id').where('id', 'in', ids as number[]).execute();
+      if (known.length) {
+        await app.db
+          .insertInto('event_reads')
+          .values(known.map((k) => ({ userId, eventId: k.id })))
+          .onConflict((oc) => oc.columns(['userId', 'eventId']).doNothing())
+          .execute();
+      }
+    }
+    return ok(request, M.updated);
+  });
+
+  app.post('/events/read-all', async (request) => {
+    const userId = request.user.id;
+    await app.db.transaction().execute(async (trx) => {
+      const max = Number((await trx.selectFrom('events').select((eb) => eb.fn.max('id').as('max')).executeTakeFirst())?.max ?? 0);
+      await trx
+        .insertInto('event_settings')
+        .values({ userId, muted: '[]', readThrough: max })
+        .onConflict((oc) => oc.column('userId').doUpdateSet({ readThrough: max }))
+        .execute();
+      // What was marked one by one is covered now.
+      await trx.deleteFrom('event_reads').where('userId', '=', userId).where('eventId', '<=', max).execute();
+    });
+    return ok(request, M.updated);
+  });
+
+  app.get('/events/settings', async (request) => {
+    const me = await reader(request);
+    return ok(request, M.success, { muted: [...me.muted] });
+  });
+
+  app.put('/events/settings', async (request) => {
+    const body = bodyObject(request.body);
+    const muted = body.muted;
+    if (!Array.isArray(muted) || !muted.every((k) => typeof k === 'string' && (EVENT_KINDS as readonly string[]).includes(k))) {
+      throw httpError(400, M.listInvalid('muted'), { field: 'muted' });
+    }
+    const kinds = EVENT_KINDS.filter((k) => muted.includes(k)) as EventKind[];
+    const userId = request.user.id;
+    await app.db
+      .insertInto('event_settings')
+      .values({ userId, muted: JSON.stringify(kinds), readThrough: 0 })
+      .onConflict((oc) => oc.column('userId').doUpdateSet({ muted: JSON.stringify(kinds) }))
+      .execute();
+    return ok(request, M.updated, { muted: kinds });
+  });
+};

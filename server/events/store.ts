@@ -1,0 +1,156 @@
+// The events' rows (migration 0027) and the one question every way of reading them asks: may this user read this
+// event? Answered with the engine's own checks — the access rule of the definition or of the move
+// (shared/resources/access.ts `check`, as `enforce` applies it to a request), website membership (`website_users`,
+// as `requireWebsite` applies it), and a single recipient when the event has one (a decision goes to its submitter).
+// The rights are read afresh from the database each time (a role taken away, a member removed: nothing more arrives).
+import type { Kysely } from 'kysely';
+import { check, type AccessRule } from '../../shared/resources/access';
+import type { Role } from '../../shared/roles';
+import type { Database } from '../db/schema';
+
+declare module '../db/schema' {
+  interface Database {
+    events: EventsTable;
+    event_reads: { userId: number; eventId: number };
+    event_settings: { userId: number; muted: string; readThrough: number };
+  }
+}
+
+export interface EventsTable {
+  id: import('kysely').Generated<number>;
+  time: string;
+  kind: EventKind;
+  websiteId: number;
+  resource: string;
+  recordId: string;
+  title: string;
+  detail: string | null;
+  rule: string;
+  scoped: boolean | number;
+  submittedBy: number | null;
+  userId: number | null;
+}
+
+export const EVENT_KINDS = ['booking', 'feedback', 'application', 'question', 'collaborator', 'referral', 'review-requested', 'review-decided'] as const;
+export type EventKind = (typeof EVENT_KINDS)[number];
+
+/** An event as stored. */
+export interface EventRow {
+  id: number;
+  time: string;
+  kind: EventKind;
+  websiteId: number;
+  resource: string;
+  recordId: string;
+  title: string;
+  detail: string | null;
+  rule: string;
+  scoped: boolean | number;
+  submittedBy: number | null;
+  userId: number | null;
+}
+
+/**
+ * An event on the wire (the contract of issue 31): `{ id, kind, website, recordId, title, time }`, with the
+ * definition's name (`resource`: where the console opens it, since a review concerns news, a question or a service)
+ * and a decision's outcome (`decision`: approve or decline).
+ */
+export interface WireEvent {
+  id: number;
+  kind: EventKind;
+  website: number;
+  recordId: string;
+  title: string;
+  time: string;
+  resource: string;
+  decision?: string;
+}
+
+export const toWire = (r: EventRow): WireEvent => ({
+  id: r.id,
+  kind: r.kind,
+  website: r.websiteId,
+  recordId: r.recordId,
+  title: r.title,
+  time: r.time,
+  resource: r.resource,
+  ...(r.detail ? { decision: r.detail } : {}),
+});
+
+/** What the checks look at about a reader, read from the database (not from a token issued minutes ago). */
+export interface Reader {
+  id: number;
+  role: Role;
+  canReview: boolean;
+  /** the websites the user is staff of */
+  websites: Set<number>;
+  muted: Set<EventKind>;
+  readThrough: number;
+}
+
+/** Whether `reader` may read `event`: its recipient, website membership, the access rule with the record's submitter. */
+export function mayRead(reader: Reader, event: EventRow): boolean {
+  if (event.userId !== null && event.userId !== reader.id) return false;
+  if (Boolean(event.scoped) && !reader.websites.has(event.websiteId)) return false;
+  return check(JSON.parse(event.rule) as AccessRule, reader, { submittedBy: event.submittedBy }).allowed;
+}
+
+/** The readers of these users (active accounts only), with their websites and settings. */
+export async function readers(db: Kysely<Database>, userIds: readonly number[]): Promise<Map<number, Reader>> {
+  const out = new Map<number, Reader>();
+  if (!userIds.length) return out;
+  const ids = [...new Set(userIds)];
+  const [users, staff, settings] = await Promise.all([
+    db.selectFrom('users').select(['id', 'role', 'canReview', 'isActive']).where('id', 'in', ids).execute(),
+    db.selectFrom('website_users').select(['userId', 'websiteId']).where('userId', 'in', ids).execute(),
+    db.selectFrom('event_settings').select(['userId', 'muted', 'readThrough']).where('userId', 'in', ids).execute(),
+  ]);
+  for (const u of users) {
+    if (!u.isActive) continue;
+    out.set(u.id, { id: u.id, role: u.role === 'admin' ? 'admin' : 'staff', canReview: Boolean(u.canReview), websites: new Set(), muted: new Set(), readThrough: 0 });
+  }
+  for (const s of staff) out.get(s.userId)?.websites.add(s.websiteId);
+  for (const s of settings) {
+    const r = out.get(s.userId);
+    if (!r) continue;
+    r.muted = new Set(JSON.parse(s.muted) as EventKind[]);
+    r.readThrough = Number(s.readThrough);
+  }
+  return out;
+}
+
+export async function readerOf(db: Kysely<Database>, userId: number): Promise<Reader | undefined> {
+  return (await readers(db, [userId])).get(userId);
+}
+
+const COLUMNS = ['id', 'time', 'kind', 'websiteId', 'resource', 'recordId', 'title', 'detail', 'rule', 'scoped', 'submittedBy', 'userId'] as const;
+
+/**
+ * The events `reader` may read and has not muted, newest first, at most `limit`, among those after `afterId` and
+ * since `since` when given. The cheap filters (recipient, websites, kinds) in SQL; the rule in `mayRead`.
+ */
+export async function eventsFor(db: Kysely<Database>, reader: Reader, options: { limit: number; afterId?: number; since?: string; oldestFirst?: boolean }): Promise<EventRow[]> {
+  const out: EventRow[] = [];
+  const batch = Math.max(options.limit, 100);
+  let before: number | undefined;
+  let after = options.afterId;
+  // Pages through the candidates until `limit` readable ones are found (the rule may drop some).
+  for (;;) {
+    let q = db.selectFrom('events').select([...COLUMNS]).where((eb) => eb.or([eb('userId', 'is', null), eb('userId', '=', reader.id)]));
+    if (reader.muted.size) q = q.where('kind', 'not in', [...reader.muted]);
+    const websites = [...reader.websites];
+    q = q.where((eb) => eb.or([eb('scoped', '=', false), ...(websites.length ? [eb('websiteId', 'in', websites)] : [])]));
+    if (after !== undefined) q = q.where('id', '>', after);
+    if (before !== undefined) q = q.where('id', '<', before);
+    if (options.since) q = q.where('time', '>=', options.since);
+    const rows = (await q.orderBy('id', options.oldestFirst ? 'asc' : 'desc').limit(batch).execute()) as EventRow[];
+    for (const r of rows) {
+      if (mayRead(reader, r)) out.push(r);
+      if (out.length >= options.limit) return out;
+    }
+    if (rows.length < batch) return out;
+    const last = rows[rows.length - 1].id;
+    if (options.oldestFirst) after = last;
+    else before = last;
+  }
+}

@@ -31,18 +31,20 @@ export const LINKED_ROUTES = {
 export type LinkedResource = keyof typeof LINKED_ROUTES;
 
 /**
- * The linked resource of each live event about a record of the public intake (issue 31's event kinds), so a
- * notification or the bell opens `routeOf(EVENT_RESOURCES[kind], event.website, Number(event.recordId))`. Review
- * events name a reviewed record of their own resource (news, services, specializations).
+ * The linked resource of a record of each definition a live event can name (the event's `resource`: the intake's
+ * records and the reviewed ones), so a notification or the bell opens `routeOf(DEFINITION_LINKS[event.resource],
+ * event.website, Number(event.recordId))` (renderer/src/app/eventRoutes.ts).
  */
-export const EVENT_RESOURCES = {
+export const DEFINITION_LINKS: Readonly<Record<string, LinkedResource>> = {
   booking: 'bookings',
   feedback: 'feedback',
-  application: 'applications',
-  question: 'questions',
+  recruitment: 'applications',
+  qaExpert: 'questions',
+  news: 'news',
+  service: 'services',
   collaborator: 'collaborators',
   referral: 'referrals',
-} as const satisfies Record<string, LinkedResource>;
+};
 export const LINKED_RESOURCES = Object.keys(LINKED_ROUTES) as LinkedResource[];
 
 export interface DeepLink {

@@ -26,6 +26,8 @@ const originProfile = (): EnvironmentProfile => {
  * `expires_in`, the refresh token in a second cookie; preferences in local storage.
  * Signing out or clearing wipes both cookies and all local storage.
  */
+const navigateListeners = new Set<(route: string) => void>();
+
 export function createBrowserPlatform(transport: AuthTransport): Platform {
   const keep = (answer: TokenResponse): AccessToken => {
     const expiresIn = Math.max(1, Math.floor(answer.expires_in));
@@ -101,7 +103,21 @@ export function createBrowserPlatform(transport: AuthTransport): Platform {
       save: () => Promise.reject(new Error('In the browser the services are those of the server that serves the console.')),
     },
     appInfo: async () => null,
-    // A browser tab is opened by its address: nothing outside the page asks it to go elsewhere.
-    onNavigate: () => () => undefined,
+    // A browser tab is opened by its address; only its own notifications, clicked, ask it to go elsewhere.
+    onNavigate(listener) {
+      navigateListeners.add(listener);
+      return () => void navigateListeners.delete(listener);
+    },
+    notify({ id, title, body, route }) {
+      if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return;
+      if (!document.hidden && document.hasFocus()) return;
+      const shown = new Notification(title, { body, tag: `sitedesk-event-${id}` });
+      shown.onclick = () => {
+        window.focus();
+        for (const listener of navigateListeners) listener(route);
+        shown.close();
+      };
+    },
+    setBadge: () => undefined,
   };
 }

@@ -82,5 +82,11 @@ export function createDesktopPlatform(desktop: DesktopApi): Platform {
       );
       return off;
     },
+    notify(notification) {
+      desktop.notifications.show(notification).catch(() => undefined);
+    },
+    setBadge(count) {
+      desktop.notifications.setBadge(count).catch(() => undefined);
+    },
   };
 }

@@ -93,8 +93,16 @@ export interface Platform {
    */
   uploads(transport: ChunkTransport): Uploads;
   /**
-   * Routes the desktop app asks the console to open: a clicked notification, a `sitedesk://` link (also one that
-   * started the app, delivered once this listens). Never called in the browser. Answers the unsubscribe.
+   * Routes the console is asked to open from outside the page: a clicked notification, in the desktop app a
+   * `sitedesk://` link (also one that started the app, delivered once this listens). Answers the unsubscribe.
    */
   onNavigate(listener: (route: string) => void): () => void;
+  /**
+   * Tells the person something arrived while they look elsewhere: in the desktop app a native notification (main shows
+   * it only when the window is not focused); in the browser the Notification API, once the user allowed it, while the
+   * page is hidden or unfocused. Clicking it brings the console back and opens `route` (through `onNavigate`).
+   */
+  notify(notification: { id: number; title: string; body: string; route: string }): void;
+  /** The unread count on the dock or taskbar icon (desktop); nothing in a browser tab. */
+  setBadge(count: number): void;
 }

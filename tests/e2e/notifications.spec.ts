@@ -82,6 +82,7 @@ test('in a browser, once notifications are allowed, an event arriving while the 
       constructor(title, options) {
         super(title, options);
         shown.push({ title, body: options && options.body });
+        (window.shownInstances = window.shownInstances || []).push(this);
       }
     };
     document.hasFocus = () => false;
@@ -95,4 +96,10 @@ test('in a browser, once notifications are allowed, an event arriving while the 
   await expect
     .poll(() => page.evaluate<{ title: string; body?: string }[]>('window.shownNotifications'))
     .toContainEqual({ title: 'Lịch hẹn mới', body: name });
+  // Clicked, it brings the console to the booking (platform.onNavigate, as a desktop notification does).
+  await page.evaluate('window.shownInstances.at(-1).onclick()');
+  await expect(page).toHaveURL(/\/booking\/\d+$/);
+  const id = new URL(page.url()).pathname.split('/').at(-1);
+  const booking = (await api(page, 'GET', `Bookings/${site}/${id}`)) as unknown as { data: { customerName: string } };
+  expect(booking.data.customerName).toBe(name);
 });

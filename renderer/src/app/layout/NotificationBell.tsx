@@ -10,20 +10,13 @@ import { EVENT_KINDS, subscribeEvents, type EventKind, type LiveEvent } from '..
 import { queryCache } from '../../resources/queryCache';
 import { useQuery } from '../../resources/useQuery';
 import { eventRoute } from '../eventRoutes';
+import { platform } from '../../session';
 
 type Listed = LiveEvent & { read: boolean };
 interface Recent {
   data: Listed[];
   unread: number;
 }
-
-/** The desktop app's notifications (preload's `window.desktop.notifications`), when this console runs there. */
-interface DesktopNotifications {
-  show(notification: { id: number; title: string; body: string; route: string }): unknown;
-  setBadge(count: number): unknown;
-}
-const desktopNotifications = (): DesktopNotifications | undefined =>
-  (window as unknown as { desktop?: { notifications?: DesktopNotifications } }).desktop?.notifications;
 
 const RECENT_KEY = ['events', 'recent'] as const;
 const SETTINGS_KEY = ['events', 'settings'] as const;
@@ -33,8 +26,9 @@ const markRead = (ids: number[]) => cmsApi.post('events/read', { ids }).then(() 
 /**
  * The bell in the header: the unread count of live events (renderer/src/platform/events.ts), the recent ones in a
  * dropdown (open the record, mark read, mark all read), which kinds to receive. Each arriving event refreshes the
- * list and is shown natively: through the desktop app's bridge when there is one (which also sets the dock or taskbar
- * badge), else with the browser's Notification API once the user allowed it, while the console is not in view.
+ * list and is shown natively (`platform.notify`: the desktop app's notification, or the browser's once the user allowed
+ * it, while the console is not in view; clicked, it opens the record through `platform.onNavigate`), and the unread
+ * count is the dock or taskbar badge.
  */
 export function NotificationBell() {
   const { t } = useTranslation();
@@ -72,25 +66,14 @@ export function NotificationBell() {
       subscribeEvents((e) => {
         void queryCache.invalidate(['events']);
         const title = label(e);
-        const desktop = desktopNotifications();
-        if (desktop) {
-          desktop.show({ id: e.id, title, body: e.title, route: eventRoute(e, true) });
-        } else if (typeof Notification !== 'undefined' && Notification.permission === 'granted' && (document.hidden || !document.hasFocus())) {
-          const shown = new Notification(title, { body: e.title, tag: `sitedesk-event-${e.id}` });
-          shown.onclick = () => {
-            window.focus();
-            void markRead([e.id]);
-            openEvent(e);
-            shown.close();
-          };
-        }
+        platform.notify({ id: e.id, title, body: e.title, route: eventRoute(e, true) });
       }),
-    [label, openEvent],
+    [label],
   );
 
   // The dock or taskbar badge follows the unread count.
   useEffect(() => {
-    desktopNotifications()?.setBadge(unread);
+    platform.setBadge(unread);
   }, [unread]);
 
   const list = (
@@ -154,12 +137,12 @@ export function NotificationBell() {
       ) : (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('events.empty')} />
       )}
-      {permission === 'default' && !desktopNotifications() ? (
+      {permission === 'default' && platform.kind === 'browser' ? (
         <Button block style={{ marginTop: 8 }} onClick={() => void Notification.requestPermission().then(setPermission)}>
           {t('events.enableBrowser')}
         </Button>
       ) : null}
-      {permission === 'denied' && !desktopNotifications() ? <Typography.Text type="secondary">{t('events.browserDenied')}</Typography.Text> : null}
+      {permission === 'denied' && platform.kind === 'browser' ? <Typography.Text type="secondary">{t('events.browserDenied')}</Typography.Text> : null}
     </div>
   );
 
@@ -187,7 +170,8 @@ export function NotificationBell() {
 function MutedKinds({ onBack }: { onBack: () => void }) {
   const { t } = useTranslation();
   const { data } = useQuery<{ muted: EventKind[] }>(SETTINGS_KEY, async () => (await cmsApi.get<{ data: { muted: EventKind[] } }>('events/settings')).data.data, { followChanges: false });
-  // Shown as chosen at once; the server's answer replaces it.
+  // Shown as chosen at once and kept while this view is open (dropping it when the save answered flashed the old
+  // value back until the settings were read again); a refused save shows the server's again.
   const [chosen, setChosen] = useState<EventKind[] | null>(null);
   const muted = chosen ?? data?.muted ?? [];
   return (
@@ -205,8 +189,10 @@ function MutedKinds({ onBack }: { onBack: () => void }) {
           setChosen(next);
           void cmsApi
             .put('events/settings', { muted: next })
-            .then(() => queryCache.invalidate(['events']))
-            .finally(() => setChosen(null));
+            .then(
+              () => queryCache.invalidate(['events']),
+              () => setChosen(null),
+            );
         }}
       />
       <Button type="link" style={{ paddingInline: 0, marginTop: 8 }} onClick={onBack}>

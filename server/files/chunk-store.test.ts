@@ -6,7 +6,7 @@ import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { ChunkStore, type ChunkRequest, type UploadLedger, type UploadSession } from './chunk-store';
 import { FileStore, type StoredFile } from './file-store';
-import { openFileSink, type OpenSink } from './disk';
+import { byteLength, openFileSink, type OpenSink } from './disk';
 import { FilesError } from './errors';
 import { chunksOf, pdfBytes, pngBytes } from './testing';
 
@@ -63,10 +63,10 @@ const failing = (after: number, code: string, at: 'write' | 'sync' = 'write'): O
   const fail = () => Object.assign(new Error(code), { code });
   return {
     ...sink,
-    async write(bytes) {
-      written += bytes.length;
+    async write(pieces, position) {
+      written += byteLength(pieces);
       if (at === 'write' && written > after) throw fail();
-      return sink.write(bytes);
+      return sink.write(pieces, position);
     },
     async sync() {
       if (at === 'sync' && o?.position !== undefined) throw fail(); // the part file's final flush

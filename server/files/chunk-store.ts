@@ -28,7 +28,8 @@ import { MAX_UPLOAD_BYTES, UPLOAD_CHUNK_BYTES } from '../../shared/uploads';
 import { sanitizeName } from './file-name';
 import { requireAllowedExtension, requireMatchingContent } from './file-types';
 import { FileStore, type StoredFile } from './file-store';
-import { asFilesError, copyRange, discardStream, openFileSink, removeQuietly, tempPath, writeStreamAt, writeStreamToFile, type ByteSource, type OpenSink } from './disk';
+import { asFilesError, copyRange, discardStream, openFileSink, removeQuietly, tempPath, writeStreamInto, writeStreamToFile, type ByteSource, type OpenSink } from './disk';
+import { PartFiles } from './part-files';
 import { FilesError, badRequest, conflict, tooLarge } from './errors';
 import { M } from '../messages';
 
@@ -113,6 +114,8 @@ export class ChunkStore<F> {
   private readonly clock: () => number;
   private readonly bootKey: string;
   private readonly locks = new Map<string, Promise<unknown>>();
+  /** Each upload's part file, opened at its first chunk and kept open for the next (part-files.ts). */
+  private readonly parts: PartFiles;
   /**
    * Sessions read or made here, by fileId: a session never changes once made, and reading session.json for every
    * chunk was four file-system calls queued behind the chunks' writes in libuv's thread pool. Forgotten when this
@@ -128,6 +131,7 @@ export class ChunkStore<F> {
     this.chunkSize = options.chunkSize ?? CHUNK_SIZE;
     this.maxFileSize = options.maxFileSize ?? DEFAULT_MAX_FILE_SIZE;
     this.openSink = options.openSink ?? openFileSink;
+    this.parts = new PartFiles({ openSink: this.openSink });
     this.clock = options.clock ?? Date.now;
     this.bootKey = options.bootKey ?? currentBootKey();
   }
@@ -209,6 +213,7 @@ export class ChunkStore<F> {
       const dir = path.join(this.root, fileId);
       if (now - (await lastActivity(dir)) > maxAgeMs) {
         this.sessions.delete(fileId);
+        await this.parts.close(path.join(dir, PART));
         await removeQuietly(dir);
         removed++;
       }
@@ -276,6 +281,7 @@ export class ChunkStore<F> {
 
   /** Forgets every held chunk (and the part file): the client sends them all again. */
   private async forgetHeld(dir: string): Promise<void> {
+    await this.parts.close(path.join(dir, PART));
     await removeQuietly(this.heldDir(dir));
     await removeQuietly(path.join(dir, PART));
   }
@@ -310,7 +316,9 @@ export class ChunkStore<F> {
     const part = path.join(dir, PART);
     let size: number;
     try {
-      size = await writeStreamAt(bytes, part, index * this.chunkSize, { openSink: this.openSink, ...this.chunkLimit() });
+      size = await this.parts.use(part, (sink) => writeStreamInto(bytes, sink, index * this.chunkSize, this.chunkLimit())).catch((err: unknown) => {
+        throw asFilesError(err); // opening failed (the folder went): the disk's fault, 5xx
+      });
     } catch (err) {
       // A duplicate that waited for its original may find the upload finished and its folder gone.
       if (!(err instanceof FilesError && err.statusCode >= 500 && (await this.ledger.findCompleted(session.fileId)))) throw err;
@@ -347,7 +355,7 @@ export class ChunkStore<F> {
       await copyRange(path.join(dir, PART), 0, size, head);
       await requireMatchingContent(head, session.ext, session.name, false);
     } catch (err) {
-      if (err instanceof FilesError && err.statusCode < 500) await removeQuietly(dir);
+      if (err instanceof FilesError && err.statusCode < 500) await this.dropDir(dir);
       throw asFilesError(err);
     } finally {
       await unlink(head).catch(() => {});
@@ -358,7 +366,7 @@ export class ChunkStore<F> {
     const { fileId, totalChunks } = session;
     const done = await this.ledger.findCompleted(fileId);
     if (done) {
-      await removeQuietly(dir); // what a late duplicate may have recreated
+      await this.dropDir(dir); // what a late duplicate may have recreated
       return { fileId, complete: true, file: done };
     }
     const held = await this.held(dir);
@@ -376,12 +384,12 @@ export class ChunkStore<F> {
       }
       stored = await this.files.adopt(part, session.ext, session.name, size);
       const file = await this.ledger.commit(session, stored);
-      await removeQuietly(dir);
+      await this.dropDir(dir);
       return { fileId, complete: true, file };
     } catch (err) {
       if (err instanceof FilesError && err.statusCode < 500) {
         if (stored) await this.files.remove(stored.storedName).catch(() => {});
-        await removeQuietly(dir); // wrong content, or the folder went: nothing of it is kept
+        await this.dropDir(dir); // wrong content, or the folder went: nothing of it is kept
       } else {
         // Storage or database trouble: put the finished bytes back so a retry only records them; when
         // that is impossible, start the upload over.
@@ -405,16 +413,16 @@ export class ChunkStore<F> {
       await this.forgetHeld(dir);
       return false;
     }
-    const sink = await this.openSink(part, { position: size });
     try {
-      await sink.truncate(size);
-      await sink.sync();
+      await this.parts.use(part, async (sink) => {
+        await sink.truncate(size);
+        await sink.sync();
+      });
     } catch (err) {
       await this.forgetHeld(dir); // the kernel may have dropped pages it could not write
       throw err;
-    } finally {
-      await sink.close().catch(() => {});
     }
+    await this.parts.close(part); // before it is renamed into the store: no handle may write into a stored file
     return true;
   }
 
@@ -433,6 +441,12 @@ export class ChunkStore<F> {
       }
     }
     return undefined;
+  }
+
+  /** Removes an upload's folder, its part file's open handle closed first. */
+  private async dropDir(dir: string): Promise<void> {
+    await this.parts.close(path.join(dir, PART));
+    await removeQuietly(dir);
   }
 
   /** Serialises work per fileId inside this process. */

@@ -130,10 +130,10 @@ async function pour(source: ByteSource, sink: ByteSink, position: number, option
       batched += bytes.length;
       if (batched >= WRITE_BATCH) {
         const full = batch;
-        const bytes = batched;
+        const count = batched;
         batch = [];
         batched = 0;
-        await write(full, bytes);
+        await write(full, count);
       }
     }
     if (batched > 0) await write(batch, batched);

@@ -11,7 +11,7 @@ import { DiskFileStore, type StoredFile } from './file-store';
 import { DiskUploadBytes } from './upload-disk';
 import type { Database } from '../db/schema';
 import { m0026_upload_state } from '../db/migrations/0026_upload_state';
-import { openFileSink, type OpenSink } from './disk';
+import { byteLength, openFileSink, type OpenSink } from './disk';
 import { FilesError } from './errors';
 import { chunksOf, pdfBytes, pngBytes } from './testing';
 
@@ -76,10 +76,10 @@ const failing = (after: number, code: string, at: 'write' | 'sync' = 'write'): O
   const fail = () => Object.assign(new Error(code), { code });
   return {
     ...sink,
-    async write(bytes) {
-      written += bytes.length;
+    async write(pieces, position) {
+      written += byteLength(pieces);
       if (at === 'write' && written > after) throw fail();
-      return sink.write(bytes);
+      return sink.write(pieces, position);
     },
     async sync() {
       if (at === 'sync' && o?.position !== undefined) throw fail(); // the part file's final flush

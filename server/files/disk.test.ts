@@ -31,8 +31,8 @@ describe('writeStreamAt', () => {
       let n = 0;
       return {
         ...sink,
-        async write(b) {
-          const written = sink.write(b);
+        async write(b, at) {
+          const written = sink.write(b, at);
           running++;
           most = Math.max(most, running);
           await pause(n++ % 3 === 0 ? 30 : 5);
@@ -50,6 +50,27 @@ describe('writeStreamAt', () => {
     expect(stored.subarray(1000).equals(bytes)).toBe(true);
   });
 
+  it('writes the pieces that queued up in one writev each, about half a megabyte at a time, never copied', async () => {
+    const target = path.join(dir, 'part');
+    const bytes = randomBytes(3_000_000);
+    const sent = pieces(bytes);
+    const calls: (readonly Uint8Array[])[] = [];
+    const counting: OpenSink = async (p, o) => {
+      const sink = await openFileSink(p, o);
+      return {
+        ...sink,
+        write(b, at) {
+          calls.push(b);
+          return sink.write(b, at);
+        },
+      };
+    };
+    expect(await writeStreamAt(sent, target, 0, { ...limit, openSink: counting })).toBe(bytes.length);
+    expect(calls.length).toBe(Math.ceil(sent.length / 8)); // 8 pieces of 64 KB make a batch
+    expect(calls.flat().every((piece, k) => piece === sent[k])).toBe(true); // the pieces themselves, in order
+    expect((await readFile(target)).equals(bytes)).toBe(true);
+  });
+
   it('fails with the first write error, and no write is still running when it does', async () => {
     const target = path.join(dir, 'part');
     let running = 0;
@@ -58,12 +79,12 @@ describe('writeStreamAt', () => {
       const sink = await openFileSink(p, o);
       return {
         ...sink,
-        async write(b) {
+        async write(b, at) {
           running++;
           try {
             await pause(10);
             if (++n === 3) throw Object.assign(new Error('ENOSPC'), { code: 'ENOSPC' });
-            await sink.write(b);
+            await sink.write(b, at);
           } finally {
             running--;
           }

@@ -6,7 +6,8 @@
 import { mkdir, open, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { currentBootKey, type UploadBytes, type UploadSession } from './chunk-store';
-import { asFilesError, openFileSink, removeQuietly, writeStreamAt, type ByteSource, type OpenSink, type SizeLimit } from './disk';
+import { asFilesError, openFileSink, removeQuietly, writeStreamInto, type ByteSource, type OpenSink, type SizeLimit } from './disk';
+import { PartFiles } from './part-files';
 import type { DiskFileStore, StoredFile } from './file-store';
 import { requireMatchingBuffer } from './file-types';
 
@@ -17,6 +18,8 @@ export class DiskUploadBytes implements UploadBytes {
   readonly durability: string;
   /** Uploads whose folder this process has made (one mkdir per upload, not per chunk: each is a thread-pool trip). */
   private readonly made = new Set<string>();
+  /** Part files kept open between an upload's chunks (./part-files.ts). */
+  readonly parts: PartFiles;
 
   constructor(
     dataDir: string,
@@ -28,6 +31,7 @@ export class DiskUploadBytes implements UploadBytes {
   ) {
     this.root = path.join(dataDir, 'uploads', '.chunks');
     this.durability = `boot:${bootKey}`;
+    this.parts = new PartFiles({ openSink });
   }
 
   private dirOf(fileId: string): string {
@@ -45,10 +49,10 @@ export class DiskUploadBytes implements UploadBytes {
       this.made.add(session.fileId);
     }
     try {
-      return await writeStreamAt(bytes, this.partOf(session.fileId), index * this.chunkSize, { openSink: this.openSink, ...limit });
+      return await this.parts.use(this.partOf(session.fileId), (sink) => writeStreamInto(bytes, sink, index * this.chunkSize, limit));
     } catch (err) {
       this.made.delete(session.fileId); // another instance may have removed the folder: made again next time
-      throw err;
+      throw asFilesError(err); // an open that failed is a 5xx too
     }
   }
 
@@ -79,21 +83,23 @@ export class DiskUploadBytes implements UploadBytes {
       await removeQuietly(part);
       return false;
     }
-    const sink = await this.openSink(part, { position: size });
     try {
-      await sink.truncate(size);
-      await sink.sync();
+      await this.parts.use(part, async (sink) => {
+        await sink.truncate(size);
+        await sink.sync();
+      });
     } catch (err) {
-      await sink.close().catch(() => {});
+      await this.parts.close(part).catch(() => {});
       await removeQuietly(part);
       throw Object.assign(asFilesError(err), { bytesLost: true }); // the chunk store then forgets the held chunks
     }
-    await sink.close().catch(() => {});
+    await this.parts.close(part); // before it is renamed into the store
     return this.files.adopt(part, session.ext, session.name, size, storedName);
   }
 
   async drop(session: Pick<UploadSession, 'fileId'>): Promise<void> {
     this.made.delete(session.fileId);
+    await this.parts.close(this.partOf(session.fileId)).catch(() => {});
     await removeQuietly(this.dirOf(session.fileId));
   }
 
@@ -104,6 +110,7 @@ export class DiskUploadBytes implements UploadBytes {
       if (known.has(fileId)) continue;
       const info = await stat(this.dirOf(fileId)).catch(() => undefined);
       if (info && now - info.mtimeMs > maxAgeMs) {
+        await this.parts.close(this.partOf(fileId)).catch(() => {});
         await removeQuietly(this.dirOf(fileId));
         removed++;
       }

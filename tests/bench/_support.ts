@@ -309,6 +309,7 @@ export async function warmRead(file: string): Promise<void> {
 
 export interface BareReceiver {
   url: string;
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -332,6 +333,7 @@ export async function startBareReceiver(dir: string): Promise<BareReceiver> {
   });
   return {
     url,
+    pid: child.pid!,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();

@@ -37,12 +37,15 @@ interface UploaderResult {
 
 /**
  * Runs the engine in its own process (tests/bench/_native-uploader.ts) and reads its JSON answer; with `warmUp`, that
- * process sends the warm-up file first, untimed (see there).
+ * process sends the warm-up file first, untimed (see there). `client: true` sends with the chunk client alone (no
+ * engine), `token` instead of signing in (the bare receiver has no sign-in).
  */
-export function runUploader(url: string, file: string, warmUp?: string): Promise<UploaderResult> {
+export function runUploader(url: string, file: string, warmUp?: string, options: { client?: boolean; token?: string } = {}): Promise<UploaderResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join('tests', 'bench', '_native-uploader.ts'), url, file, ...(warmUp ? [warmUp] : [])], {
+    const args = [url, file, warmUp ?? '-', options.client ? 'client' : 'engine'];
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join('tests', 'bench', '_native-uploader.ts'), ...args], {
       cwd: ROOT,
+      env: options.token ? { ...process.env, BENCH_TOKEN: options.token } : process.env,
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     let out = '';

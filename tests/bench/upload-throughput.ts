@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createChunkClient } from '../../main/uploads/chunk-client';
 import { CHUNKS_IN_FLIGHT } from '../../shared/uploads';
-import { MB, UPLOAD_ROUNDS, copyPhases, interleaved, machineLoad, makeFile, mbps, readStatus, round, runIfMain, sampleRss, signIn, startBareReceiver, startServer, timed, warmRead } from './_support';
+import { MB, UPLOAD_ROUNDS, copyPhases, interleaved, machineLoad, makeFile, mbps, processCpuSeconds, readStatus, round, runIfMain, sampleRss, signIn, startBareReceiver, startServer, timed, warmRead } from './_support';
 
 const CHUNK = 2_000_000;
 const IN_FLIGHT = CHUNKS_IN_FLIGHT; // as the browser engine sends them
@@ -31,6 +31,11 @@ export interface UploadFigures {
    */
   bareReceiverMBps: number;
   ratioBareToStreamCopy: number;
+  /** upload MB/s ÷ bare receiver MB/s: what the server's bookkeeping costs the chunk client */
+  ratioToBare: number;
+  /** CPU (user + system, all threads) each receiving process spent per MB received, over the timed rounds */
+  serverCpuMsPerMB: number;
+  bareCpuMsPerMB: number;
   ratioToCopyFile: number;
   /** the answer time of the chunk that completed the upload, the slowest of the rounds (it includes finishing the file: one fsync, the move, the record) */
   lastChunkWithAssemblyMs: number;
@@ -100,16 +105,24 @@ async function measure(sizeMB: number): Promise<UploadFigures> {
       const before = readStatus(server.pid);
       const sampler = sampleRss(server.pid);
       const lastChunk: number[] = [];
+      const cpu = { server: 0, bare: 0 };
+      /** Times `send` and adds the CPU seconds `pid` spent meanwhile to cpu[side]. */
+      const metered = (side: 'server' | 'bare', pid: number, send: () => Promise<unknown>) => async () => {
+        const before = processCpuSeconds(pid);
+        const ms = await timed(send);
+        cpu[side] += processCpuSeconds(pid) - before;
+        return ms;
+      };
       const ms = await interleaved(UPLOAD_ROUNDS, {
         ...copyPhases(source, dir),
-        upload: () =>
-          timed(async () => {
-            const file = await upload(server.url, token, source, size);
-            if (file.size !== size) throw new Error(`stored ${file.size} bytes instead of ${size}`);
-            lastChunk.push(file.lastChunkMs);
-          }),
-        bare: () => timed(() => upload(bare.url, 'bench', source, size)),
+        upload: metered('server', server.pid, async () => {
+          const file = await upload(server.url, token, source, size);
+          if (file.size !== size) throw new Error(`stored ${file.size} bytes instead of ${size}`);
+          lastChunk.push(file.lastChunkMs);
+        }),
+        bare: metered('bare', bare.pid, () => upload(bare.url, 'bench', source, size)),
       });
+      const cpuMsPerMB = (seconds: number) => round((seconds * 1000) / ((size / MB) * UPLOAD_ROUNDS), 2);
       const peak = sampler.stop();
       const after = readStatus(server.pid);
       const [copyFileMBps, streamCopyMBps, uploadMBps, bareReceiverMBps] = [ms.copyFile, ms.streamCopy, ms.upload, ms.bare].map((t) => mbps(size, t));
@@ -122,6 +135,9 @@ async function measure(sizeMB: number): Promise<UploadFigures> {
         ratioToCopyFile: round(uploadMBps / copyFileMBps, 2),
         bareReceiverMBps: round(bareReceiverMBps),
         ratioBareToStreamCopy: round(bareReceiverMBps / streamCopyMBps, 2),
+        ratioToBare: round(uploadMBps / bareReceiverMBps, 2),
+        serverCpuMsPerMB: cpuMsPerMB(cpu.server),
+        bareCpuMsPerMB: cpuMsPerMB(cpu.bare),
         lastChunkWithAssemblyMs: Math.round(Math.max(...lastChunk)),
         serverRssBeforeMB: round(before.rss / MB),
         serverPeakRssDuringUploadMB: round(Math.max(peak, after.rss) / MB),
@@ -146,7 +162,8 @@ export async function run(): Promise<UploadFigures[]> {
     console.log(
       `${r.sizeMB} MB: upload ${r.uploadMBps} MB/s = ${Math.round(r.ratioToStreamCopy * 100)}% of a stream copy ` +
         `(${Math.round(r.ratioToCopyFile * 100)}% of fs.copyFile); ${verdict} the 70% target; server peak RSS ${r.serverPeakRssDuringUploadMB} MB; ` +
-        `the bare receiver: ${r.bareReceiverMBps} MB/s = ${Math.round(r.ratioBareToStreamCopy * 100)}% of the stream copy`,
+        `the bare receiver: ${r.bareReceiverMBps} MB/s = ${Math.round(r.ratioBareToStreamCopy * 100)}% of the stream copy; ` +
+        `the server reaches ${Math.round(r.ratioToBare * 100)}% of the bare receiver, spending ${r.serverCpuMsPerMB} CPU ms per MB to its ${r.bareCpuMsPerMB}`,
     );
   }
   console.log(`after: ${machineLoad()}`);

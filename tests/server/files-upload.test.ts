@@ -8,7 +8,7 @@ import { describeEachDatabase } from './harness';
 import { CHUNK, chunkCount, chunkOf, fetchBytes, sendChunk, sha256, uploadFile } from './files-helpers';
 import { pdfBytes, pngBytes } from '../../server/files/testing';
 import { filesEngine } from '../../server/files/engine';
-import { openFileSink, type OpenSink } from '../../server/files/disk';
+import { byteLength, openFileSink, type OpenSink } from '../../server/files/disk';
 
 describeEachDatabase('files: uploads and serving', (ctx) => {
   let token: string;
@@ -229,10 +229,10 @@ describeEachDatabase('files: uploads and serving', (ctx) => {
       let written = 0;
       return {
         ...sink,
-        async write(bytes) {
-          written += bytes.length;
+        async write(pieces, position) {
+          written += byteLength(pieces);
           if (written > limit) throw Object.assign(new Error('no space left on device'), { code: 'ENOSPC' });
-          return sink.write(bytes);
+          return sink.write(pieces, position);
         },
       };
     };

@@ -39,6 +39,13 @@ const GARBAGE_BODIES: unknown[] = [
   { name: 'a\u0000b', title: '{"vi-VN":"x\u0000"}', seoLink: '\ud800', userName: '\u0000', 'k\u0000': 1, newsTranslations: [{ languageId: 'vi-VN', title: '\u0000' }] },
 ];
 
+/**
+ * Routes that answer a stream which stays open while it is read (GET /api/events: live events): a request with a
+ * valid token is answered 200 at once and never ends, so the sweep cannot wait for it. Their bad input (a garbage
+ * Last-Event-ID) is tested in events.test.ts.
+ */
+const STREAMS = new Set(['GET /api/events']);
+
 describeEachDatabase('garbage sweep', (ctx) => {
   let routes: Route[] = [];
   let clinic = 0;
@@ -67,6 +74,7 @@ describeEachDatabase('garbage sweep', (ctx) => {
           path = path.replace(p, isWebsite && realWebsite ? String(clinic) : garbage);
         }
         for (const method of route.methods) {
+          if (STREAMS.has(`${method} ${route.path}`)) continue;
           const bodies = method === 'GET' || method === 'DELETE' ? [undefined] : GARBAGE_BODIES;
           for (const json of bodies) {
             // Sweep with the garbage id also in the query string (paging, filters, keyword).

@@ -112,6 +112,8 @@ export interface UploadBytes {
   drop(session: Pick<UploadSession, 'fileId' | 'totalChunks'>): Promise<void>;
   /** Bytes of uploads no session names any more, untouched for `maxAgeMs` (left by a crash); answers how many. */
   sweepOrphans?(known: ReadonlySet<string>, now: number, maxAgeMs: number): Promise<number>;
+  /** The server closes: what is held open is let go (the disk's kept part-file handles). */
+  close?(): Promise<void>;
 }
 
 export interface ChunkStoreOptions<F> {
@@ -201,6 +203,11 @@ export class ChunkStore<F> {
       this.sessions.delete(planned.fileId);
       throw err;
     }
+  }
+
+  /** The server closes. */
+  async close(): Promise<void> {
+    await this.bytes.close?.();
   }
 
   /** Which chunks are held, or the finished file; undefined when nothing is known of this fileId. */

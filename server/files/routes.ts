@@ -85,6 +85,7 @@ export const fileRoutes: FastifyPluginAsync = async (app) => {
   await store.init();
   // Uploads abandoned for a day (and stale temp files), at start and hourly, on one instance at a time.
   every(app, 'upload-sweep', 3_600_000, () => chunks.sweep());
+  app.addHook('onClose', () => chunks.close());
 
   // Parts are streamed to disk by the handlers; the limits keep any single part from exceeding what the
   // route accepts (chunk routes narrow fileSize per request).

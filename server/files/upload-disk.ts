@@ -103,6 +103,10 @@ export class DiskUploadBytes implements UploadBytes {
     await removeQuietly(this.dirOf(session.fileId));
   }
 
+  async close(): Promise<void> {
+    await this.parts.closeAll();
+  }
+
   /** Folders of uploads no session names (a crash between the two, or the marker files of an older version). */
   async sweepOrphans(known: ReadonlySet<string>, now: number, maxAgeMs: number): Promise<number> {
     let removed = 0;

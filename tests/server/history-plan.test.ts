@@ -94,7 +94,10 @@ describeEachDatabase(
       }
       const page = (where: RawBuilder<unknown>) => sql`select * from history_entries where ${where} order by id desc limit 20`;
       expectIndexed(await planOf(page(sql`${sql.ref('actorId')} = 3 and ${sql.ref('actorKind')} = 'user'`)), 'history_entries_actor');
-      expectIndexed(await planOf(page(sql`${sql.ref('websiteId')} = ${spa}`)), 'history_entries_website');
+      // The spa has a tenth of the entries: reading the ids backwards and keeping the spa's finds a page in about 200
+      // rows, as cheap as the website index by PostgreSQL's estimate, so its planner takes either (both newest first,
+      // neither sorts nor reads the table).
+      expectIndexed(await planOf(page(sql`${sql.ref('websiteId')} = ${spa}`)), ctx.dialect === 'sqlite' ? 'history_entries_website' : '(history_entries_website|history_entries_pkey)');
       // A time range: its page by time then id (routes.ts), from the time index read backwards.
       expectIndexed(await planOf(sql`select * from history_entries where time >= '2025-01-02' and time < '2025-01-03' order by time desc, id desc limit 20`), 'history_entries_time');
     });

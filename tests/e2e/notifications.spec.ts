@@ -61,7 +61,10 @@ test('feedback arriving updates the side navigation count live; mark all read; a
   // Mute feedback in the bell's settings.
   await page.getByRole('button', { name: 'Cài đặt thông báo' }).click();
   const settings = page.getByTestId('events-settings');
-  await settings.getByLabel('Góp ý mới').uncheck();
+  // A click, then the state (uncheck() reads the box at the instant after its click, before a loaded page redrew it).
+  const feedbackKind = settings.getByLabel('Góp ý mới');
+  await feedbackKind.click();
+  await expect(feedbackKind).not.toBeChecked();
   await expect.poll(async () => ((await api(page, 'GET', 'events/settings')) as unknown as { data: { muted: string[] } }).data.muted).toEqual(['feedback']);
   await page.keyboard.press('Escape');
   expect((await post(`Góp ý im lặng ${unique()}`)).status()).toBe(201);

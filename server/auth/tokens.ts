@@ -247,7 +247,7 @@ export class TokenService {
       if (Number(tokens.numDeletedRows) < batch) break;
     }
     for (;;) {
-      // A family's tokens first (in the same statement's transaction): none is left pointing at a deleted session.
+      // A family's tokens and the family in one transaction: no token is left pointing at a deleted session.
       const ids = (await this.db.selectFrom('token_families').select('id').where('expiresAt', '<=', now).limit(batch).execute()).map((r) => r.id);
       if (!ids.length) break;
       await this.db.transaction().execute(async (trx) => {

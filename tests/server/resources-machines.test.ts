@@ -8,7 +8,7 @@ import { defineResource, type ResourceDef } from '../../shared/resources/define'
 import type { StatusMachine } from '../../shared/resources/machine';
 import { httpError } from '../../server/errors';
 import { serve } from '../../server/resources/index';
-import { demoWebsites, describeEachDatabase, EN } from './harness';
+import { demoWebsitesAndStaff, describeEachDatabase, EN } from './harness';
 
 const l = (vi: string, en: string) => ({ vi, en });
 
@@ -110,8 +110,7 @@ describeEachDatabase(
     let spa = 0;
     let lanToken = '';
     beforeAll(async () => {
-      ({ clinic, spa } = await demoWebsites(ctx));
-      lanToken = (await ctx.signIn('lan.nguyen', 'Staff@123')).access_token;
+      ({ clinic, spa, lanToken } = await demoWebsitesAndStaff(ctx));
     });
     const asLan = (method: string, path: string, json?: unknown) => ctx.request(method, path, { json, token: lanToken, ...EN });
     const create = async (title = 'Máy in hỏng') => {

@@ -8,6 +8,7 @@ import { defineResource, type ResourceDef } from '../../shared/resources/define'
 import type { StatusMachine } from '../../shared/resources/machine';
 import { httpError } from '../../server/errors';
 import { serve } from '../../server/resources/index';
+import { crudApi } from './definition-helpers';
 import { demoWebsitesAndStaff, describeEachDatabase, EN } from './harness';
 
 const l = (vi: string, en: string) => ({ vi, en });
@@ -61,11 +62,7 @@ const demoTicket: ResourceDef = defineResource({
   table: 'demo_tickets',
   scope: 'website',
   api: {
-    list: { path: 'DemoTickets/{website}', paged: true },
-    get: 'DemoTickets/{website}/{id}',
-    create: 'DemoTickets/{website}',
-    update: 'DemoTickets/{website}/{id}',
-    remove: 'DemoTickets/{website}/{id}',
+    ...crudApi('DemoTickets/{website}', true),
     actions: { state: TICKET_MACHINE.path, open: OPEN_MACHINE.path, escalate: 'PUT DemoTickets/escalate/{website}/{id}' },
   },
   fields: [

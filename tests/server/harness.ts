@@ -24,8 +24,9 @@
 // ctx.reviewer(method, path, json?, opts?) request as the demo reviewer (a second pair of eyes for decisions)
 // ctx.restart(appOptions?)                 close and rebuild the app on the same database
 // ctx.freshDatabase()                      { dataDir, databaseUrl } of another, empty database
-// Also: demoWebsites(ctx) (the demo sites' ids), EN (ask for English answers), tr(vi, en) (a per-language text), and
-// withProbe(plugin) (suite options adding a public /probe module).
+// Also: demoWebsites(ctx) (the demo sites' ids), demoWebsitesAndStaff(ctx) (those and a plain staff member's token),
+// EN (ask for English answers), tr(vi, en) (a per-language text), and withProbe(plugin) (suite options adding a public
+// /probe module).
 // Set SITEDESK_TEST_DB=sqlite (or postgres) to run one dialect only.
 /* eslint-disable @typescript-eslint/no-explicit-any -- answers are loosely typed JSON on purpose: tests assert on them */
 import fs from 'node:fs';
@@ -112,6 +113,12 @@ export function withProbe(plugin: RouteModule['plugin']): SuiteOptions {
 export async function demoWebsites(ctx: ServerTestContext): Promise<{ clinic: number; spa: number }> {
   const all = (await ctx.authed('GET', '/api/Websites/get-all')).body as { id: number; isDefault: boolean }[];
   return { clinic: all.find((w) => w.isDefault)!.id, spa: all.find((w) => !w.isDefault)!.id };
+}
+
+/** The demo websites' ids and a token of lan.nguyen, the demo's staff member who is no admin and may not review. */
+export async function demoWebsitesAndStaff(ctx: ServerTestContext): Promise<{ clinic: number; spa: number; lanToken: string }> {
+  const websites = await demoWebsites(ctx);
+  return { ...websites, lanToken: (await ctx.signIn('lan.nguyen', 'Staff@123')).access_token };
 }
 
 export function dialects(): Dialect[] {

@@ -76,7 +76,7 @@ function joinNames(names: (string | null)[]): string {
   return JSON.stringify(Object.fromEntries(Object.entries(out).map(([lang, list]) => [lang, list.join('; ')])));
 }
 
-const markApplicationRead: ActionDef = {
+const markApplicationRead: ActionDef<typeof recruitment> = {
   path: recruitment.api.actions!.read,
   async run({ ctx, id }) {
     // With its history entry, in one transaction; opening what was read already changes nothing (no entry).

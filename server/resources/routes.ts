@@ -218,6 +218,6 @@ async function scopeOf(engine: ResourceEngine, request: FastifyRequest, def: Res
   for (let d: ResourceDef | undefined = def; d?.parent && d.parent.resource !== 'website'; d = engine.def(d.parent.resource)) {
     scope.keys[d.parent.keyField] = parseId(value(d.parent.keyField), d.parent.keyField);
   }
-  await engine.checkAncestors(dynamic(request.server.db), def, scope);
+  await engine.checkAncestors(request.server.db, def, scope);
   return scope;
 }

@@ -12,6 +12,8 @@
 //   concurrencyStamp   string, unless `concurrency: false`
 //   createdAt, updatedAt  string
 //   searchText         string | null, when the definition has searchable fields (server/resources/search.ts)
+// A field or parent key whose name is not a literal type (built by a helper as a plain `FieldDef`) is not in the type:
+// its table is typed for the columns known, and code reading the others casts its rows, as before.
 //
 // Tables a migration declares by hand (their module's interface, merged into `Database`) are left out here: see
 // HAND_DECLARED below.
@@ -56,8 +58,9 @@ type FieldColumn<F extends FieldDef> = IsRequired<F> extends true ? ColumnOf<F> 
 
 type FieldsOf<D extends ResourceDef> = D['fields'][number];
 
+/** Fields of literal names only: one built at run time (a `FieldDef` from a helper) is left out of the type. */
 type FieldColumns<D extends ResourceDef> = {
-  [F in FieldsOf<D> as F['computed'] extends true ? never : F['name']]: FieldColumn<F>;
+  [F in FieldsOf<D> as F['computed'] extends true ? never : string extends F['name'] ? never : F['name']]: FieldColumn<F>;
 };
 
 type Searchable<F extends FieldDef> = F['computed'] extends true ? false : F['search'] extends true ? true : F['list'] extends true ? (F['type'] extends TEXT_TYPE ? true : false) : false;
@@ -67,7 +70,7 @@ type NaturalId<D extends ResourceDef> = D['idField'] extends string ? (D['idFiel
 
 type IdColumn<D extends ResourceDef> = NaturalId<D> extends true ? unknown : { id: Generated<number> };
 type WebsiteColumn<D extends ResourceDef> = [D['scope']] extends ['website'] ? { websiteId: number } : D['parent'] extends { resource: 'website' } ? { websiteId: number } : unknown;
-type ParentColumn<D extends ResourceDef> = D['parent'] extends { keyField: infer K extends string } ? { [P in K]: number } : unknown;
+type ParentColumn<D extends ResourceDef> = D['parent'] extends { keyField: infer K extends string } ? (string extends K ? unknown : { [P in K]: number }) : unknown;
 type StampColumn<D extends ResourceDef> = D['concurrency'] extends false ? unknown : { concurrencyStamp: string };
 type SearchColumn<D extends ResourceDef> = NaturalId<D> extends true ? unknown : AnySearchable<D> extends true ? { searchText: string | null } : unknown;
 

@@ -11,7 +11,7 @@
 //   - its operation context holds it (context.ts `operationContext`, the widening of every request's handle);
 //   - its functions declare their database as `DynamicDb`, so a caller hands them its typed `Db` as it is;
 //   - it hands its handle back to modules (a hook's context, `detail`, the listeners) typed as `Db`: the same instance.
-// Outside the engine, `dynamic(db)` is for the few places that, like the engine, name a table at run time (a helper
+// Outside the engine, `dynamic` is for the few places that, like the engine, name a table at run time (a helper
 // shared by several definitions, a parent found through the definitions, rows restored as they were stored); each
 // says why where it is called. Anything else queries `Db`.
 import type { Kysely } from 'kysely';

@@ -16,7 +16,7 @@ import type { Database } from '../db/schema';
 import { httpError } from '../errors';
 import { randomToken, sha256 } from './crypto';
 import { M } from '../messages';
-import { dynamic, type WriteActor, type WriteListeners } from '../resources/index';
+import type { WriteActor, WriteListeners } from '../resources/index';
 import type { FastifyRequest } from 'fastify';
 
 export interface TokenSettings {
@@ -214,7 +214,7 @@ export class TokenService {
         .where('familyId', '=', familyId)
         .where('revokedAt', 'is', null)
         .execute();
-      await this.writes?.tell(dynamic(trx), {
+      await this.writes?.tell(trx, {
         websiteId: undefined,
         resource: 'user',
         ids: [ended.userId],

@@ -7,7 +7,7 @@ import { ADMINS, MEMBERS, REVIEWERS } from '../../shared/resources/access';
 import { defineResource, type ResourceDef } from '../../shared/resources/define';
 import type { StatusMachine } from '../../shared/resources/machine';
 import { httpError } from '../../server/errors';
-import { serve } from '../../server/resources/index';
+import { dynamic, serve } from '../../server/resources/index';
 import { crudApi } from './definition-helpers';
 import { demoWebsitesAndStaff, describeEachDatabase, EN } from './harness';
 
@@ -83,7 +83,7 @@ const demoTicket: ResourceDef = defineResource({
 const ticketResource = serve(demoTicket, {
   // Who asked for the review: the submitter, whom REVIEWERS' notSubmitter keeps off their own ticket.
   async afterMove(ctx, { id, move }) {
-    if (move.name === 'submit') await ctx.db.updateTable('demo_tickets').set({ submittedBy: ctx.request.user.id }).where('id', '=', id).execute();
+    if (move.name === 'submit') await dynamic(ctx.db).updateTable('demo_tickets').set({ submittedBy: ctx.request.user.id }).where('id', '=', id).execute();
   },
   // A rule beyond the definition's, run after them (item 7): it sees their checked values.
   async prepare(_ctx, _body, _current, values) {

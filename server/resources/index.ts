@@ -8,7 +8,7 @@ export { moveRecord, refuseLocked } from './machines';
 export { statusHistory, type StatusEntry } from './history';
 export { checkAndConvert, toWire, bodyObject, validationError } from './records';
 export { dynamic, type DynamicDb } from './dynamic';
-export { hasWebsiteId } from './schema';
+export { hasWebsiteId, recordKey } from './schema';
 export { hookContext, operationContext } from './context';
 export type { ContentArea, ContentContext, JsonSchema, QueryParam } from './area';
 export { deliveryArea } from './delivery-read';

@@ -487,13 +487,21 @@ export class ResourceEngine {
    * record took, the visit the clinic records): `values` (column values, already checked by the caller) set with a new
    * stamp and time, in the caller's transaction or one of its own; the write listeners hear it as an update (or as the
    * named `action`) with the record before and after. `stamp`: only over that version (else 409 with the record as it
-   * is, or what `stale` makes of it). Answers the record after; 404 (the definition's words) when it is not there.
+   * is, or what `stale` makes of it); `keepStamp`: the stamp stays (a read mark: a form open on it can still be saved).
+   * Answers the record after; 404 (the definition's words) when it is not there.
    */
-  async change(ctx: OperationContext, def: ResourceDef, scope: Scope, id: number | string, values: Row, options: { action?: string; stamp?: string; stale?: (now: Row) => unknown } = {}): Promise<Row> {
+  async change(
+    ctx: OperationContext,
+    def: ResourceDef,
+    scope: Scope,
+    id: number | string,
+    values: Row,
+    options: { action?: string; stamp?: string; keepStamp?: boolean; stale?: (now: Row) => unknown } = {},
+  ): Promise<Row> {
     const work = async (db: DynamicDb) => {
       const before = await this.readOrThrow(db, def, scope, id);
       try {
-        await this.write({ ...ctx, db }, def, scope, id, hasStamp(def) ? (options.stamp ?? null) : undefined, values);
+        await this.write({ ...ctx, db }, def, scope, id, hasStamp(def) && !options.keepStamp ? (options.stamp ?? null) : undefined, values);
       } catch (err) {
         const now = err instanceof HttpError && err.status === 409 ? (err.extra.data as Row | undefined) : undefined;
         if (options.stale && now) throw options.stale(now);

@@ -15,10 +15,11 @@ interface Entry {
   actorKind: string;
   actorName: string | null;
   changes: string;
+  state: string | null;
 }
 
 const entriesOf = (ctx: ServerTestContext, resource: string, recordId: number | string) =>
-  ctx.db.selectFrom('history_entries').select(['id', 'websiteId', 'operation', 'actorKind', 'actorName', 'changes']).where('resource', '=', resource).where('recordId', '=', String(recordId)).orderBy('id').execute() as Promise<Entry[]>;
+  ctx.db.selectFrom('history_entries').select(['id', 'websiteId', 'operation', 'actorKind', 'actorName', 'changes', 'state']).where('resource', '=', resource).where('recordId', '=', String(recordId)).orderBy('id').execute() as Promise<Entry[]>;
 
 const trashOf = (ctx: ServerTestContext, resource: string, recordId: number | string) =>
   ctx.db.selectFrom('trash').select(['entryId', 'websiteId']).where('resource', '=', resource).where('recordId', '=', String(recordId)).executeTakeFirst();
@@ -135,7 +136,7 @@ describeEachDatabase('every write through the engine', (ctx) => {
       expect(member.concurrencyStamp).toEqual(expect.any(String));
       expect(member.websiteId).toBe(clinic);
       expect((await entriesOf(ctx, 'collaborator', member.id)).map((e) => [e.operation, e.actorKind, e.websiteId])).toEqual([['create', 'public', null]]);
-      expect(heard.filter((e) => e.resource === 'collaborator').map((e) => e.operation)).toEqual(['create']);
+      expect(heard.filter((e) => e.resource === 'collaborator').map((e) => [e.operation, e.after?.referralCode])).toEqual([['create', reg.body.data.referralCode]]);
       expect(await ctx.db.selectFrom('events').select('kind').where('resource', '=', 'collaborator').where('recordId', '=', String(member.id)).execute()).toEqual([{ kind: 'collaborator' }]);
 
       expect((await ctx.authed('PUT', `/api/DoiNhom/status/${member.id}`, { status: 2 })).status).toBe(200);
@@ -158,6 +159,10 @@ describeEachDatabase('every write through the engine', (ctx) => {
       expect(entries.slice(1).map((e) => [e.operation, e.actorKind, e.actorName])).toEqual([['update', 'integration', 'HIS một lần']]);
       expect(JSON.parse(entries[1].changes).map((c: { field: string }) => c.field).sort()).toEqual(['amount', 'status', 'visitDate']);
       expect(heard.map((e) => [e.resource, e.operation])).toEqual([['referral', 'update']]);
+      // The engine's event: the record before and after (the entry keeps the version, a restore can take it back).
+      expect(heard[0].before).toMatchObject({ id: patient.id, status: 0, fullName: 'Bệnh nhân một lần' });
+      expect(heard[0].after).toMatchObject({ id: patient.id, status: 1, visitDate: '2026-03-01', amount: 150000, concurrencyStamp: after.concurrencyStamp });
+      expect(JSON.parse(entries[1].state!).record).toMatchObject({ status: 1, amount: 150000 });
     });
   });
 

@@ -519,10 +519,10 @@ export class ResourceEngine {
    * a transaction (the caller's when it has one) and answers its result and the write the listeners hear in it (none:
    * nothing changed, no entry). The one way such a module writes with a history.
    */
-  async own<T>(ctx: OperationContext, resource: string, work: (db: DynamicDb) => Promise<{ result: T; written?: Omit<WriteEvent, 'resource' | 'request'> }>): Promise<T> {
+  async own<T>(ctx: OperationContext, resource: string, work: (db: DynamicDb) => Promise<{ result: T; written?: OwnWrite | OwnWrite[] }>): Promise<T> {
     const run = async (db: DynamicDb) => {
       const { result, written } = await work(db);
-      if (written) await this.writes.tell(db, { ...written, resource, request: ctx.request });
+      for (const w of written === undefined ? [] : Array.isArray(written) ? written : [written]) await this.writes.tell(db, { ...w, resource, request: ctx.request });
       return result;
     };
     return ctx.db.isTransaction ? run(ctx.db) : ctx.db.transaction().execute(run);
@@ -653,6 +653,9 @@ export class ResourceEngine {
     return this.getSingleton(ctx, def, scope);
   }
 }
+
+/** One write of `ResourceEngine.own`: the event without its resource and request (the engine adds them). */
+export type OwnWrite = Omit<WriteEvent, 'resource' | 'request'>;
 
 /** The column a record is found by: its id, or a natural key (a website's language: `languageId`). */
 const keyColumn = (def: ResourceDef) => def.idField ?? 'id';

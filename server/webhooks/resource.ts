@@ -6,9 +6,8 @@
 //   - removing a webhook removes its log;
 //   - `replay` queues the body of a delivery again, as a new delivery (a new X-Sitedesk-Delivery id: the receiver
 //     is meant to act on it again).
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { webhook, webhookDelivery } from '../../shared/resources/webhook';
-import { iso } from '../db/dialect';
 import { httpError } from '../errors';
 import { ok } from '../http/envelope';
 import { M } from '../messages';
@@ -35,18 +34,9 @@ function checkUrl(raw: unknown): string {
 const rotate: ActionDef<typeof webhook> = {
   path: webhook.api.actions.rotate,
   async run({ ctx, engine, def, id }) {
-    // With its history entry (which keeps no secret: server/history/entries.ts), in one transaction.
-    await ctx.db.transaction().execute(async (trx) => {
-      const result = await trx
-        .updateTable(def.table)
-        .set({ secret: newSecret(), concurrencyStamp: randomUUID(), updatedAt: iso(ctx.now) })
-        .where('id', '=', id!)
-        .where('websiteId', '=', ctx.scope.websiteId)
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 0) throw httpError(404, M.recordNotFound);
-      await ctx.request.server.writes.tell(trx, { websiteId: ctx.scope.websiteId, resource: def.name, ids: [id!], operation: 'action', action: 'rotateSecret', request: ctx.request });
-    });
-    return ok(ctx.request, M.webhookSecretRotated, await engine.readOrThrow(ctx.db, def, ctx.scope, id!));
+    // Through the engine: a new stamp, its history entry (which keeps no secret: server/history/entries.ts).
+    const after = await engine.change(ctx, def, ctx.scope, id!, { secret: newSecret() }, { action: 'rotateSecret' });
+    return ok(ctx.request, M.webhookSecretRotated, after);
   },
 };
 

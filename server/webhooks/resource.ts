@@ -61,10 +61,9 @@ const replay: ActionDef<typeof webhookDelivery> = {
     const original = await engine.readOrThrow(ctx.db, def, ctx.scope, id!);
     const body = JSON.parse(String(original.payload)) as WebhookBody;
     // A person's act: the new delivery with its history entry (operation `replay`), in one transaction.
-    const copy = await ctx.db.transaction().execute(async (trx) => {
+    const copy = await engine.own(ctx, def.name, async (trx) => {
       const copy = await enqueue(trx, ctx.scope.websiteId, original.webhookId as number, body, ctx.now, original.id as number);
-      await ctx.request.server.writes.tell(trx, { websiteId: ctx.scope.websiteId, resource: def.name, ids: [copy], operation: 'action', action: 'replay', values: { replayOf: original.id }, request: ctx.request });
-      return copy;
+      return { result: copy, written: { websiteId: ctx.scope.websiteId, ids: [copy], operation: 'action', action: 'replay', values: { replayOf: original.id } } };
     });
     webhooks(ctx.request.server).dispatcher.wake();
     return ok(ctx.request, M.webhookReplayed, (await engine.readOrThrow(ctx.db, def, ctx.scope, copy)) as Row);

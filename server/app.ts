@@ -6,7 +6,7 @@
 //   app.now()     the clock (injectable so tests can move time)
 //   app.dataDir   where files live
 //   app.tokens    TokenService;  app.throttle  LoginThrottle
-//   app.limits    where the rate limits count (http/rate-limit-store.ts: Redis, PostgreSQL or memory)
+//   app.limits    where the rate limits count (http/rate-limit-store.ts: PostgreSQL or memory)
 //   app.requireUser  the bearer guard (onRequest hook) for routes outside `auth: 'bearer'` modules
 //   app.writes    the listeners of committed writes (server/resources/writes.ts), told in each write's transaction
 //   request.user  { id, userName, fullName, sessionId, clientId } on bearer-guarded routes
@@ -68,8 +68,6 @@ export interface BuildAppOptions extends ModuleOptions {
   rendererDir?: string | null;
   now?: () => Date;
   jwtSecret?: string;
-  /** REDIS_URL: the rate limits count in Redis (http/rate-limit-store.ts); unset, in the database on PostgreSQL */
-  redisUrl?: string;
   /**
    * TRUST_PROXY: the proxies whose X-Forwarded-For gives the client's address (hops, or their addresses/networks,
    * comma-separated); default none: the connection's address. Behind a load balancer the limits per client address
@@ -158,10 +156,8 @@ async function startApp(options: BuildAppOptions, handle: DbHandle, ownsDb: bool
     for (const m of manifests) if ('ready' in m && m.ready) await m.ready(handle.db, now());
     // The tokens' signing key: JWT_SECRET, else the database's (every instance on it shares it; made once).
     secret = options.jwtSecret ?? (await signingKey(handle.db, now(), options.dataDir));
-    // Where the rate limits count: every instance on one database (or one Redis) counts them together.
-    limits = await sharedLimits({ db: handle.db, dialect: handle.dialect, redisUrl: options.redisUrl });
-    const chosen = limits;
-    if (chosen.kind === 'redis') app.addHook('onClose', () => chosen.close());
+    // Where the rate limits count: every instance on one database counts them together.
+    limits = await sharedLimits({ db: handle.db, dialect: handle.dialect });
     handle.settle(); // the schema is final: reads may be kept prepared (server/db/dialect.ts)
   } catch (err) {
     await app.close();

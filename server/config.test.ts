@@ -29,9 +29,10 @@ describe('configFromEnv', () => {
     expect(c).toMatchObject({ port: 6000, host: '0.0.0.0', databaseUrl: 'postgres://u:p@h/db', accessTokenTtlSeconds: 30, seed: { demo: true, admin: { userName: 'boss', password: 'pw' } } });
   });
 
-  it('reads REDIS_URL and TRUST_PROXY (hops or addresses, never "true")', () => {
-    expect(configFromEnv({})).toMatchObject({ redisUrl: undefined, trustProxy: undefined });
-    expect(configFromEnv({ REDIS_URL: 'redis://cache:6379', TRUST_PROXY: '1' })).toMatchObject({ redisUrl: 'redis://cache:6379', trustProxy: 1 });
+  it('reads TRUST_PROXY (hops or addresses, never "true"); REDIS_URL is not read (the limits count in PostgreSQL)', () => {
+    expect(configFromEnv({})).toMatchObject({ trustProxy: undefined });
+    expect(configFromEnv({ REDIS_URL: 'redis://cache:6379', TRUST_PROXY: '1' })).toMatchObject({ trustProxy: 1 });
+    expect(configFromEnv({ REDIS_URL: 'redis://cache:6379' })).not.toHaveProperty('redisUrl');
     expect(configFromEnv({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toBe('10.0.0.0/8, 127.0.0.1');
     expect(() => configFromEnv({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY/);
   });

@@ -47,8 +47,6 @@ export interface ServerConfig {
    * (DELIVERY_MAX_PER_MINUTE; default 600).
    */
   delivery: { maxAge?: number; staleWhileRevalidate?: number; maxPerMinute?: number };
-  /** REDIS_URL: the rate limits count in Redis (needs the ioredis package); unset, in PostgreSQL or in memory */
-  redisUrl?: string;
   /** WORKERS: server processes sharing the port (node:cluster), on PostgreSQL; 1 on SQLite. */
   workers: number;
   /**
@@ -145,7 +143,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       staleWhileRevalidate: wholeNumber(env, 'DELIVERY_STALE_WHILE_REVALIDATE'),
       maxPerMinute: positiveInt(env, 'DELIVERY_MAX_PER_MINUTE'),
     },
-    redisUrl: env.REDIS_URL || undefined,
     // Processes sharing the port (server/workers.ts); PostgreSQL only.
     workers: workerCount(env),
     trustProxy: trustProxy(env),

@@ -14,7 +14,6 @@ async function main() {
     databaseUrl: config.databaseUrl,
     rendererDir: config.rendererDir,
     jwtSecret: config.jwtSecret,
-    redisUrl: config.redisUrl,
     trustProxy: config.trustProxy,
     accessTokenTtlSeconds: config.accessTokenTtlSeconds,
     sessionTtlSeconds: config.sessionTtlSeconds,

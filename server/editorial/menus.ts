@@ -5,13 +5,11 @@
 //     seoLink is sent it is taken from that record (the news' link in the website's default language);
 //   - an item with sub-items cannot be deleted (400);
 //   - PUT Menus/item/order/{website}/{menuId} with [{ id, parentId, order }]: one transaction, whole tree checked.
-import { randomUUID } from 'node:crypto';
 import { MENU_OBJECT_TYPE } from '../../shared/editorial';
 import type { Label } from '../../shared/resources/define';
 import { menu, menuItem as def } from '../../shared/resources/menu';
 import { newsCategory } from '../../shared/resources/news-category';
 import { service } from '../../shared/resources/service';
-import { iso } from '../db/dialect';
 import { httpError } from '../errors';
 import { ok } from '../http/envelope';
 import { serve, websiteLanguages, type WebsiteScope } from '../resources/index';
@@ -103,9 +101,9 @@ export const menuItemResource = serve(def, {
   actions: [
     {
       /**
-       * Drag and drop: `[{ id, parentId, order }]` for some or all items of the menu. Every item listed gets its
-       * new parent and order (and a new concurrencyStamp) in one transaction; the resulting tree is checked as a
-       * whole. Answers the menu's items in list order.
+       * Drag and drop: `[{ id, parentId, order }]` for some or all items of the menu. Every item listed that moved
+       * gets its new parent and order (and a new stamp) in one transaction; the resulting tree is checked as a whole.
+       * Answers the menu's items in list order.
        */
       path: def.api.actions.reorder,
       async run({ ctx, engine, body: raw }) {
@@ -132,21 +130,12 @@ export const menuItemResource = serve(def, {
           const was = new Map(
             ((await db.selectFrom(def.table).select(['id', 'parentId', 'order']).where('id', 'in', [...moves.keys()]).where('websiteId', '=', scope.websiteId).execute()) as { id: number; parentId: number | null; order: number }[]).map((r) => [r.id, r]),
           );
-          for (const [id, parentId] of moves) {
-            await db
-              .updateTable(def.table)
-              .set({ parentId, order: orders.get(id), concurrencyStamp: randomUUID(), updatedAt: iso(ctx.now) })
-              .where('id', '=', id)
-              .where('websiteId', '=', scope.websiteId)
-              .where('menuId', '=', scope.keys.menuId)
-              .execute();
-          }
-          // A hand-written write: the write listeners (server/resources/writes.ts) hear it in its transaction, one
-          // update per item with its parent and order before (the history compares them with the item as saved).
+          // Each item that moved: an update of its own through the engine (new stamp and time, its history entry
+          // with where it was); an item left in place changes nothing.
           for (const [id, parentId] of moves) {
             const before = was.get(id)!;
             if (before.parentId === parentId && before.order === orders.get(id)) continue;
-            await engine.tell(db, ctx, def, scope, 'update', [id], { before: { parentId: before.parentId, order: before.order } });
+            await engine.change({ ...ctx, db }, def, scope, id, { parentId, order: orders.get(id) });
           }
         });
         return ok(ctx.request, M.reordered, await engine.all(ctx, def, scope));

@@ -15,7 +15,9 @@ import { httpError } from '../errors';
 import { ok } from '../http/envelope';
 import { queryInt } from '../http/query';
 import { M } from '../messages';
-import { bodyObject } from '../resources/index';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { bodyObject, operationContext } from '../resources/index';
 import { EventHub } from './hub';
 import { EVENTS_CHANNEL, eventsListener } from './listener';
 import { EVENT_KINDS, eventsFor, readerOf, toWire, type EventKind, type Reader, type WireEvent } from './store';
@@ -214,11 +216,20 @@ export const eventsRoutes: FastifyPluginAsync = async (app) => {
     }
     const kinds = EVENT_KINDS.filter((k) => muted.includes(k)) as EventKind[];
     const userId = request.user.id;
-    await app.db
-      .insertInto('event_settings')
-      .values({ userId, muted: JSON.stringify(kinds), readThrough: 0 })
-      .onConflict((oc) => oc.column('userId').doUpdateSet({ muted: JSON.stringify(kinds) }))
-      .execute();
+    // A user's choice, with its history entry (the user's `eventSettings`: what was muted before and after), in one
+    // transaction through the engine; choosing again what was chosen changes nothing (no entry).
+    await app.resources.engine.own(operationContext(app, request), 'eventSettings', async (db) => {
+      const trx = db as unknown as Kysely<Database>;
+      const row = await trx.selectFrom('event_settings').select('muted').where('userId', '=', userId).executeTakeFirst();
+      const was = row ? EVENT_KINDS.filter((k) => (JSON.parse(row.muted) as string[]).includes(k)) : [];
+      await trx
+        .insertInto('event_settings')
+        .values({ userId, muted: JSON.stringify(kinds), readThrough: 0 })
+        .onConflict((oc) => oc.column('userId').doUpdateSet({ muted: JSON.stringify(kinds) }))
+        .execute();
+      if (was.join() === kinds.join()) return { result: undefined };
+      return { result: undefined, written: { websiteId: undefined, ids: [userId], operation: row ? 'update' : 'create', before: row ? { muted: was } : undefined, values: { muted: kinds }, after: { muted: kinds } } };
+    });
     return ok(request, M.updated, { muted: kinds });
   });
 };

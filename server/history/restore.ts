@@ -16,10 +16,10 @@ import {
   bodyObject,
   dynamic,
   enforce,
-  HAND_WRITTEN_ROUTES,
   hasWebsiteId,
   hookContext,
   parseId,
+  recordKey,
   requireWebsite,
   saveRecord,
   type HookContext,
@@ -61,7 +61,7 @@ function changedContent(def: ResourceDef, before: Row, after: Row): boolean {
 }
 
 /** The scope of a stored record of `def`: its website and its parents' keys, read up from the record (404 when gone). */
-async function scopeOfRecord(db: Db, engine: ResourceEngine, def: ResourceDef, websiteId: number | undefined, id: number): Promise<Scope> {
+async function scopeOfRecord(db: Db, engine: ResourceEngine, def: ResourceDef, websiteId: number | undefined, id: number | string): Promise<Scope> {
   const scope: Scope = { keys: {}, ...(hasWebsiteId(def) ? { websiteId } : {}) };
   let at: ResourceDef = def;
   let atId = id;
@@ -73,7 +73,7 @@ async function scopeOfRecord(db: Db, engine: ResourceEngine, def: ResourceDef, w
     const row = (await q.executeTakeFirst()) as Row | undefined;
     if (!row) throw httpError(404, engine.hooksOf(def).messages?.notFound ?? M.recordNotFound);
     atId = row[key] as number;
-    scope.keys[key] = atId;
+    scope.keys[key] = atId as number;
     at = engine.def(at.parent.resource);
   }
   await engine.checkAncestors(db, def, scope);
@@ -93,7 +93,7 @@ interface Entry {
  * The save the resource's PUT makes: the engine's update (a singleton: its save), or the resource's own update action
  * (`api.actions.update`: referred patients) with its rule. Undefined when the resource has neither.
  */
-function saverOf(app: FastifyInstance, def: ResourceDef): ((ctx: HookContext, id: number, body: Row) => Promise<Row>) | undefined {
+function saverOf(app: FastifyInstance, def: ResourceDef): ((ctx: HookContext, id: number | string, body: Row) => Promise<Row>) | undefined {
   const { engine } = app.resources;
   if (def.api.update) return (ctx, id, body) => saveRecord(engine, def, ctx, id, body);
   const template = def.api.actions?.update;
@@ -101,7 +101,7 @@ function saverOf(app: FastifyInstance, def: ResourceDef): ((ctx: HookContext, id
   if (!action) return undefined;
   return async (ctx, id, body) => {
     enforce(ctx.request, ruleOf(def.access, { action: 'update' }));
-    const answer = (await action.run({ ctx, engine, def, id, body, query: {} })) as { data?: Row };
+    const answer = (await action.run({ ctx, engine, def, id: id as number, body, query: {} })) as { data?: Row };
     return answer.data ?? {};
   };
 }
@@ -129,9 +129,9 @@ export const historyRestoreRoutes: FastifyPluginAsync = async (app) => {
     if (!entry || (entry.websiteId === null ? !!def && hasWebsiteId(def) : entry.websiteId !== websiteId)) throw httpError(404, M.historyEntryNotFound);
     if (entry.operation === 'delete') throw httpError(400, M.restoreDeleted, { field: 'entryId' });
     const record = entry.state ? ((JSON.parse(entry.state) as { record?: Row | null } | null)?.record ?? undefined) : undefined;
-    const save = def && !HAND_WRITTEN_ROUTES.has(def.name) && savedBy(def, entry.operation) && record ? saverOf(app, def) : undefined;
-    const id = Number(entry.recordId);
-    if (!def || !save || !Number.isSafeInteger(id)) throw httpError(400, M.notRestorable(entry.operation), { field: 'entryId' });
+    const save = def && savedBy(def, entry.operation) && record ? saverOf(app, def) : undefined;
+    const id = def ? recordKey(def, entry.recordId) : undefined;
+    if (!def || !save || id === undefined) throw httpError(400, M.notRestorable(entry.operation), { field: 'entryId' });
 
     const scope = await scopeOfRecord(db, engine, def, websiteId, id);
     const sent = restoreBody(record!, body.concurrencyStamp);

@@ -18,8 +18,8 @@ import { httpError } from '../errors';
 import { ok } from '../http/envelope';
 import { paging } from '../http/query';
 import { M } from '../messages';
-import { dynamic, enforce, HAND_WRITTEN_ROUTES, operationContext, parseId, requireWebsite, websiteLanguages, type AnyQuery, type HookContext, type Scope, type WriteListener } from '../resources/index';
-import { hasIdColumn, hasWebsiteId } from '../resources/schema';
+import { dynamic, enforce, operationContext, parseId, recordKey, requireWebsite, websiteLanguages, type AnyQuery, type HookContext, type Scope, type WriteListener } from '../resources/index';
+import { hasWebsiteId } from '../resources/schema';
 import { HISTORY_TABLE } from './entries';
 import { resourceNames } from './routes';
 import { keepDeletedFiles, removeKeptFiles, restoreDeleted } from '../files/trash';
@@ -93,13 +93,13 @@ export function titleOf(def: ResourceDef | undefined, record: Row | null | undef
 }
 
 /**
- * Whether a delete of `resource` goes to the trash: an engine definition with ids (not a singleton; not the websites'
- * own, whose delete takes a whole website), a folder or a file.
+ * Whether a delete of `resource` goes to the trash: an engine definition (not a singleton; a website comes back with
+ * its languages and staff, not its content), a folder or a file.
  */
 function restorable(defs: Record<string, ResourceDef>, resource: string): boolean {
   if (ORGANISATION_RESOURCES.has(resource)) return true;
   const def = defs[resource];
-  return !!def && !def.singleton && hasIdColumn(def) && !HAND_WRITTEN_ROUTES.has(def.name);
+  return !!def && !def.singleton;
 }
 
 /**
@@ -110,6 +110,8 @@ export function trashListener(defs: Record<string, ResourceDef>): WriteListener 
   return async (db, event) => {
     if (event.operation !== 'delete' || !restorable(defs, event.resource)) return;
     const websiteId = event.websiteId ?? null;
+    // A deleted website is in no website's trash but in every one's (its own is gone): as an organisation's record.
+    const trashOf = event.resource === 'website' ? null : websiteId;
     for (const id of event.ids) {
       const recordId = String(id);
       let q = db.selectFrom(HISTORY_TABLE).select(['id', 'time', 'actorKind', 'actorId', 'actorName']).where('resource', '=', event.resource).where('recordId', '=', recordId).where('operation', '=', 'delete');
@@ -117,13 +119,13 @@ export function trashListener(defs: Record<string, ResourceDef>): WriteListener 
       const entry = (await q.orderBy('id', 'desc').limit(1).executeTakeFirst()) as { id: number; time: string; actorKind: string; actorId: number | null; actorName: string | null } | undefined;
       // The history listener writes the entry first (server/history/manifest.ts registers it first).
       if (!entry) throw new Error(`trash: no history entry for the delete of ${event.resource} ${recordId}`);
-      const language = websiteId === null ? '' : ((await websiteLanguages(db, websiteId))[0]?.languageId ?? '');
+      const language = trashOf === null ? '' : ((await websiteLanguages(db, trashOf))[0]?.languageId ?? '');
       const before = event.ids.length === 1 ? event.before : undefined;
       await db
         .insertInto('trash')
         .values({
           entryId: entry.id,
-          websiteId,
+          websiteId: trashOf,
           resource: event.resource,
           recordId,
           title: titleOf(defs[event.resource], before, language, recordId),
@@ -278,7 +280,9 @@ export const trashRoutes: FastifyPluginAsync = async (app) => {
       const scope = await scopeOf(tdb, defs, def, websiteId, record);
       await engine.checkAncestors(tdb, def, scope);
       const ctx: HookContext = { ...operationContext(app, request, websiteId, trx), scope, params: {}, request } as HookContext;
-      return engine.restore(ctx, def, scope, Number(row.recordId), record, state.children ?? {});
+      const key = recordKey(def, row.recordId);
+      if (key === undefined) throw httpError(404, M.notInTrash);
+      return engine.restore(ctx, def, scope, key, record, state.children ?? {});
     });
     return ok(request, M.restored, data);
   });

@@ -2,10 +2,8 @@
 // the load balancer counts in one place. @fastify/rate-limit keeps its counts in the process by default; this module
 // chooses, once per app (app.limits, server/app.ts), where the app's limits (the public intake's, the delivery API's)
 // count instead:
-//   - REDIS_URL set: in Redis, through @fastify/rate-limit's own Redis store (an atomic Lua INCR + PEXPIRE). The client
-//     is ioredis, which the package does not depend on: it is loaded only when REDIS_URL is set (`npm install ioredis`
-//     on such a deployment), so nothing changes without it;
-//   - else on PostgreSQL: in the database's `rate_limits` table (migration 0025), one atomic upsert per counted request;
+//   - on PostgreSQL: in the database's `rate_limits` table (migration 0025), one atomic upsert per counted request, so
+//     every instance on the database counts together (no other shared store is needed, nor offered);
 //   - else (SQLite: one process serves the file): in memory, @fastify/rate-limit's own store.
 // Each limit has a name (`intake`, `delivery`) that prefixes its keys, so two limits keyed by the same client address
 // keep two counts. The sign-in throttle counts in the database already (server/auth/throttle.ts).
@@ -28,16 +26,7 @@ export interface RateLimitsTable {
   count: number;
 }
 
-/** The ioredis client's part that @fastify/rate-limit's Redis store uses (defineCommand), and quit. */
-interface RedisClient {
-  defineCommand(name: string, definition: { numberOfKeys: number; lua: string }): void;
-  quit(): Promise<unknown>;
-}
-
-export type SharedLimits =
-  | { kind: 'memory' }
-  | { kind: 'database'; db: Kysely<Database> }
-  | { kind: 'redis'; redis: RedisClient; close(): Promise<void> };
+export type SharedLimits = { kind: 'memory' } | { kind: 'database'; db: Kysely<Database> };
 
 /** How many requests one upsert reserves for an instance under a limit of `max` (see `leases`). */
 export const leaseSize = (max: number) => Math.max(1, Math.floor(max / 50));
@@ -45,9 +34,8 @@ export const leaseSize = (max: number) => Math.max(1, Math.floor(max / 50));
 /** How often an instance sweeps expired counters out of `rate_limits` (at most; only while it counts requests). */
 const SWEEP_EVERY_MS = 60_000;
 
-/** Where the app's limits count: Redis when REDIS_URL is set, else the database on PostgreSQL, else memory. */
-export async function sharedLimits(options: { db: Kysely<Database>; dialect: DialectName; redisUrl?: string }): Promise<SharedLimits> {
-  if (options.redisUrl) return { kind: 'redis', ...(await connectRedis(options.redisUrl)) };
+/** Where the app's limits count: in the database on PostgreSQL, else in memory. */
+export async function sharedLimits(options: { db: Kysely<Database>; dialect: DialectName }): Promise<SharedLimits> {
   if (options.dialect === 'postgres') return { kind: 'database', db: options.db };
   return { kind: 'memory' };
 }
@@ -56,8 +44,7 @@ export async function sharedLimits(options: { db: Kysely<Database>; dialect: Dia
  * The part of @fastify/rate-limit's options that says where the limit named `name` counts: spread it into the
  * plugin's options (`app.register(rateLimit, { ...limitStore(app.limits, 'intake'), max, timeWindow, … })`).
  */
-export function limitStore(limits: SharedLimits, name: string): Pick<RateLimitPluginOptions, 'store' | 'redis' | 'nameSpace'> {
-  if (limits.kind === 'redis') return { redis: limits.redis, nameSpace: `sitedesk-rate-limit:${name}:` };
+export function limitStore(limits: SharedLimits, name: string): Pick<RateLimitPluginOptions, 'store'> {
   if (limits.kind === 'database') return { store: databaseStore(limits.db, `${name}:`) };
   return {};
 }
@@ -164,7 +151,7 @@ function databaseStore(db: Kysely<Database>, prefix: string): NonNullable<RateLi
       sweep();
     }
 
-    /** A route with a limit of its own counts apart, as the plugin's Redis store does. */
+    /** A route with a limit of its own counts apart, as the plugin's own stores do. */
     child(routeOptions: Parameters<FastifyRateLimitStore['child']>[0]): FastifyRateLimitStore {
       // The plugin passes the route's merged limit options, the route under `routeInfo` (its typings say otherwise).
       const merged = routeOptions as unknown as FastifyRateLimitOptions & { routeInfo: { method: string | string[]; url: string } };
@@ -173,19 +160,4 @@ function databaseStore(db: Kysely<Database>, prefix: string): NonNullable<RateLi
     }
   }
   return DatabaseRateLimitStore as unknown as NonNullable<RateLimitPluginOptions['store']>;
-}
-
-/** An ioredis client for REDIS_URL, loaded only now: ioredis is installed only where Redis is used. */
-async function connectRedis(url: string): Promise<{ redis: RedisClient; close(): Promise<void> }> {
-  const moduleName = 'ioredis'; // not a literal import: the typecheck and the bundle must not need it
-  let Redis: new (url: string, options: object) => RedisClient;
-  try {
-    const loaded = (await import(moduleName)) as { default: typeof Redis };
-    Redis = loaded.default;
-  } catch {
-    throw new Error('REDIS_URL is set but the ioredis package is not installed: run `npm install ioredis` (or unset REDIS_URL)');
-  }
-  // Fail a request quickly rather than queue it while Redis is away (@fastify/rate-limit's advice for its Redis store).
-  const redis = new Redis(url, { connectTimeout: 500, maxRetriesPerRequest: 1 });
-  return { redis, close: async () => void (await redis.quit()) };
 }

@@ -8,20 +8,20 @@
 //     answer 429 (@fastify/rate-limit, counted where every instance sees it: http/rate-limit-store.ts);
 //   - the answer says thank you and nothing else (no id, no record); any origin may post (CORS), none may read.
 // Adding a kind: one entry in INTAKES (documented in docs/api.md "Public intake").
-import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import type { ResourceDef } from '../../shared/resources/define';
 import { qaDef } from '../../shared/editorial';
 import { feedback } from '../../shared/resources/feedback';
 import { booking, recruitment } from '../../shared/resources/people';
+import { collaborator, referral } from '../../shared/resources/team';
 import { httpError } from '../errors';
 import { ok } from '../http/envelope';
 import { limitStore } from '../http/rate-limit-store';
 import type { Text } from '../i18n';
 import { M } from '../messages';
-import { bodyObject, operationContext, parseId, type OperationContext } from '../resources/index';
-import { referPatient, registerCollaborator } from '../team/intake';
+import { bodyObject, hasWebsiteId, operationContext, parseId, type OperationContext } from '../resources/index';
 
 export interface Intake {
   /** The last path segment: `POST /public/{website}/{path}`. */
@@ -30,10 +30,10 @@ export interface Intake {
   fields: string[];
   /** The thank-you answer. */
   thanks: Text;
-  /** An engine resource the post becomes a record of (validated by its definition) … */
-  def?: ResourceDef;
-  /** … or a module's own handling; what it answers is the visitor's own (e.g. a new collaborator's referral code). */
-  create?(app: FastifyInstance, request: FastifyRequest, websiteId: number, picked: Record<string, unknown>): Promise<unknown>;
+  /** The engine resource the post becomes a record of, through its create (its definition and its module's hooks). */
+  def: ResourceDef;
+  /** What of the record written is the visitor's own to see (a new collaborator's referral code); default: nothing. */
+  answer?(record: Record<string, unknown>): unknown;
 }
 
 export const INTAKES: Intake[] = [
@@ -66,13 +66,14 @@ export const INTAKES: Intake[] = [
     path: 'collaborators',
     fields: ['fullName', 'phoneNumber', 'birthday', 'bankName', 'bankingNumber', 'bankAccountName', 'objectName'],
     thanks: { vi: 'Đăng ký thành công, vui lòng chờ phê duyệt', en: 'Registered: please wait for approval' },
-    create: registerCollaborator,
+    def: collaborator,
+    answer: (record) => ({ referralCode: record.referralCode }),
   },
   {
     path: 'referrals',
     fields: ['referralCode', 'fullName', 'phoneNumber', 'appointmentDate', 'description'],
     thanks: { vi: 'Cảm ơn bạn đã giới thiệu, phòng khám sẽ liên hệ sớm', en: 'Thank you for the referral, the clinic will be in touch soon' },
-    create: referPatient,
+    def: referral,
   },
 ];
 
@@ -115,14 +116,13 @@ export const intakeRoutes: FastifyPluginAsync = async (app) => {
       const site = await app.db.selectFrom('websites').select(['id', 'isActive']).where('id', '=', websiteId).executeTakeFirst();
       if (!site || !site.isActive) throw httpError(404, M.notFound);
       const picked = pickIntake(intake.path, bodyObject(request.body));
-      if (intake.create) {
-        const own = await intake.create(app, request, websiteId, picked);
-        return reply.code(201).send(own === undefined ? ok(request, intake.thanks) : ok(request, intake.thanks, own));
-      }
-      // The context a served route gives its hooks (a definition's `prepare`/`afterWrite` read the scope from it).
-      const scope = { websiteId, keys: {} };
-      await app.resources.engine.create({ ...operationContext(app, request, websiteId), scope, params: {}, request } as OperationContext, intake.def!, scope, picked);
-      return reply.code(201).send(ok(request, intake.thanks));
+      // The context a served route gives its hooks (a definition's `prepare`/`afterWrite` read the scope from it); an
+      // organisation's record (a collaborator, a referral) belongs to no website, and knows the path's.
+      const scope = hasWebsiteId(intake.def) ? { websiteId, keys: {} } : { keys: {} };
+      const ctx = { ...operationContext(app, request, websiteId), scope, params: { website: String(websiteId) }, request } as OperationContext;
+      const record = await app.resources.engine.create(ctx, intake.def, scope, picked);
+      const own = intake.answer?.(record);
+      return reply.code(201).send(own === undefined ? ok(request, intake.thanks) : ok(request, intake.thanks, own));
     });
   }
 };

@@ -79,14 +79,14 @@ function joinNames(names: (string | null)[]): string {
 
 const markApplicationRead: ActionDef<typeof recruitment> = {
   path: recruitment.api.actions!.read,
-  async run({ ctx, id }) {
-    // With its history entry, in one transaction; opening what was read already changes nothing (no entry).
+  async run({ ctx, engine, id }) {
+    // Through the engine, with its history entry, in one transaction; opening what was read already changes nothing
+    // (no entry). Its stamp stays: a form open on it can still be saved.
     await ctx.db.transaction().execute(async (trx) => {
       const row = (await trx.selectFrom(recruitment.table).select('isView').where('id', '=', id!).where('websiteId', '=', ctx.scope.websiteId).executeTakeFirst()) as { isView: unknown } | undefined;
       if (!row) throw httpError(404, M.recordNotFound);
       if (row.isView) return;
-      await trx.updateTable(recruitment.table).set({ isView: true }).where('id', '=', id!).where('websiteId', '=', ctx.scope.websiteId).execute();
-      await ctx.request.server.writes.tell(trx, { websiteId: ctx.scope.websiteId, resource: recruitment.name, ids: [id!], operation: 'action', action: 'read', before: { isView: false }, values: { isView: true }, request: ctx.request });
+      await engine.change({ ...ctx, db: trx }, recruitment, ctx.scope, id!, { isView: true }, { action: 'read', keepStamp: true });
     });
     return ok(ctx.request, M.success);
   },

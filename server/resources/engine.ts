@@ -9,7 +9,7 @@ import { sql, type CompiledQuery, type SelectQueryBuilder } from 'kysely';
 import type { ResourceDef } from '../../shared/resources/define';
 import type { LanguageRef, UiLang } from '../../shared/resources/validate';
 import { dialectOf, iso, isUniqueViolation } from '../db/dialect';
-import { httpError } from '../errors';
+import { httpError, HttpError } from '../errors';
 import type { DynamicDb } from './dynamic';
 import { adminFieldsChanged, checkAndConvert, emptyRecord, selectColumns, toWire, type Row } from './records';
 import { hasIdColumn, hasStamp, hasWebsiteId, listOrder, storageType } from './schema';
@@ -82,8 +82,8 @@ export class ResourceEngine {
    * Tell the write listeners (./writes.ts) of a write, in its transaction (`db`). A website's own record (the
    * `website` definition, global) belongs to itself.
    */
-  async tell(db: DynamicDb, ctx: OperationContext, def: ResourceDef, scope: Scope, operation: WriteOperation, ids: number[], more: Partial<WriteEvent> = {}): Promise<void> {
-    const websiteId = scope.websiteId ?? (def.name === 'website' ? ids[0] : undefined);
+  async tell(db: DynamicDb, ctx: OperationContext, def: ResourceDef, scope: Scope, operation: WriteOperation, ids: (number | string)[], more: Partial<WriteEvent> = {}): Promise<void> {
+    const websiteId = scope.websiteId ?? (def.name === 'website' ? (ids[0] as number) : undefined);
     await this.writes.tell(db, { websiteId, resource: def.name, ids, operation, keys: scope.keys, request: ctx.request, ...more });
   }
 
@@ -191,6 +191,8 @@ export class ResourceEngine {
   private base(ctx: OperationContext, def: ResourceDef, scope: Scope, query: Record<string, unknown>, restrict?: Restrict, scan = false): AnyQuery {
     let q = this.scoped(def, ctx.db.selectFrom(def.table), scope) as AnyQuery;
     if (restrict) q = restrict(q);
+    const own = this.hooksOf(def).restrict;
+    if (own) q = own(ctx as HookContext, q);
     return this.searched(ctx, def, this.filtered(ctx, def, q, query), query.keyword, scan);
   }
 
@@ -270,10 +272,10 @@ export class ResourceEngine {
   private async readRecord(db: DynamicDb, def: ResourceDef, scope: Scope, id: number | string): Promise<Row | undefined> {
     const detail = this.hooksOf(def).detail;
     if (detail) {
-      const stored = await this.scoped(def, db.selectFrom(def.table).selectAll().where('id', '=', id), scope).executeTakeFirst();
+      const stored = await this.scoped(def, db.selectFrom(def.table).selectAll().where(keyColumn(def), '=', id), scope).executeTakeFirst();
       return stored ? detail(db, stored as Row) : undefined;
     }
-    const row = await this.scoped(def, db.selectFrom(def.table).select(selectColumns(def)).where(def.idField ?? 'id', '=', id), scope).executeTakeFirst();
+    const row = await this.scoped(def, db.selectFrom(def.table).select(selectColumns(def)).where(keyColumn(def), '=', id), scope).executeTakeFirst();
     return row ? toWire(def, row as Row) : undefined;
   }
 
@@ -284,14 +286,16 @@ export class ResourceEngine {
   }
 
   /** The record with its embedded children (`children[].embedAs`). */
-  async get(ctx: OperationContext, def: ResourceDef, scope: Scope, id: number): Promise<Row> {
+  async get(ctx: OperationContext, def: ResourceDef, scope: Scope, id: number | string): Promise<Row> {
     const record = await this.readOrThrow(ctx.db, def, scope, id);
     if (this.hooksOf(def).detail) return record;
     for (const child of def.children ?? []) {
       if (!child.embedAs) continue;
       const childDef = this.def(child.resource);
-      const keys = { ...scope.keys, [childDef.parent!.keyField]: id };
-      record[child.embedAs] = await this.all(ctx, childDef, { ...scope, keys });
+      const keys = { ...scope.keys, [childDef.parent!.keyField]: id as number };
+      // A website's own list (its languages): the website is their scope.
+      const website = childDef.parent!.keyField === 'websiteId' ? { websiteId: id as number } : {};
+      record[child.embedAs] = await this.all(ctx, childDef, { ...scope, ...website, keys });
     }
     return record;
   }
@@ -370,14 +374,10 @@ export class ResourceEngine {
   private async prepared(ctx: HookContext, def: ResourceDef, body: Row, current?: Row): Promise<Prepared<unknown>> {
     const h = this.hooksOf(def);
     const input = h.input ? await h.input(ctx, body, current) : body;
-    const values = h.ownInput ? {} : checkAndConvert(h.rules?.(ctx, input, current) ?? def, input, await ctx.languages(), ctx.ui, current);
+    // A website's own fields are filled in its own languages (the request's scope is none: a website is global).
+    const languages = def.name === 'website' && current ? await websiteLanguages(ctx.db, current.id as number) : await ctx.languages();
+    const values = h.ownInput ? {} : checkAndConvert(h.rules?.(ctx, input, current) ?? def, input, languages, ctx.ui, current);
     return h.prepare ? h.prepare(ctx, input, current, values) : { values, input: undefined };
-  }
-
-  private hasWriteHooks(def: ResourceDef): boolean {
-    const h = this.hooksOf(def);
-    // Someone listens to writes (./writes.ts): they are told inside the write's transaction, so every write has one.
-    return !!(h.input || h.rules || h.prepare || h.afterWrite || h.guard || h.retry || historyMachine(def) || this.writes.active);
   }
 
   /** After a save, in its transaction: the state it created the record in, or moved it to, in the status history. */
@@ -390,14 +390,12 @@ export class ResourceEngine {
     await recordStatus({ db: ctx.db, now: ctx.now, request: ctx.request, websiteId: scope.websiteId }, def, id, state, null);
   }
 
+  /**
+   * Every create: the module's hooks and the definition's rules, the stamp and times, the status history and the write
+   * listeners (history, events, webhooks), in one transaction (the caller's when it has one). A public intake, the
+   * integration API and the console's routes all create through it.
+   */
   async create(ctx: OperationContext, def: ResourceDef, scope: Scope, body: Row): Promise<Row> {
-    if (!this.hasWriteHooks(def)) {
-      const values = this.allowed(ctx, def, checkAndConvert(def, body, await ctx.languages(), ctx.ui));
-      const id = await this.insert(ctx, def, scope, values).catch((err: unknown) => {
-        throw this.refusal(def, err, values);
-      });
-      return this.readOrThrow(ctx.db, def, scope, id);
-    }
     const hooks = this.hooksOf(def);
     // The record as written is read in the transaction: the listeners get it (`after`), and it is the answer.
     return this.writing(ctx, def, scope, async (hctx, done) => {
@@ -417,27 +415,29 @@ export class ResourceEngine {
    * news item's translations), then its children's stored rows as they were, parents first; the listeners are told
    * `restore`. Called in the caller's transaction.
    */
-  async restore(ctx: OperationContext, def: ResourceDef, scope: Scope, id: number, body: Row, children: Record<string, Row[]> = {}): Promise<Row> {
+  async restore(ctx: OperationContext, def: ResourceDef, scope: Scope, id: number | string, body: Row, children: Record<string, Row[]> = {}): Promise<Row> {
     const hooks = this.hooksOf(def);
     const createdAt = typeof body.createdAt === 'string' ? body.createdAt : typeof body.createTime === 'string' ? body.createTime : undefined;
     return this.writing({ ...ctx, restoring: true } as HookContext, def, scope, async (hctx, done) => {
       const prepared = done(await this.prepared(hctx, def, body));
-      await this.insert(hctx, def, scope, this.allowed(ctx, def, prepared.values), { id, createdAt });
-      await hooks.afterWrite?.(hctx, { ...prepared, id });
+      await this.insert(hctx, def, scope, this.allowed(ctx, def, prepared.values), { id: hasIdColumn(def) ? id : undefined, createdAt });
+      await hooks.afterWrite?.(hctx, { ...prepared, id: id as number });
       for (const [name, rows] of Object.entries(children)) {
         const child = this.registry[name];
         const db: DynamicDb = hctx.db; // the engine's view: the child's table is named at run time
         if (child && rows.length) await db.insertInto(child.table).values(rows).execute();
       }
-      await this.recordSavedState(hctx, def, scope, id);
+      await this.recordSavedState(hctx, def, scope, id as number);
       const after = await this.readOrThrow(hctx.db, def, scope, id);
       await this.tell(hctx.db, hctx, def, scope, 'restore', [id], { values: prepared.values, after });
       return after;
     });
   }
 
-  private async insert(ctx: OperationContext, def: ResourceDef, scope: Scope, values: Row, restored?: { id: number; createdAt?: string }): Promise<number> {
+  /** Answers the new record's id (a natural-key record, a website's language: its key, from `values`). */
+  private async insert(ctx: OperationContext, def: ResourceDef, scope: Scope, values: Row, restored?: { id?: number | string; createdAt?: string }): Promise<number> {
     const at = iso(ctx.now);
+    const natural = !hasIdColumn(def);
     const inserted = await ctx.db
       .insertInto(def.table)
       .values({
@@ -447,16 +447,16 @@ export class ResourceEngine {
         createdAt: restored?.createdAt ?? at,
         updatedAt: at,
         // An explicit id below the sequence's (SQLite's autoincrement, PostgreSQL's serial): later inserts go on as before.
-        ...(restored ? { id: restored.id } : {}),
+        ...(restored?.id !== undefined ? { id: restored.id } : {}),
       })
-      .returning('id')
+      .returning(natural ? keyColumn(def) : 'id')
       .executeTakeFirstOrThrow()
       .catch((err: unknown) => {
         // The parent (or the website) was deleted between our check and the insert.
         if (isForeignKeyViolation(err)) throw httpError(404, M.recordNotFound);
         throw err;
       });
-    return (inserted as { id: number }).id;
+    return (inserted as Row)[natural ? keyColumn(def) : 'id'] as number;
   }
 
   /**
@@ -464,38 +464,75 @@ export class ResourceEngine {
    * Missing stamp → 400; no such record (in this scope) → 404; stale stamp → 409 with the current record
    * as `data`, nothing changed.
    */
-  async update(ctx: OperationContext, def: ResourceDef, scope: Scope, id: number, body: Row): Promise<Row> {
+  async update(ctx: OperationContext, def: ResourceDef, scope: Scope, id: number | string, body: Row): Promise<Row> {
     const stamp = hasStamp(def) ? requireStamp(body) : undefined;
-    if (this.hasWriteHooks(def)) {
-      const hooks = this.hooksOf(def);
-      return this.writing(ctx, def, scope, async (hctx, done) => {
-        const current = await this.readOrThrow(hctx.db, def, scope, id);
-        if (stamp !== undefined && current.concurrencyStamp !== stamp) throw stale(current);
-        refuseLocked(def, current);
-        hooks.guard?.(current, hctx);
-        const prepared = done(await this.prepared(hctx, def, body, current));
-        await this.write(hctx, def, scope, id, stamp, this.allowed(ctx, def, prepared.values, current));
-        await hooks.afterWrite?.(hctx, { ...prepared, id, current });
-        await this.recordSavedState(hctx, def, scope, id, current);
-        const after = await this.readOrThrow(hctx.db, def, scope, id);
-        await this.tell(hctx.db, hctx, def, scope, 'update', [id], { before: current, values: prepared.values, after });
-        return after;
-      });
-    }
-    const current = await this.readOrThrow(ctx.db, def, scope, id);
-    if (stamp !== undefined && current.concurrencyStamp !== stamp) throw stale(current);
-    refuseLocked(def, current);
-    const values = this.allowed(ctx, def, checkAndConvert(def, body, await ctx.languages(), ctx.ui, current), current);
-    await this.write(ctx, def, scope, id, stamp, values).catch((err: unknown) => {
-      throw this.refusal(def, err, values);
+    const hooks = this.hooksOf(def);
+    return this.writing(ctx, def, scope, async (hctx, done) => {
+      const current = await this.readOrThrow(hctx.db, def, scope, id);
+      if (stamp !== undefined && current.concurrencyStamp !== stamp) throw stale(current);
+      refuseLocked(def, current);
+      hooks.guard?.(current, hctx);
+      const prepared = done(await this.prepared(hctx, def, body, current));
+      await this.write(hctx, def, scope, id, stamp, this.allowed(ctx, def, prepared.values, current));
+      await hooks.afterWrite?.(hctx, { ...prepared, id: id as number, current });
+      await this.recordSavedState(hctx, def, scope, id as number, current);
+      const after = await this.readOrThrow(hctx.db, def, scope, id);
+      await this.tell(hctx.db, hctx, def, scope, 'update', [id], { before: current, values: prepared.values, after });
+      return after;
     });
-    return this.readOrThrow(ctx.db, def, scope, id);
+  }
+
+  /**
+   * A change of one record beside its form's update (a menu moved in its tree, a read mark, the default flag another
+   * record took, the visit the clinic records): `values` (column values, already checked by the caller) set with a new
+   * stamp and time, in the caller's transaction or one of its own; the write listeners hear it as an update (or as the
+   * named `action`) with the record before and after. `stamp`: only over that version (else 409 with the record as it
+   * is, or what `stale` makes of it); `keepStamp`: the stamp stays (a read mark: a form open on it can still be saved).
+   * Answers the record after; 404 (the definition's words) when it is not there.
+   */
+  async change(
+    ctx: OperationContext,
+    def: ResourceDef,
+    scope: Scope,
+    id: number | string,
+    values: Row,
+    options: { action?: string; stamp?: string; keepStamp?: boolean; stale?: (now: Row) => unknown } = {},
+  ): Promise<Row> {
+    const work = async (db: DynamicDb) => {
+      const before = await this.readOrThrow(db, def, scope, id);
+      try {
+        await this.write({ ...ctx, db }, def, scope, id, hasStamp(def) && !options.keepStamp ? (options.stamp ?? null) : undefined, values);
+      } catch (err) {
+        const now = err instanceof HttpError && err.status === 409 ? (err.extra.data as Row | undefined) : undefined;
+        if (options.stale && now) throw options.stale(now);
+        throw this.refusal(def, err, values);
+      }
+      const after = await this.readOrThrow(db, def, scope, id);
+      await this.tell(db, ctx, def, scope, options.action ? 'action' : 'update', [id], { before, values, after, action: options.action });
+      return after;
+    };
+    return ctx.db.isTransaction ? work(ctx.db) : ctx.db.transaction().execute(work);
+  }
+
+  /**
+   * A write of a table no definition describes (an integration key, the kinds of events a user mutes): `work` runs in
+   * a transaction (the caller's when it has one) and answers its result and the write the listeners hear in it (none:
+   * nothing changed, no entry). The one way such a module writes with a history.
+   */
+  async own<T>(ctx: OperationContext, resource: string, work: (db: DynamicDb) => Promise<{ result: T; written?: OwnWrite | OwnWrite[] }>): Promise<T> {
+    const run = async (db: DynamicDb) => {
+      const { result, written } = await work(db);
+      for (const w of written === undefined ? [] : Array.isArray(written) ? written : [written]) await this.writes.tell(db, { ...w, resource, request: ctx.request });
+      return result;
+    };
+    return ctx.db.isTransaction ? run(ctx.db) : ctx.db.transaction().execute(run);
   }
 
   /** `UPDATE … WHERE id AND scope AND concurrencyStamp = sent`; nothing updated → 409 with the record as it is. */
-  private async write(ctx: OperationContext, def: ResourceDef, scope: Scope, id: number, stamp: string | undefined, values: Row): Promise<void> {
-    let q = this.scoped(def, ctx.db.updateTable(def.table).where('id', '=', id), scope);
-    if (stamp !== undefined) q = q.where('concurrencyStamp', '=', stamp);
+  /** `stamp`: undefined for a definition without stamps; null: a new stamp, whatever the version written over. */
+  private async write(ctx: OperationContext, def: ResourceDef, scope: Scope, id: number | string, stamp: string | null | undefined, values: Row): Promise<void> {
+    let q = this.scoped(def, ctx.db.updateTable(def.table).where(keyColumn(def), '=', id), scope);
+    if (typeof stamp === 'string') q = q.where('concurrencyStamp', '=', stamp);
     const result = await q
       .set({ ...values, ...(stamp !== undefined ? { concurrencyStamp: randomUUID() } : {}), updatedAt: iso(ctx.now) })
       .executeTakeFirst();
@@ -507,24 +544,26 @@ export class ResourceEngine {
   }
 
   /** Delete a record and, in the same transaction, its children (and theirs). */
-  async remove(ctx: OperationContext, def: ResourceDef, scope: Scope, id: number): Promise<void> {
+  async remove(ctx: OperationContext, def: ResourceDef, scope: Scope, id: number | string): Promise<void> {
     const hooks = this.hooksOf(def);
+    const notFound = hooks.messages?.notFound ?? M.recordNotFound;
+    const key = keyColumn(def);
     const work = async (trx: DynamicDb) => {
       const hctx = { ...(ctx as HookContext), db: trx };
       // The scope first: a record of another website (or under another parent) does not exist for this request, so
       // no check that follows (what uses it, its children) may answer about it: 404, never "used by 1 faq".
-      if (hooks.beforeRemove && !(await this.scoped(def, trx.selectFrom(def.table).select('id').where('id', '=', id), scope).executeTakeFirst())) {
-        throw httpError(404, M.recordNotFound);
+      if (hooks.beforeRemove && !(await this.scoped(def, trx.selectFrom(def.table).select(key).where(key, '=', id), scope).executeTakeFirst())) {
+        throw httpError(404, notFound);
       }
-      await hooks.beforeRemove?.(hctx, id);
+      await hooks.beforeRemove?.(hctx, id as number);
       // What the write listeners keep of a deleted record (the history's state, what the trash gives back): the record
       // and its children's rows, read in the transaction before they go.
       const gone = this.writes.active ? await this.storedTree(trx, def, scope, id) : undefined;
-      const result = await this.scoped(def, trx.deleteFrom(def.table).where('id', '=', id), scope).executeTakeFirst();
-      if (Number(result.numDeletedRows) === 0) throw httpError(404, M.recordNotFound);
-      await this.removeChildren(trx, def, [id]);
-      if (historyMachine(def)) await removeStatusHistory(trx, def, id);
-      await hooks.afterRemove?.(hctx, id);
+      const result = await this.scoped(def, trx.deleteFrom(def.table).where(key, '=', id), scope).executeTakeFirst();
+      if (Number(result.numDeletedRows) === 0) throw httpError(404, notFound);
+      if (hasIdColumn(def)) await this.removeChildren(trx, def, [id as number]);
+      if (historyMachine(def)) await removeStatusHistory(trx, def, id as number);
+      await hooks.afterRemove?.(hctx, id as number);
       await this.tell(trx, ctx, def, scope, 'delete', [id], gone);
     };
     if (ctx.db.isTransaction) await work(ctx.db);
@@ -532,7 +571,7 @@ export class ResourceEngine {
   }
 
   /** A record in wire form (`before`) and its children's stored rows, theirs included (`children`, by definition name). */
-  private async storedTree(db: DynamicDb, def: ResourceDef, scope: Scope, id: number): Promise<Partial<WriteEvent>> {
+  private async storedTree(db: DynamicDb, def: ResourceDef, scope: Scope, id: number | string): Promise<Partial<WriteEvent>> {
     const before = await this.read(db, def, scope, id);
     const children: Record<string, Row[]> = {};
     const collect = async (parent: ResourceDef, parentIds: number[]) => {
@@ -544,7 +583,7 @@ export class ResourceEngine {
         if (hasIdColumn(child)) await collect(child, rows.map((r) => r.id as number));
       }
     };
-    await collect(def, [id]);
+    if (hasIdColumn(def)) await collect(def, [id as number]);
     return { before, children };
   }
 
@@ -609,11 +648,17 @@ export class ResourceEngine {
       }
       await this.tell(db, ctx, def, scope, 'create', [(result as { id: number }).id], { values });
     };
-    if (ctx.db.isTransaction || !this.writes.active) await work(ctx.db);
+    if (ctx.db.isTransaction) await work(ctx.db);
     else await ctx.db.transaction().execute(work);
     return this.getSingleton(ctx, def, scope);
   }
 }
+
+/** One write of `ResourceEngine.own`: the event without its resource and request (the engine adds them). */
+export type OwnWrite = Omit<WriteEvent, 'resource' | 'request'>;
+
+/** The column a record is found by: its id, or a natural key (a website's language: `languageId`). */
+const keyColumn = (def: ResourceDef) => def.idField ?? 'id';
 
 function isForeignKeyViolation(err: unknown): boolean {
   const code = (err as { code?: unknown } | null)?.code;

@@ -108,10 +108,17 @@ export interface ResourceHooks<I = unknown, D extends ResourceDef = ResourceDef,
   /** An order SQL cannot express (small collections): every match is shaped, sorted here, then paged. */
   sortRows?(ctx: HookContext<D>, rows: Row[]): Row[];
   /** The `getAll` lookup's items (default: the list rows). */
-  lookup?(rows: Row[]): unknown[];
+  lookup?(rows: Row[], ctx: HookContext<D>): unknown[] | Promise<unknown[]>;
+  /** Only the records the request may see, in its lists (a website: those the user is staff of). */
+  restrict?(ctx: HookContext<D>, q: AnyQuery): AnyQuery;
 
   // ---- reads ----
-  /** The record's id among the path parameters, for paths of several forms (default: `{id}`). */
+  /**
+   * Before anything else on one record (its get, update, delete, actions): whether the request may reach it at all
+   * (a website is itself a scope: unknown 404, not its staff 403).
+   */
+  reach?(request: FastifyRequest, id: number | string): Promise<void>;
+  /** The record's id among the path parameters, for paths of several forms (default: `{id}`, or the definition's `idField`). */
   idOf?(params: Record<string, string | undefined>): string | undefined;
   /** One record in wire form, from its whole stored row (detail, the answer of writes, the 409's `data`). */
   detail?(db: Db, row: S): Promise<Row>;

@@ -2,13 +2,13 @@
 export { resourceRoutes, resourceSet, saveRecord, syncTables, type ResourceSet } from './routes';
 export { registry, HAND_WRITTEN_ROUTES } from './registry';
 export { serve, type ResourceHooks, type HookContext, type WebsiteHookContext, type WebsiteDef, type WebsiteScope, type ServedResource, type ActionDef, type WriteArgs, type MoveArgs } from './hooks';
-export { ResourceEngine, requireStamp, stale, type OperationContext, type Scope, type AnyQuery, type Restrict } from './engine';
+export { ResourceEngine, requireStamp, stale, type OwnWrite, type OperationContext, type Scope, type AnyQuery, type Restrict } from './engine';
 export { enforce, parseId, requireWebsite, websiteLanguages } from './access';
 export { moveRecord, refuseLocked } from './machines';
 export { statusHistory, type StatusEntry } from './history';
 export { checkAndConvert, toWire, bodyObject, validationError } from './records';
 export { dynamic, type DynamicDb } from './dynamic';
-export { hasWebsiteId } from './schema';
+export { hasWebsiteId, recordKey } from './schema';
 export { hookContext, operationContext } from './context';
 export type { ContentArea, ContentContext, JsonSchema, QueryParam } from './area';
 export { deliveryArea } from './delivery-read';

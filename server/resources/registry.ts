@@ -4,9 +4,9 @@ import { resources } from '../../shared/resources/index';
 import type { ResourceDef } from '../../shared/resources/define';
 
 /**
- * Resources whose routes a hand-written module registers (it may still call the engine's operations): the
- * websites, whose rules span several tables. Any other module customises its resource with hooks (hooks.ts).
+ * Resources whose routes a hand-written module registers: none. Every definition, the websites' own included, is
+ * served by the engine and customised with hooks (hooks.ts), so it joins the history, the trash and the live events.
  */
-export const HAND_WRITTEN_ROUTES: ReadonlySet<string> = new Set(['website', 'websiteLanguage', 'websiteUser']);
+export const HAND_WRITTEN_ROUTES: ReadonlySet<string> = new Set<string>();
 
 export const registry = resources as Record<string, ResourceDef>;

@@ -20,7 +20,7 @@ import type { DialectName } from '../db/dialect';
 import { ResourceEngine, type Scope } from './engine';
 import type { HookContext, ResourceHooks, ServedResource } from './hooks';
 import { bodyObject, type Row } from './records';
-import { HAND_WRITTEN_ROUTES, registry } from './registry';
+import { registry } from './registry';
 import { WriteListeners } from './writes';
 
 declare module 'fastify' {
@@ -98,23 +98,21 @@ export function resourceRoutes(service: 'api' | 'core' | 'his' = 'api'): Fastify
       app.route({ method: parsed.method as HTTPMethods, url: parsed.path.replace(/\{([^}]+)\}/g, ':$1'), handler });
 
     for (const def of Object.values(own)) {
-      if (HAND_WRITTEN_ROUTES.has(def.name)) continue;
       const h = engine.hooksOf(def);
       for (const op of Object.keys(DEFAULT_METHOD) as Operation[]) {
         const template = op === 'list' ? def.api.list?.path : def.api[op];
         if (!template) continue;
         const parsed = parsePathTemplate(template, DEFAULT_METHOD[op]);
         if (parsed.service !== service) continue;
-        if (!def.singleton && (def.idField ?? 'id') !== 'id') {
-          throw new Error(`resource ${def.name}: the generic engine serves integer ids only; list it in HAND_WRITTEN_ROUTES`);
-        }
         const rule = ruleOf(def.access, def.singleton ? (op === 'get' || op === 'list' ? 'read' : 'update') : ACCESS_OF[op]);
         route(parsed, async (request, reply) => {
           // Scope first (404 unknown website, 403 not its staff), then who may do this (403), then the record.
           const { scope, ctx, query, params } = await contextOf(request, def, parsed);
+          const id = () => keyOf(def, h.idOf ? h.idOf(params) : params[def.idField ?? 'id']);
+          // A record that is a scope of its own (a website): reached at all before who may do what with it.
+          if (h.reach && !def.singleton && (op === 'get' || op === 'update' || op === 'remove')) await h.reach(request, id());
           enforce(request, rule);
           const answer = (message: Text, data?: unknown) => ok(request, message, data);
-          const id = () => parseId(h.idOf ? h.idOf(params) : params.id);
           if (needsRecord(rule) && (op === 'get' || op === 'remove') && !def.singleton) {
             enforce(request, rule, await engine.readOrThrow(ctx.db, def, scope, id()));
           }
@@ -138,7 +136,7 @@ export function resourceRoutes(service: 'api' | 'core' | 'his' = 'api'): Fastify
             }
             case 'getAll': {
               const rows = await engine.all(ctx, def, scope, query);
-              return h.lookup ? h.lookup(rows) : rows;
+              return h.lookup ? h.lookup(rows, ctx) : rows;
             }
             case 'get':
               return answer(M.success, await engine.get(ctx, def, scope, id()));
@@ -179,6 +177,22 @@ export function resourceRoutes(service: 'api' | 'core' | 'his' = 'api'): Fastify
   };
 }
 
+/**
+ * The record a path names: its id (a positive whole number), or its natural key (a website's language: `{languageId}`,
+ * text; its staff member: `{userId}`, an id).
+ */
+function keyOf(def: ResourceDef, raw: string | undefined): number | string {
+  const key = def.idField ?? 'id';
+  if (key === 'id') return parseId(raw);
+  const field = def.fields.find((f) => f.name === key);
+  if (field?.type === 'reference' && field.reference?.valueType === 'string') {
+    const text = (raw ?? '').trim();
+    if (!text || text.length > 100) throw httpError(404, M.recordNotFound);
+    return text;
+  }
+  return parseId(raw, key);
+}
+
 /** JSON text as Fastify sends an object (the same type), without serializing it again. */
 function sendJson(reply: FastifyReply, body: string): string {
   reply.type('application/json; charset=utf-8');
@@ -190,7 +204,7 @@ function sendJson(reply: FastifyReply, body: string): string {
  * the rule looks at it (`notSubmitter`), then the engine's update (stamp, validation, hooks, review workflow, write
  * listeners). The PUT routes and a history restore (server/history/restore.ts) both save through it.
  */
-export async function saveRecord(engine: ResourceEngine, def: ResourceDef, ctx: HookContext, id: number, body: Row): Promise<Row> {
+export async function saveRecord(engine: ResourceEngine, def: ResourceDef, ctx: HookContext, id: number | string, body: Row): Promise<Row> {
   const rule = ruleOf(def.access, 'update');
   enforce(ctx.request, rule);
   if (def.singleton) return engine.saveSingleton(ctx, def, ctx.scope, body);

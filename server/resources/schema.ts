@@ -49,6 +49,17 @@ export function storageType(field: FieldDef): ColumnType {
 
 export const hasIdColumn = (def: ResourceDef) => (def.idField ?? 'id') === 'id';
 export const hasStamp = (def: ResourceDef) => def.concurrency !== false;
+
+/**
+ * A record's key from its text (a path parameter, a history entry's `recordId`): its id, or its natural key (a
+ * website's language: `vi-VN`; its staff member: a user's id). Undefined when it cannot be one.
+ */
+export function recordKey(def: ResourceDef, text: string): number | string | undefined {
+  const field = hasIdColumn(def) ? undefined : def.fields.find((f) => f.name === def.idField);
+  if (field?.type === 'reference' && field.reference?.valueType === 'string') return text.trim() && text.length <= 100 ? text : undefined;
+  const id = Number(text);
+  return /^\d{1,15}$/.test(text) && Number.isSafeInteger(id) && id > 0 ? id : undefined;
+}
 /** Rows carry `websiteId` when the resource is website-scoped or a child of websites. */
 export const hasWebsiteId = (def: ResourceDef) => def.scope === 'website' || def.parent?.resource === 'website';
 export const storedFields = (def: ResourceDef) => def.fields.filter((f) => !f.computed);

@@ -1,7 +1,10 @@
 // Committed writes: one hook that hears every write of content, inside the write's transaction, so what a listener
 // records (the publish webhooks' pending deliveries today, the history of every write tomorrow) commits or rolls
-// back with the write itself. The engine tells it on every create, update, delete and status move; a hand-written
-// writer (a reorder, the websites' own routes) tells it where it writes (`request.server.writes.tell(trx, …)`).
+// back with the write itself. The engine tells it on every create, update, delete, status move and change
+// (`ResourceEngine.change`: a reorder, a read mark, a default flag moved); a table no definition describes writes
+// through `ResourceEngine.own` (an integration key, muted event kinds, push tokens). Only the engine, the ledger
+// (server/team/ledger.ts), the sign-in records (server/auth) and the file catalogue (server/files, a store of its own)
+// call `tell` themselves.
 //
 // Per app, never a module-level global: the listeners live in the app's ResourceSet (built in buildApp) and the app
 // is decorated with them (`app.writes`), so tests that build many apps in one process keep them apart.

@@ -79,14 +79,14 @@ export const partnerResource = serve(partner, {
 /** `PUT Feedbacks/read/{website}/{id}`: staff opened it. Its stamp stays: an open form can still be saved. */
 const markRead: ActionDef<typeof feedback> = {
   path: feedback.api.actions.read,
-  async run({ ctx, id }) {
-    // With its history entry, in one transaction; opening what was read already changes nothing (no entry).
+  async run({ ctx, engine, id }) {
+    // Through the engine, with its history entry, in one transaction; opening what was read already changes nothing
+    // (no entry). Its stamp stays: a form open on it can still be saved.
     await ctx.db.transaction().execute(async (trx) => {
       const row = (await trx.selectFrom(feedback.table).select('isView').where('id', '=', id!).where('websiteId', '=', ctx.scope.websiteId).executeTakeFirst()) as { isView: unknown } | undefined;
       if (!row) throw httpError(404, M.recordNotFound);
       if (row.isView) return;
-      await trx.updateTable(feedback.table).set({ isView: true }).where('id', '=', id!).where('websiteId', '=', ctx.scope.websiteId).execute();
-      await ctx.request.server.writes.tell(trx, { websiteId: ctx.scope.websiteId, resource: feedback.name, ids: [id!], operation: 'action', action: 'read', before: { isView: false }, values: { isView: true }, request: ctx.request });
+      await engine.change({ ...ctx, db: trx }, feedback, ctx.scope, id!, { isView: true }, { action: 'read', keepStamp: true });
     });
     return ok(ctx.request, M.success);
   },

@@ -2,17 +2,17 @@
 // and the commission (integer dong) with `POST /integration/visits`, authenticated by an API key of its own. Keys
 // are made by an administrator (`/api/IntegrationKeys`), shown once, stored as their SHA-256 only, and revocable;
 // a revoked or unknown key answers 401 like no key at all.
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { iso, lockRow } from '../db/dialect';
 import { httpError, parseInput } from '../errors';
 import { ok } from '../http/envelope';
 import { M } from '../messages';
-import { dynamic, parseId } from '../resources/index';
+import { operationContext, parseId } from '../resources/index';
 import { enforce } from '../resources/access';
 import { ruleOf } from '../../shared/resources/access';
-import { collaborator } from '../../shared/resources/team';
+import { collaborator, referral } from '../../shared/resources/team';
 import type { Label } from '../../shared/resources/define';
 import { zDay, zId } from '../../shared/input';
 
@@ -25,6 +25,7 @@ const T = {
   created: { vi: 'Đã tạo khoá tích hợp: hãy lưu lại, khoá chỉ hiện một lần', en: 'Integration key created: keep it now, it is shown only once' } as Label,
   revoked: { vi: 'Đã thu hồi khoá tích hợp', en: 'Integration key revoked' } as Label,
 };
+
 
 export const hashKey = (key: string) => createHash('sha256').update(key).digest('hex');
 
@@ -69,14 +70,10 @@ export const integrationRoutes: FastifyPluginAsync = async (app) => {
         if (current.status === 1 && current.visitDate === body.visitDate && current.amount === body.amount) return ok(request, T.recorded, { id: body.referralId, status: 1 });
         throw httpError(409, T.alreadyPaid);
       }
-      await trx
-        .updateTable('referrals')
-        .set({ status: 1, visitDate: body.visitDate, amount: body.amount, concurrencyStamp: randomUUID(), updatedAt: iso(app.now()) })
-        .where('id', '=', body.referralId)
-        .execute();
-      const before = { status: current.status, visitDate: current.visitDate, amount: current.amount };
-      await app.writes.tell(dynamic(trx), { websiteId: undefined, resource: 'referral', ids: [body.referralId], operation: 'update', before, values: { status: 1, visitDate: body.visitDate, amount: body.amount }, request });
-      return ok(request, T.recorded, { id: body.referralId, status: 1, visitDate: body.visitDate, amount: body.amount });
+      // Through the engine: a new stamp (an edit opened before it is stale), its history entry by this key, its webhooks.
+      const values = { status: 1, visitDate: body.visitDate, amount: body.amount };
+      await app.resources.engine.change(operationContext(app, request, undefined, trx), referral, { keys: {} }, body.referralId, values);
+      return ok(request, T.recorded, { id: body.referralId, ...values });
     });
   });
 };
@@ -96,28 +93,27 @@ export const integrationKeyRoutes: FastifyPluginAsync = async (app) => {
     const { name } = parseInput(z.object({ name: z.string().trim().min(1).max(100) }), request.body);
     const key = `sdk_${randomBytes(32).toString('base64url')}`;
     // With its history entry, in one transaction (never the key itself: its name and prefix).
-    const id = await app.db.transaction().execute(async (trx) => {
-      const { id } = await trx
+    const id = await app.resources.engine.own(operationContext(app, request), 'integrationKey', async (db) => {
+      const { id } = await db
         .insertInto('integration_keys')
         .values({ name, keyHash: hashKey(key), keyPrefix: key.slice(0, 10), createdBy: request.user!.id, createdAt: iso(app.now()), revokedAt: null, lastUsedAt: null })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await app.writes.tell(dynamic(trx), { websiteId: undefined, resource: 'integrationKey', ids: [id], operation: 'create', after: { id, name, keyPrefix: key.slice(0, 10) }, request });
-      return id;
+      return { result: id, written: { websiteId: undefined, ids: [id], operation: 'create', after: { id, name, keyPrefix: key.slice(0, 10) } } };
     });
     return ok(request, T.created, { id, name, key, keyPrefix: key.slice(0, 10) });
   });
   app.delete('/IntegrationKeys/:id', async (request) => {
     mayManage(request);
     const id = parseId((request.params as { id: string }).id);
-    await app.db.transaction().execute(async (trx) => {
+    await app.resources.engine.own(operationContext(app, request), 'integrationKey', async (db) => {
       const revokedAt = iso(app.now());
-      const changed = await trx.updateTable('integration_keys').set({ revokedAt }).where('id', '=', id).where('revokedAt', 'is', null).executeTakeFirst();
+      const changed = await db.updateTable('integration_keys').set({ revokedAt }).where('id', '=', id).where('revokedAt', 'is', null).executeTakeFirst();
       if (Number(changed.numUpdatedRows) === 0) {
-        if (!(await trx.selectFrom('integration_keys').select('id').where('id', '=', id).executeTakeFirst())) throw httpError(404, T.keyNotFound);
-        return; // revoked already: nothing changed, no entry
+        if (!(await db.selectFrom('integration_keys').select('id').where('id', '=', id).executeTakeFirst())) throw httpError(404, T.keyNotFound);
+        return { result: undefined }; // revoked already: nothing changed, no entry
       }
-      await app.writes.tell(dynamic(trx), { websiteId: undefined, resource: 'integrationKey', ids: [id], operation: 'action', action: 'revoke', before: { revokedAt: null }, values: { revokedAt }, request });
+      return { result: undefined, written: { websiteId: undefined, ids: [id], operation: 'action', action: 'revoke', before: { revokedAt: null }, values: { revokedAt } } };
     });
     return ok(request, T.revoked, { id });
   });

@@ -13,7 +13,9 @@ import { dialectOf, iso, lockRow } from '../db/dialect';
 import { httpError } from '../errors';
 import type { Label } from '../../shared/resources/define';
 import type { Payment } from '../../shared/team';
-import type { WriteEvent } from '../resources/index';
+import type { FastifyRequest } from 'fastify';
+import { dynamic, type WriteEvent } from '../resources/index';
+import { collaborator } from '../../shared/resources/team';
 
 export const PAYMENT_TYPES = { byDay: 0, previousMonth: 1 } as const;
 
@@ -60,6 +62,17 @@ export function unpaidReferrals(db: Kysely<Database>, collaboratorId: number) {
 /** Pays `request.ids` of `collaboratorId` in one transaction; answers the payment. 409 when any is already paid. */
 /** Tells the write listeners (the history) of a ledger write, in its transaction: the routes pass the request's. */
 export type LedgerTell = (trx: Kysely<Database>, event: Pick<WriteEvent, 'ids' | 'values' | 'before'> & { action: 'pay' | 'reverse'; resource?: 'referral' }) => Promise<void>;
+
+/**
+ * The ledger's writes told to the write listeners of the request's app (the history: a collaborator's `pay` and
+ * `reverse` entries, its referrals' settled or unsettled), in the ledger's transaction. The ledger is append-only and
+ * no definition describes it: one of the few writers that tells the listeners itself (with the engine, the sign-in
+ * records and the file catalogue).
+ */
+export const ledgerTell =
+  (request: FastifyRequest): LedgerTell =>
+  (trx, event) =>
+    request.server.writes.tell(dynamic(trx), { websiteId: undefined, resource: collaborator.name, operation: 'action', request, ...event });
 
 export async function pay(db: Kysely<Database>, collaboratorId: number, request: PaymentRequest, payer: Payer, now: Date, tell?: LedgerTell) {
   return db.transaction().execute(async (trx) => {

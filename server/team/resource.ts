@@ -4,8 +4,6 @@
 // phone number however it is written), filters and reads; these hooks add the wire shapes (./wire.ts), the filters
 // the spec names, and the words of its 404s. The ledger is ./routes.ts.
 import { z } from 'zod';
-import { randomUUID } from 'node:crypto';
-import { iso } from '../db/dialect';
 import { httpError, parseInput } from '../errors';
 import { ok } from '../http/envelope';
 import { queryInt } from '../http/query';
@@ -16,8 +14,9 @@ import { collaborator, referral } from '../../shared/resources/team';
 import type { FieldDef, Label } from '../../shared/resources/define';
 import { isIsoDayOrTime, isPhone, MAX_ID, normalizePhone } from '../../shared/input';
 import { foldText } from '../../shared/text';
+import { collaboratorIntake, referralIntake } from './intake';
 import { paymentHistory } from './ledger';
-import { memberNames, members, patient, patients } from './wire';
+import { memberNames, members, patients } from './wire';
 import { TEAM_WORDS } from './words';
 
 const T = {
@@ -44,6 +43,8 @@ export const collaboratorResource = serve(
     // The detail also carries every payment made to the member (the ledger's history).
     detail: async (db, row) => ({ ...(await members(db, [row]))[0], payments: await paymentHistory(db, row.id as number) }),
     messages: { notFound: T.memberNotFound },
+    // Created only by the public intake (a visitor's registration: ./intake.ts).
+    ...collaboratorIntake,
     // Its approval and locking are its machines (shared/team.ts), served by the engine (server/resources/machines.ts).
     actions: [exportNames],
   },
@@ -60,7 +61,7 @@ const requiredOf = (name: string) => (referral.fields as readonly FieldDef[]).fi
  */
 const updatePatient: ActionDef = {
   path: referral.api.actions!.update,
-  async run({ ctx, id, body: raw }) {
+  async run({ ctx, engine, id, body: raw }) {
     const { request } = ctx;
     const body = parseInput(
       z.object({
@@ -86,20 +87,15 @@ const updatePatient: ActionDef = {
     if (current.status !== 1 && body.status === 1) throw httpError(400, T.completedNotSettable, { field: 'status' });
     const fullName = body.fullName!.trim();
     const phoneNumber = normalizePhone(body.phoneNumber!);
-    // With its history entry (the record before and after), in one transaction.
-    const after = await ctx.db.transaction().execute(async (trx) => {
-      const before = await patient(trx, id!);
-      const changed = await trx
-        .updateTable(referral.table)
-        .set({ fullName, phoneNumber, appointmentDate, description: body.description ?? null, status: body.status, searchText: foldText(`${fullName} ${phoneNumber}`), concurrencyStamp: randomUUID(), updatedAt: iso(ctx.now) })
-        .where('id', '=', id!)
-        .where('concurrencyStamp', '=', body.concurrencyStamp)
-        .executeTakeFirst();
-      if (Number(changed.numUpdatedRows) === 0) throw httpError(409, M.conflict, { data: (await patient(trx, id!)) ?? null });
-      const after = await patient(trx, id!);
-      await request.server.writes.tell(trx, { websiteId: undefined, resource: referral.name, ids: [id!], operation: 'update', before, after, request });
-      return after;
-    });
+    // Through the engine: under the sent stamp (409 with the record as it is), a new one, its history entry.
+    const after = await engine.change(
+      ctx,
+      referral,
+      ctx.scope,
+      id!,
+      { fullName, phoneNumber, appointmentDate, description: body.description ?? null, status: body.status, searchText: foldText(`${fullName} ${phoneNumber}`) },
+      { stamp: body.concurrencyStamp, stale: (now) => httpError(409, M.conflict, { data: now }) },
+    );
     return ok(request, M.updated, after);
   },
 };
@@ -119,6 +115,8 @@ export const referralResource = serve(
     listRows: (ctx, rows) => patients(ctx.db, rows),
     detail: async (db, row) => (await patients(db, [row]))[0],
     messages: { notFound: T.patientNotFound },
+    // Created only by the public intake (a referral with a collaborator's code: ./intake.ts).
+    ...referralIntake,
     actions: [updatePatient],
   },
   { tableFromMigration: true },

@@ -7,14 +7,14 @@ import { parseInput } from '../errors';
 import { ok } from '../http/envelope';
 import { localize } from '../i18n';
 import { enforce } from '../resources/access';
-import { dynamic, parseId, validationError } from '../resources/index';
+import { parseId, validationError } from '../resources/index';
 import { ruleOf } from '../../shared/resources/access';
 import type { Label } from '../../shared/resources/define';
 import { collaborator } from '../../shared/resources/team';
 import { M } from '../messages';
 import { isIsoDayOrTime, zDayOrTime, zId } from '../../shared/input';
 import type { Unpaid } from '../../shared/team';
-import { pay, paymentHistory, reverse, unpaidReferrals, type LedgerTell } from './ledger';
+import { ledgerTell, pay, paymentHistory, reverse, unpaidReferrals } from './ledger';
 
 const T = {
   reasonRequired: { vi: 'Lý do là trường bắt buộc', en: 'Reason is required' } as Label,
@@ -29,11 +29,6 @@ const T = {
 /** The day a day or an ISO time names, as written (the console sends the chosen day at midnight, unmoved across zones). */
 const dayOf = (value: unknown) => (isIsoDayOrTime(value) ? value.slice(0, 10) : undefined);
 const payer = (request: FastifyRequest) => ({ id: request.user.id, fullName: request.user.fullName });
-/** The ledger's writes told to the write listeners (the history: a collaborator's `pay` and `reverse` entries). */
-const ledgerTell =
-  (request: FastifyRequest): LedgerTell =>
-  (trx, event) =>
-    request.server.writes.tell(dynamic(trx), { websiteId: undefined, resource: collaborator.name, operation: 'action', request, ...event });
 const memberId = (request: FastifyRequest) => parseId((request.params as { memberId: string }).memberId, 'memberId');
 /** Paying and reversing are an administrator's (the collaborator definition's `access.actions`). */
 const mayWork = (request: FastifyRequest, action: 'pay' | 'reverse') => enforce(request, ruleOf(collaborator.access, { action }));

@@ -6,9 +6,8 @@
 //   - removing a webhook removes its log;
 //   - `replay` queues the body of a delivery again, as a new delivery (a new X-Sitedesk-Delivery id: the receiver
 //     is meant to act on it again).
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { webhook, webhookDelivery } from '../../shared/resources/webhook';
-import { iso } from '../db/dialect';
 import { httpError } from '../errors';
 import { ok } from '../http/envelope';
 import { M } from '../messages';
@@ -35,18 +34,9 @@ function checkUrl(raw: unknown): string {
 const rotate: ActionDef<typeof webhook> = {
   path: webhook.api.actions.rotate,
   async run({ ctx, engine, def, id }) {
-    // With its history entry (which keeps no secret: server/history/entries.ts), in one transaction.
-    await ctx.db.transaction().execute(async (trx) => {
-      const result = await trx
-        .updateTable(webhook.table)
-        .set({ secret: newSecret(), concurrencyStamp: randomUUID(), updatedAt: iso(ctx.now) })
-        .where('id', '=', id!)
-        .where('websiteId', '=', ctx.scope.websiteId)
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 0) throw httpError(404, M.recordNotFound);
-      await ctx.request.server.writes.tell(trx, { websiteId: ctx.scope.websiteId, resource: def.name, ids: [id!], operation: 'action', action: 'rotateSecret', request: ctx.request });
-    });
-    return ok(ctx.request, M.webhookSecretRotated, await engine.readOrThrow(ctx.db, def, ctx.scope, id!));
+    // Through the engine: a new stamp, its history entry (which keeps no secret: server/history/entries.ts).
+    const after = await engine.change(ctx, def, ctx.scope, id!, { secret: newSecret() }, { action: 'rotateSecret' });
+    return ok(ctx.request, M.webhookSecretRotated, after);
   },
 };
 
@@ -71,10 +61,9 @@ const replay: ActionDef<typeof webhookDelivery> = {
     const original = await engine.readOrThrow(ctx.db, def, ctx.scope, id!);
     const body = JSON.parse(String(original.payload)) as WebhookBody;
     // A person's act: the new delivery with its history entry (operation `replay`), in one transaction.
-    const copy = await ctx.db.transaction().execute(async (trx) => {
+    const copy = await engine.own(ctx, def.name, async (trx) => {
       const copy = await enqueue(trx, ctx.scope.websiteId, original.webhookId as number, body, ctx.now, original.id as number);
-      await ctx.request.server.writes.tell(trx, { websiteId: ctx.scope.websiteId, resource: def.name, ids: [copy], operation: 'action', action: 'replay', values: { replayOf: original.id }, request: ctx.request });
-      return copy;
+      return { result: copy, written: { websiteId: ctx.scope.websiteId, ids: [copy], operation: 'action', action: 'replay', values: { replayOf: original.id } } };
     });
     webhooks(ctx.request.server).dispatcher.wake();
     return ok(ctx.request, M.webhookReplayed, (await engine.readOrThrow(ctx.db, def, ctx.scope, copy)) as Row);

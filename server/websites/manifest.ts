@@ -1,11 +1,11 @@
-// Websites, their languages and staff (tables: the base schema; 0006 keeps one default website and language; 0017
-// adds the origins the delivery API lets read a website's content).
+// Websites, their languages and staff, served by the engine with their hooks (./resource.ts; tables: the base schema;
+// 0006 keeps one default website and language; 0017 adds the origins the delivery API lets read a website's content).
 import { m0006_one_default } from '../db/migrations/0006_one_default';
 import { m0017_content_origins } from '../db/migrations/0017_content_origins';
 import { defineModule } from '../module';
-import { websiteRoutes } from './routes';
+import { websiteLanguageResource, websiteResource, websiteUserResource } from './resource';
 
 export const manifest = defineModule('websites', {
-  routes: [{ name: 'websites', prefix: '/api', auth: 'bearer', plugin: websiteRoutes }],
+  resources: [websiteResource, websiteLanguageResource, websiteUserResource],
   migrations: [m0006_one_default, m0017_content_origins],
 });

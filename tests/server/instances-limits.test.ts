@@ -7,7 +7,6 @@
 // count in memory (the table stays empty), which the intake and delivery suites cover.
 /* eslint-disable @typescript-eslint/no-explicit-any -- answers are loosely typed JSON on purpose */
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -18,15 +17,6 @@ import { leaseSize, limitStore } from '../../server/http/rate-limit-store';
 import { changeNumber } from '../../server/db/changes';
 import { demoWebsites, describeEachDatabase, type ServerTestContext } from './harness';
 
-/** ioredis is installed only where Redis is used (server/http/rate-limit-store.ts); no Redis server runs here. */
-const ioredisInstalled = (() => {
-  try {
-    createRequire(import.meta.url).resolve('ioredis');
-    return true;
-  } catch {
-    return false;
-  }
-})();
 const INTAKE = { max: 10, timeWindow: 60_000 };
 const DELIVERY = { max: 5, timeWindow: 60_000 };
 const FEEDBACK = { title: 'Thời gian chờ', fullName: 'Lê Văn Khách', email: 'khach@example.com', phoneNumber: '0901 234 567', content: 'Chờ hơi lâu', serviceName: 'Khám tổng quát' };
@@ -43,13 +33,6 @@ async function post(app: FastifyInstance, website: number, from: string, forward
 describeEachDatabase(
   'limits across instances',
   (ctx: ServerTestContext) => {
-    it.skipIf(ioredisInstalled)('REDIS_URL without the ioredis package: the start is refused, saying what to install', async () => {
-      const fresh = await ctx.freshDatabase();
-      await expect(buildApp({ ...fresh, rendererDir: null, seed: { demo: true }, redisUrl: 'redis://127.0.0.1:6379' })).rejects.toThrow(
-        'REDIS_URL is set but the ioredis package is not installed: run `npm install ioredis` (or unset REDIS_URL)',
-      );
-    });
-
     if (ctx.dialect !== 'postgres') {
       it('counts in memory on SQLite (one process serves the file): the shared table stays empty', async () => {
         const { clinic } = await demoWebsites(ctx);

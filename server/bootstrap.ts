@@ -12,7 +12,7 @@ import type { Database } from './db/schema';
 import type { SeedOptions } from './config';
 import { seedEditorialDemo } from './demo/questions';
 import { changesBetween, insertEntry } from './history/entries';
-import { dynamic, type ResourceSet } from './resources/index';
+import type { ResourceSet } from './resources/index';
 
 /** What to seed (config.ts reads it from the environment; declared there, below this file). */
 export type { SeedOptions } from './config';
@@ -195,18 +195,17 @@ export async function recordStartupWrites(db: Kysely<Database>, set: ResourceSet
   const { engine, defs } = set;
   const actor = { kind: 'system' as const, id: null, name: null, address: null };
   await db.transaction().execute(async (trx) => {
-    const d = dynamic(trx);
     const record = async (resource: string, websiteId: number | null, recordId: number | string, state: Record<string, unknown> | undefined) => {
       if (!state) return;
       const { statusHistory: _, ...kept } = state;
-      await insertEntry(d, { websiteId, resource, recordId: String(recordId), operation: 'create', actor, changes: changesBetween(defs[resource], undefined, kept), state: { record: kept }, time: now });
+      await insertEntry(trx, { websiteId, resource, recordId: String(recordId), operation: 'create', actor, changes: changesBetween(defs[resource], undefined, kept), state: { record: kept }, time: now });
     };
     if (written.users.length) {
       const users = await trx.selectFrom('users').select(['id', 'userName', 'fullName', 'email', 'role', 'canReview', 'isActive']).where('id', 'in', written.users).orderBy('id').execute();
       for (const u of users) await record('user', null, u.id, { ...u, canReview: Boolean(u.canReview), isActive: Boolean(u.isActive) });
     }
     for (const id of written.websites) {
-      await record('website', id, id, await engine.read(d, defs.website, { keys: {} }, id));
+      await record('website', id, id, await engine.read(trx, defs.website, { keys: {} }, id));
       const languages = await trx.selectFrom('website_languages').select(['languageId', 'isActive', 'isDefault']).where('websiteId', '=', id).orderBy('languageId').execute();
       for (const l of languages) await record('websiteLanguage', id, l.languageId, { languageId: l.languageId, isActive: Boolean(l.isActive), isDefault: Boolean(l.isDefault) });
       const staff = await trx
@@ -218,6 +217,6 @@ export async function recordStartupWrites(db: Kysely<Database>, set: ResourceSet
         .execute();
       for (const m of staff) await record('websiteUser', id, m.userId, { ...m });
     }
-    for (const q of written.questions) await record('qaExpert', q.websiteId, q.id, await engine.read(d, defs.qaExpert, { websiteId: q.websiteId, keys: {} }, q.id));
+    for (const q of written.questions) await record('qaExpert', q.websiteId, q.id, await engine.read(trx, defs.qaExpert, { websiteId: q.websiteId, keys: {} }, q.id));
   });
 }

@@ -14,7 +14,7 @@ import { httpError } from '../errors';
 import type { Label } from '../../shared/resources/define';
 import type { Payment } from '../../shared/team';
 import type { FastifyRequest } from 'fastify';
-import { dynamic, type WriteEvent } from '../resources/index';
+import type { WriteEvent } from '../resources/index';
 import { collaborator } from '../../shared/resources/team';
 
 export const PAYMENT_TYPES = { byDay: 0, previousMonth: 1 } as const;
@@ -72,7 +72,7 @@ export type LedgerTell = (trx: Kysely<Database>, event: Pick<WriteEvent, 'ids' |
 export const ledgerTell =
   (request: FastifyRequest): LedgerTell =>
   (trx, event) =>
-    request.server.writes.tell(dynamic(trx), { websiteId: undefined, resource: collaborator.name, operation: 'action', request, ...event });
+    request.server.writes.tell(trx, { websiteId: undefined, resource: collaborator.name, operation: 'action', request, ...event });
 
 export async function pay(db: Kysely<Database>, collaboratorId: number, request: PaymentRequest, payer: Payer, now: Date, tell?: LedgerTell) {
   return db.transaction().execute(async (trx) => {

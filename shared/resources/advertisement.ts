@@ -1,5 +1,4 @@
-import { defineResource, orderField, l } from './define';
-import { ROUTES } from './routes';
+import { defineResource, orderField, l, consoleRoutes } from './define';
 
 /** Spec section 9: advertisement lists default to 20 rows a page. */
 const PAGING = { pageSizes: [10, 20, 50, 100], defaultPageSize: 20 };
@@ -66,7 +65,10 @@ export const advertisementTitle = defineResource({
     { name: 'background', type: 'image', list: true, label: l('Ảnh nền', 'Banner image') },
   ],
   list: { ...PAGING, orderBy: [{ field: 'floor', direction: 'asc' }, { field: 'area', direction: 'asc' }] },
-  routes: ROUTES.advertisementTitle,
+  // The /advertisement list is a screen of three lists (video, music, waiting screens: renderer/src/app/screens.ts);
+  // these are the waiting screens' editor.
+  routes: consoleRoutes('advertisement', 'id', ['add', 'edit']),
+  screen: { edit: 'media/WaitingScreenPage' },
   // Its list is a tab of /advertisement: back and Save return there.
   afterSave: { path: '/advertisement?tab=screens' },
   concurrency: true,

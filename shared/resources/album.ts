@@ -1,5 +1,4 @@
-import { defineResource, isActiveField, orderField, l } from './define';
-import { ROUTES } from './routes';
+import { defineResource, isActiveField, orderField, l, consoleRoutes } from './define';
 
 /** Album kinds (spec part 2: "type (0 photo album, otherwise video)"; part 1: media type 0 Photo, 1 Video). */
 export const ALBUM_TYPES = [
@@ -50,7 +49,8 @@ export const album = defineResource({
     { resource: 'albumVideo', label: l('Video', 'Videos'), when: { field: 'type', notEquals: 0 } },
   ],
   list: { pageSizes: [10, 25, 50, 100], defaultPageSize: 10, inlineEdit: true, orderBy: [{ field: 'order', direction: 'asc' }] },
-  routes: ROUTES.album,
+  routes: consoleRoutes('album', 'albumId'),
+  screen: { edit: 'media/AlbumEditPage', nav: { group: 'content', order: 50, icon: 'fileImage' } },
   afterSave: 'stay',
   concurrency: true,
   delivery: {

@@ -1,5 +1,4 @@
-import { defineResource, isActiveField, orderField, l } from './define';
-import { ROUTES } from './routes';
+import { defineResource, isActiveField, orderField, l, consoleRoutes } from './define';
 
 /**
  * Banner kinds and places (spec part 2: "type and position (fixed lookups)"). The values are what the public
@@ -43,7 +42,8 @@ export const banner = defineResource({
   ],
   children: [{ resource: 'bannerItem', embedAs: 'bannerItems', label: l('Danh sách ảnh', 'Items') }],
   list: { pageSizes: [10, 25, 50, 100], defaultPageSize: 10, searchPanel: true, orderBy: [{ field: 'order', direction: 'asc' }] },
-  routes: ROUTES.banner,
+  routes: consoleRoutes('banner', 'bannerId'),
+  screen: { list: 'site-content/BannerListPage', nav: { group: 'content', order: 40, icon: 'picture' } },
   concurrency: true,
   // GET /content/{website}/{lang}/banners: active banners with their active items, in order.
   delivery: {

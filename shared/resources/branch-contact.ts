@@ -1,5 +1,4 @@
-import { defineResource, isActiveField, orderField, l } from './define';
-import { ROUTES } from './routes';
+import { defineResource, isActiveField, orderField, l, consoleRoutes } from './define';
 
 
 /** Contact kinds (spec part 1, section 4: 0 Email, 1 Phone, 2 TIN, 3 KvK). */
@@ -44,7 +43,8 @@ export const branchContact = defineResource({
     { resource: 'branchContactImage', label: l('Hình ảnh', 'Images') },
   ],
   list: { pageSizes: [10, 25, 50, 100], defaultPageSize: 10, orderBy: [{ field: 'order', direction: 'asc' }] },
-  routes: ROUTES.branchContact,
+  // A tab of /info-website: no list of its own.
+  routes: consoleRoutes('branchContact', 'branchContactId', ['add', 'edit']),
   afterSave: { path: '/info-website', state: { tab: 3 } },
   concurrency: true,
 });

@@ -1,5 +1,4 @@
-import { defineResource, isActiveField, orderField, l } from './define';
-import { ROUTES } from './routes';
+import { defineResource, isActiveField, orderField, l, consoleRoutes } from './define';
 
 
 /**
@@ -36,7 +35,8 @@ export const faqGroup = defineResource({
     { name: 'isCustomer', type: 'boolean', default: false, list: true, search: true, label: l('Dùng cho ứng dụng khách hàng', 'For the customer app') },
   ],
   list: { pageSizes: [10, 25, 50, 100], defaultPageSize: 10, searchPanel: true, orderBy: [{ field: 'order', direction: 'asc' }] },
-  routes: ROUTES.faqGroup,
+  routes: consoleRoutes('faq-group', 'faqGroupId'),
+  screen: { nav: { group: 'content', order: 60 } },
   concurrency: true,
   delivery: {
     path: 'faq-groups',

@@ -1,5 +1,4 @@
-import { defineResource, isActiveField, orderField, l } from './define';
-import { ROUTES } from './routes';
+import { defineResource, isActiveField, orderField, l, consoleRoutes } from './define';
 
 /**
  * FAQs (/faq, /faq/add, /faq/{faqId}): a question and its answer in every language, in a FAQ group of the same
@@ -35,7 +34,8 @@ export const faq = defineResource({
     isActiveField({ search: true }),
   ],
   list: { pageSizes: [10, 25, 50, 100], defaultPageSize: 10, searchPanel: true, orderBy: [{ field: 'order', direction: 'asc' }] },
-  routes: ROUTES.faq,
+  routes: consoleRoutes('faq', 'faqId'),
+  screen: { nav: { group: 'content', order: 70, icon: 'questionCircle' } },
   backToPrevious: true,
   concurrency: true,
   delivery: {

@@ -1,5 +1,4 @@
-import { defineResource, isActiveField, orderField, l } from './define';
-import { ROUTES } from './routes';
+import { defineResource, isActiveField, orderField, l, consoleRoutes } from './define';
 
 /**
  * Feedback sent by visitors of a public website (/feedback, /feedback/{feedbackId}). It arrives through the public
@@ -37,7 +36,10 @@ export const feedback = defineResource({
     { name: 'createdAt', type: 'datetime', computed: true, form: false, list: true, label: l('Ngày gửi', 'Sent') },
   ],
   list: { pageSizes: [10, 25, 50, 100], defaultPageSize: 10, orderBy: [{ field: 'createdAt', direction: 'desc' }, { field: 'id', direction: 'desc' }], indexedFilters: ['isView'], addButton: false },
-  routes: ROUTES.feedback,
+  // Feedback mostly comes from the public sites; staff record what arrives by phone or letter at /feedback/add (no add
+  // button in the grid: `list.addButton`).
+  routes: consoleRoutes('feedback', 'feedbackId'),
+  screen: { list: 'site-content/FeedbackPages#FeedbackListPage', edit: 'site-content/FeedbackPages#FeedbackEditPage', nav: { group: 'feedback', order: 10 } },
   concurrency: true,
 });
 
@@ -70,7 +72,8 @@ export const customerFeedback = defineResource({
     isActiveField(),
   ],
   list: { pageSizes: [10, 25, 50, 100], defaultPageSize: 10, orderBy: [{ field: 'order', direction: 'asc' }] },
-  routes: ROUTES.customerFeedback,
+  routes: consoleRoutes('customerFeedback', 'customerFeedbackId'),
+  screen: { nav: { group: 'feedback', order: 20 } },
   concurrency: true,
   // The testimonials the site shows (a customer's phone number stays in the console).
   delivery: {

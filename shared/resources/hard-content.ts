@@ -1,5 +1,4 @@
-import { defineResource, isActiveField, orderField, l } from './define';
-import { ROUTES } from './routes';
+import { defineResource, isActiveField, orderField, l, consoleRoutes } from './define';
 
 
 /** Hard contents: fixed-content blocks of a website, with their detail items. */
@@ -27,7 +26,8 @@ export const hardContent = defineResource({
   ],
   children: [{ resource: 'hardContentDetail', embedAs: 'hardContentDetails', label: l('Chi tiết', 'Items') }],
   list: { pageSizes: [10, 25, 50, 100], defaultPageSize: 10, orderBy: [{ field: 'order', direction: 'asc' }] },
-  routes: ROUTES.hardContent,
+  // A tab of /info-website: no list of its own.
+  routes: consoleRoutes('hardContent', 'hardContentId', ['add', 'edit']),
   afterSave: { path: '/info-website', state: { tab: 3 } },
   concurrency: true,
 });

@@ -1,5 +1,4 @@
-import { defineResource, isActiveField, orderField, l } from './define';
-import { ROUTES } from './routes';
+import { defineResource, isActiveField, orderField, l, consoleRoutes } from './define';
 
 /**
  * The hospital system's lists (the spec's second API base, served here under /his): the departments a
@@ -27,7 +26,8 @@ export const department = defineResource({
     isActiveField(),
   ],
   list: { pageSizes: [10, 25, 50, 100], defaultPageSize: 10, orderBy: [{ field: 'order', direction: 'asc' }] },
-  routes: ROUTES.department,
+  routes: consoleRoutes('department'),
+  screen: { nav: { group: 'services', order: 50 } },
   concurrency: true,
 });
 
@@ -52,6 +52,7 @@ export const serviceCatalogue = defineResource({
     isActiveField(),
   ],
   list: { pageSizes: [10, 25, 50, 100], defaultPageSize: 10, orderBy: [{ field: 'order', direction: 'asc' }] },
-  routes: ROUTES.serviceCatalogue,
+  routes: consoleRoutes('service-catalogue'),
+  screen: { nav: { group: 'services', order: 60 } },
   concurrency: true,
 });

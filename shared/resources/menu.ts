@@ -1,6 +1,5 @@
 import { MENU_OBJECT_TYPE_OPTIONS, MENU_POSITION_OPTIONS } from '../editorial';
-import { ROUTES } from './routes';
-import { defineResource, isActiveField, orderField, l } from './define';
+import { defineResource, isActiveField, orderField, l, consoleRoutes } from './define';
 
 
 /** Menus of a website, each with a tree of items (edited in a 1000x850 popup once the menu has an id). */
@@ -25,7 +24,8 @@ export const menu = defineResource({
   ],
   children: [{ resource: 'menuItem', embedAs: 'menuItems', label: l('Mục menu', 'Menu items') }],
   list: { pageSizes: [10, 25, 50, 100], defaultPageSize: 10, orderBy: [{ field: 'order', direction: 'asc' }] },
-  routes: ROUTES.menu,
+  routes: consoleRoutes('menu', 'menuId'),
+  screen: { edit: 'menu/MenuEditPage', nav: { group: 'website', order: 30 } },
   afterSave: { path: '/menu' },
   concurrency: true,
 });

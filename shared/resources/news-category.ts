@@ -1,5 +1,4 @@
-import { defineResource, isActiveField, orderField, l } from './define';
-import { ROUTES } from './routes';
+import { defineResource, isActiveField, orderField, l, consoleRoutes } from './define';
 
 
 /**
@@ -42,7 +41,8 @@ export const newsCategory = defineResource({
     { name: 'tags', type: 'tags', tagObjects: true, label: l('Thẻ', 'Tags') },
   ],
   list: { pageSizes: [10, 20, 50, 100], defaultPageSize: 20, treeParentField: 'parentId', orderBy: [{ field: 'order', direction: 'asc' }] },
-  routes: ROUTES.newsCategory,
+  routes: consoleRoutes('news/category', 'categoryId'),
+  screen: { nav: { group: 'content', order: 20 } },
   concurrency: true,
   delivery: {
     path: 'categories',

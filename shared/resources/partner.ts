@@ -1,5 +1,4 @@
-import { defineResource, isActiveField, orderField, l } from './define';
-import { ROUTES } from './routes';
+import { defineResource, isActiveField, orderField, l, consoleRoutes } from './define';
 
 /**
  * Partners (/partner, /partner/add, /partner/{partnerId}): a tree, a partner may sit under another. The name is per
@@ -36,7 +35,8 @@ export const partner = defineResource({
     isActiveField(),
   ],
   list: { pageSizes: [10, 20, 50, 100], defaultPageSize: 20, treeParentField: 'parentId', orderBy: [{ field: 'order', direction: 'asc' }] },
-  routes: ROUTES.partner,
+  routes: consoleRoutes('partner', 'partnerId'),
+  screen: { nav: { group: 'content', order: 80 } },
   concurrency: true,
   delivery: {
     path: 'partners',

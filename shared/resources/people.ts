@@ -1,7 +1,6 @@
-import { defineResource, isActiveField, orderField, l } from './define';
+import { defineResource, isActiveField, orderField, l, consoleRoutes } from './define';
 import { MEMBERS } from './access';
 import type { StatusMachine } from './machine';
-import { ROUTES } from './routes';
 
 const categoryLookup = (type: 1 | 2 | 3) => ({ lookup: `api:ListCategorys/get-all/{website}/${type}`, valueField: 'id', labelField: 'name' });
 
@@ -47,7 +46,8 @@ export const job = defineResource({
     isActiveField(),
   ],
   list: { pageSizes: [10, 25, 50, 100], defaultPageSize: 10, orderBy: [{ field: 'order', direction: 'asc' }] },
-  routes: ROUTES.job,
+  routes: consoleRoutes('job', 'jobId'),
+  screen: { nav: { group: 'recruitment', order: 10 } },
   concurrency: true,
   // The careers page: the postings, never the applications (a person's data).
   delivery: {
@@ -92,7 +92,8 @@ export const recruitment = defineResource({
     { name: 'createdAt', type: 'datetime', computed: true, form: false, list: true, label: l('Ngày nộp', 'Sent') },
   ],
   list: { pageSizes: [10, 25, 50, 100], defaultPageSize: 10, orderBy: [{ field: 'createdAt', direction: 'desc' }, { field: 'id', direction: 'desc' }], indexedFilters: ['isView'] },
-  routes: ROUTES.recruitment,
+  routes: consoleRoutes('recruitment', 'recruitmentId'),
+  screen: { list: 'people/PeoplePages#RecruitmentListPage', edit: 'people/PeoplePages#RecruitmentEditPage', nav: { group: 'recruitment', order: 20 } },
   concurrency: true,
 });
 
@@ -157,7 +158,15 @@ export const booking = defineResource({
     { name: 'createdAt', type: 'datetime', computed: true, form: false, list: true, label: l('Ngày đặt', 'Booked on') },
   ],
   list: { pageSizes: [10, 25, 50, 100], defaultPageSize: 10, orderBy: [{ field: 'appointmentDate', direction: 'desc' }, { field: 'startTime', direction: 'asc' }], indexedFilters: ['approvedStatus'], addButton: false },
-  routes: ROUTES.booking,
+  // Bookings mostly come from the public sites; one taken by phone is added at /booking/add (no add button in the grid).
+  routes: consoleRoutes('booking'),
+  screen: {
+    list: 'people/PeoplePages#BookingListPage',
+    edit: 'people/PeoplePages#BookingDetailPage',
+    nav: { group: 'customers', order: 10, icon: 'calendar' },
+    // The spec's other address of the detail.
+    aliases: [{ path: '/booking/edit/:id', screen: 'edit' }],
+  },
   readOnlyDetail: true,
   concurrency: true,
 });

@@ -1,8 +1,6 @@
-import { NEWS_STATUS_OPTIONS } from '../editorial';
-import { ROUTES } from './routes';
-import { EDITORIAL_MESSAGES } from '../editorial';
+import { EDITORIAL_MESSAGES, NEWS_STATUS_OPTIONS } from './news';
 import { reviewMachine } from './review';
-import { defineResource, isActiveField, orderField, l, type EnumOption, type FieldDef, type Label, type ResourceDef } from './define';
+import { defineResource, isActiveField, orderField, l, type EnumOption, type FieldDef, type Label, type ResourceDef, consoleRoutes } from './define';
 
 /** Service types (spec part 2, section 9): 0 specialization (/specialization), 1 service (/service-website). */
 export const SERVICE_TYPE = { specialization: 0, service: 1 } as const;
@@ -121,7 +119,9 @@ export const service = defineResource({
     { resource: 'serviceTitle', label: l('Tiêu đề', 'Titles') },
   ],
   list: { pageSizes: [10, 25, 50, 100], defaultPageSize: 10, orderBy: [{ field: 'order', direction: 'asc' }] },
-  routes: ROUTES.service,
+  routes: consoleRoutes('service-website', 'serviceId'),
+  // Services (type 1); the specializations (type 0) are the same definition's second screen (renderer/src/app/screens.ts).
+  screen: { list: 'service/ServicePages#ServiceListPage', edit: 'service/ServicePages#ServiceEditPage', nav: { group: 'services', order: 10 } },
   concurrency: true,
 });
 

@@ -1,5 +1,4 @@
-import { defineResource, isActiveField, orderField, l } from './define';
-import { ROUTES } from './routes';
+import { defineResource, isActiveField, orderField, l, consoleRoutes } from './define';
 
 
 /** Social networks of a website (Info-website tab, /socialNetwork/add|{id}). */
@@ -25,7 +24,8 @@ export const socialNetwork = defineResource({
     isActiveField(),
   ],
   list: { pageSizes: [10, 25, 50, 100], defaultPageSize: 10, orderBy: [{ field: 'order', direction: 'asc' }] },
-  routes: ROUTES.socialNetwork,
+  // A tab of /info-website: no list of its own.
+  routes: consoleRoutes('socialNetwork', 'socialNetworkId', ['add', 'edit']),
   afterSave: { path: '/info-website', state: { tab: 3 } },
   concurrency: true,
 });

@@ -13,6 +13,7 @@
 // Test files are exempt (they set up what they test). Imports leaving renderer/ are the runtime rules' concern.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { layerRule } from './imports.js';
 
 const RENDERER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../renderer');
 
@@ -56,30 +57,6 @@ export function refusal(from, to) {
   return null;
 }
 
-/** @type {import('eslint').Rule.RuleModule} */
-const rule = {
-  meta: { type: 'problem', docs: { description: 'renderer/ imports follow its layers' }, schema: [] },
-  create(context) {
-    const file = context.filename ?? context.getFilename();
-    if (/\.test\.[jt]sx?$/.test(file)) return {};
-    const from = layerOf(file);
-    if (!from) return {};
-    const check = (node, specifier) => {
-      if (typeof specifier !== 'string' || !specifier.startsWith('.')) return;
-      const to = layerOf(path.resolve(path.dirname(file), specifier));
-      if (!to) return;
-      const why = refusal(from, to);
-      if (why) context.report({ node, message: why });
-    };
-    const literal = (node) => (node && node.type === 'Literal' ? node.value : undefined);
-    return {
-      ImportDeclaration: (node) => check(node.source, node.source.value),
-      ExportNamedDeclaration: (node) => node.source && check(node.source, node.source.value),
-      ExportAllDeclaration: (node) => check(node.source, node.source.value),
-      ImportExpression: (node) => check(node.source, literal(node.source)),
-      TSImportType: (node) => check(node, 'source' in node ? literal(node.source) : literal(node.argument?.literal)),
-    };
-  },
-};
+const rule = layerRule({ description: 'renderer/ imports follow its layers', placeOf: layerOf, refusal, skip: (file) => /\.test\.[jt]sx?$/.test(file) });
 
 export const rendererLayers = { rules: { 'renderer-layers': rule } };

@@ -1,6 +1,6 @@
-import { DownloadOutlined, EyeOutlined } from '@ant-design/icons';
+import { EyeOutlined } from '@ant-design/icons';
 import type { ActionType } from '@ant-design/pro-components';
-import { Button, DatePicker, Descriptions, Drawer, Dropdown, Space, Tag, Tooltip, Typography } from 'antd';
+import { Button, DatePicker, Descriptions, Drawer, Space, Tag, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import { localized } from '../../core/workspace/localized';
 import { fetchLookup, lookupKey, readList, type Row } from '../../resources/dataProvider';
 import { saveFile, toCsv, toXlsx, type ExportTable } from '../../resources/export';
 import { FilterSelect } from '../../resources/FilterSelect';
+import { ExportMenu, type ExportFormat } from '../../resources/ExportMenu';
 import { useQuery } from '../../resources/useQuery';
 import { useUrlFilters } from '../../resources/useUrlFilters';
 import { ChangeTable } from '../../resources/history/HistoryPanel';
@@ -80,7 +81,7 @@ export default function AuditLogPage() {
   const row = (e: AuditEntry) => [formatDateTime(e.time), actorLabel(e.actor), websiteName(e.websiteId), areaLabel(e.resource), e.recordId, operationLabel(e.operation)];
   const headers = () => [t('time'), t('actor'), t('website'), t('area'), t('record'), t('operation')];
 
-  async function exportAs(format: 'csv' | 'xlsx') {
+  async function exportAs(format: ExportFormat) {
     setExporting(true);
     try {
       // Every entry matching the filters, page by page (the server answers at most 1000 at a time).
@@ -153,23 +154,7 @@ export default function AuditLogPage() {
             value={range}
             onChange={(values) => setFilters({ from: values?.[0] ? toWireDay(values[0]) : undefined, to: values?.[1] ? toWireDay(values[1]) : undefined })}
           />,
-          <Dropdown
-            key="export"
-            disabled={exporting}
-            menu={{
-              items: [
-                { key: 'csv', label: t('resources:exportCsv') },
-                { key: 'xlsx', label: t('resources:exportExcel') },
-              ],
-              onClick: ({ key }) => void exportAs(key as 'csv' | 'xlsx'),
-            }}
-          >
-            <Tooltip title={t('resources:exportNote')}>
-              <Button icon={<DownloadOutlined />} loading={exporting}>
-                {t('resources:export')}
-              </Button>
-            </Tooltip>
-          </Dropdown>,
+          <ExportMenu key="export" busy={exporting} onExport={(format) => void exportAs(format)} />,
         ]}
       />
       <Drawer open={Boolean(open)} onClose={() => setOpen(null)} width={760} title={t('changesTitle')} destroyOnClose>

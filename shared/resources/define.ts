@@ -159,6 +159,36 @@ export interface ResourceApi {
   actions?: Record<string, PathTemplate>;
 }
 
+type ListApi = NonNullable<ResourceApi['list']>;
+
+/** What `recordsApi` makes: the five calls, and the actions when there are. */
+export type RecordsApi<A> = { list: ListApi; getAll?: PathTemplate; get: PathTemplate; create: PathTemplate; update: PathTemplate; remove: PathTemplate } & ([A] extends [never]
+  ? { actions?: undefined }
+  : { actions: A });
+
+/**
+ * The API of a collection of records from its one path, the spec's usual shape: the list and a create at
+ * `collection` (`'Albums/{website}'`, `'Albums/photo/{website}/{albumId}'`), one record, its update and its delete at
+ * `collection/{id}`. A list is paged unless `list` says otherwise; where the spec spells a call otherwise (its case,
+ * a plural, a query, a `get-all` list), `list.path` or `spelled` says so once.
+ */
+export function recordsApi<const A extends Record<string, PathTemplate> = never>(
+  collection: PathTemplate,
+  more: { list?: Partial<ListApi>; getAll?: PathTemplate; spelled?: Partial<Record<'get' | 'create' | 'update' | 'remove', PathTemplate>>; actions?: A } = {},
+): RecordsApi<A> {
+  const one = `${collection}/{id}`;
+  return {
+    list: { path: collection, paged: true, ...more.list },
+    ...(more.getAll ? { getAll: more.getAll } : {}),
+    get: one,
+    create: collection,
+    update: one,
+    remove: one,
+    ...more.spelled,
+    ...(more.actions ? { actions: more.actions } : {}),
+  } as RecordsApi<A>;
+}
+
 export interface ListOptions {
   /** Page size options and default; spec section 9: 10/25/50/100, default 10. */
   pageSizes?: number[];

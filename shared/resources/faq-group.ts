@@ -1,4 +1,4 @@
-import { defineResource, isActiveField, orderField, l, consoleRoutes } from './define';
+import { defineResource, isActiveField, orderField, l, consoleRoutes, recordsApi } from './define';
 
 
 /**
@@ -12,14 +12,8 @@ export const faqGroup = defineResource({
   label: l('Nhóm câu hỏi', 'FAQ group'),
   table: 'faq_groups',
   scope: 'website',
-  api: {
-    list: { path: 'FaqGroups/{website}', paged: true },
-    getAll: 'FAQGroups/get-all/{website}',
-    get: 'FAQGroups/{website}/{id}',
-    create: 'FAQGroups/{website}',
-    update: 'FAQGroups/{website}/{id}',
-    remove: 'FaqGroups/{website}/{id}',
-  },
+  // The spec writes the list and the delete `FaqGroups`.
+  api: recordsApi('FAQGroups/{website}', { list: { path: 'FaqGroups/{website}' }, getAll: 'FAQGroups/get-all/{website}', spelled: { remove: 'FaqGroups/{website}/{id}' } }),
   fields: [
     { name: 'name', type: 'text', perLanguage: true, required: true, maxLength: 250, list: true, search: true, label: l('Tên nhóm', 'Name') },
     { name: 'description', type: 'textarea', perLanguage: true, maxLength: 2000, label: l('Mô tả', 'Description') },

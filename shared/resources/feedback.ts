@@ -1,4 +1,4 @@
-import { defineResource, isActiveField, orderField, l, consoleRoutes } from './define';
+import { defineResource, isActiveField, orderField, l, consoleRoutes, recordsApi } from './define';
 
 /**
  * Feedback sent by visitors of a public website (/feedback, /feedback/{feedbackId}). It arrives through the public
@@ -11,19 +11,15 @@ export const feedback = defineResource({
   label: l('Góp ý', 'Feedback'),
   table: 'feedbacks',
   scope: 'website',
-  api: {
-    list: { path: 'Feedbacks/{website}', paged: true, defaultPageSize: 20 },
-    get: 'Feedbacks/{website}/{id}',
-    create: 'Feedbacks/{website}',
-    update: 'Feedbacks/{website}/{id}',
-    remove: 'Feedbacks/{website}/{id}',
+  api: recordsApi('Feedbacks/{website}', {
+    list: { defaultPageSize: 20 },
     actions: {
       /** Marks it read (staff opened it): no stamp, it changes nothing staff edit. */
       read: 'PUT Feedbacks/read/{website}/{id}',
       /** How many are unread (the side navigation's count). */
       unread: 'Feedbacks/unread-count/{website}',
     },
-  },
+  }),
   fields: [
     { name: 'title', type: 'text', required: true, maxLength: 250, list: true, search: true, label: l('Tiêu đề', 'Title') },
     { name: 'fullName', type: 'text', required: true, maxLength: 200, list: true, search: true, label: l('Họ tên', 'Full name') },
@@ -49,13 +45,7 @@ export const customerFeedback = defineResource({
   label: l('Cảm nhận khách hàng', 'Customer feedback'),
   table: 'customer_feedbacks',
   scope: 'website',
-  api: {
-    list: { path: 'CustomerFeedbacks/{website}', paged: true, defaultPageSize: 20 },
-    get: 'CustomerFeedbacks/{website}/{id}',
-    create: 'CustomerFeedbacks/{website}',
-    update: 'CustomerFeedbacks/{website}/{id}',
-    remove: 'CustomerFeedbacks/{website}/{id}',
-  },
+  api: recordsApi('CustomerFeedbacks/{website}', { list: { defaultPageSize: 20 } }),
   fields: [
     { name: 'name', type: 'text', perLanguage: true, required: true, maxLength: 250, list: true, search: true, label: l('Tên khách hàng', 'Name') },
     { name: 'position', type: 'text', perLanguage: true, required: true, maxLength: 250, list: true, label: l('Chức danh', 'Position') },

@@ -1,4 +1,4 @@
-import { defineResource, isActiveField, orderField, l, type Label, type NavPlace, consoleRoutes } from './define';
+import { defineResource, isActiveField, orderField, l, type Label, type NavPlace, consoleRoutes, recordsApi } from './define';
 
 /**
  * The "list categories" of a website (spec part 2: Category, Service group; calls `listCategorys/{website}/{type}`):
@@ -14,14 +14,7 @@ function listCategory<const N extends 'serviceGroup' | 'career' | 'level' | 'job
     label,
     table,
     scope: 'website',
-    api: {
-      list: { path: `listCategorys/{website}/${type}`, paged: true },
-      getAll: `ListCategorys/get-all/{website}/${type}`,
-      get: `listCategorys/{website}/${type}/{id}`,
-      create: `listCategorys/{website}/${type}`,
-      update: `listCategorys/{website}/${type}/{id}`,
-      remove: `listCategorys/{website}/${type}/{id}`,
-    },
+    api: recordsApi(`listCategorys/{website}/${type}`, { getAll: `ListCategorys/get-all/{website}/${type}` }),
     fields: [
       { name: 'name', type: 'text', perLanguage: true, required: true, maxLength: 250, list: true, search: true, label: l('Tên', 'Name') },
       { name: 'title', type: 'text', perLanguage: true, maxLength: 500, list: true, search: true, label: l('Tiêu đề', 'Title') },

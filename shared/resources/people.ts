@@ -1,4 +1,4 @@
-import { defineResource, isActiveField, orderField, l, consoleRoutes } from './define';
+import { defineResource, isActiveField, orderField, l, consoleRoutes, recordsApi } from './define';
 import { MEMBERS } from './access';
 import type { StatusMachine } from './machine';
 
@@ -13,14 +13,7 @@ export const job = defineResource({
   label: l('Tin tuyển dụng', 'Job'),
   table: 'jobs',
   scope: 'website',
-  api: {
-    list: { path: 'Jobs/{website}', paged: true, defaultPageSize: 1000 },
-    getAll: 'Jobs/get-all/{website}',
-    get: 'Jobs/{website}/{id}',
-    create: 'Jobs/{website}',
-    update: 'Jobs/{website}/{id}',
-    remove: 'Jobs/{website}/{id}',
-  },
+  api: recordsApi('Jobs/{website}', { list: { defaultPageSize: 1000 }, getAll: 'Jobs/get-all/{website}' }),
   fields: [
     { name: 'name', type: 'text', perLanguage: true, required: true, maxLength: 250, list: true, search: true, label: l('Vị trí tuyển dụng', 'Job title') },
     { name: 'seoLink', type: 'text', required: true, unique: true, maxLength: 500, list: true, label: l('Đường dẫn SEO', 'SEO link') },
@@ -71,14 +64,7 @@ export const recruitment = defineResource({
   label: l('Hồ sơ ứng tuyển', 'Application'),
   table: 'recruitments',
   scope: 'website',
-  api: {
-    list: { path: 'Recruitments/{website}', paged: true, defaultPageSize: 1000 },
-    get: 'Recruitments/{website}/{id}',
-    create: 'Recruitments/{website}',
-    update: 'Recruitments/{website}/{id}',
-    remove: 'Recruitments/{website}/{id}',
-    actions: { read: 'PUT Recruitments/read/{website}/{id}' },
-  },
+  api: recordsApi('Recruitments/{website}', { list: { defaultPageSize: 1000 }, actions: { read: 'PUT Recruitments/read/{website}/{id}' } }),
   fields: [
     { name: 'fullName', type: 'text', required: true, maxLength: 200, list: true, search: true, label: l('Họ tên', 'Full name') },
     { name: 'phoneNumber', type: 'text', format: 'phone', required: true, maxLength: 30, list: true, search: true, label: l('Số điện thoại', 'Phone number') },
@@ -134,14 +120,7 @@ export const booking = defineResource({
   label: l('Lịch hẹn', 'Booking'),
   table: 'bookings',
   scope: 'website',
-  api: {
-    list: { path: 'Bookings/{website}', paged: true, defaultPageSize: 20 },
-    get: 'Bookings/{website}/{id}',
-    create: 'Bookings/{website}',
-    update: 'Bookings/{website}/{id}',
-    remove: 'Bookings/{website}/{id}',
-    actions: { status: 'PUT Bookings/status/{website}/{id}' },
-  },
+  api: recordsApi('Bookings/{website}', { list: { defaultPageSize: 20 }, actions: { status: 'PUT Bookings/status/{website}/{id}' } }),
   machines: [BOOKING_MACHINE],
   fields: [
     { name: 'customerName', type: 'text', required: true, maxLength: 200, list: true, search: true, label: l('Khách hàng', 'Customer') },

@@ -4,7 +4,7 @@
  *
  * Runtime-free: read by the server and the console.
  */
-import { type ResourceDef, consoleRoutes, l, perLang } from './define';
+import { type ResourceDef, consoleRoutes, l, perLang, recordsApi } from './define';
 import { EDITORIAL_MESSAGES, NEWS_STATUS_OPTIONS } from './news';
 import { reviewMachine } from './review';
 
@@ -18,14 +18,7 @@ export const qaDef = {
   label: l('Hỏi đáp chuyên gia', 'Expert Q&A'),
   table: 'qa_questions',
   scope: 'website',
-  api: {
-    list: { path: 'QAExperts/{website}', paged: true, defaultPageSize: 10 },
-    get: 'QAExperts/{website}/{id}',
-    create: 'QAExperts/{website}',
-    update: 'QAExperts/{website}/{id}',
-    remove: 'QAExperts/{website}/{id}',
-    actions: { review: 'PUT QAExperts/status/{website}/{id}' },
-  },
+  api: recordsApi('QAExperts/{website}', { list: { defaultPageSize: 10 }, actions: { review: 'PUT QAExperts/status/{website}/{id}' } }),
   machines: [reviewMachine('PUT QAExperts/status/{website}/{id}', EDITORIAL_MESSAGES.qaPendingLocked)],
   fields: [
     { name: 'fullName', type: 'text', maxLength: 200, list: true, label: l('Họ tên', 'Full name') },

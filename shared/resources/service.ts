@@ -1,6 +1,6 @@
 import { EDITORIAL_MESSAGES, NEWS_STATUS_OPTIONS } from './news';
 import { reviewMachine } from './review';
-import { defineResource, isActiveField, orderField, l, type EnumOption, type FieldDef, type Label, type ResourceDef, consoleRoutes } from './define';
+import { defineResource, isActiveField, orderField, l, type EnumOption, type FieldDef, type Label, type ResourceDef, consoleRoutes, recordsApi } from './define';
 
 /** Service types (spec part 2, section 9): 0 specialization (/specialization), 1 service (/service-website). */
 export const SERVICE_TYPE = { specialization: 0, service: 1 } as const;
@@ -51,7 +51,7 @@ function serviceChild<const N extends string>(child: {
     table: child.table,
     scope: 'website',
     parent,
-    api: { list: { path: `Services/${child.kind}/get-all/{website}/${keys}`, paged: false }, get: `${at}/{id}`, create: at, update: `${at}/{id}`, remove: `${at}/{id}` },
+    api: recordsApi(at, { list: { path: `Services/${child.kind}/get-all/{website}/${keys}`, paged: false } }),
     fields: [
       ...child.fields,
       { name: 'image', type: 'image', required: true, altField: 'alt', maxLength: 2000, list: true, label: l('Hình ảnh', 'Image') },
@@ -78,15 +78,10 @@ export const service = defineResource({
   label: l('Dịch vụ', 'Service'),
   table: 'services',
   scope: 'website',
-  api: {
-    list: { path: 'Services/{website}', paged: true },
+  api: recordsApi('Services/{website}', {
     getAll: 'services/get-all/{website}',
-    get: 'Services/{website}/{id}',
-    create: 'Services/{website}',
-    update: 'Services/{website}/{id}',
-    remove: 'Services/{website}/{id}',
     actions: { review: 'PUT Services/status/{website}/{id}', qaTree: 'Services/get-all-qa/{website}' },
-  },
+  }),
   machines: [reviewMachine('PUT Services/status/{website}/{id}', EDITORIAL_MESSAGES.servicePendingLocked)],
   fields: [
     { name: 'type', type: 'enum', options: SERVICE_TYPE_OPTIONS, required: true, readOnlyOnUpdate: true, form: false, label: l('Loại', 'Type') },

@@ -1,4 +1,4 @@
-import { defineResource, isActiveField, type FieldDef, l, consoleRoutes } from './define';
+import { defineResource, isActiveField, type FieldDef, l, consoleRoutes, recordsApi } from './define';
 
 
 /**
@@ -21,14 +21,7 @@ export const sick = defineResource({
   label: l('Danh mục bệnh', 'Sick category'),
   table: 'sicks',
   scope: 'website',
-  api: {
-    list: { path: 'Sicks/{website}?languageId={lang}', paged: true, defaultPageSize: 20, maxPageSize: 1000 },
-    getAll: 'Sicks/get-all/{website}/{lang}',
-    get: 'Sicks/{website}/{id}',
-    create: 'Sicks/{website}',
-    update: 'Sicks/{website}/{id}',
-    remove: 'Sicks/{website}/{id}',
-  },
+  api: recordsApi('Sicks/{website}', { list: { path: 'Sicks/{website}?languageId={lang}', defaultPageSize: 20, maxPageSize: 1000 }, getAll: 'Sicks/get-all/{website}/{lang}' }),
   fields: [
     { name: 'image', type: 'image', maxLength: 2000, list: true, label: l('Hình ảnh', 'Image') },
     { name: 'url', type: 'url', maxLength: 1000, list: true, label: l('Đường dẫn', 'URL') },

@@ -5,6 +5,7 @@
 //   POST /auth/connect/revocation  RFC 7009 (client credentials required), always 200
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { every } from '../db/periodic';
 import { parseInput } from '../errors';
 import { localize } from '../i18n';
 import { safeEqualHex, sha256 } from './crypto';
@@ -66,7 +67,16 @@ function clientCredentials(request: FastifyRequest, form: { client_id?: string; 
 
 const noStore = (reply: FastifyReply) => reply.header('Cache-Control', 'no-store').header('Pragma', 'no-cache');
 
+const HOUR = 3_600_000;
+
 export const authRoutes: FastifyPluginAsync = async (app) => {
+  // Expired sessions and refresh tokens are deleted at start and hourly, on one instance at a time (PostgreSQL: the
+  // task's advisory lock); the clock is the app's (tests move it).
+  every(app, 'session-purge', HOUR, async () => {
+    const gone = await app.tokens.purgeExpired();
+    if (gone.sessions || gone.tokens) app.log.info(gone, 'expired sessions and refresh tokens purged');
+  });
+
   async function authenticateClient(id: string | undefined, secret: string | undefined): Promise<string> {
     if (id && secret !== undefined) {
       const client = await app.db.selectFrom('oauth_clients').select(['id', 'secretHash']).where('id', '=', id).executeTakeFirst();

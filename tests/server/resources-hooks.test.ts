@@ -7,6 +7,7 @@ import { defineResource, l, orderField } from '../../shared/resources/define';
 import { httpError } from '../../server/errors';
 import { ok } from '../../server/http/envelope';
 import { bodyObject, serve } from '../../server/resources/index';
+import { crudApi } from './definition-helpers';
 import { demoWebsites, describeEachDatabase } from './harness';
 
 // ---- the resource: a visit with steps, confirmed or cancelled through a status action ----------------------------
@@ -18,14 +19,7 @@ const visit = defineResource({
   label: l('Lượt khám', 'Visit'),
   table: 'demo_visits',
   scope: 'website',
-  api: {
-    list: { path: 'DemoVisits/{website}', paged: true },
-    get: 'DemoVisits/{website}/{id}',
-    create: 'DemoVisits/{website}',
-    update: 'DemoVisits/{website}/{id}',
-    remove: 'DemoVisits/{website}/{id}',
-    actions: { status: 'PUT DemoVisits/status/{website}/{id}' },
-  },
+  api: { ...crudApi('DemoVisits/{website}', true), actions: { status: 'PUT DemoVisits/status/{website}/{id}' } },
   fields: [
     { name: 'patient', type: 'text', required: true, list: true, search: true, label: l('Bệnh nhân', 'Patient') },
     { name: 'status', type: 'number', serverSet: true, default: 0, list: true, label: l('Trạng thái', 'Status') },

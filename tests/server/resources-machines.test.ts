@@ -8,7 +8,8 @@ import { defineResource, type ResourceDef } from '../../shared/resources/define'
 import type { StatusMachine } from '../../shared/resources/machine';
 import { httpError } from '../../server/errors';
 import { serve } from '../../server/resources/index';
-import { demoWebsites, describeEachDatabase, EN } from './harness';
+import { crudApi } from './definition-helpers';
+import { demoWebsitesAndStaff, describeEachDatabase, EN } from './harness';
 
 const l = (vi: string, en: string) => ({ vi, en });
 
@@ -61,11 +62,7 @@ const demoTicket: ResourceDef = defineResource({
   table: 'demo_tickets',
   scope: 'website',
   api: {
-    list: { path: 'DemoTickets/{website}', paged: true },
-    get: 'DemoTickets/{website}/{id}',
-    create: 'DemoTickets/{website}',
-    update: 'DemoTickets/{website}/{id}',
-    remove: 'DemoTickets/{website}/{id}',
+    ...crudApi('DemoTickets/{website}', true),
     actions: { state: TICKET_MACHINE.path, open: OPEN_MACHINE.path, escalate: 'PUT DemoTickets/escalate/{website}/{id}' },
   },
   fields: [
@@ -110,8 +107,7 @@ describeEachDatabase(
     let spa = 0;
     let lanToken = '';
     beforeAll(async () => {
-      ({ clinic, spa } = await demoWebsites(ctx));
-      lanToken = (await ctx.signIn('lan.nguyen', 'Staff@123')).access_token;
+      ({ clinic, spa, lanToken } = await demoWebsitesAndStaff(ctx));
     });
     const asLan = (method: string, path: string, json?: unknown) => ctx.request(method, path, { json, token: lanToken, ...EN });
     const create = async (title = 'Máy in hỏng') => {

@@ -1,18 +1,11 @@
 // The layers of renderer/ (issue 38): lint resolves each import to the folder it lands in, so renderer/src/platform (the
 // live events) is a layer like the others, and a page imports no other page.
-import path from 'node:path';
-import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
-
-const ROOT = path.resolve(__dirname, '../..');
+import { lintRefusals } from './lintRefusals';
 
 // ESLint loads typescript-eslint on the first lint: seconds on a busy machine.
 describe('renderer lint follows its layers', { timeout: 60_000 }, () => {
-  const eslint = new ESLint({ cwd: ROOT, overrideConfigFile: path.join(ROOT, 'eslint.config.js') });
-  async function refusals(file: string, code: string): Promise<string[]> {
-    const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, file) });
-    return result.messages.filter((m) => m.ruleId === 'renderer/renderer-layers').map((m) => m.message);
-  }
+  const refusals = lintRefusals('renderer/renderer-layers');
 
   it('refuses a page importing another page, and a layer reaching up', async () => {
     expect(await refusals('renderer/src/pages/qa/Fake.ts', "export { seoSuggestions } from '../news/newsWire';\n")).toEqual([expect.stringContaining('a page imports no other page')]);

@@ -31,6 +31,9 @@ export const advertisement = defineResource({
   ],
   list: { ...PAGING, orderBy: [{ field: 'id', direction: 'asc' }] },
   popup: { width: 640, height: 360 },
+  // The screen of the media advertisements (video, music, edited in popups) and of the waiting screens (their own editor).
+  routes: consoleRoutes('advertisement', 'id', ['list']),
+  screen: { list: 'media/AdvertisementPage', nav: { group: 'content', order: 90, icon: 'notification', title: 'media:advertisements' } },
   concurrency: true,
 });
 

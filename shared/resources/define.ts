@@ -290,7 +290,7 @@ export const NAV_GROUPS = ['website', 'content', 'services', 'feedback', 'recrui
 export type NavGroupKey = (typeof NAV_GROUPS)[number];
 
 /** The icons an area of the side navigation may show (the console draws them: renderer/src/app/nav.tsx). */
-export type NavIcon = 'medicineBox' | 'picture' | 'fileImage' | 'questionCircle' | 'calendar';
+export type NavIcon = 'medicineBox' | 'picture' | 'fileImage' | 'questionCircle' | 'calendar' | 'notification' | 'idcard';
 
 /** Where a list sits in the side navigation: its group and its place there (areas sorted by `order`). */
 export interface NavPlace {

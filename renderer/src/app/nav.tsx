@@ -75,6 +75,8 @@ const ICONS: Record<NavIcon, ReactNode> = {
   fileImage: <FileImageOutlined />,
   questionCircle: <QuestionCircleOutlined />,
   calendar: <CalendarOutlined />,
+  notification: <NotificationOutlined />,
+  idcard: <IdcardOutlined />,
 };
 
 type PlacedArea = NavArea & { group: NavGroupKey; order: number };
@@ -82,10 +84,7 @@ type PlacedArea = NavArea & { group: NavGroupKey; order: number };
 /** The areas of the hand-made screens (./screens.ts), which no definition lists, with their place among the definitions'. */
 const SCREEN_AREAS: PlacedArea[] = [
   { group: 'website', order: 20, path: '/info-website', title: key('resources:info-website.title') },
-  { group: 'content', order: 90, path: '/advertisement', title: key('media:advertisements'), icon: <NotificationOutlined /> },
   { group: 'services', order: 30, path: '/specialization', title: { label: SPECIALIZATION_LABEL } },
-  { group: 'customers', order: 20, path: '/team', title: key('team:title') },
-  { group: 'customers', order: 30, path: '/customer', title: key('team:customers'), icon: <IdcardOutlined /> },
   { group: 'media', order: 10, path: '/file', title: key('files:title'), icon: <BookOutlined /> },
   { group: 'media', order: 20, path: '/video', title: key('media:videoLibrary'), icon: <VideoCameraOutlined /> },
   { group: 'system', order: 10, path: '/trash', title: key('trash:title'), icon: <DeleteOutlined /> },

@@ -63,12 +63,8 @@ export const screens: ScreenRoute[] = [
   { path: '/specialization', load: () => servicePages().then((m) => ({ default: m.serviceList(0) })) },
   { path: '/specialization/add', load: () => servicePages().then((m) => ({ default: m.serviceEdit(0) })) },
   { path: '/specialization/:serviceId', load: () => servicePages().then((m) => ({ default: m.serviceEdit(0) })) },
-  // Media: the video library, and media advertisements with the waiting screens (whose editor is their definition's).
+  // The video library (the .mp4 files of the file manager).
   { path: '/video', load: () => import('../pages/media/VideoLibraryPage') },
-  { path: '/advertisement', load: () => import('../pages/media/AdvertisementPage') },
-  // The referral team: collaborators (approval, locking, commission payments) and the patients they referred.
-  { path: '/team', load: () => import('../pages/team/TeamPage') },
-  { path: '/customer', load: () => import('../pages/team/CustomerPage') },
   // Issue 29: the chosen website's trash (its staff), and the audit log of every website (administrators: the server
   // answers 403 to anyone else, and the console neither routes nor lists it for them).
   { path: '/trash', load: () => import('../pages/trash/TrashPage') },

@@ -3,9 +3,9 @@ import { defineResource, isActiveField, orderField, l, consoleRoutes, recordsApi
 
 /**
  * FAQ groups (spec part 2: entities, validation, calls; routes /faq-group, /faq-group/add,
- * /faq-group/{faqGroupId}). A plain resource: this file, one registry line and one console route line
- * are all it takes; the server's routes, storage and validation and the console's list and form come
- * from the engine.
+ * /faq-group/{faqGroupId}). A plain resource: this file and one registry line are all it takes; the server's
+ * routes, storage and validation, the console's routes, list, form and place in the navigation come from the
+ * engine.
  */
 export const faqGroup = defineResource({
   name: 'faqGroup',

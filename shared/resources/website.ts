@@ -1,4 +1,4 @@
-import { defineResource, isActiveField, l as req, consoleRoutes } from './define';
+import { defineResource, isActiveField, l as req, consoleRoutes, recordsApi } from './define';
 import { ADMINS } from './access';
 
 /** One website is the default, and one language of each website. */
@@ -21,14 +21,7 @@ export const website = defineResource({
   label: { vi: 'Website', en: 'Website' },
   table: 'websites',
   scope: 'global',
-  api: {
-    getAll: 'Websites/get-all',
-    list: { path: 'Websites', paged: true },
-    get: 'Websites/{id}',
-    create: 'Websites',
-    update: 'Websites/{id}',
-    remove: 'Websites/{id}',
-  },
+  api: recordsApi('Websites', { getAll: 'Websites/get-all' }),
   fields: [
     { name: 'name', type: 'text', perLanguage: true, required: true, maxLength: 250, list: true, search: true, label: req('Tên website', 'Website name') },
     { name: 'phoneNumber', type: 'text', maxLength: 50, list: true, label: req('Số điện thoại', 'Phone number') },

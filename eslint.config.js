@@ -4,6 +4,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { serverLayers } from './scripts/eslint/server-layers.js';
+import { rendererLayers } from './scripts/eslint/renderer-layers.js';
 
 const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'crypto', 'child_process', 'stream', 'http', 'https', 'url', 'events'];
 // A bare builtin's name ('events', 'url') is restricted as that exact specifier (`paths`): as a pattern it would also
@@ -20,40 +21,6 @@ const restrict = (patterns, message) => ({
 // server/ is a plain Node service; its layers (base < http < engine < platform < content < app) and which module builds
 // on which are declared once, in server/modules.json, and enforced as an allow-list (scripts/eslint/server-layers.js).
 const serverRuntime = ['electron', '**/renderer/**', '**/main/**', '**/preload/**'];
-
-const rendererRuntime = ['electron', ...nodeBuiltins, '**/main/**', '**/preload/**', '**/server/**'];
-const RENDERER_LAYERS = [
-  ['platform', ['renderer/platform/**']],
-  ['api', ['renderer/src/api/**']],
-  ['session', ['renderer/src/session/**']],
-  ['core', ['renderer/src/core/**']],
-  ['resources', ['renderer/src/resources/**']],
-  ['features', ['renderer/src/features/**']],
-  ['pages', ['renderer/src/pages/**']],
-  ['app', ['renderer/src/app/**', 'renderer/src/main.tsx']],
-];
-function rendererLayers() {
-  return RENDERER_LAYERS.map(([name, files], i) => {
-    const higher = RENDERER_LAYERS.slice(i + 1).map(([n]) => n);
-    const group = higher.flatMap((n) => [`**/${n}/**`, `**/${n}`, `./${n}/**`]);
-    if (name === 'platform') group.push('**/src/**');
-    if (group.length) group.push('!**/shared/**'); // shared/resources is the definitions, not this layer
-    return {
-      files,
-      ignores: ['**/*.test.ts', '**/*.test.tsx'],
-      rules: {
-        'no-restricted-imports': [
-          'error',
-          restriction(
-            rendererRuntime,
-            'renderer/ is the web page: it reaches the desktop only through renderer/platform and window.desktop.',
-            group.length ? [{ group, message: `renderer/${name} is below ${higher.join(', ')}: it does not import them.` }] : [],
-          ),
-        ],
-      },
-    };
-  });
-}
 
 export default tseslint.config(
   { ignores: ['dist/**', 'release/**', 'node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', '.tmp/**'] },
@@ -84,10 +51,15 @@ export default tseslint.config(
         'renderer/ is the web page: it reaches the desktop only through renderer/platform and window.desktop.'),
     },
   },
-  // Layers inside renderer/ (platform < api < session < core < resources < features < pages < app): a folder imports
-  // only the layers below it. core holds what every screen needs (notices, dialogs, unsaved work, preferences,
+  // Layers inside renderer/ (platform < api < session < live < core < resources < features < pages < app): a folder
+  // imports only the layers below it, and a page no other page (scripts/eslint/renderer-layers.js resolves each import
+  // to the folder it lands in). core holds what every screen needs (notices, dialogs, unsaved work, preferences,
   // i18n, theme, the workspace); features are built on the resource engine and hand it their inputs (resources/widgets).
-  ...rendererLayers(),
+  {
+    files: ['renderer/**'],
+    plugins: { renderer: rendererLayers },
+    rules: { 'renderer/renderer-layers': 'error' },
+  },
   {
     files: ['renderer/vite.config.ts'],
     languageOptions: { globals: { ...globals.node } },

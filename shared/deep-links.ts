@@ -5,22 +5,21 @@
  * {@link deepLinkForPath}. Parsing is strict: a link names a known resource and two positive integers, nothing else —
  * it never becomes a path into the file system or an arbitrary address of the console.
  */
-import { ROUTES } from './resources/routes';
-
 export const DEEP_LINK_SCHEME = 'sitedesk';
 
 /**
  * The console route that opens one record of each linkable resource (the record's editor or detail screen);
- * `:id` is the record's id. Resources the live events name (bookings, feedback, applications, questions,
+ * `:id` is the record's id. Written out so that main and preload do not load the definitions: a test holds each
+ * to its definition's edit route (renderer/src/app/deepLinks.test.ts). Resources the live events name (bookings, feedback, applications, questions,
  * collaborators, referrals) and those sent for review (news, services, specializations).
  */
 export const LINKED_ROUTES = {
   news: '/news/:id',
-  bookings: ROUTES.booking.edit,
-  feedback: ROUTES.feedback.edit,
-  applications: ROUTES.recruitment.edit,
+  bookings: '/booking/:id',
+  feedback: '/feedback/:feedbackId',
+  applications: '/recruitment/:recruitmentId',
   questions: '/expert-question-and-answer/:questionId',
-  services: ROUTES.service.edit,
+  services: '/service-website/:serviceId',
   specializations: '/specialization/:serviceId',
   // The referral team belongs to the organisation, not to a website: its screens are lists that open the record
   // named in the address (`?id=`); the link still carries the website it came from, like every other.

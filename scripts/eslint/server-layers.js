@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { layerRule } from './imports.js';
 
 const SERVER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../server');
 export const layering = JSON.parse(fs.readFileSync(path.join(SERVER, 'modules.json'), 'utf8'));
@@ -77,31 +78,6 @@ export function refusal(from, to) {
   return null;
 }
 
-/** @type {import('eslint').Rule.RuleModule} */
-const rule = {
-  meta: { type: 'problem', docs: { description: 'server/ imports follow server/modules.json' }, schema: [] },
-  create(context) {
-    const file = context.filename ?? context.getFilename();
-    const from = unitOf(file);
-    if (!from) return {};
-    const check = (node, specifier) => {
-      if (typeof specifier !== 'string' || !specifier.startsWith('.')) return;
-      const to = unitOf(path.resolve(path.dirname(file), specifier));
-      if (!to) return;
-      const why = refusal(from, to);
-      if (why) context.report({ node, message: why });
-    };
-    const literal = (node) => (node && node.type === 'Literal' ? node.value : undefined);
-    return {
-      ImportDeclaration: (node) => check(node.source, node.source.value),
-      ExportNamedDeclaration: (node) => node.source && check(node.source, node.source.value),
-      ExportAllDeclaration: (node) => check(node.source, node.source.value),
-      ImportExpression: (node) => check(node.source, literal(node.source)),
-      // typescript-eslint 8 names the specifier `source` (a string literal); before, `argument` (a literal type).
-      TSImportType: (node) => check(node, 'source' in node ? literal(node.source) : literal(node.argument?.literal)),
-      TSModuleDeclaration: (node) => check(node.id, literal(node.id)),
-    };
-  },
-};
+const rule = layerRule({ description: 'server/ imports follow server/modules.json', placeOf: unitOf, refusal });
 
 export const serverLayers = { rules: { 'server-layers': rule } };

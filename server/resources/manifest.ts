@@ -1,5 +1,5 @@
-// The resource engine's routes: every definition-driven resource under /api (the registry's and those the modules
-// serve with hooks), the engine's own bookkeeping table, and the status history of its machines keyed by resource (0015).
+// The resource engine's routes: every definition-driven resource under /api (the registry's, some with the hooks of
+// the module that serves them), the engine's own bookkeeping table, and the status history of its machines keyed by resource (0015).
 import { m0004_resources } from '../db/migrations/0004_resources';
 import { m0015_history_by_resource } from '../db/migrations/0015_history_by_resource';
 import { defineModule } from '../module';

@@ -1,5 +1,6 @@
-// Which resources the engine serves: every definition in shared/resources/index.ts (plus the ones modules serve
-// with their hooks, server/routes.ts) gets generic routes and a table synced from its fields, except:
+// Which resources the engine serves: every definition in shared/resources/index.ts (the modules that customise one
+// declare it with their hooks in their manifest, server/routes.ts) gets generic routes and a table synced from its
+// fields, except:
 import { resources } from '../../shared/resources/index';
 import type { ResourceDef } from '../../shared/resources/define';
 

@@ -1,5 +1,4 @@
-import { defineResource, orderField, l } from './define';
-import { ROUTES } from './routes';
+import { defineResource, orderField, l, consoleRoutes, recordsApi } from './define';
 
 /** Spec section 9: advertisement lists default to 20 rows a page. */
 const PAGING = { pageSizes: [10, 20, 50, 100], defaultPageSize: 20 };
@@ -25,19 +24,16 @@ export const advertisement = defineResource({
   label: l('Quảng cáo', 'Advertisement'),
   table: 'advertisements',
   scope: 'website',
-  api: {
-    list: { path: 'Advertisements/get-all/{website}', paged: false },
-    get: 'Advertisements/{website}/{id}',
-    create: 'Advertisements/{website}',
-    update: 'Advertisements/{website}/{id}',
-    remove: 'Advertisements/{website}/{id}',
-  },
+  api: recordsApi('Advertisements/{website}', { list: { path: 'Advertisements/get-all/{website}', paged: false } }),
   fields: [
     { name: 'url', type: 'media', required: SELECT_FILE, list: true, label: l('Tệp media', 'Media file') },
     { name: 'type', type: 'enum', options: MEDIA_KINDS, default: 0, list: true, label: l('Loại', 'Type') },
   ],
   list: { ...PAGING, orderBy: [{ field: 'id', direction: 'asc' }] },
   popup: { width: 640, height: 360 },
+  // The screen of the media advertisements (video, music, edited in popups) and of the waiting screens (their own editor).
+  routes: consoleRoutes('advertisement', 'id', ['list']),
+  screen: { list: 'media/AdvertisementPage', nav: { group: 'content', order: 90, icon: 'notification', title: 'media:advertisements' } },
   concurrency: true,
 });
 
@@ -52,13 +48,7 @@ export const advertisementTitle = defineResource({
   detailTitle: l('Chi tiết Màn hình chờ', 'Waiting screen details'),
   table: 'advertisement_titles',
   scope: 'website',
-  api: {
-    list: { path: 'Advertisements/title/get-all/{website}', paged: false },
-    get: 'Advertisements/title/{id}',
-    create: 'Advertisements/title/{website}',
-    update: 'Advertisements/title/{website}/{id}',
-    remove: 'Advertisements/title/{website}/{id}',
-  },
+  api: recordsApi('Advertisements/title/{website}', { list: { path: 'Advertisements/title/get-all/{website}', paged: false }, spelled: { get: 'Advertisements/title/{id}' } }),
   fields: [
     { name: 'title', type: 'text', perLanguage: true, required: true, readOnlyOnUpdate: true, maxLength: 250, list: true, search: true, label: l('Tiêu đề', 'Title') },
     { name: 'floor', type: 'number', required: true, min: -10, max: 200, list: true, label: l('Tầng', 'Floor') },
@@ -66,7 +56,10 @@ export const advertisementTitle = defineResource({
     { name: 'background', type: 'image', list: true, label: l('Ảnh nền', 'Banner image') },
   ],
   list: { ...PAGING, orderBy: [{ field: 'floor', direction: 'asc' }, { field: 'area', direction: 'asc' }] },
-  routes: ROUTES.advertisementTitle,
+  // The /advertisement list is a screen of three lists (video, music, waiting screens: renderer/src/app/screens.ts);
+  // these are the waiting screens' editor.
+  routes: consoleRoutes('advertisement', 'id', ['add', 'edit']),
+  screen: { edit: 'media/WaitingScreenPage' },
   // Its list is a tab of /advertisement: back and Save return there.
   afterSave: { path: '/advertisement?tab=screens' },
   concurrency: true,
@@ -86,13 +79,7 @@ export const advertisementFile = defineResource({
   label: l('Tệp màn hình chờ', 'Waiting-screen file'),
   table: 'advertisement_files',
   scope: 'website',
-  api: {
-    list: { path: 'Advertisements/file/get-all/{website}', paged: false },
-    get: 'Advertisements/file/{id}',
-    create: 'Advertisements/file/{website}',
-    update: 'Advertisements/file/{website}/{id}',
-    remove: 'Advertisements/file/{website}/{id}',
-  },
+  api: recordsApi('Advertisements/file/{website}', { list: { path: 'Advertisements/file/get-all/{website}', paged: false }, spelled: { get: 'Advertisements/file/{id}' } }),
   fields: [
     { name: 'type', type: 'enum', options: SCREEN_FILE_KINDS, default: 0, list: true, label: l('Loại', 'Type') },
     { name: 'url', type: 'file', accept: ['image', 'media'], acceptBy: { field: 'type', kinds: { 0: 'image', 1: 'media' } }, required: SELECT_FILE, list: true, label: l('Tệp', 'File') },

@@ -1,5 +1,4 @@
-import { defineResource, isActiveField, orderField, l } from './define';
-import { ROUTES } from './routes';
+import { defineResource, isActiveField, orderField, l, consoleRoutes, recordsApi } from './define';
 
 /** Album kinds (spec part 2: "type (0 photo album, otherwise video)"; part 1: media type 0 Photo, 1 Video). */
 export const ALBUM_TYPES = [
@@ -23,13 +22,7 @@ export const album = defineResource({
   label: l('Album', 'Album'),
   table: 'albums',
   scope: 'website',
-  api: {
-    list: { path: 'Albums/{website}', paged: true },
-    get: 'Albums/{website}/{id}',
-    create: 'Albums/{website}',
-    update: 'Albums/{website}/{id}',
-    remove: 'Albums/{website}/{id}',
-  },
+  api: recordsApi('Albums/{website}'),
   fields: [
     { name: 'name', type: 'text', perLanguage: true, required: true, maxLength: 250, list: true, search: true, label: l('Tên album', 'Name') },
     // What the album holds decides which grid it has: fixed once it exists, so no photo is left behind a video grid.
@@ -50,7 +43,8 @@ export const album = defineResource({
     { resource: 'albumVideo', label: l('Video', 'Videos'), when: { field: 'type', notEquals: 0 } },
   ],
   list: { pageSizes: [10, 25, 50, 100], defaultPageSize: 10, inlineEdit: true, orderBy: [{ field: 'order', direction: 'asc' }] },
-  routes: ROUTES.album,
+  routes: consoleRoutes('album', 'albumId'),
+  screen: { edit: 'media/AlbumEditPage', nav: { group: 'content', order: 50, icon: 'fileImage' } },
   afterSave: 'stay',
   concurrency: true,
   delivery: {
@@ -72,13 +66,7 @@ export const albumPhoto = defineResource({
   table: 'album_photos',
   scope: 'website',
   parent: { resource: 'album', keyField: 'albumId' },
-  api: {
-    list: { path: 'Albums/photo/get-all/{website}/{albumId}', paged: false },
-    get: 'Albums/photo/{website}/{albumId}/{id}',
-    create: 'Albums/photo/{website}/{albumId}',
-    update: 'Albums/photo/{website}/{albumId}/{id}',
-    remove: 'Albums/photo/{website}/{albumId}/{id}',
-  },
+  api: recordsApi('Albums/photo/{website}/{albumId}', { list: { path: 'Albums/photo/get-all/{website}/{albumId}', paged: false } }),
   fields: [
     { name: 'title', type: 'text', perLanguage: true, required: true, maxLength: 250, list: true, label: l('Tiêu đề', 'Title') },
     { name: 'url', type: 'image', required: true, altField: 'alt', list: true, label: l('Ảnh', 'Photo') },
@@ -98,13 +86,7 @@ export const albumVideo = defineResource({
   table: 'album_videos',
   scope: 'website',
   parent: { resource: 'album', keyField: 'albumId' },
-  api: {
-    list: { path: 'Albums/video/get-all/{website}/{albumId}', paged: false },
-    get: 'Albums/video/{website}/{albumId}/{id}',
-    create: 'Albums/video/{website}/{albumId}',
-    update: 'Albums/video/{website}/{albumId}/{id}',
-    remove: 'Albums/video/{website}/{albumId}/{id}',
-  },
+  api: recordsApi('Albums/video/{website}/{albumId}', { list: { path: 'Albums/video/get-all/{website}/{albumId}', paged: false } }),
   fields: [
     { name: 'title', type: 'text', perLanguage: true, required: true, maxLength: 250, list: true, label: l('Tiêu đề', 'Title') },
     { name: 'type', type: 'enum', options: VIDEO_SOURCES, default: 0, list: true, label: l('Nguồn', 'Source') },

@@ -1,5 +1,4 @@
-import { defineResource, isActiveField, orderField, l } from './define';
-import { ROUTES } from './routes';
+import { defineResource, isActiveField, orderField, l, consoleRoutes, recordsApi } from './define';
 
 /**
  * Banner kinds and places (spec part 2: "type and position (fixed lookups)"). The values are what the public
@@ -25,13 +24,8 @@ export const banner = defineResource({
   label: l('Banner', 'Banner'),
   table: 'banners',
   scope: 'website',
-  api: {
-    list: { path: 'Banners/{website}', paged: true, defaultPageSize: 20 },
-    get: 'Banners/{website}/{id}',
-    create: 'Banners?websiteId={website}',
-    update: 'Banners/{website}/{id}',
-    remove: 'Banners/{website}/{id}',
-  },
+  // The spec's create names the website in the query.
+  api: recordsApi('Banners/{website}', { list: { defaultPageSize: 20 }, spelled: { create: 'Banners?websiteId={website}' } }),
   fields: [
     { name: 'name', type: 'text', perLanguage: true, required: true, maxLength: 250, list: true, search: true, label: l('Tên banner', 'Name') },
     { name: 'description', type: 'textarea', perLanguage: true, maxLength: 2000, label: l('Mô tả', 'Description') },
@@ -43,7 +37,8 @@ export const banner = defineResource({
   ],
   children: [{ resource: 'bannerItem', embedAs: 'bannerItems', label: l('Danh sách ảnh', 'Items') }],
   list: { pageSizes: [10, 25, 50, 100], defaultPageSize: 10, searchPanel: true, orderBy: [{ field: 'order', direction: 'asc' }] },
-  routes: ROUTES.banner,
+  routes: consoleRoutes('banner', 'bannerId'),
+  screen: { list: 'site-content/BannerListPage', nav: { group: 'content', order: 40, icon: 'picture' } },
   concurrency: true,
   // GET /content/{website}/{lang}/banners: active banners with their active items, in order.
   delivery: {
@@ -62,16 +57,9 @@ export const bannerItem = defineResource({
   table: 'banner_items',
   scope: 'website',
   parent: { resource: 'banner', keyField: 'bannerId' },
-  api: {
-    // The console's grid reads every item of the banner; `active` is what the public site shows (spec:
-    // Banners/item/get-all/{websiteId}/{key}, the banner's id as the key): its active items in order.
-    list: { path: 'Banners/item/{website}/{bannerId}', paged: false },
-    get: 'Banners/item/{website}/{bannerId}/{id}',
-    create: 'Banners/item/{website}/{bannerId}',
-    update: 'Banners/item/{website}/{bannerId}/{id}',
-    remove: 'Banners/item/{website}/{bannerId}/{id}',
-    actions: { active: 'Banners/item/get-all/{website}/{bannerId}' },
-  },
+  // The console's grid reads every item of the banner; `active` is what the public site shows (spec:
+  // Banners/item/get-all/{websiteId}/{key}, the banner's id as the key): its active items in order.
+  api: recordsApi('Banners/item/{website}/{bannerId}', { list: { paged: false }, actions: { active: 'Banners/item/get-all/{website}/{bannerId}' } }),
   fields: [
     { name: 'name', type: 'text', perLanguage: true, required: true, maxLength: 250, list: true, label: l('Tên', 'Name') },
     { name: 'description', type: 'textarea', perLanguage: true, maxLength: 2000, label: l('Mô tả', 'Description') },

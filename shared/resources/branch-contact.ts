@@ -1,5 +1,4 @@
-import { defineResource, isActiveField, orderField, l } from './define';
-import { ROUTES } from './routes';
+import { defineResource, isActiveField, orderField, l, consoleRoutes, recordsApi } from './define';
 
 
 /** Contact kinds (spec part 1, section 4: 0 Email, 1 Phone, 2 TIN, 3 KvK). */
@@ -16,15 +15,8 @@ export const branchContact = defineResource({
   label: l('Chi nhánh', 'Branch contact'),
   table: 'branch_contacts',
   scope: 'website',
-  api: {
-    list: { path: 'BranchContacts/{website}', paged: true },
-    // The branches a booking is made for (its branch filter and field).
-    getAll: 'BranchContacts/get-all/{website}',
-    get: 'BranchContacts/{website}/{id}',
-    create: 'BranchContacts/{website}',
-    update: 'BranchContacts/{website}/{id}',
-    remove: 'BranchContacts/{website}/{id}',
-  },
+  // getAll: the branches a booking is made for (its branch filter and field).
+  api: recordsApi('BranchContacts/{website}', { getAll: 'BranchContacts/get-all/{website}' }),
   fields: [
     { name: 'name', type: 'text', perLanguage: true, required: true, maxLength: 250, list: true, search: true, label: l('Tên', 'Name') },
     { name: 'address', type: 'text', perLanguage: true, maxLength: 500, list: true, label: l('Địa chỉ', 'Address') },
@@ -44,7 +36,8 @@ export const branchContact = defineResource({
     { resource: 'branchContactImage', label: l('Hình ảnh', 'Images') },
   ],
   list: { pageSizes: [10, 25, 50, 100], defaultPageSize: 10, orderBy: [{ field: 'order', direction: 'asc' }] },
-  routes: ROUTES.branchContact,
+  // A tab of /info-website: no list of its own.
+  routes: consoleRoutes('branchContact', 'branchContactId', ['add', 'edit']),
   afterSave: { path: '/info-website', state: { tab: 3 } },
   concurrency: true,
 });
@@ -55,13 +48,7 @@ export const branchContactItem = defineResource({
   table: 'branch_contact_items',
   scope: 'website',
   parent: { resource: 'branchContact', keyField: 'branchContactId' },
-  api: {
-    list: { path: 'BranchContacts/detail/get-all/{website}/{branchContactId}', paged: false },
-    get: 'BranchContacts/detail/{website}/{branchContactId}/{id}',
-    create: 'BranchContacts/detail/{website}/{branchContactId}',
-    update: 'BranchContacts/detail/{website}/{branchContactId}/{id}',
-    remove: 'BranchContacts/detail/{website}/{branchContactId}/{id}',
-  },
+  api: recordsApi('BranchContacts/detail/{website}/{branchContactId}', { list: { path: 'BranchContacts/detail/get-all/{website}/{branchContactId}', paged: false } }),
   fields: [
     { name: 'contactType', type: 'enum', options: CONTACT_TYPES, required: true, list: true, label: l('Loại liên hệ', 'Contact type') },
     { name: 'contactValue', type: 'text', required: true, maxLength: 500, list: true, label: l('Giá trị', 'Value') },
@@ -76,14 +63,8 @@ export const branchContactImage = defineResource({
   table: 'branch_contact_images',
   scope: 'website',
   parent: { resource: 'branchContact', keyField: 'branchContactId' },
-  api: {
-    list: { path: 'BranchContacts/image/get-all/{website}/{branchContactId}', paged: false },
-    get: 'BranchContacts/image/{website}/{branchContactId}/{id}',
-    create: 'BranchContacts/image/{website}/{branchContactId}',
-    update: 'BranchContacts/image/{website}/{branchContactId}/{id}',
-    // Image delete is "not shown" in the spec; a list with no way to remove a wrong image is not usable.
-    remove: 'BranchContacts/image/{website}/{branchContactId}/{id}',
-  },
+  // The delete of an image is "not shown" in the spec; a list with no way to remove a wrong image is not usable.
+  api: recordsApi('BranchContacts/image/{website}/{branchContactId}', { list: { path: 'BranchContacts/image/get-all/{website}/{branchContactId}', paged: false } }),
   fields: [
     { name: 'images', type: 'image', required: true, altField: 'alt', list: true, label: l('Hình ảnh', 'Image') },
     { name: 'alt', type: 'text', maxLength: 250, list: true, label: l('Mô tả ảnh', 'Alt text') },

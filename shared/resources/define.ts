@@ -159,6 +159,36 @@ export interface ResourceApi {
   actions?: Record<string, PathTemplate>;
 }
 
+type ListApi = NonNullable<ResourceApi['list']>;
+
+/** What `recordsApi` makes: the five calls, and the actions when there are. */
+export type RecordsApi<A> = { list: ListApi; getAll?: PathTemplate; get: PathTemplate; create: PathTemplate; update: PathTemplate; remove: PathTemplate } & ([A] extends [never]
+  ? { actions?: undefined }
+  : { actions: A });
+
+/**
+ * The API of a collection of records from its one path, the spec's usual shape: the list and a create at
+ * `collection` (`'Albums/{website}'`, `'Albums/photo/{website}/{albumId}'`), one record, its update and its delete at
+ * `collection/{id}`. A list is paged unless `list` says otherwise; where the spec spells a call otherwise (its case,
+ * a plural, a query, a `get-all` list), `list.path` or `spelled` says so once.
+ */
+export function recordsApi<const A extends Record<string, PathTemplate> = never>(
+  collection: PathTemplate,
+  more: { list?: Partial<ListApi>; getAll?: PathTemplate; spelled?: Partial<Record<'get' | 'create' | 'update' | 'remove', PathTemplate>>; actions?: A } = {},
+): RecordsApi<A> {
+  const one = `${collection}/{id}`;
+  return {
+    list: { path: collection, paged: true, ...more.list },
+    ...(more.getAll ? { getAll: more.getAll } : {}),
+    get: one,
+    create: collection,
+    update: one,
+    remove: one,
+    ...more.spelled,
+    ...(more.actions ? { actions: more.actions } : {}),
+  } as RecordsApi<A>;
+}
+
 export interface ListOptions {
   /** Page size options and default; spec section 9: 10/25/50/100, default 10. */
   pageSizes?: number[];
@@ -209,8 +239,13 @@ export interface ResourceDef {
   /** Child collections shown below the form once the record has an id, and embedded in `get`. */
   children?: ChildDef[];
   list?: ListOptions;
-  /** Console routes (react-router patterns), its entry in ./routes.ts. Absent for children edited in popups. */
+  /**
+   * Console routes (react-router patterns), from its one path segment (`consoleRoutes('faq-group', 'faqGroupId')`).
+   * Absent for children edited in popups.
+   */
   routes?: ResourceRoutes;
+  /** Which screens show its routes and where its list sits in the side navigation (the console derives both from it). */
+  screen?: ScreenDecl;
   /** Where the console goes after a successful save (default: the list route). */
   afterSave?: { path: string; state?: Record<string, unknown> } | 'stay';
   /** The editor's back button returns to the page the user came from (its filters and page), not to the list. */
@@ -240,6 +275,49 @@ export interface ResourceRoutes {
   edit?: string;
 }
 
+/**
+ * The console routes of a resource from its one path segment, as the spec writes it: the list at `/<segment>`, a new
+ * record at `/<segment>/add`, one record at `/<segment>/:<param>`. `only` keeps some of them (the website information's
+ * parts have no list of their own: they are tabs of /info-website).
+ */
+export function consoleRoutes(segment: string, param = 'id', only?: readonly (keyof ResourceRoutes)[]): ResourceRoutes {
+  const all: Required<ResourceRoutes> = { list: `/${segment}`, add: `/${segment}/add`, edit: `/${segment}/:${param}` };
+  return only ? Object.fromEntries(only.map((k) => [k, all[k]])) : all;
+}
+
+/** The groups of the side navigation, in menu order (their labels are `nav.<label>` of the console's common namespace). */
+export const NAV_GROUPS = ['website', 'content', 'services', 'feedback', 'recruitment', 'customers', 'media', 'system'] as const;
+export type NavGroupKey = (typeof NAV_GROUPS)[number];
+
+/** The icons an area of the side navigation may show (the console draws them: renderer/src/app/nav.tsx). */
+export type NavIcon = 'medicineBox' | 'picture' | 'fileImage' | 'questionCircle' | 'calendar' | 'notification' | 'idcard';
+
+/** Where a list sits in the side navigation: its group and its place there (areas sorted by `order`). */
+export interface NavPlace {
+  group: NavGroupKey;
+  order: number;
+  icon?: NavIcon;
+  /** The i18n key (`namespace:key`) of its title when the screen shows its own (default: the definition's label). */
+  title?: string;
+}
+
+/**
+ * The console screens of a resource's routes. A page is named by its module under renderer/src/pages, without the
+ * extension (`'site-content/BannerListPage'`, its default export), or with `#` and a named export
+ * (`'people/PeoplePages#BookingListPage'`); absent, the generic list or editor of the engine shows it.
+ */
+export interface ScreenDecl {
+  list?: string;
+  /** The screen of the add and the edit routes. */
+  edit?: string;
+  /** Who may open its screens: the definition's rule for this operation (default: every member of the website). */
+  access?: 'update';
+  /** Its list's area in the side navigation; absent: no area (the screen is opened from another). */
+  nav?: NavPlace;
+  /** More paths showing one of its screens (the spec's other address of a booking's detail). */
+  aliases?: readonly { path: string; screen: 'list' | 'edit' }[];
+}
+
 export interface ChildDef {
   /** The child resource's name. */
   resource: string;
@@ -250,6 +328,9 @@ export interface ChildDef {
   /** Shown only for records whose `field` equals (or does not equal) a value: a photo album's photos, a video album's videos. */
   when?: { field: string; equals?: unknown; notEquals?: unknown };
 }
+
+/** A per-language field (a text unless `more` says otherwise). */
+export const perLang = (name: string, label: Label, more: Partial<FieldDef> = {}): FieldDef => ({ name, type: 'text', perLanguage: true, label, ...more });
 
 /** Identity helper so definitions are type-checked and keep their literal types. */
 export function defineResource<const T extends ResourceDef>(def: T): T {

@@ -1,26 +1,19 @@
-import { defineResource, isActiveField, orderField, l } from './define';
-import { ROUTES } from './routes';
+import { defineResource, isActiveField, orderField, l, consoleRoutes, recordsApi } from './define';
 
 
 /**
  * FAQ groups (spec part 2: entities, validation, calls; routes /faq-group, /faq-group/add,
- * /faq-group/{faqGroupId}). A plain resource: this file, one registry line and one console route line
- * are all it takes; the server's routes, storage and validation and the console's list and form come
- * from the engine.
+ * /faq-group/{faqGroupId}). A plain resource: this file and one registry line are all it takes; the server's
+ * routes, storage and validation, the console's routes, list, form and place in the navigation come from the
+ * engine.
  */
 export const faqGroup = defineResource({
   name: 'faqGroup',
   label: l('Nhóm câu hỏi', 'FAQ group'),
   table: 'faq_groups',
   scope: 'website',
-  api: {
-    list: { path: 'FaqGroups/{website}', paged: true },
-    getAll: 'FAQGroups/get-all/{website}',
-    get: 'FAQGroups/{website}/{id}',
-    create: 'FAQGroups/{website}',
-    update: 'FAQGroups/{website}/{id}',
-    remove: 'FaqGroups/{website}/{id}',
-  },
+  // The spec writes the list and the delete `FaqGroups`.
+  api: recordsApi('FAQGroups/{website}', { list: { path: 'FaqGroups/{website}' }, getAll: 'FAQGroups/get-all/{website}', spelled: { remove: 'FaqGroups/{website}/{id}' } }),
   fields: [
     { name: 'name', type: 'text', perLanguage: true, required: true, maxLength: 250, list: true, search: true, label: l('Tên nhóm', 'Name') },
     { name: 'description', type: 'textarea', perLanguage: true, maxLength: 2000, label: l('Mô tả', 'Description') },
@@ -36,7 +29,8 @@ export const faqGroup = defineResource({
     { name: 'isCustomer', type: 'boolean', default: false, list: true, search: true, label: l('Dùng cho ứng dụng khách hàng', 'For the customer app') },
   ],
   list: { pageSizes: [10, 25, 50, 100], defaultPageSize: 10, searchPanel: true, orderBy: [{ field: 'order', direction: 'asc' }] },
-  routes: ROUTES.faqGroup,
+  routes: consoleRoutes('faq-group', 'faqGroupId'),
+  screen: { nav: { group: 'content', order: 60 } },
   concurrency: true,
   delivery: {
     path: 'faq-groups',

@@ -1,5 +1,4 @@
-import { defineResource, isActiveField, orderField, l } from './define';
-import { ROUTES } from './routes';
+import { defineResource, isActiveField, orderField, l, consoleRoutes, recordsApi } from './define';
 
 /**
  * FAQs (/faq, /faq/add, /faq/{faqId}): a question and its answer in every language, in a FAQ group of the same
@@ -10,13 +9,8 @@ export const faq = defineResource({
   label: l('Câu hỏi thường gặp', 'FAQ'),
   table: 'faqs',
   scope: 'website',
-  api: {
-    list: { path: 'Faqs/{website}', paged: true, defaultPageSize: 20 },
-    get: 'FAQs/{website}/{id}',
-    create: 'FAQs/{website}',
-    update: 'FAQs/{website}/{id}',
-    remove: 'Faqs/{website}/{id}',
-  },
+  // The spec writes the list and the delete `Faqs`.
+  api: recordsApi('FAQs/{website}', { list: { path: 'Faqs/{website}', defaultPageSize: 20 }, spelled: { remove: 'Faqs/{website}/{id}' } }),
   fields: [
     { name: 'question', type: 'text', perLanguage: true, required: true, maxLength: 500, list: true, search: true, label: l('Câu hỏi', 'Question') },
     {
@@ -35,7 +29,8 @@ export const faq = defineResource({
     isActiveField({ search: true }),
   ],
   list: { pageSizes: [10, 25, 50, 100], defaultPageSize: 10, searchPanel: true, orderBy: [{ field: 'order', direction: 'asc' }] },
-  routes: ROUTES.faq,
+  routes: consoleRoutes('faq', 'faqId'),
+  screen: { nav: { group: 'content', order: 70, icon: 'questionCircle' } },
   backToPrevious: true,
   concurrency: true,
   delivery: {

@@ -1,5 +1,4 @@
-import { defineResource, isActiveField, orderField, l } from './define';
-import { ROUTES } from './routes';
+import { defineResource, isActiveField, orderField, l, consoleRoutes, recordsApi } from './define';
 
 /**
  * Feedback sent by visitors of a public website (/feedback, /feedback/{feedbackId}). It arrives through the public
@@ -12,19 +11,15 @@ export const feedback = defineResource({
   label: l('Góp ý', 'Feedback'),
   table: 'feedbacks',
   scope: 'website',
-  api: {
-    list: { path: 'Feedbacks/{website}', paged: true, defaultPageSize: 20 },
-    get: 'Feedbacks/{website}/{id}',
-    create: 'Feedbacks/{website}',
-    update: 'Feedbacks/{website}/{id}',
-    remove: 'Feedbacks/{website}/{id}',
+  api: recordsApi('Feedbacks/{website}', {
+    list: { defaultPageSize: 20 },
     actions: {
       /** Marks it read (staff opened it): no stamp, it changes nothing staff edit. */
       read: 'PUT Feedbacks/read/{website}/{id}',
       /** How many are unread (the side navigation's count). */
       unread: 'Feedbacks/unread-count/{website}',
     },
-  },
+  }),
   fields: [
     { name: 'title', type: 'text', required: true, maxLength: 250, list: true, search: true, label: l('Tiêu đề', 'Title') },
     { name: 'fullName', type: 'text', required: true, maxLength: 200, list: true, search: true, label: l('Họ tên', 'Full name') },
@@ -37,7 +32,10 @@ export const feedback = defineResource({
     { name: 'createdAt', type: 'datetime', computed: true, form: false, list: true, label: l('Ngày gửi', 'Sent') },
   ],
   list: { pageSizes: [10, 25, 50, 100], defaultPageSize: 10, orderBy: [{ field: 'createdAt', direction: 'desc' }, { field: 'id', direction: 'desc' }], indexedFilters: ['isView'], addButton: false },
-  routes: ROUTES.feedback,
+  // Feedback mostly comes from the public sites; staff record what arrives by phone or letter at /feedback/add (no add
+  // button in the grid: `list.addButton`).
+  routes: consoleRoutes('feedback', 'feedbackId'),
+  screen: { list: 'site-content/FeedbackPages#FeedbackListPage', edit: 'site-content/FeedbackPages#FeedbackEditPage', nav: { group: 'feedback', order: 10 } },
   concurrency: true,
 });
 
@@ -47,13 +45,7 @@ export const customerFeedback = defineResource({
   label: l('Cảm nhận khách hàng', 'Customer feedback'),
   table: 'customer_feedbacks',
   scope: 'website',
-  api: {
-    list: { path: 'CustomerFeedbacks/{website}', paged: true, defaultPageSize: 20 },
-    get: 'CustomerFeedbacks/{website}/{id}',
-    create: 'CustomerFeedbacks/{website}',
-    update: 'CustomerFeedbacks/{website}/{id}',
-    remove: 'CustomerFeedbacks/{website}/{id}',
-  },
+  api: recordsApi('CustomerFeedbacks/{website}', { list: { defaultPageSize: 20 } }),
   fields: [
     { name: 'name', type: 'text', perLanguage: true, required: true, maxLength: 250, list: true, search: true, label: l('Tên khách hàng', 'Name') },
     { name: 'position', type: 'text', perLanguage: true, required: true, maxLength: 250, list: true, label: l('Chức danh', 'Position') },
@@ -70,7 +62,8 @@ export const customerFeedback = defineResource({
     isActiveField(),
   ],
   list: { pageSizes: [10, 25, 50, 100], defaultPageSize: 10, orderBy: [{ field: 'order', direction: 'asc' }] },
-  routes: ROUTES.customerFeedback,
+  routes: consoleRoutes('customerFeedback', 'customerFeedbackId'),
+  screen: { nav: { group: 'feedback', order: 20 } },
   concurrency: true,
   // The testimonials the site shows (a customer's phone number stays in the console).
   delivery: {

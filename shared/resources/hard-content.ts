@@ -1,5 +1,4 @@
-import { defineResource, isActiveField, orderField, l } from './define';
-import { ROUTES } from './routes';
+import { defineResource, isActiveField, orderField, l, consoleRoutes, recordsApi } from './define';
 
 
 /** Hard contents: fixed-content blocks of a website, with their detail items. */
@@ -8,13 +7,7 @@ export const hardContent = defineResource({
   label: l('Nội dung cố định', 'Hard content'),
   table: 'hard_contents',
   scope: 'website',
-  api: {
-    list: { path: 'HardContents/{website}', paged: true, defaultPageSize: 10, maxPageSize: 10000 },
-    get: 'HardContents/{website}/{id}',
-    create: 'HardContents/{website}',
-    update: 'HardContents/{website}/{id}',
-    remove: 'HardContents/{website}/{id}',
-  },
+  api: recordsApi('HardContents/{website}', { list: { defaultPageSize: 10, maxPageSize: 10000 } }),
   fields: [
     { name: 'name', type: 'text', perLanguage: true, required: true, maxLength: 250, list: true, search: true, label: l('Tên', 'Name') },
     { name: 'code', type: 'text', maxLength: 100, list: true, search: true, label: l('Mã', 'Code') },
@@ -27,7 +20,8 @@ export const hardContent = defineResource({
   ],
   children: [{ resource: 'hardContentDetail', embedAs: 'hardContentDetails', label: l('Chi tiết', 'Items') }],
   list: { pageSizes: [10, 25, 50, 100], defaultPageSize: 10, orderBy: [{ field: 'order', direction: 'asc' }] },
-  routes: ROUTES.hardContent,
+  // A tab of /info-website: no list of its own.
+  routes: consoleRoutes('hardContent', 'hardContentId', ['add', 'edit']),
   afterSave: { path: '/info-website', state: { tab: 3 } },
   concurrency: true,
 });
@@ -38,15 +32,9 @@ export const hardContentDetail = defineResource({
   table: 'hard_content_details',
   scope: 'website',
   parent: { resource: 'hardContent', keyField: 'hardContentId' },
-  api: {
-    // The spec embeds the items in the hard content's GET; a list call of the same shape as the others
-    // keeps the child grid generic.
-    list: { path: 'HardContents/detail/get-all/{website}/{hardContentId}', paged: false },
-    get: 'HardContents/detail/{website}/{hardContentId}/{id}',
-    create: 'HardContents/detail/{website}/{hardContentId}',
-    update: 'HardContents/detail/{website}/{hardContentId}/{id}',
-    remove: 'HardContents/detail/{website}/{hardContentId}/{id}',
-  },
+  // The spec embeds the items in the hard content's GET; a list call of the same shape as the others
+  // keeps the child grid generic.
+  api: recordsApi('HardContents/detail/{website}/{hardContentId}', { list: { path: 'HardContents/detail/get-all/{website}/{hardContentId}', paged: false } }),
   fields: [
     { name: 'name', type: 'text', perLanguage: true, required: true, maxLength: 250, list: true, label: l('Tên', 'Name') },
     { name: 'description', type: 'textarea', perLanguage: true, maxLength: 2000, label: l('Mô tả', 'Description') },

@@ -1,5 +1,4 @@
-import { defineResource, isActiveField, orderField, l } from './define';
-import { ROUTES } from './routes';
+import { defineResource, isActiveField, orderField, l, consoleRoutes, recordsApi } from './define';
 
 /**
  * The hospital system's lists (the spec's second API base, served here under /his): the departments a
@@ -12,14 +11,7 @@ export const department = defineResource({
   label: l('Khoa phòng', 'Department'),
   table: 'his_departments',
   scope: 'global',
-  api: {
-    list: { path: 'Departments', paged: true },
-    getAll: 'his:Category/get-all-department',
-    get: 'Departments/{id}',
-    create: 'Departments',
-    update: 'Departments/{id}',
-    remove: 'Departments/{id}',
-  },
+  api: recordsApi('Departments', { getAll: 'his:Category/get-all-department' }),
   fields: [
     { name: 'name', type: 'text', required: true, maxLength: 250, list: true, search: true, label: l('Tên khoa', 'Name') },
     { name: 'code', type: 'text', unique: true, maxLength: 50, list: true, search: true, label: l('Mã', 'Code') },
@@ -27,7 +19,8 @@ export const department = defineResource({
     isActiveField(),
   ],
   list: { pageSizes: [10, 25, 50, 100], defaultPageSize: 10, orderBy: [{ field: 'order', direction: 'asc' }] },
-  routes: ROUTES.department,
+  routes: consoleRoutes('department'),
+  screen: { nav: { group: 'services', order: 50 } },
   concurrency: true,
 });
 
@@ -36,14 +29,7 @@ export const serviceCatalogue = defineResource({
   label: l('Danh mục dịch vụ bệnh viện', 'Hospital service catalogue'),
   table: 'his_services',
   scope: 'global',
-  api: {
-    list: { path: 'ServiceCatalogue', paged: true },
-    getAll: 'his:Category/get-all-service',
-    get: 'ServiceCatalogue/{id}',
-    create: 'ServiceCatalogue',
-    update: 'ServiceCatalogue/{id}',
-    remove: 'ServiceCatalogue/{id}',
-  },
+  api: recordsApi('ServiceCatalogue', { getAll: 'his:Category/get-all-service' }),
   fields: [
     { name: 'name', type: 'text', required: true, maxLength: 250, list: true, search: true, label: l('Tên dịch vụ', 'Name') },
     { name: 'code', type: 'text', unique: true, maxLength: 50, list: true, search: true, label: l('Mã', 'Code') },
@@ -52,6 +38,7 @@ export const serviceCatalogue = defineResource({
     isActiveField(),
   ],
   list: { pageSizes: [10, 25, 50, 100], defaultPageSize: 10, orderBy: [{ field: 'order', direction: 'asc' }] },
-  routes: ROUTES.serviceCatalogue,
+  routes: consoleRoutes('service-catalogue'),
+  screen: { nav: { group: 'services', order: 60 } },
   concurrency: true,
 });

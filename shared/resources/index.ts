@@ -1,7 +1,9 @@
 /**
- * Every resource definition, by name. The server registers generic routes for each; the console
- * builds its lists and forms from them. Adding a simple resource: one definition file, one line here,
- * and its route entry in the console.
+ * Every resource definition, by name: THE list. The server's engine serves each (with the hooks of the module that
+ * declares them in its manifest, server/<module>/manifest.ts); the console builds its lists and forms from them, and
+ * its routes, screens and side navigation from their `routes` and `screen` (renderer/src/app/screens.ts, nav.tsx).
+ * Adding a resource: its definition file and one line here (plus its module's manifest when it has hooks); a test
+ * (resources.test.ts) fails when a definition of this folder is not listed.
  */
 import type { ResourceDef } from './define';
 import { website, websiteLanguage, websiteUser } from './website';
@@ -23,6 +25,10 @@ import { album, albumPhoto, albumVideo } from './album';
 import { advertisement, advertisementFile, advertisementTitle } from './advertisement';
 import { booking, job, recruitment } from './people';
 import { collaborator, referral } from './team';
+import { newsDef } from './news';
+import { qaDef } from './qa';
+import { sick } from './sick';
+import { webhook, webhookDelivery } from './webhook';
 
 export const resources = {
   website,
@@ -67,6 +73,11 @@ export const resources = {
   booking,
   collaborator,
   referral,
+  sick,
+  qaExpert: qaDef,
+  news: newsDef,
+  webhook,
+  webhookDelivery,
 } satisfies Record<string, ResourceDef>;
 
 export type ResourceName = keyof typeof resources;

@@ -1,5 +1,4 @@
-import { defineResource, isActiveField, orderField, l, type Label } from './define';
-import { ROUTES } from './routes';
+import { defineResource, isActiveField, orderField, l, type Label, type NavPlace, consoleRoutes, recordsApi } from './define';
 
 /**
  * The "list categories" of a website (spec part 2: Category, Service group; calls `listCategorys/{website}/{type}`):
@@ -9,20 +8,13 @@ import { ROUTES } from './routes';
  *
  * Deleting one that records still use is refused with their number (server/services/resource.ts for service groups).
  */
-function listCategory<const N extends 'serviceGroup' | 'career' | 'level' | 'jobType', const T extends string>(name: N, type: 0 | 1 | 2 | 3, table: T, label: Label) {
+function listCategory<const N extends 'serviceGroup' | 'career' | 'level' | 'jobType', const T extends string>(name: N, type: 0 | 1 | 2 | 3, table: T, label: Label, segment: string, nav: NavPlace) {
   return defineResource({
     name,
     label,
     table,
     scope: 'website',
-    api: {
-      list: { path: `listCategorys/{website}/${type}`, paged: true },
-      getAll: `ListCategorys/get-all/{website}/${type}`,
-      get: `listCategorys/{website}/${type}/{id}`,
-      create: `listCategorys/{website}/${type}`,
-      update: `listCategorys/{website}/${type}/{id}`,
-      remove: `listCategorys/{website}/${type}/{id}`,
-    },
+    api: recordsApi(`listCategorys/{website}/${type}`, { getAll: `ListCategorys/get-all/{website}/${type}` }),
     fields: [
       { name: 'name', type: 'text', perLanguage: true, required: true, maxLength: 250, list: true, search: true, label: l('Tên', 'Name') },
       { name: 'title', type: 'text', perLanguage: true, maxLength: 500, list: true, search: true, label: l('Tiêu đề', 'Title') },
@@ -36,12 +28,13 @@ function listCategory<const N extends 'serviceGroup' | 'career' | 'level' | 'job
       isActiveField(),
     ],
     list: { pageSizes: [10, 25, 50, 100], defaultPageSize: 10, searchPanel: true, orderBy: [{ field: 'order', direction: 'asc' }] },
-    routes: ROUTES[name],
+    routes: consoleRoutes(segment),
+    screen: { nav },
     concurrency: true,
   });
 }
 
-export const serviceGroup = listCategory('serviceGroup', 0, 'service_groups', l('Nhóm dịch vụ', 'Service group'));
-export const career = listCategory('career', 1, 'careers', l('Ngành nghề', 'Career'));
-export const level = listCategory('level', 2, 'levels', l('Cấp bậc', 'Level'));
-export const jobType = listCategory('jobType', 3, 'job_types', l('Hình thức làm việc', 'Job type'));
+export const serviceGroup = listCategory('serviceGroup', 0, 'service_groups', l('Nhóm dịch vụ', 'Service group'), 'group-service', { group: 'services', order: 20 });
+export const career = listCategory('career', 1, 'careers', l('Ngành nghề', 'Career'), 'career', { group: 'recruitment', order: 30 });
+export const level = listCategory('level', 2, 'levels', l('Cấp bậc', 'Level'), 'level', { group: 'recruitment', order: 40 });
+export const jobType = listCategory('jobType', 3, 'job_types', l('Hình thức làm việc', 'Job type'), 'job-type', { group: 'recruitment', order: 50 });

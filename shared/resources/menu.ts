@@ -1,6 +1,5 @@
 import { MENU_OBJECT_TYPE_OPTIONS, MENU_POSITION_OPTIONS } from '../editorial';
-import { ROUTES } from './routes';
-import { defineResource, isActiveField, orderField, l } from './define';
+import { defineResource, isActiveField, orderField, l, consoleRoutes, recordsApi } from './define';
 
 
 /** Menus of a website, each with a tree of items (edited in a 1000x850 popup once the menu has an id). */
@@ -9,13 +8,7 @@ export const menu = defineResource({
   label: l('Menu', 'Menu'),
   table: 'menus',
   scope: 'website',
-  api: {
-    list: { path: 'Menus/{website}', paged: true, defaultPageSize: 10 },
-    get: 'Menus/{website}/{id}',
-    create: 'Menus/{website}',
-    update: 'Menus/{website}/{id}',
-    remove: 'Menus/{website}/{id}',
-  },
+  api: recordsApi('Menus/{website}', { list: { defaultPageSize: 10 } }),
   fields: [
     { name: 'name', type: 'text', perLanguage: true, required: true, maxLength: 250, list: true, search: true, label: l('Tên', 'Name') },
     { name: 'description', type: 'textarea', perLanguage: true, maxLength: 2000, label: l('Mô tả', 'Description') },
@@ -25,7 +18,8 @@ export const menu = defineResource({
   ],
   children: [{ resource: 'menuItem', embedAs: 'menuItems', label: l('Mục menu', 'Menu items') }],
   list: { pageSizes: [10, 25, 50, 100], defaultPageSize: 10, orderBy: [{ field: 'order', direction: 'asc' }] },
-  routes: ROUTES.menu,
+  routes: consoleRoutes('menu', 'menuId'),
+  screen: { edit: 'menu/MenuEditPage', nav: { group: 'website', order: 30 } },
   afterSave: { path: '/menu' },
   concurrency: true,
 });
@@ -41,15 +35,11 @@ export const menuItem = defineResource({
   table: 'menu_items',
   scope: 'website',
   parent: { resource: 'menu', keyField: 'menuId' },
-  api: {
+  api: recordsApi('Menus/item/{website}/{menuId}', {
     list: { path: 'Menus/item/get-all/{website}/{menuId}', paged: false },
-    get: 'Menus/item/{website}/{menuId}/{id}',
-    create: 'Menus/item/{website}/{menuId}',
-    update: 'Menus/item/{website}/{menuId}/{id}',
-    remove: 'Menus/item/{website}/{menuId}/{id}',
     /** Drag and drop: `[{ id, parentId, order }]`, one transaction, the whole tree checked. */
     actions: { reorder: 'PUT Menus/item/order/{website}/{menuId}' },
-  },
+  }),
   fields: [
     {
       name: 'parentId',

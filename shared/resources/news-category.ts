@@ -1,5 +1,4 @@
-import { defineResource, isActiveField, orderField, l } from './define';
-import { ROUTES } from './routes';
+import { defineResource, isActiveField, orderField, l, consoleRoutes, recordsApi } from './define';
 
 
 /**
@@ -12,14 +11,12 @@ export const newsCategory = defineResource({
   label: l('Danh mục tin tức', 'News category'),
   table: 'categories',
   scope: 'website',
-  api: {
-    list: { path: 'categorys/{website}', paged: true, defaultPageSize: 1000, maxPageSize: 1000 },
+  // The spec writes the list, the lookup and the delete `categorys`.
+  api: recordsApi('Categorys/{website}', {
+    list: { path: 'categorys/{website}', defaultPageSize: 1000, maxPageSize: 1000 },
     getAll: 'categorys/get-all/{website}',
-    get: 'Categorys/{website}/{id}',
-    create: 'Categorys/{website}',
-    update: 'Categorys/{website}/{id}',
-    remove: 'categorys/{website}/{id}',
-  },
+    spelled: { remove: 'categorys/{website}/{id}' },
+  }),
   fields: [
     { name: 'name', type: 'text', perLanguage: true, required: true, maxLength: 250, list: true, search: true, label: l('Tên', 'Name') },
     { name: 'description', type: 'textarea', perLanguage: true, maxLength: 4000, label: l('Mô tả', 'Description') },
@@ -42,7 +39,8 @@ export const newsCategory = defineResource({
     { name: 'tags', type: 'tags', tagObjects: true, label: l('Thẻ', 'Tags') },
   ],
   list: { pageSizes: [10, 20, 50, 100], defaultPageSize: 20, treeParentField: 'parentId', orderBy: [{ field: 'order', direction: 'asc' }] },
-  routes: ROUTES.newsCategory,
+  routes: consoleRoutes('news/category', 'categoryId'),
+  screen: { nav: { group: 'content', order: 20 } },
   concurrency: true,
   delivery: {
     path: 'categories',

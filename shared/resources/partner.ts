@@ -1,5 +1,4 @@
-import { defineResource, isActiveField, orderField, l } from './define';
-import { ROUTES } from './routes';
+import { defineResource, isActiveField, orderField, l, consoleRoutes, recordsApi } from './define';
 
 /**
  * Partners (/partner, /partner/add, /partner/{partnerId}): a tree, a partner may sit under another. The name is per
@@ -11,14 +10,7 @@ export const partner = defineResource({
   label: l('Đối tác', 'Partner'),
   table: 'partners',
   scope: 'website',
-  api: {
-    list: { path: 'Partners/{website}', paged: true, defaultPageSize: 1000, maxPageSize: 1000 },
-    getAll: 'Partners/get-all/{website}',
-    get: 'Partners/{website}/{id}',
-    create: 'Partners/{website}',
-    update: 'Partners/{website}/{id}',
-    remove: 'Partners/{website}/{id}',
-  },
+  api: recordsApi('Partners/{website}', { list: { defaultPageSize: 1000, maxPageSize: 1000 }, getAll: 'Partners/get-all/{website}' }),
   fields: [
     { name: 'name', type: 'text', perLanguage: true, required: true, maxLength: 250, list: true, search: true, label: l('Tên đối tác', 'Name') },
     {
@@ -36,7 +28,8 @@ export const partner = defineResource({
     isActiveField(),
   ],
   list: { pageSizes: [10, 20, 50, 100], defaultPageSize: 20, treeParentField: 'parentId', orderBy: [{ field: 'order', direction: 'asc' }] },
-  routes: ROUTES.partner,
+  routes: consoleRoutes('partner', 'partnerId'),
+  screen: { nav: { group: 'content', order: 80 } },
   concurrency: true,
   delivery: {
     path: 'partners',

@@ -1,7 +1,6 @@
-import { defineResource, isActiveField, orderField, l } from './define';
+import { defineResource, isActiveField, orderField, l, consoleRoutes, recordsApi } from './define';
 import { MEMBERS } from './access';
 import type { StatusMachine } from './machine';
-import { ROUTES } from './routes';
 
 const categoryLookup = (type: 1 | 2 | 3) => ({ lookup: `api:ListCategorys/get-all/{website}/${type}`, valueField: 'id', labelField: 'name' });
 
@@ -14,14 +13,7 @@ export const job = defineResource({
   label: l('Tin tuyển dụng', 'Job'),
   table: 'jobs',
   scope: 'website',
-  api: {
-    list: { path: 'Jobs/{website}', paged: true, defaultPageSize: 1000 },
-    getAll: 'Jobs/get-all/{website}',
-    get: 'Jobs/{website}/{id}',
-    create: 'Jobs/{website}',
-    update: 'Jobs/{website}/{id}',
-    remove: 'Jobs/{website}/{id}',
-  },
+  api: recordsApi('Jobs/{website}', { list: { defaultPageSize: 1000 }, getAll: 'Jobs/get-all/{website}' }),
   fields: [
     { name: 'name', type: 'text', perLanguage: true, required: true, maxLength: 250, list: true, search: true, label: l('Vị trí tuyển dụng', 'Job title') },
     { name: 'seoLink', type: 'text', required: true, unique: true, maxLength: 500, list: true, label: l('Đường dẫn SEO', 'SEO link') },
@@ -47,7 +39,8 @@ export const job = defineResource({
     isActiveField(),
   ],
   list: { pageSizes: [10, 25, 50, 100], defaultPageSize: 10, orderBy: [{ field: 'order', direction: 'asc' }] },
-  routes: ROUTES.job,
+  routes: consoleRoutes('job', 'jobId'),
+  screen: { nav: { group: 'recruitment', order: 10 } },
   concurrency: true,
   // The careers page: the postings, never the applications (a person's data).
   delivery: {
@@ -71,14 +64,7 @@ export const recruitment = defineResource({
   label: l('Hồ sơ ứng tuyển', 'Application'),
   table: 'recruitments',
   scope: 'website',
-  api: {
-    list: { path: 'Recruitments/{website}', paged: true, defaultPageSize: 1000 },
-    get: 'Recruitments/{website}/{id}',
-    create: 'Recruitments/{website}',
-    update: 'Recruitments/{website}/{id}',
-    remove: 'Recruitments/{website}/{id}',
-    actions: { read: 'PUT Recruitments/read/{website}/{id}' },
-  },
+  api: recordsApi('Recruitments/{website}', { list: { defaultPageSize: 1000 }, actions: { read: 'PUT Recruitments/read/{website}/{id}' } }),
   fields: [
     { name: 'fullName', type: 'text', required: true, maxLength: 200, list: true, search: true, label: l('Họ tên', 'Full name') },
     { name: 'phoneNumber', type: 'text', format: 'phone', required: true, maxLength: 30, list: true, search: true, label: l('Số điện thoại', 'Phone number') },
@@ -92,7 +78,8 @@ export const recruitment = defineResource({
     { name: 'createdAt', type: 'datetime', computed: true, form: false, list: true, label: l('Ngày nộp', 'Sent') },
   ],
   list: { pageSizes: [10, 25, 50, 100], defaultPageSize: 10, orderBy: [{ field: 'createdAt', direction: 'desc' }, { field: 'id', direction: 'desc' }], indexedFilters: ['isView'] },
-  routes: ROUTES.recruitment,
+  routes: consoleRoutes('recruitment', 'recruitmentId'),
+  screen: { list: 'people/PeoplePages#RecruitmentListPage', edit: 'people/PeoplePages#RecruitmentEditPage', nav: { group: 'recruitment', order: 20 } },
   concurrency: true,
 });
 
@@ -133,14 +120,7 @@ export const booking = defineResource({
   label: l('Lịch hẹn', 'Booking'),
   table: 'bookings',
   scope: 'website',
-  api: {
-    list: { path: 'Bookings/{website}', paged: true, defaultPageSize: 20 },
-    get: 'Bookings/{website}/{id}',
-    create: 'Bookings/{website}',
-    update: 'Bookings/{website}/{id}',
-    remove: 'Bookings/{website}/{id}',
-    actions: { status: 'PUT Bookings/status/{website}/{id}' },
-  },
+  api: recordsApi('Bookings/{website}', { list: { defaultPageSize: 20 }, actions: { status: 'PUT Bookings/status/{website}/{id}' } }),
   machines: [BOOKING_MACHINE],
   fields: [
     { name: 'customerName', type: 'text', required: true, maxLength: 200, list: true, search: true, label: l('Khách hàng', 'Customer') },
@@ -157,7 +137,15 @@ export const booking = defineResource({
     { name: 'createdAt', type: 'datetime', computed: true, form: false, list: true, label: l('Ngày đặt', 'Booked on') },
   ],
   list: { pageSizes: [10, 25, 50, 100], defaultPageSize: 10, orderBy: [{ field: 'appointmentDate', direction: 'desc' }, { field: 'startTime', direction: 'asc' }], indexedFilters: ['approvedStatus'], addButton: false },
-  routes: ROUTES.booking,
+  // Bookings mostly come from the public sites; one taken by phone is added at /booking/add (no add button in the grid).
+  routes: consoleRoutes('booking'),
+  screen: {
+    list: 'people/PeoplePages#BookingListPage',
+    edit: 'people/PeoplePages#BookingDetailPage',
+    nav: { group: 'customers', order: 10, icon: 'calendar' },
+    // The spec's other address of the detail.
+    aliases: [{ path: '/booking/edit/:id', screen: 'edit' }],
+  },
   readOnlyDetail: true,
   concurrency: true,
 });

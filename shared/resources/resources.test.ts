@@ -104,13 +104,35 @@ describe('validation', () => {
 });
 
 describe('console routes', () => {
-  it('every definition with screens takes its routes from the route table, and the table names only definitions', async () => {
-    const { resources: registry } = await import('./index');
-    const { ROUTES } = await import('./routes');
-    // The sick categories are served by their module (server/editorial/sicks.ts), not the registry.
-    const resources = { ...registry, sick: (await import('./sick')).sick };
-    for (const def of Object.values(resources) as ResourceDef[]) if (def.routes) expect(def.routes, def.name).toBe((ROUTES as Record<string, unknown>)[def.name]);
-    for (const name of Object.keys(ROUTES)) expect((resources as Record<string, { routes?: unknown }>)[name]?.routes, name).toBe((ROUTES as Record<string, unknown>)[name]);
+  it('every definition of shared/resources is in the registry (paths, screens and navigation are derived from it)', async () => {
+    const fs = await import('node:fs');
+    const path = await import('node:path');
+    const { fileURLToPath } = await import('node:url');
+    const dir = path.dirname(fileURLToPath(import.meta.url));
+    const listed = new Set<unknown>(Object.values(resources));
+    const isDefinition = (v: unknown): v is ResourceDef =>
+      !!v && typeof v === 'object' && typeof (v as ResourceDef).name === 'string' && typeof (v as ResourceDef).table === 'string' && Array.isArray((v as ResourceDef).fields) && !!(v as ResourceDef).api;
+    const missing: string[] = [];
+    for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))) {
+      const module = (await import(/* @vite-ignore */ `./${file.replace(/\.ts$/, '')}`)) as Record<string, unknown>;
+      for (const [name, value] of Object.entries(module)) if (isDefinition(value) && !listed.has(value)) missing.push(`${file} ${name}`);
+    }
+    expect(missing).toEqual([]);
+    // Each under its own name.
+    for (const [name, def] of Object.entries(resources)) expect((def as ResourceDef).name).toBe(name);
+  });
+
+  it('routes come from one segment: list, add and edit under it, and the edit id a parameter', () => {
+    for (const def of Object.values(resources) as ResourceDef[]) {
+      const { list, add, edit } = def.routes ?? {};
+      const base = list ?? add?.replace(/\/add$/, '') ?? edit?.replace(/\/:[^/]+$/, '');
+      if (!base) continue;
+      if (add) expect(add, def.name).toBe(`${base}/add`);
+      if (edit) expect(edit, def.name).toMatch(new RegExp(`^${base}/:[A-Za-z]+$`));
+      // A screen named for a route the definition has not, or a place in the navigation without a list, is a mistake.
+      if (def.screen?.list || def.screen?.nav) expect(list, def.name).toBeTruthy();
+      if (def.screen?.edit) expect(edit, def.name).toBeTruthy();
+    }
   });
 
   it('a grid without an add button still has its add route and its create call (feedback, bookings: added by phone)', async () => {

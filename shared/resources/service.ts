@@ -1,8 +1,6 @@
-import { NEWS_STATUS_OPTIONS } from '../editorial';
-import { ROUTES } from './routes';
-import { EDITORIAL_MESSAGES } from '../editorial';
+import { EDITORIAL_MESSAGES, NEWS_STATUS_OPTIONS } from './news';
 import { reviewMachine } from './review';
-import { defineResource, isActiveField, orderField, l, type EnumOption, type FieldDef, type Label, type ResourceDef } from './define';
+import { defineResource, isActiveField, orderField, l, type EnumOption, type FieldDef, type Label, type ResourceDef, consoleRoutes, recordsApi } from './define';
 
 /** Service types (spec part 2, section 9): 0 specialization (/specialization), 1 service (/service-website). */
 export const SERVICE_TYPE = { specialization: 0, service: 1 } as const;
@@ -54,7 +52,7 @@ function serviceChild<const N extends string, const T extends string, const P ex
     table: child.table,
     scope: 'website',
     parent,
-    api: { list: { path: `Services/${child.kind}/get-all/{website}/${keys}`, paged: false }, get: `${at}/{id}`, create: at, update: `${at}/{id}`, remove: `${at}/{id}` },
+    api: recordsApi(at, { list: { path: `Services/${child.kind}/get-all/{website}/${keys}`, paged: false } }),
     fields: [
       ...child.fields,
       { name: 'image', type: 'image', required: true, altField: 'alt', maxLength: 2000, list: true, label: l('Hình ảnh', 'Image') },
@@ -81,15 +79,10 @@ export const service = defineResource({
   label: l('Dịch vụ', 'Service'),
   table: 'services',
   scope: 'website',
-  api: {
-    list: { path: 'Services/{website}', paged: true },
+  api: recordsApi('Services/{website}', {
     getAll: 'services/get-all/{website}',
-    get: 'Services/{website}/{id}',
-    create: 'Services/{website}',
-    update: 'Services/{website}/{id}',
-    remove: 'Services/{website}/{id}',
     actions: { review: 'PUT Services/status/{website}/{id}', qaTree: 'Services/get-all-qa/{website}' },
-  },
+  }),
   machines: [reviewMachine('PUT Services/status/{website}/{id}', EDITORIAL_MESSAGES.servicePendingLocked)],
   fields: [
     { name: 'type', type: 'enum', options: SERVICE_TYPE_OPTIONS, required: true, readOnlyOnUpdate: true, form: false, label: l('Loại', 'Type') },
@@ -122,7 +115,9 @@ export const service = defineResource({
     { resource: 'serviceTitle', label: l('Tiêu đề', 'Titles') },
   ],
   list: { pageSizes: [10, 25, 50, 100], defaultPageSize: 10, orderBy: [{ field: 'order', direction: 'asc' }] },
-  routes: ROUTES.service,
+  routes: consoleRoutes('service-website', 'serviceId'),
+  // Services (type 1); the specializations (type 0) are the same definition's second screen (renderer/src/app/screens.ts).
+  screen: { list: 'service/ServicePages#ServiceListPage', edit: 'service/ServicePages#ServiceEditPage', nav: { group: 'services', order: 10 } },
   concurrency: true,
 });
 

@@ -1,13 +1,12 @@
-import { defineResource, isActiveField, type FieldDef, l } from './define';
-import { ROUTES } from './routes';
+import { defineResource, isActiveField, type FieldDef, l, consoleRoutes, recordsApi } from './define';
 
 
 /**
  * Sick (disease) categories. Their per-language texts travel as `sickTranslations: [{ languageId, alphabet,
- * name, description, seoLink, content }]` beside a top-level seoLink, so the routes are hand-written
- * (server/editorial/sicks.ts) and the definition is not in the engine's registry: the console imports it
- * from here. `sickTranslationFields` are the per-language fields (validated with the shared rules after
- * `rowsToMaps`, shared/editorial.ts); the alphabet letter must be one of `alphabetOf(languageId)`.
+ * name, description, seoLink, content }]` beside a top-level seoLink: the engine serves them with the editorial
+ * module's hooks (server/editorial/sicks.ts), which keep the translations in a table of their own.
+ * `sickTranslationFields` are the per-language fields (validated with the shared rules after `rowsToMaps`,
+ * shared/editorial.ts); the alphabet letter must be one of `alphabetOf(languageId)`.
  */
 export const sickTranslationFields: FieldDef[] = [
   { name: 'alphabet', type: 'text', perLanguage: true, required: true, maxLength: 2, list: true, label: l('Chữ cái', 'Letter') },
@@ -22,14 +21,7 @@ export const sick = defineResource({
   label: l('Danh mục bệnh', 'Sick category'),
   table: 'sicks',
   scope: 'website',
-  api: {
-    list: { path: 'Sicks/{website}?languageId={lang}', paged: true, defaultPageSize: 20, maxPageSize: 1000 },
-    getAll: 'Sicks/get-all/{website}/{lang}',
-    get: 'Sicks/{website}/{id}',
-    create: 'Sicks/{website}',
-    update: 'Sicks/{website}/{id}',
-    remove: 'Sicks/{website}/{id}',
-  },
+  api: recordsApi('Sicks/{website}', { list: { path: 'Sicks/{website}?languageId={lang}', defaultPageSize: 20, maxPageSize: 1000 }, getAll: 'Sicks/get-all/{website}/{lang}' }),
   fields: [
     { name: 'image', type: 'image', maxLength: 2000, list: true, label: l('Hình ảnh', 'Image') },
     { name: 'url', type: 'url', maxLength: 1000, list: true, label: l('Đường dẫn', 'URL') },
@@ -38,6 +30,7 @@ export const sick = defineResource({
     { name: 'isPrioritize', type: 'boolean', default: false, label: l('Ưu tiên', 'Prioritised') },
   ],
   list: { pageSizes: [20, 25, 50, 100], defaultPageSize: 20 },
-  routes: ROUTES.sick,
+  routes: consoleRoutes('sick'),
+  screen: { list: 'sick/SickListPage', edit: 'sick/SickEditPage', nav: { group: 'content', order: 30, icon: 'medicineBox' } },
   concurrency: true,
 });

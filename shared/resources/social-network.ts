@@ -1,5 +1,4 @@
-import { defineResource, isActiveField, orderField, l } from './define';
-import { ROUTES } from './routes';
+import { defineResource, isActiveField, orderField, l, consoleRoutes, recordsApi } from './define';
 
 
 /** Social networks of a website (Info-website tab, /socialNetwork/add|{id}). */
@@ -8,13 +7,7 @@ export const socialNetwork = defineResource({
   label: l('Mạng xã hội', 'Social network'),
   table: 'social_networks',
   scope: 'website',
-  api: {
-    list: { path: 'SocialNetworks/{website}', paged: true },
-    get: 'SocialNetworks/{website}/{id}',
-    create: 'SocialNetworks/{website}',
-    update: 'SocialNetworks/{website}/{id}',
-    remove: 'SocialNetworks/{website}/{id}',
-  },
+  api: recordsApi('SocialNetworks/{website}'),
   fields: [
     { name: 'name', type: 'text', perLanguage: true, required: true, maxLength: 250, list: true, search: true, label: l('Tên', 'Name') },
     { name: 'description', type: 'textarea', perLanguage: true, maxLength: 2000, label: l('Mô tả', 'Description') },
@@ -25,7 +18,8 @@ export const socialNetwork = defineResource({
     isActiveField(),
   ],
   list: { pageSizes: [10, 25, 50, 100], defaultPageSize: 10, orderBy: [{ field: 'order', direction: 'asc' }] },
-  routes: ROUTES.socialNetwork,
+  // A tab of /info-website: no list of its own.
+  routes: consoleRoutes('socialNetwork', 'socialNetworkId', ['add', 'edit']),
   afterSave: { path: '/info-website', state: { tab: 3 } },
   concurrency: true,
 });

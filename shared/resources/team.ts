@@ -8,7 +8,7 @@
  * (server/team/ledger.ts).
  */
 import { ADMINS } from './access';
-import { defineResource, l, type EnumOption } from './define';
+import { defineResource, l, type EnumOption, consoleRoutes } from './define';
 import { COLLABORATOR_ACTIVITY, COLLABORATOR_APPROVAL, COLLABORATOR_STATUSES } from '../team';
 
 /** A referred patient's status: 1 (completed) only the clinic's integration records. */
@@ -56,6 +56,9 @@ export const collaborator = defineResource({
     { name: 'totalPoint', type: 'number', money: true, computed: true, form: false, label: l('Tổng hoa hồng', 'Commission earned') },
   ],
   list: { ...list(), totalAsPageSize: true },
+  // One screen: the list, each member opening below its row (a link's member, `?id=`, over it).
+  routes: consoleRoutes('team', 'id', ['list']),
+  screen: { list: 'team/TeamPage', nav: { group: 'customers', order: 20, title: 'team:title' } },
   concurrency: true,
 });
 
@@ -85,5 +88,8 @@ export const referral = defineResource({
     { name: 'createTime', type: 'datetime', computed: true, form: false, list: true, label: l('Ngày đăng ký', 'Registered') },
   ],
   list: list(),
+  // One screen: the list, each patient opening in a popup (a link's patient, `?id=`, at once).
+  routes: consoleRoutes('customer', 'id', ['list']),
+  screen: { list: 'team/CustomerPage', nav: { group: 'customers', order: 30, icon: 'idcard', title: 'team:customers' } },
   concurrency: true,
 });

@@ -7,7 +7,7 @@
  * Runtime-free: read by the server and the console.
  */
 import { ADMINS } from './access';
-import { defineResource, isActiveField, l } from './define';
+import { defineResource, isActiveField, l, recordsApi } from './define';
 
 /** What happened to the records a delivery names (`event` of the body). */
 export const WEBHOOK_EVENTS = [
@@ -30,15 +30,7 @@ export const webhook = defineResource({
   label: l('Webhook', 'Webhook'),
   table: 'webhooks',
   scope: 'website',
-  api: {
-    list: { path: 'Webhooks/{website}', paged: true },
-    getAll: 'Webhooks/get-all/{website}',
-    get: 'Webhooks/{website}/{id}',
-    create: 'Webhooks/{website}',
-    update: 'Webhooks/{website}/{id}',
-    remove: 'Webhooks/{website}/{id}',
-    actions: { rotate: 'POST Webhooks/rotate-secret/{website}/{id}' },
-  },
+  api: recordsApi('Webhooks/{website}', { getAll: 'Webhooks/get-all/{website}', actions: { rotate: 'POST Webhooks/rotate-secret/{website}/{id}' } }),
   fields: [
     { name: 'url', type: 'url', required: true, maxLength: 1000, list: true, search: true, label: l('Địa chỉ nhận (URL)', 'Receiver URL') },
     { name: 'description', type: 'textarea', maxLength: 1000, list: true, label: l('Mô tả', 'Description') },

@@ -1,6 +1,5 @@
-import { defineResource, isActiveField, l as req } from './define';
+import { defineResource, isActiveField, l as req, consoleRoutes, recordsApi } from './define';
 import { ADMINS } from './access';
-import { ROUTES } from './routes';
 
 /** One website is the default, and one language of each website. */
 const isDefault = { name: 'isDefault', type: 'boolean', default: false, list: true, label: req('Mặc định', 'Default') } as const;
@@ -22,14 +21,7 @@ export const website = defineResource({
   label: { vi: 'Website', en: 'Website' },
   table: 'websites',
   scope: 'global',
-  api: {
-    getAll: 'Websites/get-all',
-    list: { path: 'Websites', paged: true },
-    get: 'Websites/{id}',
-    create: 'Websites',
-    update: 'Websites/{id}',
-    remove: 'Websites/{id}',
-  },
+  api: recordsApi('Websites', { getAll: 'Websites/get-all' }),
   fields: [
     { name: 'name', type: 'text', perLanguage: true, required: true, maxLength: 250, list: true, search: true, label: req('Tên website', 'Website name') },
     { name: 'phoneNumber', type: 'text', maxLength: 50, list: true, label: req('Số điện thoại', 'Phone number') },
@@ -49,7 +41,9 @@ export const website = defineResource({
     { resource: 'websiteUser', label: req('Nhân viên', 'Staff') },
   ],
   list: { pageSizes: [10, 25, 50, 100], defaultPageSize: 10 },
-  routes: ROUTES.website,
+  routes: consoleRoutes('website', 'websiteId'),
+  // Hand-tuned screens, for those who may change a website.
+  screen: { list: 'website/WebsiteListPage', edit: 'website/WebsiteEditPage', access: 'update', nav: { group: 'website', order: 10, title: 'resources:website.listTitle' } },
   concurrency: true,
   // Staff read the websites they work on (the header's selector); administrators add, change and remove them.
   access: { create: ADMINS, update: ADMINS, delete: ADMINS },

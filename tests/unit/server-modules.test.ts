@@ -3,9 +3,9 @@
 // from modules.json — a sibling's internals, or a layer reaching up, fail `eslint`; what is declared passes.
 import fs from 'node:fs';
 import path from 'node:path';
-import { ESLint } from 'eslint';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { layering, layeringProblems } from '../../scripts/eslint/server-layers.js';
+import { lintRefusals } from './lintRefusals';
 import { baseMigrations } from '../../server/db/migrations/index';
 import type { FilesOptions } from '../../server/files/engine';
 import type { IntakeOptions } from '../../server/intake/routes';
@@ -22,12 +22,8 @@ const folders = fs.readdirSync(SERVER, { withFileTypes: true }).filter((e) => e.
 
 // ESLint loads typescript-eslint on the first lint: seconds on a busy machine.
 describe('server lint is the allow-list of server/modules.json', { timeout: 60_000 }, () => {
-  const eslint = new ESLint({ cwd: ROOT, overrideConfigFile: path.join(ROOT, 'eslint.config.js') });
   /** The layering rule's complaints about `code` as if it were the file `file` (a path inside server/). */
-  async function refusals(file: string, code: string): Promise<string[]> {
-    const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, file) });
-    return result.messages.filter((m) => m.ruleId === 'sitedesk/server-layers').map((m) => m.message);
-  }
+  const refusals = lintRefusals('sitedesk/server-layers');
 
   it("fails on a sibling's internals and on a module the file's module does not build on", async () => {
     // news builds on editorial, but editorial's routes are its own; the team is not news's to use at all.

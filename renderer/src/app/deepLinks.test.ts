@@ -1,6 +1,7 @@
 import { matchPath } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { DEFINITION_LINKS, LINKED_RESOURCES, routeOf } from '../../../shared/deep-links';
+import { DEFINITION_LINKS, LINKED_RESOURCES, LINKED_ROUTES, routeOf } from '../../../shared/deep-links';
+import { getResource } from '../../../shared/resources';
 import { eventRoute } from './eventRoutes';
 import { screens } from './screens';
 
@@ -12,6 +13,15 @@ describe('sitedesk:// links open screens of the route table', () => {
     // The record's own screen (its id in the path), or a list that opens the id the address names.
     const params = matchPath({ path: screen!.path, end: true }, route.pathname)!.params;
     expect(Object.values(params).includes('42') || route.searchParams.get('id') === '42').toBe(true);
+  });
+});
+
+describe('the linked routes written out in shared/deep-links.ts', () => {
+  it("are the edit routes of the definitions the events name (a list's `?id=` aside)", () => {
+    for (const [name, linked] of Object.entries(DEFINITION_LINKS)) {
+      const route = LINKED_ROUTES[linked];
+      if (!route.includes('?')) expect(route, name).toBe(getResource(name).routes?.edit);
+    }
   });
 });
 

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { deepestArea, isGroup, NAV, visibleNav } from './nav';
+import { deepestArea, isGroup, NAV, navFrom, visibleNav } from './nav';
+import { page, screens } from './screens';
+import { resources } from '../../../shared/resources';
+import type { ResourceDef } from '../../../shared/resources/define';
 
 /** The locales as the console loads them: `namespace:key` → text. */
 const bundles = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json', { eager: true });
@@ -13,6 +16,46 @@ describe('nav registry', () => {
     const paths = NAV.flatMap((e) => (isGroup(e) ? e.areas.map((a) => a.path) : [e.path]));
     for (const path of ['/', '/website', '/info-website', '/news', '/news/category', '/sick', '/menu', '/file', '/partner', '/faq-group', '/faq', '/banner', '/album', '/specialization', '/feedback', '/customerFeedback', '/expert-question-and-answer', '/service-website', '/group-service', '/job', '/recruitment', '/career', '/level', '/job-type', '/booking', '/video', '/advertisement', '/team', '/customer']) {
       expect(paths).toContain(path);
+    }
+  });
+
+  it('is derived from the registry in the menu order of the spec', () => {
+    const order = NAV.map((e) => (isGroup(e) ? [e.key, ...e.areas.map((a) => a.path)] : e.path));
+    expect(order).toEqual([
+      '/',
+      ['website', '/website', '/info-website', '/menu'],
+      ['content', '/news', '/news/category', '/sick', '/banner', '/album', '/faq-group', '/faq', '/partner', '/advertisement'],
+      ['services', '/service-website', '/group-service', '/specialization', '/expert-question-and-answer', '/department', '/service-catalogue'],
+      ['feedback', '/feedback', '/customerFeedback'],
+      ['recruitment', '/job', '/recruitment', '/career', '/level', '/job-type'],
+      ['customers', '/booking', '/team', '/customer'],
+      ['media', '/file', '/video'],
+      ['system', '/trash', '/audit-log'],
+    ]);
+  });
+
+  it('has every list of the registry in the navigation and every route of the registry among the screens', () => {
+    const defs = Object.values(resources) as ResourceDef[];
+    const navPaths = new Set(NAV.flatMap((e) => (isGroup(e) ? e.areas.map((a) => a.path) : [e.path])));
+    const routed = new Set(screens.map((s) => s.path));
+    for (const def of defs) {
+      if (def.routes?.list) expect(navPaths.has(def.routes.list), `${def.name}: ${def.routes.list} has no place in the navigation (screen.nav)`).toBe(true);
+      for (const path of [...Object.values(def.routes ?? {}), ...(def.screen?.aliases ?? []).map((a) => a.path)]) expect(routed.has(path), `${def.name}: ${path}`).toBe(true);
+    }
+    // A definition left out of the registry takes its screens and its area with it.
+    const withoutBanner = navFrom(defs.filter((d) => d.name !== 'banner'));
+    expect(withoutBanner.flatMap((e) => (isGroup(e) ? e.areas.map((a) => a.path) : [e.path]))).not.toContain('/banner');
+  });
+
+  it("names pages that exist, with the export it names", () => {
+    const sources = import.meta.glob<string>('../pages/**/*.tsx', { query: '?raw', import: 'default', eager: true });
+    for (const def of Object.values(resources) as ResourceDef[]) {
+      for (const ref of [def.screen?.list, def.screen?.edit].filter((r): r is string => !!r)) {
+        expect(() => page(ref), ref).not.toThrow();
+        const [module, name] = ref.split('#');
+        const source = sources[`../pages/${module}.tsx`];
+        expect(source, ref).toMatch(name ? new RegExp(`export (const|function) ${name}\\b`) : /export default/);
+      }
     }
   });
 

@@ -22,15 +22,15 @@ import {
 } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import { resources } from '../../../shared/resources';
-import type { Label, ResourceDef } from '../../../shared/resources/define';
+import { NAV_GROUPS, type Label, type NavGroupKey, type NavIcon, type ResourceDef } from '../../../shared/resources/define';
 import { SPECIALIZATION_LABEL } from '../../../shared/resources/service';
-import { sick } from '../../../shared/resources/sick';
 
 /**
- * Nav registry: every area of the side navigation in both spec documents, in menu order. An area is
- * shown only when a screen is registered at its path (./screens.ts); a group only when one of its
- * areas is shown. A group's label is `nav.<label>` in the common namespace; an area has no name of its own: it
- * shows the title its screen shows (`title`, read by ./navTitle.ts), so the menu and the page cannot disagree.
+ * Nav registry: every area of the side navigation in both spec documents, in menu order, derived from the definitions
+ * (each list names its group and place: `screen.nav`) and the hand-made screens below. An area is shown only when a
+ * screen is registered at its path (./screens.ts); a group only when one of its areas is shown. A group's label is
+ * `nav.<label>` in the common namespace; an area has no name of its own: it shows the title its screen shows (`title`,
+ * read by ./navTitle.ts), so the menu and the page cannot disagree.
  */
 export type NavTitle =
   /** The list screen of a definition (its `routes.list` is the area's path): the definition's label. */
@@ -54,102 +54,68 @@ export type NavEntry = NavArea | NavGroup;
 
 export const isGroup = (entry: NavEntry): entry is NavGroup => 'areas' in entry;
 
-const def = (resource: ResourceDef): NavTitle => ({ resource });
 const key = (i18nKey: string): NavTitle => ({ key: i18nKey });
 
-export const NAV: NavEntry[] = [
-  { path: '/', title: key('common:dashboard.title'), icon: <DashboardOutlined /> },
-  {
-    key: 'website',
-    label: 'groupWebsite',
-    icon: <GlobalOutlined />,
-    areas: [
-      { path: '/website', title: key('resources:website.listTitle') },
-      { path: '/info-website', title: key('resources:info-website.title') },
-      { path: '/menu', title: def(resources.menu) },
-    ],
-  },
-  {
-    key: 'content',
-    label: 'groupContent',
-    icon: <ReadOutlined />,
-    areas: [
-      { path: '/news', title: key('news:title') },
-      { path: '/news/category', title: def(resources.newsCategory) },
-      { path: '/sick', title: def(sick), icon: <MedicineBoxOutlined /> },
-      { path: '/banner', title: def(resources.banner), icon: <PictureOutlined /> },
-      { path: '/album', title: def(resources.album), icon: <FileImageOutlined /> },
-      { path: '/faq-group', title: def(resources.faqGroup) },
-      { path: '/faq', title: def(resources.faq), icon: <QuestionCircleOutlined /> },
-      { path: '/partner', title: def(resources.partner) },
-      { path: '/advertisement', title: key('media:advertisements'), icon: <NotificationOutlined /> },
-    ],
-  },
-  {
-    key: 'services',
-    label: 'groupServices',
-    icon: <AppstoreOutlined />,
-    areas: [
-      { path: '/service-website', title: def(resources.service) },
-      { path: '/group-service', title: def(resources.serviceGroup) },
-      { path: '/specialization', title: { label: SPECIALIZATION_LABEL } },
-      { path: '/expert-question-and-answer', title: key('qa:title') },
-      // The hospital system's lists (the second API base's lookups) that services and specializations point to.
-      { path: '/department', title: def(resources.department) },
-      { path: '/service-catalogue', title: def(resources.serviceCatalogue) },
-    ],
-  },
-  {
-    key: 'feedback',
-    label: 'groupFeedback',
-    icon: <CommentOutlined />,
-    areas: [
-      { path: '/feedback', title: def(resources.feedback) },
-      { path: '/customerFeedback', title: def(resources.customerFeedback) },
-    ],
-  },
-  {
-    key: 'recruitment',
-    label: 'groupRecruitment',
-    icon: <SolutionOutlined />,
-    areas: [
-      { path: '/job', title: def(resources.job) },
-      { path: '/recruitment', title: def(resources.recruitment) },
-      { path: '/career', title: def(resources.career) },
-      { path: '/level', title: def(resources.level) },
-      { path: '/job-type', title: def(resources.jobType) },
-    ],
-  },
-  {
-    key: 'customers',
-    label: 'groupCustomers',
-    icon: <TeamOutlined />,
-    areas: [
-      { path: '/booking', title: def(resources.booking), icon: <CalendarOutlined /> },
-      { path: '/team', title: key('team:title') },
-      { path: '/customer', title: key('team:customers'), icon: <IdcardOutlined /> },
-    ],
-  },
-  {
-    key: 'media',
-    label: 'groupMedia',
-    icon: <FolderOpenOutlined />,
-    areas: [
-      { path: '/file', title: key('files:title'), icon: <BookOutlined /> },
-      { path: '/video', title: key('media:videoLibrary'), icon: <VideoCameraOutlined /> },
-    ],
-  },
-  {
-    // Issue 29: what was deleted in the chosen website (its staff), and every write of every website (administrators).
-    key: 'system',
-    label: 'groupSystem',
-    icon: <SafetyOutlined />,
-    areas: [
-      { path: '/trash', title: key('trash:title'), icon: <DeleteOutlined /> },
-      { path: '/audit-log', title: key('audit:title'), icon: <AuditOutlined /> },
-    ],
-  },
+const GROUPS: Record<NavGroupKey, { label: string; icon: ReactNode }> = {
+  website: { label: 'groupWebsite', icon: <GlobalOutlined /> },
+  content: { label: 'groupContent', icon: <ReadOutlined /> },
+  services: { label: 'groupServices', icon: <AppstoreOutlined /> },
+  feedback: { label: 'groupFeedback', icon: <CommentOutlined /> },
+  recruitment: { label: 'groupRecruitment', icon: <SolutionOutlined /> },
+  customers: { label: 'groupCustomers', icon: <TeamOutlined /> },
+  media: { label: 'groupMedia', icon: <FolderOpenOutlined /> },
+  // Issue 29: what was deleted in the chosen website (its staff), and every write of every website (administrators).
+  system: { label: 'groupSystem', icon: <SafetyOutlined /> },
+};
+
+/** The icons definitions may name for their areas (shared/resources/define.ts `NavIcon`). */
+const ICONS: Record<NavIcon, ReactNode> = {
+  medicineBox: <MedicineBoxOutlined />,
+  picture: <PictureOutlined />,
+  fileImage: <FileImageOutlined />,
+  questionCircle: <QuestionCircleOutlined />,
+  calendar: <CalendarOutlined />,
+  notification: <NotificationOutlined />,
+  idcard: <IdcardOutlined />,
+};
+
+type PlacedArea = NavArea & { group: NavGroupKey; order: number };
+
+/** The areas of the hand-made screens (./screens.ts), which no definition lists, with their place among the definitions'. */
+const SCREEN_AREAS: PlacedArea[] = [
+  { group: 'website', order: 20, path: '/info-website', title: key('resources:info-website.title') },
+  { group: 'services', order: 30, path: '/specialization', title: { label: SPECIALIZATION_LABEL } },
+  { group: 'media', order: 10, path: '/file', title: key('files:title'), icon: <BookOutlined /> },
+  { group: 'media', order: 20, path: '/video', title: key('media:videoLibrary'), icon: <VideoCameraOutlined /> },
+  { group: 'system', order: 10, path: '/trash', title: key('trash:title'), icon: <DeleteOutlined /> },
+  { group: 'system', order: 20, path: '/audit-log', title: key('audit:title'), icon: <AuditOutlined /> },
 ];
+
+/** The area of each definition whose list has a place in the navigation (`screen.nav`). */
+export function definitionAreas(defs: readonly ResourceDef[]): PlacedArea[] {
+  return defs.flatMap((def) => {
+    const nav = def.screen?.nav;
+    const path = def.routes?.list;
+    if (!nav || !path) return [];
+    return [{ group: nav.group, order: nav.order, path, title: nav.title ? key(nav.title) : { resource: def }, ...(nav.icon ? { icon: ICONS[nav.icon] } : {}) }];
+  });
+}
+
+/** The side navigation: the dashboard, then each group's areas (the definitions' and the hand-made screens') by place. */
+export function navFrom(defs: readonly ResourceDef[]): NavEntry[] {
+  const placed = [...definitionAreas(defs), ...SCREEN_AREAS];
+  const groups = NAV_GROUPS.map((group): NavGroup => ({
+    key: group,
+    ...GROUPS[group],
+    areas: placed
+      .filter((a) => a.group === group)
+      .sort((a, b) => a.order - b.order)
+      .map(({ group: _group, order: _order, ...area }) => area),
+  }));
+  return [{ path: '/', title: key('common:dashboard.title'), icon: <DashboardOutlined /> }, ...groups.filter((g) => g.areas.length)];
+}
+
+export const NAV: NavEntry[] = navFrom(Object.values(resources) as ResourceDef[]);
 
 /** The navigation limited to areas whose screens exist. */
 export function visibleNav(registeredPaths: ReadonlySet<string>): NavEntry[] {

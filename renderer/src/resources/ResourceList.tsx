@@ -1,4 +1,4 @@
-import { DownloadOutlined, EditOutlined, InfoCircleOutlined, PlusOutlined } from '@ant-design/icons';
+import { EditOutlined, InfoCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { ProTable, useIntl, type ActionType, type IntlType, type ProColumns } from '@ant-design/pro-components';
 import { Button, Dropdown, Space, Tooltip, Typography } from 'antd';
 import { useMemo, useRef, useState, type Key, type MouseEvent, type MutableRefObject, type ReactNode } from 'react';
@@ -14,6 +14,7 @@ import { buildColumns, listFields, type ColumnLabels } from './columns';
 import { createDataProvider, idOf, listKey, type Id, type ListParams, type Row } from './dataProvider';
 import { useWatchedRead } from './useQuery';
 import { exportFileName, exportTable, saveFile, toCsv, toXlsx } from './export';
+import { ExportMenu } from './ExportMenu';
 import { fieldLabel, optionLabel, resourceTitle } from './labels';
 import { useListEmpty } from './ListEmpty';
 import { groupRows, isGroupRow } from './grouping';
@@ -323,22 +324,7 @@ export function ResourceList(props: ResourceListProps) {
         rowClassName={selection ? (row) => (String(idOf(def, row)) === String(selection.id) ? 'ant-table-row-selected' : '') : undefined}
         toolBarRender={() => [
           ...(props.toolbar ?? []),
-          props.exportable !== false && (
-          <Dropdown
-            key="export"
-            menu={{
-              items: [
-                { key: 'csv', label: t('exportCsv') },
-                { key: 'xlsx', label: t('exportExcel') },
-              ],
-              onClick: ({ key }) => void exportAs(key as 'csv' | 'xlsx'),
-            }}
-          >
-            <Tooltip title={t('exportNote')}>
-              <Button icon={<DownloadOutlined />}>{t('export')}</Button>
-            </Tooltip>
-          </Dropdown>
-          ),
+          props.exportable !== false && <ExportMenu key="export" onExport={(format) => void exportAs(format)} />,
           onAdd && (
             <Button key="add" type="primary" icon={<PlusOutlined />} onClick={onAdd}>
               {t('add')}

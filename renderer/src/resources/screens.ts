@@ -1,30 +1,32 @@
 import type { ComponentType } from 'react';
-import { ROUTES, type RoutedResource } from '../../../shared/resources/routes';
+import type { ResourceDef } from '../../../shared/resources/define';
 
 /**
- * Routes of a resource from its definition (`routes.list`, `routes.add`, `routes.edit`) for the route registry
- * (app/screens.ts). Adding a simple resource's screens = its definition + `...resourceScreens('name')`.
- * A hand-written screen replaces the generic one for a route by passing its loader.
+ * Routes of a resource from its definition (`routes.list`, `routes.add`, `routes.edit`, `screen.aliases`) for the
+ * route registry (app/screens.ts, which derives every resource's screens from the registry). A definition's
+ * `screen.list` / `screen.edit` name a hand-written page (resolved by `page`); without one, the generic list and editor
+ * show it.
  *
- * This module stays light (the route registry is in the first chunk): it reads the routes alone
- * (shared/resources/routes.ts); the definitions and the screens are dynamic imports.
+ * The definitions are plain data, read with the shell; the screens (and the engine's list and editor) are dynamic
+ * imports, so the sign-in screen pays for none of them.
  */
-type Loader = () => Promise<{ default: ComponentType }>;
+export type Loader = () => Promise<{ default: ComponentType }>;
 
 export interface ResourceRoute {
   path: string;
   load: Loader;
 }
 
-export function resourceScreens(name: RoutedResource, custom: { list?: Loader; edit?: Loader } = {}): ResourceRoute[] {
-  const routes: { list?: string; add?: string; edit?: string } = ROUTES[name];
+export function resourceScreens(def: ResourceDef, page: (ref: string) => Loader): ResourceRoute[] {
+  const routes = def.routes ?? {};
   const generic = () => import('./ResourcePages');
-  const list: Loader = custom.list ?? (() => generic().then((m) => ({ default: m.listScreen(name) })));
-  const edit: Loader = custom.edit ?? (() => generic().then((m) => ({ default: m.editScreen(name) })));
+  const list: Loader = def.screen?.list ? page(def.screen.list) : () => generic().then((m) => ({ default: m.listScreen(def.name) }));
+  const edit: Loader = def.screen?.edit ? page(def.screen.edit) : () => generic().then((m) => ({ default: m.editScreen(def.name) }));
   const out: ResourceRoute[] = [];
   if (routes.list) out.push({ path: routes.list, load: list });
   // `add` before the `:id` pattern, and the editor also reads the id "add" as a new record (spec part 2).
   if (routes.add) out.push({ path: routes.add, load: edit });
   if (routes.edit) out.push({ path: routes.edit, load: edit });
+  for (const alias of def.screen?.aliases ?? []) out.push({ path: alias.path, load: alias.screen === 'list' ? list : edit });
   return out;
 }

@@ -1,6 +1,6 @@
-import { DownloadOutlined, EyeOutlined } from '@ant-design/icons';
-import { ProTable, type ActionType } from '@ant-design/pro-components';
-import { Button, DatePicker, Descriptions, Drawer, Dropdown, Select, Space, Tag, Tooltip, Typography } from 'antd';
+import { EyeOutlined } from '@ant-design/icons';
+import type { ActionType } from '@ant-design/pro-components';
+import { Button, DatePicker, Descriptions, Drawer, Space, Tag, Tooltip, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,11 +13,13 @@ import type { LanguageRef } from '../../../../shared/resources/validate';
 import { localized } from '../../core/workspace/localized';
 import { fetchLookup, lookupKey, readList, type Row } from '../../resources/dataProvider';
 import { saveFile, toCsv, toXlsx, type ExportTable } from '../../resources/export';
-import { DEFAULT_PAGE_SIZES } from '../../resources/ResourceList';
+import { FilterSelect } from '../../resources/FilterSelect';
+import { ExportMenu, type ExportFormat } from '../../resources/ExportMenu';
 import { useQuery } from '../../resources/useQuery';
 import { useUrlFilters } from '../../resources/useUrlFilters';
 import { ChangeTable } from '../../resources/history/HistoryPanel';
-import { actorLabel, areaLabel, areaOptions, changeFieldLabel, changeText, operationLabel, operationOptions } from '../../resources/history/labels';
+import { AreaFilter, EntryTable } from '../../resources/history/EntryTable';
+import { actorLabel, areaLabel, changeFieldLabel, changeText, operationLabel, operationOptions } from '../../resources/history/labels';
 import type { HistoryEntry } from '../../resources/history/model';
 
 /**
@@ -74,13 +76,12 @@ export default function AuditLogPage() {
     return site ? localized(site.name, i18n.language) || String(id) : String(id);
   };
   // Labels in the interface language, read again when it changes.
-  const areas = useMemo(() => areaOptions(), [i18n.language]); // eslint-disable-line react-hooks/exhaustive-deps
   const operations = useMemo(() => operationOptions(), [i18n.language]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const row = (e: AuditEntry) => [formatDateTime(e.time), actorLabel(e.actor), websiteName(e.websiteId), areaLabel(e.resource), e.recordId, operationLabel(e.operation)];
   const headers = () => [t('time'), t('actor'), t('website'), t('area'), t('record'), t('operation')];
 
-  async function exportAs(format: 'csv' | 'xlsx') {
+  async function exportAs(format: ExportFormat) {
     setExporting(true);
     try {
       // Every entry matching the filters, page by page (the server answers at most 1000 at a time).
@@ -108,26 +109,17 @@ export default function AuditLogPage() {
       <Typography.Title level={3} style={{ textAlign: 'center', margin: 0 }}>
         {t('title')}
       </Typography.Title>
-      <ProTable<AuditEntry>
-        rowKey="id"
+      <EntryTable<AuditEntry>
+        ns="audit"
         actionRef={actionRef}
         params={filters}
-        search={false}
-        cardBordered
-        options={{ reload: true, density: true, setting: true }}
-        pagination={{ pageSizeOptions: DEFAULT_PAGE_SIZES, defaultPageSize: 25, showSizeChanger: true }}
-        scroll={{ x: true }}
-        request={async (params) => {
-          const { current = 1, pageSize = 25 } = params;
-          const { data, total } = await readAudit(filters, current, pageSize);
-          return { data, total, success: true };
-        }}
-        onRow={(entry) => ({ onDoubleClick: () => setOpen(entry) })}
-        columns={[
-          { key: 'time', title: t('time'), render: (_, e) => formatDateTime(e.time), width: 150 },
-          { key: 'actor', title: t('actor'), render: (_, e) => actorLabel(e.actor) },
+        read={(page, pageSize) => readAudit(filters, page, pageSize)}
+        onOpen={setOpen}
+        columns={(shared) => [
+          shared.time,
+          shared.actor,
           { key: 'website', title: t('website'), render: (_, e) => websiteName(e.websiteId) },
-          { key: 'area', title: t('area'), render: (_, e) => areaLabel(e.resource) },
+          shared.area,
           { key: 'record', title: t('record'), dataIndex: 'recordId' },
           { key: 'operation', title: t('operation'), render: (_, e) => <Tag color={e.operation === 'delete' || e.operation === 'signInFailed' ? 'red' : e.operation === 'create' ? 'green' : 'blue'}>{operationLabel(e.operation)}</Tag> },
           {
@@ -142,54 +134,18 @@ export default function AuditLogPage() {
             ),
           },
         ]}
-        toolBarRender={() => [
-          <Select
-            key="user"
-            aria-label={t('person')}
-            placeholder={t('person')}
-            allowClear
-            showSearch
-            optionFilterProp="label"
-            style={{ width: 180 }}
-            loading={users.loading}
-            value={filters.userId}
-            onChange={(userId?: number) => setFilters({ userId })}
-            options={userOptions}
-          />,
-          <Select
+        toolbar={[
+          <FilterSelect key="user" label={t('person')} search width={180} loading={users.loading} value={filters.userId} onChange={(userId) => setFilters({ userId })} options={userOptions} />,
+          <FilterSelect
             key="website"
-            aria-label={t('website')}
-            placeholder={t('website')}
-            allowClear
-            style={{ width: 160 }}
+            label={t('website')}
+            width={160}
             value={filters.website}
-            onChange={(website?: number) => setFilters({ website })}
+            onChange={(website) => setFilters({ website })}
             options={websites.map((w) => ({ value: Number(w.id), label: localized(w.name, i18n.language) || String(w.id) }))}
           />,
-          <Select
-            key="area"
-            aria-label={t('area')}
-            placeholder={t('area')}
-            allowClear
-            showSearch
-            optionFilterProp="label"
-            style={{ width: 180 }}
-            value={filters.resource}
-            onChange={(resource?: string) => setFilters({ resource })}
-            options={areas}
-          />,
-          <Select
-            key="operation"
-            aria-label={t('operation')}
-            placeholder={t('operation')}
-            allowClear
-            showSearch
-            optionFilterProp="label"
-            style={{ width: 160 }}
-            value={filters.operation}
-            onChange={(operation?: string) => setFilters({ operation })}
-            options={operations}
-          />,
+          <AreaFilter key="area" ns="audit" width={180} value={filters.resource} onChange={(resource) => setFilters({ resource })} />,
+          <FilterSelect key="operation" label={t('operation')} search width={160} value={filters.operation} onChange={(operation) => setFilters({ operation })} options={operations} />,
           <DatePicker.RangePicker
             key="dates"
             aria-label={t('dates')}
@@ -198,23 +154,7 @@ export default function AuditLogPage() {
             value={range}
             onChange={(values) => setFilters({ from: values?.[0] ? toWireDay(values[0]) : undefined, to: values?.[1] ? toWireDay(values[1]) : undefined })}
           />,
-          <Dropdown
-            key="export"
-            disabled={exporting}
-            menu={{
-              items: [
-                { key: 'csv', label: t('resources:exportCsv') },
-                { key: 'xlsx', label: t('resources:exportExcel') },
-              ],
-              onClick: ({ key }) => void exportAs(key as 'csv' | 'xlsx'),
-            }}
-          >
-            <Tooltip title={t('resources:exportNote')}>
-              <Button icon={<DownloadOutlined />} loading={exporting}>
-                {t('resources:export')}
-              </Button>
-            </Tooltip>
-          </Dropdown>,
+          <ExportMenu key="export" busy={exporting} onExport={(format) => void exportAs(format)} />,
         ]}
       />
       <Drawer open={Boolean(open)} onClose={() => setOpen(null)} width={760} title={t('changesTitle')} destroyOnClose>

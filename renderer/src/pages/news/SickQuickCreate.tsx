@@ -11,7 +11,7 @@ import { ResourceFields } from '../../resources/ResourceFields';
 import { useResourceForm, type WireAdapter } from '../../resources/useResourceForm';
 import { ValidationSummary } from '../../resources/ValidationSummary';
 import { useWorkspace } from '../../core/workspace';
-import { useSeoSuggestion } from './seoSuggest';
+import { useSeoSuggestion } from '../../features/editorial/seoSuggest';
 
 /**
  * The `+` beside the news form's diseases: a popup that creates a disease category (`POST Sicks/{website}`)

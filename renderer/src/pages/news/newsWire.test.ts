@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { newsBody, newsFromWire } from './newsWire';
-import { seoSuggestions } from './seoSuggest';
+import { seoSuggestions } from '../../features/editorial/seoSuggest';
 
 describe('news wire form', () => {
   const wire = {

@@ -8,7 +8,7 @@ import type { FieldInputOverride } from '../../resources/customize';
 import type { Row } from '../../resources/dataProvider';
 import { ResourceEditPage, ResourceListPage } from '../../resources/ResourcePages';
 import { useLookupOptions } from '../../resources/useLookup';
-import { ReadOnOpenPage, UnreadListPage } from '../site-content/FeedbackPages';
+import { ReadOnOpenPage, UnreadListPage } from '../../features/unread/UnreadPages';
 
 const JOBS: FieldDef = { name: 'jobIds', type: 'reference', label: { vi: 'Vị trí ứng tuyển', en: 'Jobs applied for' }, reference: { lookup: 'api:Jobs/get-all/{website}', valueField: 'id', labelField: 'name' } };
 

@@ -5,7 +5,7 @@ import type { LanguageRef } from '../../../../shared/resources/validate';
 import type { Row } from '../../resources/dataProvider';
 import { ResourceFields } from '../../resources/ResourceFields';
 import { useWorkspace } from '../../core/workspace';
-import { useServiceTree, useTagOptions } from '../news/lookups';
+import { useServiceTree, useTagOptions } from '../../features/editorial/lookups';
 import { SUBJECT_TAGS } from './qaForm';
 
 /**

@@ -16,7 +16,7 @@ import { useUnsavedGuard } from '../../resources/unsavedGuard';
 import { useResourceForm } from '../../resources/useResourceForm';
 import { ValidationSummary } from '../../resources/ValidationSummary';
 import { useWorkspace } from '../../core/workspace';
-import { useSeoSuggestion } from '../news/seoSuggest';
+import { useSeoSuggestion } from '../../features/editorial/seoSuggest';
 import { historyOf, lockOf, StatusHistory, StatusMoves, StatusTag } from '../../resources/machine';
 import { HistoryButton } from '../../resources/history/HistoryPanel';
 import { qaDef } from '../../../../shared/editorial';

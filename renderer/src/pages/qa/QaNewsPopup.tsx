@@ -6,7 +6,7 @@ import { workspaceLanguages } from '../../resources/languages';
 import { useResourceForm } from '../../resources/useResourceForm';
 import { ValidationSummary } from '../../resources/ValidationSummary';
 import { useWorkspace } from '../../core/workspace';
-import { useSeoSuggestion } from '../news/seoSuggest';
+import { useSeoSuggestion } from '../../features/editorial/seoSuggest';
 import { QaAnswerFields } from './QaAnswerFields';
 import { qaNewsAdapter, qaNewsDef, qaFromWire } from './qaForm';
 

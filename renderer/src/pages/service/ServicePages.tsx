@@ -89,3 +89,7 @@ export const serviceList = (type: ServiceType): ComponentType =>
 
 /** The editor of one type. */
 export const serviceEdit = (type: ServiceType): ComponentType => screen(`edit-${type}`, () => () => <ServiceEditor type={type} />);
+
+/** The services' screens (type 1), which the service definition names (shared/resources/service.ts `screen`). */
+export const ServiceListPage = serviceList(1);
+export const ServiceEditPage = serviceEdit(1);

@@ -7,7 +7,8 @@ import { ApiError } from '../../api/client';
 import { DATE_FORMAT, DATE_TIME_FORMAT, toWireDay } from '../../core/dates';
 import { notifyError, notifySuccess } from '../../core/notices';
 import { ResourceListPage } from '../../resources/ResourcePages';
-import { useUrlFilters } from '../../resources/useUrlFilters';
+import { useAddressedRecord } from '../../resources/useAddressedRecord';
+import { FilterSelect } from '../../resources/FilterSelect';
 import { PATIENT_STATUSES, referral } from '../../../../shared/resources/team';
 import type { FieldDef } from '../../../../shared/resources/define';
 import { optionLabel } from '../../resources/labels';
@@ -123,13 +124,7 @@ export default function CustomerPage() {
   const [filters, setFilters] = useState<{ userId?: number; startDate?: string; endDate?: string; status?: number }>({});
   const [members, setMembers] = useState<{ id: number; fullName: string }[]>([]);
   // The patient a link names (a notification, sitedesk://referrals/…) opens at once; the others from the list.
-  const [addressed, setAddressed] = useUrlFilters({ id: 'int' });
-  const [opened, setOpen] = useState<number | null>(null);
-  const open = opened ?? addressed.id ?? null;
-  const close = () => {
-    setOpen(null);
-    if (addressed.id !== undefined) setAddressed('id', undefined);
-  };
+  const patient = useAddressedRecord();
   useEffect(() => {
     activeMembers().then(setMembers, () => setMembers([]));
   }, []);
@@ -142,40 +137,28 @@ export default function CustomerPage() {
         title={t('customers')}
         actionRef={actionRef}
         params={filters}
-        onOpen={(row) => setOpen(row.id as number)}
+        onOpen={(row) => patient.open(row.id as number)}
         toolbar={[
-          <Select
+          <FilterSelect
             key="member"
-            allowClear
-            showSearch
-            optionFilterProp="label"
-            aria-label={t('collaborator')}
-            placeholder={t('collaborator')}
+            label={t('collaborator')}
+            search
+            width={200}
             value={filters.userId}
-            onChange={(v?: number) => set({ userId: v })}
+            onChange={(userId) => set({ userId })}
             options={members.map((m) => ({ value: m.id, label: m.fullName }))}
-            style={{ width: 200 }}
           />,
           <DatePicker key="start" aria-label={t('startDate')} placeholder={t('startDate')} format={DATE_FORMAT} onChange={(d) => set({ startDate: d ? toWireDay(d) : undefined })} />,
           <DatePicker key="end" aria-label={t('endDate')} placeholder={t('endDate')} format={DATE_FORMAT} onChange={(d) => set({ endDate: d ? toWireDay(d) : undefined })} />,
-          <Select
-            key="status"
-            allowClear
-            aria-label={t('statusFilter')}
-            placeholder={t('patientStatus')}
-            value={filters.status}
-            onChange={(v?: number) => set({ status: v })}
-            options={statuses()}
-            style={{ width: 180 }}
-          />,
+          <FilterSelect key="status" label={t('statusFilter')} placeholder={t('patientStatus')} width={180} value={filters.status} onChange={(status) => set({ status })} options={statuses().map((o) => ({ ...o, value: Number(o.value) }))} />,
         ]}
       />
-      {open !== null && (
+      {patient.id !== null && (
         <PatientModal
-          id={open}
-          onClose={close}
+          id={patient.id}
+          onClose={patient.close}
           onSaved={() => {
-            close();
+            patient.close();
             void actionRef.current?.reload();
           }}
           onChanged={() => void actionRef.current?.reload()}

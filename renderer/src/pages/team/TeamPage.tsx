@@ -1,6 +1,6 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import type { ActionType, ProColumns } from '@ant-design/pro-components';
-import { Button, Card, Descriptions, Drawer, Result, Select, Space, Table, Tag, Typography } from 'antd';
+import { Button, Card, Descriptions, Drawer, Result, Space, Table, Tag, Typography } from 'antd';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDong } from '../../../../shared/money';
@@ -15,6 +15,8 @@ import { useSession } from '../../session';
 import { saveFile, toCsv } from '../../resources/export';
 import { resolveFileUrl, nameFromUrl } from '../../features/files/urls';
 import { useUrlFilters } from '../../resources/useUrlFilters';
+import { useAddressedRecord } from '../../resources/useAddressedRecord';
+import { FilterSelect } from '../../resources/FilterSelect';
 import { ResourceListPage } from '../../resources/ResourcePages';
 import type { Row } from '../../resources/dataProvider';
 import { fetchMember, members, type Member, type Payment } from './api';
@@ -137,8 +139,9 @@ export default function TeamPage() {
   const { t: tc } = useTranslation();
   const { user } = useSession();
   const actionRef = useRef<ActionType>();
-  // `id`: the member a link names (a notification, sitedesk://collaborators/…), opened over the list.
-  const [filters, setFilter] = useUrlFilters({ approvedStatus: 'int', id: 'int' });
+  const [filters, setFilter] = useUrlFilters({ approvedStatus: 'int' });
+  // The member a link names (`?id=`: a notification, sitedesk://collaborators/…), opened over the list.
+  const addressed = useAddressedRecord();
   const [selected, setSelected] = useState<number | null>(null);
   const query = useRef<{ keyword?: string; filters: Record<string, unknown> }>({ filters: {} });
 
@@ -167,9 +170,9 @@ export default function TeamPage() {
 
   return (
     <>
-      <Drawer open={filters.id !== undefined} width={640} title={t('title')} onClose={() => setFilter('id', undefined)} destroyOnHidden>
-        {filters.id !== undefined && (
-          <MemberCard id={filters.id} onChanged={() => void actionRef.current?.reload()} missing={<Result status="404" title={tc('notFound.title')} />} />
+      <Drawer open={addressed.id !== null} width={640} title={t('title')} onClose={addressed.close} destroyOnHidden>
+        {addressed.id !== null && (
+          <MemberCard id={addressed.id} onChanged={() => void actionRef.current?.reload()} missing={<Result status="404" title={tc('notFound.title')} />} />
         )}
       </Drawer>
       <ResourceListPage
@@ -186,16 +189,7 @@ export default function TeamPage() {
         }}
         selection={{ id: selected, onSelect: (row) => setSelected(row.id as number), render: (row) => <MemberCard id={row.id as number} onChanged={() => void actionRef.current?.reload()} /> }}
         toolbar={[
-          <Select
-            key="status"
-            allowClear
-            aria-label={t('approvedStatus')}
-            placeholder={t('approvedStatus')}
-            value={filters.approvedStatus}
-            onChange={(v?: number) => setFilter('approvedStatus', v)}
-            options={statusOptions()}
-            style={{ width: 180 }}
-          />,
+          <FilterSelect key="status" label={t('approvedStatus')} width={180} value={filters.approvedStatus} onChange={(approvedStatus) => setFilter('approvedStatus', approvedStatus)} options={statusOptions()} />,
           <Button key="export" icon={<DownloadOutlined />} onClick={() => void exportAll()}>
             {t('export')}
           </Button>,

@@ -1,21 +1,20 @@
 import { UndoOutlined } from '@ant-design/icons';
-import { ProTable, type ActionType } from '@ant-design/pro-components';
-import { Button, Card, Form, InputNumber, Select, Space, Typography } from 'antd';
+import type { ActionType } from '@ant-design/pro-components';
+import { Button, Card, Form, InputNumber, Space, Typography } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { resources } from '../../../../shared/resources';
 import { ADMINS } from '../../../../shared/resources/access';
 import type { ResourceDef } from '../../../../shared/resources/define';
-import { formatDateTime } from '../../core/dates';
 import { confirmDecision } from '../../core/dialogs';
 import { notifySuccess } from '../../core/notices';
 import { useWorkspace } from '../../core/workspace';
 import { listTrash, readRetention, restoreFromTrash, saveRetention, type TrashEntry } from '../../resources/trash';
 import { useAccess } from '../../resources/access';
 import { invalidateWrites } from '../../resources/dataProvider';
-import { DEFAULT_PAGE_SIZES } from '../../resources/ResourceList';
 import { useUrlFilters } from '../../resources/useUrlFilters';
-import { actorLabel, areaLabel, areaOptions } from '../../resources/history/labels';
+import { areaLabel } from '../../resources/history/labels';
+import { AreaFilter, EntryTable } from '../../resources/history/EntryTable';
 
 /**
  * /trash, "Thùng rác" (issue 29): what was deleted in the chosen website, newest first — title, area, who, when —
@@ -23,12 +22,11 @@ import { actorLabel, areaLabel, areaOptions } from '../../resources/history/labe
  * 409, whose words (naming the field) the client shows. Administrators also set how long the trash keeps things.
  */
 export default function TrashPage() {
-  const { t, i18n } = useTranslation(['trash', 'audit', 'history', 'resources']);
+  const { t } = useTranslation(['trash', 'audit', 'history', 'resources']);
   const { websiteId } = useWorkspace();
   const actionRef = useRef<ActionType>();
   const [filters, setFilter] = useUrlFilters({ resource: 'text' });
   const admin = useAccess().allows(ADMINS).allowed;
-  const areas = useMemo(() => areaOptions(), [i18n.language]); // eslint-disable-line react-hooks/exhaustive-deps
   const params = useMemo(() => ({ website: websiteId, resource: filters.resource }), [websiteId, filters.resource]);
 
   async function restore(entry: TrashEntry) {
@@ -57,25 +55,16 @@ export default function TrashPage() {
         {t('title')}
       </Typography.Title>
       <Typography.Text type="secondary">{t('intro')}</Typography.Text>
-      <ProTable<TrashEntry>
-        rowKey="id"
+      <EntryTable<TrashEntry>
+        ns="trash"
         actionRef={actionRef}
         params={params}
-        search={false}
-        cardBordered
-        options={{ reload: true, density: true, setting: true }}
-        pagination={{ pageSizeOptions: DEFAULT_PAGE_SIZES, defaultPageSize: 25, showSizeChanger: true }}
-        scroll={{ x: true }}
-        request={async ({ current = 1, pageSize = 25 }) => {
-          if (websiteId === null) return { data: [], total: 0, success: true };
-          const { data, total } = await listTrash(websiteId, { resource: filters.resource, page: current, pageSize });
-          return { data, total, success: true };
-        }}
-        columns={[
+        read={async (page, pageSize) => (websiteId === null ? { data: [], total: 0 } : listTrash(websiteId, { resource: filters.resource, page, pageSize }))}
+        columns={(shared) => [
           { key: 'title', title: t('recordTitle'), render: (_, e) => e.title || <Typography.Text type="secondary">{t('untitled')}</Typography.Text> },
-          { key: 'area', title: t('area'), render: (_, e) => areaLabel(e.resource) },
-          { key: 'actor', title: t('actor'), render: (_, e) => actorLabel(e.actor) },
-          { key: 'time', title: t('time'), render: (_, e) => formatDateTime(e.time), width: 150 },
+          shared.area,
+          shared.actor,
+          shared.time,
           {
             key: '__actions',
             title: t('resources:actions'),
@@ -88,20 +77,7 @@ export default function TrashPage() {
             ),
           },
         ]}
-        toolBarRender={() => [
-          <Select
-            key="area"
-            aria-label={t('area')}
-            placeholder={t('area')}
-            allowClear
-            showSearch
-            optionFilterProp="label"
-            style={{ width: 200 }}
-            value={filters.resource}
-            onChange={(resource?: string) => setFilter('resource', resource)}
-            options={areas}
-          />,
-        ]}
+        toolbar={[<AreaFilter key="area" ns="trash" width={200} value={filters.resource} onChange={(resource) => setFilter('resource', resource)} />]}
       />
       {admin && <RetentionSetting />}
     </Space>

@@ -225,6 +225,11 @@ export const M = {
     en: 'The upload was interrupted; please send it again',
   },
 
+  uploadNotYours: {
+    vi: 'Lần tải lên này (fileId) do người dùng khác bắt đầu: chỉ người đó được gửi tiếp',
+    en: 'This upload (fileId) was started by another user: only they may send its chunks',
+  },
+
   // ---- Publish webhooks ----
   webhookUrl: {
     vi: 'Địa chỉ nhận phải là một URL http:// hoặc https:// đầy đủ, không chứa tên đăng nhập hay mật khẩu',

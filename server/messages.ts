@@ -112,6 +112,10 @@ export const M = {
   // ---- Sign-in ----
   wrongPassword: { vi: 'Tên đăng nhập hoặc mật khẩu không đúng', en: 'Username or password is incorrect' },
   inactive: { vi: 'Tài khoản đã bị khoá', en: 'This account is disabled' },
+  userNameTooLong: (max: number): Label => ({
+    vi: `Tên đăng nhập (username) không được dài quá ${max} ký tự`,
+    en: `The user name (username) must be at most ${max} characters`,
+  }),
   missingCredentials: {
     vi: 'Vui lòng nhập tên đăng nhập và mật khẩu',
     en: 'Username and password are required',

@@ -8,6 +8,12 @@
  */
 import { z } from 'zod';
 
+/**
+ * The longest user name an account may have (the sign-in form's field): a longer one is a 400 before anything is
+ * looked up or stored (an incompressible name of 2,700+ characters was over PostgreSQL's index row limit).
+ */
+export const MAX_USER_NAME = 256;
+
 /** The largest id an `integer` column holds on both databases (32-bit signed). */
 export const MAX_ID = 2_147_483_647;
 

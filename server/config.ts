@@ -47,6 +47,8 @@ export interface ServerConfig {
    * (DELIVERY_MAX_PER_MINUTE; default 600).
    */
   delivery: { maxAge?: number; staleWhileRevalidate?: number; maxPerMinute?: number };
+  /** WEBHOOKS_ALLOW_PRIVATE=1: webhooks may send to loopback and private addresses (never link-local or metadata ones). */
+  webhooks: { allowPrivate: boolean };
   /** REDIS_URL: the rate limits count in Redis (needs the ioredis package); unset, in PostgreSQL or in memory */
   redisUrl?: string;
   /** WORKERS: server processes sharing the port (node:cluster), on PostgreSQL; 1 on SQLite. */
@@ -145,6 +147,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       staleWhileRevalidate: wholeNumber(env, 'DELIVERY_STALE_WHILE_REVALIDATE'),
       maxPerMinute: positiveInt(env, 'DELIVERY_MAX_PER_MINUTE'),
     },
+    // Webhook receivers on loopback and private addresses (never link-local or metadata ones): off unless set.
+    webhooks: { allowPrivate: /^(1|true|yes)$/i.test(env.WEBHOOKS_ALLOW_PRIVATE ?? '') },
     redisUrl: env.REDIS_URL || undefined,
     // Processes sharing the port (server/workers.ts); PostgreSQL only.
     workers: workerCount(env),

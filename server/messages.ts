@@ -239,6 +239,10 @@ export const M = {
     vi: 'Địa chỉ nhận phải là một URL http:// hoặc https:// đầy đủ, không chứa tên đăng nhập hay mật khẩu',
     en: 'The receiver URL must be a full http:// or https:// URL, without a user name or password',
   },
+  webhookAddress: {
+    vi: 'Địa chỉ nhận không được là địa chỉ nội bộ, link-local hay dịch vụ metadata của máy chủ (169.254.x.x, metadata.google.internal…)',
+    en: 'The receiver URL must not be an internal, link-local or cloud-metadata address (169.254.x.x, metadata.google.internal…)',
+  },
   webhookAreas: (areas: string): Label => ({
     vi: `Khu vực không tồn tại: ${areas}`,
     en: `Unknown areas: ${areas}`,

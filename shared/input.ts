@@ -123,4 +123,4 @@ export const zPhone = z.string().refine(isPhone, { message: 'expected a phone nu
  * scheme.
  */
 const LINK = /^(https?:\/\/[^\s/\\?#@]+(?:[/?#][^\s]*)?|\/(?![/\\])[^\s]*|mailto:[^\s]+|tel:\+?[\d\s().-]+)$/i;
-export const isSafeLink = (raw: unknown): raw is string => typeof raw === 'string' && (raw === '/' || LINK.test(raw)) && !/[\u0000-\u001f\u007f\\]/.test(raw);
+export const isSafeLink = (raw: unknown): raw is string => typeof raw === 'string' && LINK.test(raw) && ![...raw].some((c) => c <= '\u001f' || c === '\u007f' || c === '\\');

@@ -39,6 +39,18 @@ describeEachDatabase('strict input shapes', (ctx) => {
     expect((await ctx.authed('GET', `/api/Feedbacks/${clinic}/${made.body.data.id}`)).body.data.title).toBe('Góp ý');
   });
 
+  it('the public intake follows the same rule: a wrong type is a 400 naming the field, and nothing is stored', async () => {
+    const tables = ['feedbacks', 'bookings', 'collaborators', 'recruitments'];
+    const before = await Promise.all(tables.map(count));
+    const post = (path: string, json: unknown) => ctx.request('POST', `/public/${clinic}/${path}`, { json });
+    refusedNaming(await post('feedback', { title: { 'vi-VN': '', 'en-US': '' }, fullName: 'Khách', email: 'a@b.vn', phoneNumber: '0978975965' }), 'title');
+    refusedNaming(await post('bookings', { customerName: 'Khách', customerPhone: '0901234567', appointmentDate: '2027-03-07', branchId: '0x1' }), 'branchId');
+    refusedNaming(await post('bookings', { customerName: ['Khách'], customerPhone: '0901234567', appointmentDate: '2027-03-07' }), 'customerName');
+    refusedNaming(await post('applications', { fullName: 'Ứng viên', phoneNumber: '0901234567', email: 'a@b.vn', jobIds: ['1e0'] }), 'jobIds');
+    refusedNaming(await post('collaborators', { fullName: { a: 'b' }, phoneNumber: '0911222338' }), 'fullName');
+    expect(await Promise.all(tables.map(count))).toEqual(before);
+  });
+
   it('a number takes a JSON number or plain digits: never hex, exponent, padded or fractional forms; booleans take true/false', async () => {
     const base = { name: tr('Khách'), position: tr('Nhân viên'), seoLink: `khach-${Date.now()}` };
     const before = await count('customer_feedbacks');

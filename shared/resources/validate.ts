@@ -133,8 +133,8 @@ function checkValue(field: FieldDef, value: unknown, ui: UiLang): string | undef
     case 'boolean':
       return typeof value === 'boolean' ? undefined : typeMessage(field, ui);
     case 'enum':
-      // A numeric option is also given as its digits (the number rule), as forms and query strings send it.
-      return field.options?.some((o) => o.value === value || (typeof o.value === 'number' && toNumber(value) === o.value)) ? undefined : typeMessage(field, ui);
+      // Exactly one of the options' values, of its type (a numeric option is a JSON number, never "1" or "0x1").
+      return field.options?.some((o) => o.value === value) ? undefined : typeMessage(field, ui);
     case 'tags':
       if (!Array.isArray(value)) return typeMessage(field, ui);
       return value.every(field.ids ? isId : isTag) ? undefined : typeMessage(field, ui);

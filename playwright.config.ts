@@ -27,6 +27,6 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/health`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: '1', E2E_FAST_TOKENS: '0', INTAKE_MAX_PER_MINUTE: '200' },
+    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: '1', E2E_FAST_TOKENS: '0', INTAKE_MAX_PER_MINUTE: '200', WEBHOOKS_ALLOW_PRIVATE: '1' },
   },
 });

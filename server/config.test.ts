@@ -22,6 +22,9 @@ describe('configFromEnv', () => {
     expect(c).toMatchObject({ port: 5080, host: '127.0.0.1', databaseUrl: undefined, seed: { demo: false, admin: undefined } });
     expect(c.dataDir).toBe(path.resolve('data'));
     expect(c.rendererDir).toBe(path.resolve('dist/renderer'));
+    // Webhooks reach no loopback or private address unless told (issue 38).
+    expect(c.webhooks).toEqual({ allowPrivate: false });
+    expect(configFromEnv({ WEBHOOKS_ALLOW_PRIVATE: '1' }).webhooks).toEqual({ allowPrivate: true });
   });
 
   it('reads the environment', () => {

@@ -47,6 +47,8 @@ export interface ServerConfig {
    * (DELIVERY_MAX_PER_MINUTE; default 600).
    */
   delivery: { maxAge?: number; staleWhileRevalidate?: number; maxPerMinute?: number };
+  /** WEBHOOKS_ALLOW_PRIVATE=1: webhooks may send to loopback and private addresses (never link-local or metadata ones). */
+  webhooks: { allowPrivate: boolean };
   /** WORKERS: server processes sharing the port (node:cluster), on PostgreSQL; 1 on SQLite. */
   workers: number;
   /**
@@ -143,6 +145,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       staleWhileRevalidate: wholeNumber(env, 'DELIVERY_STALE_WHILE_REVALIDATE'),
       maxPerMinute: positiveInt(env, 'DELIVERY_MAX_PER_MINUTE'),
     },
+    // Webhook receivers on loopback and private addresses (never link-local or metadata ones): off unless set.
+    webhooks: { allowPrivate: /^(1|true|yes)$/i.test(env.WEBHOOKS_ALLOW_PRIVATE ?? '') },
     // Processes sharing the port (server/workers.ts); PostgreSQL only.
     workers: workerCount(env),
     trustProxy: trustProxy(env),

@@ -24,6 +24,7 @@ async function main() {
       ...(config.delivery.maxPerMinute ? { max: config.delivery.maxPerMinute, timeWindow: 60_000 } : {}),
     },
     seed: config.seed,
+    webhooks: { allowPrivate: config.webhooks.allowPrivate },
     ...(config.s3 ? { files: { s3: config.s3 } } : {}),
     ...(config.benchHistoryOff ? { history: { benchOff: true } } : {}),
     logger: { level: process.env.LOG_LEVEL ?? 'warn' },

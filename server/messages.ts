@@ -112,6 +112,10 @@ export const M = {
   // ---- Sign-in ----
   wrongPassword: { vi: 'Tên đăng nhập hoặc mật khẩu không đúng', en: 'Username or password is incorrect' },
   inactive: { vi: 'Tài khoản đã bị khoá', en: 'This account is disabled' },
+  userNameTooLong: (max: number): Label => ({
+    vi: `Tên đăng nhập (username) không được dài quá ${max} ký tự`,
+    en: `The user name (username) must be at most ${max} characters`,
+  }),
   missingCredentials: {
     vi: 'Vui lòng nhập tên đăng nhập và mật khẩu',
     en: 'Username and password are required',
@@ -225,10 +229,19 @@ export const M = {
     en: 'The upload was interrupted; please send it again',
   },
 
+  uploadNotYours: {
+    vi: 'Lần tải lên này (fileId) do người dùng khác bắt đầu: chỉ người đó được gửi tiếp',
+    en: 'This upload (fileId) was started by another user: only they may send its chunks',
+  },
+
   // ---- Publish webhooks ----
   webhookUrl: {
     vi: 'Địa chỉ nhận phải là một URL http:// hoặc https:// đầy đủ, không chứa tên đăng nhập hay mật khẩu',
     en: 'The receiver URL must be a full http:// or https:// URL, without a user name or password',
+  },
+  webhookAddress: {
+    vi: 'Địa chỉ nhận không được là địa chỉ nội bộ, link-local hay dịch vụ metadata của máy chủ (169.254.x.x, metadata.google.internal…)',
+    en: 'The receiver URL must not be an internal, link-local or cloud-metadata address (169.254.x.x, metadata.google.internal…)',
   },
   webhookAreas: (areas: string): Label => ({
     vi: `Khu vực không tồn tại: ${areas}`,

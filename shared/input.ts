@@ -8,15 +8,36 @@
  */
 import { z } from 'zod';
 
+/**
+ * The longest user name an account may have (the sign-in form's field): a longer one is a 400 before anything is
+ * looked up or stored (an incompressible name of 2,700+ characters was over PostgreSQL's index row limit).
+ */
+export const MAX_USER_NAME = 256;
+
 /** The largest id an `integer` column holds on both databases (32-bit signed). */
 export const MAX_ID = 2_147_483_647;
 
+/**
+ * The one number rule (docs/api.md "Conventions"): a number travels as a JSON number or as a string of plain decimal
+ * digits, a minus sign allowed before them and, where a fraction is meant (`decimal`), one dot between digits. Never
+ * hex (`"0x10"`), an exponent (`"1e3"`), padding (`" 7"`, `"007"`), `"Infinity"` or a fraction where an integer is
+ * meant: what `Number()` would take and turn into another value.
+ */
+const INTEGER_TEXT = /^-?(0|[1-9]\d*)$/;
+const DECIMAL_TEXT = /^-?(0|[1-9]\d*)(\.\d+)?$/;
+
+/** A number from its wire form (a finite JSON number, or plain decimal digits as text); undefined otherwise. */
+export function toNumber(raw: unknown, options: { decimal?: boolean } = {}): number | undefined {
+  if (typeof raw === 'number') return Number.isFinite(raw) && (options.decimal || Number.isInteger(raw)) ? raw : undefined;
+  if (typeof raw !== 'string' || raw.length > 40 || !(options.decimal ? DECIMAL_TEXT : INTEGER_TEXT).test(raw)) return undefined;
+  const n = Number(raw);
+  return Number.isFinite(n) ? n : undefined;
+}
+
 /** An id: a whole number from 1 to MAX_ID (a number, or its digits as text, as paths and tags carry it). */
 export function toId(raw: unknown): number | undefined {
-  const text = typeof raw === 'number' ? (Number.isInteger(raw) ? String(raw) : '') : typeof raw === 'string' ? raw.trim() : '';
-  if (!/^\d{1,10}$/.test(text)) return undefined;
-  const n = Number(text);
-  return n >= 1 && n <= MAX_ID ? n : undefined;
+  const n = toNumber(raw);
+  return n !== undefined && n >= 1 && n <= MAX_ID ? n : undefined;
 }
 
 export const isId = (raw: unknown): boolean => toId(raw) !== undefined;
@@ -79,7 +100,27 @@ export const zId = z.union([z.number(), z.string()]).transform((v, ctx) => {
   }
   return id;
 });
+/** A whole number in a body (the number rule: a JSON number or its plain digits as text), within [min, max]. */
+export const zWholeNumber = (min: number, max: number) =>
+  z.union([z.number(), z.string()]).transform((v, ctx) => {
+    const n = toNumber(v);
+    if (n === undefined || n < min || n > max) {
+      ctx.addIssue({ code: 'custom', message: `expected a whole number from ${min} to ${max}` });
+      return z.NEVER;
+    }
+    return n;
+  });
 export const zDay = z.string().refine(isIsoDay, { message: `expected a real date YYYY-MM-DD (${MIN_YEAR}–${MAX_YEAR})` });
 export const zDateTime = z.string().refine(isIsoDateTime, { message: `expected an ISO date-time on a real date (${MIN_YEAR}–${MAX_YEAR})` });
 export const zDayOrTime = z.string().refine(isIsoDayOrTime, { message: `expected a real date YYYY-MM-DD or an ISO date-time (${MIN_YEAR}–${MAX_YEAR})` });
 export const zPhone = z.string().refine(isPhone, { message: 'expected a phone number of 8 to 15 digits' }).transform(normalizePhone);
+
+/**
+ * The one link rule (docs/api.md "Conventions"): what a link field (`url`, and the file pickers' `image`, `file`,
+ * `media`) may hold, since the public sites put it in `href` or `src`: an `http(s)://host…` address, a site-relative
+ * path (`/…`, but not `//host` or `/\\host`, which browsers read as another host), `mailto:` or `tel:`. No
+ * `javascript:`, `vbscript:`, `data:` or any other scheme, no whitespace or control character around or inside the
+ * scheme.
+ */
+const LINK = /^(https?:\/\/[^\s/\\?#@]+(?:[/?#][^\s]*)?|\/(?![/\\])[^\s]*|mailto:[^\s]+|tel:\+?[\d\s().-]+)$/i;
+export const isSafeLink = (raw: unknown): raw is string => typeof raw === 'string' && LINK.test(raw) && ![...raw].some((c) => c <= '\u001f' || c === '\u007f' || c === '\\');

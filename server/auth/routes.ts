@@ -6,12 +6,13 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { every } from '../db/periodic';
-import { parseInput } from '../errors';
+import { httpError, parseInput } from '../errors';
 import { localize } from '../i18n';
 import { safeEqualHex, sha256 } from './crypto';
 import { burnPasswordCheck, verifyPassword } from './passwords';
 import { oauthError, type TokenAnswer } from './tokens';
 import { M } from '../messages';
+import { MAX_USER_NAME } from '../../shared/input';
 
 /** The console's client: /auth/token carries no credentials and is accepted for this client. */
 export const CONSOLE_CLIENT_ID = 'sitedesk';
@@ -88,6 +89,11 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     const userName = form.username?.trim() ?? '';
     const password = form.password ?? '';
     if (!userName || !password) throw oauthError(400, 'invalid_request', M.missingCredentials);
+    // Over the field's length: refused before the throttle's rows, the history or the accounts are touched.
+    if (userName.length > MAX_USER_NAME) {
+      const text = M.userNameTooLong(MAX_USER_NAME);
+      throw httpError(400, text, { error: 'invalid_request', error_description: text.en, field: 'username' });
+    }
     const account = userName.toLowerCase();
 
     // Reserved before verifying (counted as a failure until it succeeds): parallel guesses cannot pass the limit.

@@ -63,15 +63,18 @@ function queryNames(area: ContentArea): string[] {
   return [...new Set(names)].sort();
 }
 
-/** `If-None-Match: W/"a", "b"` (or `*`) against our tag, by weak comparison. */
+/**
+ * `If-None-Match: W/"a", "b"` against our tag, by weak comparison. `*` matches only a representation that exists
+ * (RFC 9110 §13.1.2): it is checked once the answer is known (`anyTag`), so a key that does not exist is a 404.
+ */
 function matches(header: string | undefined, tag: string): boolean {
   if (!header) return false;
   const bare = tag.replace(/^W\//, '');
-  return header.split(',').some((t) => {
-    const v = t.trim();
-    return v === '*' || v.replace(/^W\//, '') === bare;
-  });
+  return header.split(',').some((t) => t.trim().replace(/^W\//, '') === bare);
 }
+
+/** `If-None-Match: *`: any current representation matches. */
+const anyTag = (header: string | undefined) => !!header && header.split(',').some((t) => t.trim() === '*');
 
 /** The encoding to send of what the client accepts (brotli first), honouring `;q=0`. */
 function pickEncoding(header: string | undefined): 'br' | 'gzip' | undefined {
@@ -225,6 +228,7 @@ export const deliveryRoutes: FastifyPluginAsync = async (app) => {
       // Most recently used last.
       answers.delete(url);
       answers.set(url, kept);
+      if (anyTag(request.headers['if-none-match'])) return reply.code(304).send();
       return send(request, reply, kept);
     }
     // Requests that miss the same answer at once (many readers right after a save) wait for one build.
@@ -244,6 +248,7 @@ export const deliveryRoutes: FastifyPluginAsync = async (app) => {
       reply.removeHeader('etag');
       return notFound(request, reply);
     }
+    if (anyTag(request.headers['if-none-match'])) return reply.code(304).send();
     return send(request, reply, answer);
   };
 
@@ -253,14 +258,17 @@ export const deliveryRoutes: FastifyPluginAsync = async (app) => {
   app.get('/:website/:lang/:area/:key', routeOptions, serve);
 
   // A website's scripts may send If-None-Match themselves: it is not a simple header, so the browser asks first.
-  const preflight = async (_request: FastifyRequest, reply: FastifyReply) =>
-    reply
+  // The same origins as the GET it precedes (corsHeaders): a website listing its origins is asked only from them.
+  const preflight = async (request: FastifyRequest, reply: FastifyReply) => {
+    const params = request.params as { website: string };
+    corsHeaders(request, reply, await siteOf(app.db, await changeNumber(app.db), params.website));
+    return reply
       .code(204)
-      .header('access-control-allow-origin', '*')
       .header('access-control-allow-methods', 'GET, HEAD')
       .header('access-control-allow-headers', 'If-None-Match, Accept-Language')
       .header('access-control-max-age', '86400')
       .send();
+  };
   app.options('/:website/:lang/:area', preflight);
   app.options('/:website/:lang/:area/:key', preflight);
 
@@ -271,7 +279,7 @@ export const deliveryRoutes: FastifyPluginAsync = async (app) => {
       openApi = { body, tag: `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"` };
     }
     reply.header('etag', openApi.tag).header('cache-control', cacheControl).header('access-control-allow-origin', '*');
-    if (matches(request.headers['if-none-match'], openApi.tag)) return reply.code(304).send();
+    if (matches(request.headers['if-none-match'], openApi.tag) || anyTag(request.headers['if-none-match'])) return reply.code(304).send();
     return reply.header('content-type', 'application/json; charset=utf-8').send(openApi.body);
   });
 

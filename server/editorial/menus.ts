@@ -16,7 +16,7 @@ import { serve, websiteLanguages, type WebsiteScope } from '../resources/index';
 import type { Body } from './common';
 import { checkTree, parentIdOf, refuseWithChildren, lockTree, type TreeOwner } from './tree';
 import { M } from '../messages';
-import { MAX_ID } from '../../shared/input';
+import { MAX_ID, toNumber } from '../../shared/input';
 import type { Db } from '../db/schema';
 
 const ITEM: Label = { vi: 'Mục menu', en: 'The menu item' };
@@ -30,7 +30,8 @@ async function items(db: Db, scope: WebsiteScope) {
     .execute()) as { id: number; parentId: number | null }[];
 }
 
-const numberish = (v: unknown) => (typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : v);
+/** Digits as a number (the number rule, shared/input.ts: not " 7" or "07", which stay text for validation to refuse). */
+const numberish = (v: unknown) => (typeof v === 'string' && toNumber(v) !== undefined ? Number(v) : v);
 
 /** The seoLink of the linked category or news; 400 when it is not a record of the website. */
 async function linkedSeoLink(db: Db, websiteId: number, objectType: unknown, objectId: unknown): Promise<string | undefined> {

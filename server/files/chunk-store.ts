@@ -30,7 +30,7 @@ import { sanitizeName } from './file-name';
 import { requireAllowedExtension } from './file-types';
 import type { StoredFile } from './file-store';
 import { asFilesError, discardStream, type ByteSource, type SizeLimit } from './disk';
-import { FilesError, badRequest, conflict, tooLarge } from './errors';
+import { FilesError, badRequest, conflict, forbidden, tooLarge } from './errors';
 import { M } from '../messages';
 
 /** The protocol's chunk size (shared/uploads.ts). */
@@ -264,6 +264,8 @@ export class ChunkStore<F> {
       if (this.sessions.size >= MAX_SESSIONS) this.sessions.clear();
       this.sessions.set(planned.fileId, session);
     }
+    // An upload is its starter's: another user who learns its fileId cannot add chunks to it or finish it.
+    if (session.userId !== planned.userId) throw forbidden(M.uploadNotYours);
     if (session.totalChunks !== planned.totalChunks) {
       throw conflict({
         vi: `Lần tải lên này bắt đầu với totalChunks ${session.totalChunks}; không thể đổi thành ${planned.totalChunks}`,

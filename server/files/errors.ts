@@ -15,6 +15,7 @@ export class FilesError extends HttpError {
 }
 
 export const badRequest = (text: Text) => new FilesError(400, text);
+export const forbidden = (text: Text) => new FilesError(403, text);
 export const notFound = (text: Text) => new FilesError(404, text);
 export const conflict = (text: Text) => new FilesError(409, text);
 export const tooLarge = (text: Text) => new FilesError(413, text);

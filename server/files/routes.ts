@@ -18,26 +18,26 @@ import { requireAllowedExtension } from './file-types';
 import { fileJson, type FileJson } from './catalog';
 import { fileUsages } from './usages';
 import { M } from '../messages';
-import { isId, MAX_ID } from '../../shared/input';
+import { isId, MAX_ID, toNumber, zWholeNumber } from '../../shared/input';
 
 
 // Ids within the database's integer range, as every id (shared/input.ts): beyond it PostgreSQL answers an error.
-const idParam = z.object({ id: z.coerce.number().int().min(0).max(MAX_ID) });
+const idParam = z.object({ id: zWholeNumber(0, MAX_ID) });
 /** 0 or null: the root. */
-const folderRef = z.union([z.coerce.number().int().min(0).max(MAX_ID), z.null()]);
+const folderRef = z.union([zWholeNumber(0, MAX_ID), z.null()]);
 const text = z.string().max(10_000);
 
 const folderCreate = z.object({
   name: z.string(),
   parentId: folderRef.optional(),
-  order: z.coerce.number().int().min(0).max(MAX_ID).optional(),
+  order: zWholeNumber(0, MAX_ID).optional(),
   description: text.nullable().optional(),
 });
 const folderUpdate = folderCreate.partial().extend({ concurrencyStamp: z.string().min(1) });
 const fileUpdate = z.object({ name: z.string().optional(), folderId: folderRef.optional(), concurrencyStamp: z.string().min(1) });
 const directoryQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(10_000).default(10_000),
+  page: zWholeNumber(1, 1_000_000).default(1),
+  pageSize: zWholeNumber(1, 10_000).default(10_000),
 });
 
 /**
@@ -69,8 +69,8 @@ async function eachPart(parts: AsyncIterableIterator<Multipart>, handle: (part: 
   if (failure) throw failure.error;
 }
 
-/** A whole number from a multipart text field; NaN when missing or not digits (the engine refuses it). */
-const intField = (value: string | undefined) => (value !== undefined && /^\s*\d+\s*$/.test(value) ? Number(value) : NaN);
+/** A whole number from a multipart text field (the number rule: plain digits); NaN when missing or not digits (the engine refuses it). */
+const intField = (value: string | undefined) => toNumber(value) ?? NaN;
 
 /** `folderId` of a form: absent, '' or 0 is the root; a positive whole number a folder; anything else (-1, abc) a 400. */
 function folderField(value: string | undefined): number | null {
@@ -143,7 +143,7 @@ export const fileRoutes: FastifyPluginAsync = async (app) => {
   // The video library: every stored .mp4, newest first (`?page&pageSize&keyword`).
   app.get('/Files/videos', async (request) => {
     const { page, pageSize, keyword } = parseInput(
-      z.object({ page: z.coerce.number().int().min(1).default(1), pageSize: z.coerce.number().int().min(1).max(200).default(20), keyword: z.string().trim().max(200).optional() }),
+      z.object({ page: zWholeNumber(1, 1_000_000).default(1), pageSize: zWholeNumber(1, 200).default(20), keyword: z.string().trim().max(200).optional() }),
       request.query,
     );
     const listing = await catalog.filesOfType(['video/mp4'], page, pageSize, keyword || undefined);

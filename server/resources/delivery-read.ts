@@ -46,10 +46,47 @@ function reading(def: ResourceDef, decl: Partial<Pick<DeliveryDecl, 'fields' | '
   return { def, fields, active, title, orderBy };
 }
 
+/** The field saying a definition's record is published (its delivery's `active`, else `isActive`), if any. */
+function activeFieldOf(def: ResourceDef): string | undefined {
+  if (def.delivery?.active === false) return undefined;
+  return def.delivery?.active ?? (def.fields.some((f) => f.name === 'isActive') ? 'isActive' : undefined);
+}
+
+/** The definition a reference field's lookup reads (`api:FAQGroups/get-all/{website}` → the FAQ group), if one of ours. */
+function referencedDef(field: FieldDef): ResourceDef | undefined {
+  const lookup = field.reference?.lookup;
+  if (!lookup?.startsWith('api:')) return undefined;
+  const path = lookup.slice(4).toLowerCase();
+  return Object.values(registry as Record<string, ResourceDef>).find((d) =>
+    Object.values(d.api ?? {}).some((p) => (typeof p === 'string' ? p : typeof p === 'object' && p && 'path' in p ? (p as { path: string }).path : '').toLowerCase() === path),
+  );
+}
+
+/**
+ * The references of `def` to another definition's records that can be switched off (a FAQ's group): a record whose
+ * referenced record is inactive is not public either (docs/api.md "Delivery API"). A reference to the same table is
+ * a tree, whose parents the tree walk already checks.
+ */
+function activeReferences(def: ResourceDef): { field: string; table: string; active: string }[] {
+  const out: { field: string; table: string; active: string }[] = [];
+  for (const f of def.fields) {
+    if (f.type !== 'reference' || f.computed || f.hidden) continue;
+    const target = referencedDef(f);
+    const active = target && activeFieldOf(target);
+    if (target && active && target.table !== def.table) out.push({ field: f.name, table: target.table, active });
+  }
+  return out;
+}
+
 /** The rows of `r` in the website, published, in order (`where` narrows them further). */
 async function readRows(db: AnyDb, r: Reading, websiteId: number, columns: string[], where?: (q: any) => any): Promise<Row[]> { // eslint-disable-line @typescript-eslint/no-explicit-any
   let q = db.selectFrom(r.def.table).select([...new Set(['id', ...columns])]).where('websiteId', '=', websiteId);
   if (r.active) q = q.where(r.active, '=', true);
+  // A child of an inactive parent is never public: nor is what references a switched-off record (a FAQ of an inactive group).
+  for (const ref of r.active ? activeReferences(r.def) : []) {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    q = q.where((eb: any) => eb.or([eb(ref.field, 'is', null), eb(ref.field, '=', 0), eb(ref.field, 'in', eb.selectFrom(ref.table).select('id').where(ref.active, '=', true))]));
+  }
   if (where) q = where(q);
   for (const o of r.orderBy) q = q.orderBy(o.field, o.direction);
   return (await q.orderBy('id', 'asc').execute()) as Row[];

@@ -9,6 +9,7 @@
 //
 // Service groups (listCategorys/{website}/0) still used by a service cannot be deleted: the group's row is locked
 // by the delete and by every save that points to it, so a save and a delete at once cannot both go through.
+import { toNumber } from '../../shared/input';
 import { NEWS_STATUS } from '../../shared/editorial';
 import { serviceGroup } from '../../shared/resources/list-category';
 import { service } from '../../shared/resources/service';
@@ -38,7 +39,7 @@ export const serviceResource = serve(service, {
   // The type of a new one may come in the query (`?type=1`).
   input(ctx, body, current) {
     const type = body.type ?? (ctx.request.query as Record<string, unknown>).type;
-    return current ? body : { ...body, type: typeof type === 'string' && /^\d+$/.test(type) ? Number(type) : type };
+    return current ? body : { ...body, type: typeof type === 'string' && toNumber(type) !== undefined ? Number(type) : type };
   },
   async prepare(ctx, body, _current, values) {
     const review = body.isApproveFlag === true || body.isApproveFlag === 'true';

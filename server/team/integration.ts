@@ -14,7 +14,7 @@ import { enforce } from '../resources/access';
 import { ruleOf } from '../../shared/resources/access';
 import { collaborator, referral } from '../../shared/resources/team';
 import type { Label } from '../../shared/resources/define';
-import { zDay, zId } from '../../shared/input';
+import { zDay, zId, zWholeNumber } from '../../shared/input';
 
 const T = {
   badKey: { vi: 'Khoá tích hợp không hợp lệ hoặc đã bị thu hồi', en: 'The integration key is missing, unknown or revoked' } as Label,
@@ -56,7 +56,7 @@ export const integrationRoutes: FastifyPluginAsync = async (app) => {
       z.object({
         referralId: zId,
         visitDate: zDay,
-        amount: z.number().int().positive().max(2_000_000_000),
+        amount: zWholeNumber(1, 2_000_000_000),
       }),
       request.body,
     );

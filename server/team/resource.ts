@@ -12,7 +12,7 @@ import { M } from '../messages';
 import { serve, validationError, type ActionDef } from '../resources/index';
 import { collaborator, referral } from '../../shared/resources/team';
 import type { FieldDef, Label } from '../../shared/resources/define';
-import { isIsoDayOrTime, isPhone, MAX_ID, normalizePhone } from '../../shared/input';
+import { isIsoDayOrTime, isPhone, MAX_ID, normalizePhone, zWholeNumber } from '../../shared/input';
 import { foldText } from '../../shared/text';
 import { collaboratorIntake, referralIntake } from './intake';
 import { paymentHistory } from './ledger';
@@ -69,7 +69,7 @@ const updatePatient: ActionDef = {
         phoneNumber: z.string().max(30).optional().nullable(),
         appointmentDate: z.string().max(40).optional().nullable(),
         description: z.string().max(4000).optional().nullable(),
-        status: z.number().int().min(0).max(4),
+        status: zWholeNumber(0, 4),
         concurrencyStamp: z.string().min(1).max(100),
       }),
       raw,

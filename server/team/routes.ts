@@ -12,7 +12,7 @@ import { ruleOf } from '../../shared/resources/access';
 import type { Label } from '../../shared/resources/define';
 import { collaborator } from '../../shared/resources/team';
 import { M } from '../messages';
-import { isIsoDayOrTime, zDayOrTime, zId } from '../../shared/input';
+import { isIsoDayOrTime, zDayOrTime, zId, zWholeNumber } from '../../shared/input';
 import type { Unpaid } from '../../shared/team';
 import { ledgerTell, pay, paymentHistory, reverse, unpaidReferrals } from './ledger';
 
@@ -36,8 +36,8 @@ const mayWork = (request: FastifyRequest, action: 'pay' | 'reverse') => enforce(
 const paymentBody = z.object({
   paymentType: z.union([z.literal(0), z.literal(1)]),
   paymentTime: zDayOrTime.optional().nullable(),
-  month: z.number().int().min(1).max(12).optional().nullable(),
-  year: z.number().int().min(2000).max(2100).optional().nullable(),
+  month: zWholeNumber(1, 12).optional().nullable(),
+  year: zWholeNumber(2000, 2100).optional().nullable(),
   url: z.string().max(2000).optional().nullable(),
   ids: z.array(zId).max(1000),
 });

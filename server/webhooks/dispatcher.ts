@@ -20,6 +20,10 @@ import type { WriteListeners } from '../resources/index';
 import type { Db } from '../db/schema';
 import { searchFields, searchTextOf } from '../resources/search';
 import { signature } from './outbox';
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import http from 'node:http';
+import https from 'node:https';
+import { addressVerdict, allowed, hostVerdict } from './address';
 
 const LOG_FIELDS = searchFields(webhookDelivery);
 
@@ -34,6 +38,11 @@ export interface WebhookOptions {
   retryMaxMs?: number;
   /** How long after the event attempts go on before the delivery is marked failed (default a day). */
   giveUpAfterMs?: number;
+  /**
+   * Whether receivers on loopback, private and other non-public addresses may be sent to (WEBHOOKS_ALLOW_PRIVATE=1;
+   * default off). Link-local and cloud-metadata addresses never are (./address.ts).
+   */
+  allowPrivate?: boolean;
   /** The delay between a write and the pass that sends what it queued (default 50 ms: after its commit). */
   wakeDelayMs?: number;
   /** false: nothing is sent by this process (deliveries are still queued): a process that only serves reads. */
@@ -47,6 +56,7 @@ export const WEBHOOK_DEFAULTS: Required<WebhookOptions> = {
   retryMaxMs: 6 * 3600_000,
   giveUpAfterMs: 24 * 3600_000,
   wakeDelayMs: 50,
+  allowPrivate: false,
   send: true,
 };
 
@@ -179,9 +189,7 @@ export class WebhookDispatcher {
     const abort = new AbortController();
     this.inFlight.add(abort);
     try {
-      const res = await fetch(target.url, {
-        method: 'POST',
-        redirect: 'manual',
+      const status = await post(target.url, {
         headers: {
           'content-type': 'application/json',
           'user-agent': 'Sitedesk-Webhooks/1',
@@ -191,11 +199,10 @@ export class WebhookDispatcher {
         },
         body: row.payload,
         signal: AbortSignal.any([abort.signal, AbortSignal.timeout(this.options.timeoutMs)]),
+        allowPrivate: this.options.allowPrivate,
       });
-      // Only the status matters: the answer's body is not read.
-      await res.body?.cancel().catch(() => {});
-      if (res.status >= 200 && res.status < 300) return { ok: true, statusCode: res.status };
-      return { ok: false, statusCode: res.status, error: `HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ''}` };
+      if (status.code >= 200 && status.code < 300) return { ok: true, statusCode: status.code };
+      return { ok: false, statusCode: status.code, error: `HTTP ${status.code}${status.text ? ` ${status.text}` : ''}` };
     } catch (err) {
       return { ok: false, statusCode: null, error: describe(err, this.options.timeoutMs) };
     } finally {
@@ -247,10 +254,65 @@ export class WebhookDispatcher {
   }
 }
 
+/** A refused receiver address (./address.ts): the log says so. */
+export class RefusedAddress extends Error {
+  readonly code = 'ADDRESS_REFUSED';
+  constructor(what: string) {
+    super(`The receiver's address ${what} is not allowed (link-local, metadata or private)`);
+  }
+}
+
+/**
+ * A `lookup` for node:http that resolves a name and refuses it when any address it resolves to is one a webhook may
+ * not reach (./address.ts): the connection is made to the addresses checked, never to a second lookup's.
+ */
+export function checkedLookup(allowPrivate: boolean) {
+  return (hostname: string, options: object, callback: (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void) => {
+    dnsLookup(hostname, { ...options, all: true }, (err, addresses: LookupAddress[]) => {
+      if (err) return callback(err, []);
+      const refused = addresses.find((a) => !allowed(addressVerdict(a.address), allowPrivate));
+      if (refused) return callback(new RefusedAddress(`${hostname} (${refused.address})`), []);
+      if ((options as { all?: boolean }).all) return callback(null, addresses);
+      return callback(null, addresses[0].address, addresses[0].family);
+    });
+  };
+}
+
+/**
+ * One POST, redirects not followed, the answer's body not read. The name is resolved here and every address it
+ * resolves to is checked before the connection is made to one of them (the one checked: no second lookup).
+ */
+function post(raw: string, o: { headers: Record<string, string>; body: string; signal: AbortSignal; allowPrivate: boolean }): Promise<{ code: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    let url: URL;
+    try {
+      url = new URL(raw);
+    } catch (err) {
+      reject(err instanceof Error ? err : new Error(String(err)));
+      return;
+    }
+    if (!allowed(hostVerdict(url.hostname), o.allowPrivate)) {
+      reject(new RefusedAddress(url.hostname));
+      return;
+    }
+    const lookup = checkedLookup(o.allowPrivate);
+    const client = url.protocol === 'https:' ? https : http;
+    const req = client.request(url, { method: 'POST', headers: { ...o.headers, 'content-length': String(Buffer.byteLength(o.body)) }, signal: o.signal, lookup, agent: false }, (res) => {
+      res.resume(); // only the status matters
+      resolve({ code: res.statusCode ?? 0, text: res.statusMessage ?? '' });
+      res.destroy();
+    });
+    req.on('error', (err) => reject(o.signal.aborted ? (o.signal.reason as Error) : err));
+    req.end(o.body);
+  });
+}
+
 /** What the log says of a failed request: a timeout, the network's error code, or the message. */
 function describe(err: unknown, timeoutMs: number): string {
-  const e = err as { name?: string; message?: string; cause?: { code?: string; message?: string } };
+  const e = err as { name?: string; message?: string; code?: string; cause?: { code?: string; message?: string } };
   if (e?.name === 'TimeoutError') return `No answer within ${timeoutMs / 1000} s`;
+  if (err instanceof RefusedAddress) return err.message;
+  if (e?.code && e.name !== 'AbortError') return e.code;
   if (e?.name === 'AbortError') return 'Aborted';
   return e?.cause?.code ?? e?.cause?.message ?? e?.message ?? String(err);
 }

@@ -13,13 +13,14 @@ import { ok } from '../http/envelope';
 import { M } from '../messages';
 import { serve, type ActionDef } from '../resources/index';
 import type { Row } from '../resources/records';
+import { allowed, hostVerdict } from './address';
 import { enqueue, type WebhookBody } from './outbox';
 import { webhooks } from './state';
 
 /** A new signing secret: 32 random bytes, as hex. */
 export const newSecret = () => `whsec_${randomBytes(32).toString('hex')}`;
 
-function checkUrl(raw: unknown): string {
+function checkUrl(raw: unknown, allowPrivate: boolean): string {
   const text = typeof raw === 'string' ? raw.trim() : '';
   let url: URL;
   try {
@@ -28,6 +29,8 @@ function checkUrl(raw: unknown): string {
     throw httpError(400, M.webhookUrl, { field: 'url' });
   }
   if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !url.hostname || url.username || url.password) throw httpError(400, M.webhookUrl, { field: 'url' });
+  // Never a link-local or metadata address; loopback and private ones only when the server allows them (./address.ts).
+  if (!allowed(hostVerdict(url.hostname), allowPrivate)) throw httpError(400, M.webhookAddress, { field: 'url' });
   return text;
 }
 
@@ -42,7 +45,7 @@ const rotate: ActionDef<typeof webhook> = {
 
 export const webhookResource = serve(webhook, {
   async prepare(ctx, _body, current, values) {
-    const url = checkUrl(values.url);
+    const url = checkUrl(values.url, ctx.request.server.moduleOptions.webhooks?.allowPrivate === true);
     const { feeds } = webhooks(ctx.request.server);
     const areas: unknown = typeof values.areas === 'string' ? JSON.parse(values.areas) : [];
     const unknown = (Array.isArray(areas) ? areas : []).filter((a) => !feeds.paths.has(String(a)));

@@ -24,7 +24,7 @@ export const branchContact = defineResource({
     { name: 'description', type: 'textarea', perLanguage: true, maxLength: 2000, label: l('Mô tả', 'Description') },
     { name: 'logo', type: 'image', list: true, label: l('Logo', 'Logo') },
     { name: 'link', type: 'url', maxLength: 1000, label: l('Liên kết', 'Link') },
-    { name: 'website', type: 'text', required: true, maxLength: 500, list: true, label: l('Website', 'Website') },
+    { name: 'website', type: 'url', required: true, maxLength: 500, list: true, label: l('Website', 'Website') },
     { name: 'googleMap', type: 'textarea', label: l('Google Map', 'Google Map') },
     orderField(),
     isActiveField(),

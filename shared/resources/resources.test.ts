@@ -92,7 +92,7 @@ describe('validation', () => {
   });
 
   it('counts rich text with only markup as empty', () => {
-    const errors = validateRecord(resources.branchContact, { name: '{"vi-VN":"a","en-US":"b"}', website: 'x', workTime: '{"vi-VN":"<p></p>","en-US":"<p>ok</p>"}' }, langs, 'vi');
+    const errors = validateRecord(resources.branchContact, { name: '{"vi-VN":"a","en-US":"b"}', website: 'https://x.vn', workTime: '{"vi-VN":"<p></p>","en-US":"<p>ok</p>"}' }, langs, 'vi');
     expect(errors.map((e) => [e.field, e.languageId])).toEqual([['workTime', 'vi-VN']]);
   });
 

@@ -5,7 +5,7 @@
  */
 import type { FieldDef, ResourceDef } from './define';
 import { isBlank, isTranslationValue, parseTranslations } from './translations';
-import { isId, isIsoDateTime, isIsoDay, MAX_ID, PHONE } from '../input';
+import { isId, isIsoDateTime, isIsoDay, isSafeLink, MAX_ID, PHONE, toNumber } from '../input';
 
 export type UiLang = 'vi' | 'en';
 
@@ -42,6 +42,13 @@ export function maxMessage(field: FieldDef, ui: UiLang): string {
 export function maxLengthMessage(field: FieldDef, ui: UiLang, languageName?: string): string {
   const label = field.label[ui] + (languageName ? ` (${languageName})` : '');
   return ui === 'vi' ? `${label} không được dài quá ${field.maxLength} ký tự` : `${label} must be at most ${field.maxLength} characters`;
+}
+
+/** A link field holding something the public sites must not put in `href` (the link rule, shared/input.ts). */
+export function linkMessage(field: FieldDef, ui: UiLang): string {
+  return ui === 'vi'
+    ? `${field.label[ui]} phải là đường dẫn http(s)://…, đường dẫn trong trang (/…), mailto: hoặc tel:`
+    : `${field.label[ui]} must be an http(s)://… address, a site path (/…), mailto: or tel:`;
 }
 
 export function typeMessage(field: FieldDef, ui: UiLang): string {
@@ -90,7 +97,7 @@ export function validateRecord(
       }
       continue;
     }
-    if (isBlank(value, field)) {
+    if (isEmptyValue(value, field)) {
       if (field.required) errors.push({ field: field.name, message: requiredMessage(field, ui) });
       continue;
     }
@@ -100,11 +107,24 @@ export function validateRecord(
   return errors;
 }
 
+/**
+ * Whether a value leaves the field empty: nothing (null or absent), empty text where the field takes text or its
+ * digits, an empty list for tags. A boolean is empty only when absent; `[]` or `{}` where no list or map is meant is
+ * a wrong type, not nothing.
+ */
+function isEmptyValue(value: unknown, field: FieldDef): boolean {
+  if (value === null || value === undefined) return true;
+  if (field.type === 'boolean') return false;
+  if (field.type === 'tags') return Array.isArray(value) && value.length === 0;
+  return typeof value === 'string' && isBlank(value, field);
+}
+
 function checkValue(field: FieldDef, value: unknown, ui: UiLang): string | undefined {
   switch (field.type) {
     case 'number': {
-      const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-      if (typeof n !== 'number' || !Number.isFinite(n)) return typeMessage(field, ui);
+      // The number rule (shared/input.ts): a JSON number or plain decimal digits, never "0x10", "1e3" or " 7".
+      const n = toNumber(value, { decimal: field.decimal });
+      if (n === undefined) return typeMessage(field, ui);
       if (!field.decimal && !isStorableInteger(n)) return typeMessage(field, ui);
       if (field.min !== undefined && n < field.min) return minMessage(field, ui);
       if (field.max !== undefined && n > field.max) return maxMessage(field, ui);
@@ -113,6 +133,7 @@ function checkValue(field: FieldDef, value: unknown, ui: UiLang): string | undef
     case 'boolean':
       return typeof value === 'boolean' ? undefined : typeMessage(field, ui);
     case 'enum':
+      // Exactly one of the options' values, of its type (a numeric option is a JSON number, never "1" or "0x1").
       return field.options?.some((o) => o.value === value) ? undefined : typeMessage(field, ui);
     case 'tags':
       if (!Array.isArray(value)) return typeMessage(field, ui);
@@ -123,15 +144,19 @@ function checkValue(field: FieldDef, value: unknown, ui: UiLang): string | undef
     case 'datetime':
       return isIsoDateTime(value) ? undefined : typeMessage(field, ui);
     case 'reference':
-      if (field.reference?.valueType === 'string') return typeof value === 'string' || typeof value === 'number' ? undefined : typeMessage(field, ui);
+      if (field.reference?.valueType === 'string') return typeof value === 'string' ? undefined : typeMessage(field, ui);
       return isId(value) ? undefined : typeMessage(field, ui);
     default:
       if (typeof value !== 'string') return typeMessage(field, ui);
       if (field.maxLength && value.length > field.maxLength) return maxLengthMessage(field, ui);
       if (field.format && !FORMATS[field.format].test(value.trim())) return typeMessage(field, ui);
+      if (LINK_TYPES.has(field.type) && !isSafeLink(value)) return linkMessage(field, ui);
       return undefined;
   }
 }
+
+/** The fields whose value the public sites put in `href` or `src`: they follow the link rule (shared/input.ts `isSafeLink`). */
+export const LINK_TYPES: ReadonlySet<FieldDef['type']> = new Set(['url', 'image', 'file', 'media']);
 
 /** One http(s) origin: `https://www.example.com`, `http://localhost:3000` (a trailing slash tolerated). */
 const ORIGIN = 'https?://[a-z0-9-]+(\\.[a-z0-9-]+)*(:\\d{1,5})?/?';

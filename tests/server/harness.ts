@@ -167,6 +167,8 @@ export function describeEachDatabase(name: string, fn: (ctx: ServerTestContext) 
           jwtSecret: 'test-secret-test-secret-test-secret-0123456789',
           seed: { demo: options.seedDemo ?? true },
           ...appOptions,
+          // The tests' webhook receivers listen on 127.0.0.1 (WEBHOOKS_ALLOW_PRIVATE=1), unless a test says otherwise.
+          webhooks: { allowPrivate: true, ...appOptions.webhooks },
         });
         await app.listen({ port: 0, host: '127.0.0.1' });
         const { port } = app.server.address() as { port: number };

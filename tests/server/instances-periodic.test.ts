@@ -181,7 +181,7 @@ describeEachDatabase('periodic work across instances', (ctx) => {
     // Neither instance sends by itself: the two passes below are the only ones.
     await ctx.restart({ webhooks: { send: false } });
     try {
-      const b = await instance({ webhooks: { send: false } });
+      const b = await instance({ webhooks: { send: false, allowPrivate: true } });
       expect((await ctx.authed('POST', `/api/Webhooks/${clinic}`, { url, isActive: true })).status).toBe(200);
       for (let i = 0; i < 8; i++) {
         const res = await ctx.authed('POST', `/api/SocialNetworks/${clinic}`, { name: tr(`Mạng ${i}`), url: `https://n${i}.example`, order: i });

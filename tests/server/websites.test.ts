@@ -116,7 +116,7 @@ describeEachDatabase('websites', (ctx) => {
     await ctx.authed('POST', `/api/Websites/${site.id}/languages`, { languageId: 'vi-VN' });
     const sn = await ctx.authed('POST', `/api/SocialNetworks/${site.id}`, { name: tr('Facebook') });
     expect(sn.status).toBe(200);
-    const bc = await ctx.authed('POST', `/api/BranchContacts/${site.id}`, { name: tr('Chi nhánh'), workTime: tr('8h'), website: 'x.vn' });
+    const bc = await ctx.authed('POST', `/api/BranchContacts/${site.id}`, { name: tr('Chi nhánh'), workTime: tr('8h'), website: 'https://x.vn' });
     const item = await ctx.authed('POST', `/api/BranchContacts/detail/${site.id}/${bc.body.data.id}`, { contactType: 1, contactValue: '0901' });
     expect(item.status).toBe(200);
     await ctx.authed('POST', `/api/Settings/settings/${site.id}`, { hotline: '1900' });

@@ -1,7 +1,8 @@
 import type { Rule } from 'antd/es/form';
 import type { FieldDef } from '../../../shared/resources/define';
 import { isBlank } from '../../../shared/resources/translations';
-import { FORMATS, maxLengthMessage, maxMessage, minMessage, requiredMessage, typeMessage, type UiLang } from '../../../shared/resources/validate';
+import { FORMATS, LINK_TYPES, linkMessage, maxLengthMessage, maxMessage, minMessage, requiredMessage, typeMessage, type UiLang } from '../../../shared/resources/validate';
+import { isSafeLink } from '../../../shared/input';
 
 /**
  * antd form rules from a field definition, with the messages of shared/resources/validate.ts, so the console
@@ -34,6 +35,13 @@ export function fieldRules(field: FieldDef, ui: UiLang, languageName?: string): 
     rules.push({
       validator: (_, value: unknown) =>
         typeof value === 'string' && value.trim() !== '' && !shape.test(value.trim()) ? Promise.reject(new Error(typeMessage(field, ui))) : Promise.resolve(),
+    });
+  }
+  // The link rule (shared/input.ts): http(s)://…, a site path, mailto: or tel:, as the server checks it.
+  if (LINK_TYPES.has(field.type) && !field.perLanguage) {
+    rules.push({
+      validator: (_, value: unknown) =>
+        typeof value === 'string' && value.trim() !== '' && !isSafeLink(value) ? Promise.reject(new Error(linkMessage(field, ui))) : Promise.resolve(),
     });
   }
   if (field.maxLength && field.type !== 'richText') {

@@ -18,7 +18,8 @@ import { M } from '../messages';
 import { bodyObject } from '../resources/index';
 import { EventHub } from './hub';
 import { EVENTS_CHANNEL, eventsListener } from './listener';
-import { EVENT_KINDS, eventsFor, readerOf, toWire, type EventKind, type Reader, type WireEvent } from './store';
+import { EVENT_KINDS, type EventKind, type LiveEvent } from '../../shared/events';
+import { eventsFor, readerOf, toWire, type Reader } from './store';
 
 /** buildApp({ events }): the events module's option. */
 export interface EventsOptions {
@@ -42,7 +43,7 @@ function lastEventIdOf(request: FastifyRequest): number | undefined {
   return id;
 }
 
-const frame = (e: WireEvent) => `id: ${e.id}\nevent: ${e.kind}\ndata: ${JSON.stringify(e)}\n\n`;
+const frame = (e: LiveEvent) => `id: ${e.id}\nevent: ${e.kind}\ndata: ${JSON.stringify(e)}\n\n`;
 
 export const eventsRoutes: FastifyPluginAsync = async (app) => {
   const heartbeatMs = app.moduleOptions.events?.heartbeatMs ?? 25_000;
@@ -101,8 +102,8 @@ export const eventsRoutes: FastifyPluginAsync = async (app) => {
 
     const sent = new Set<number>();
     let replaying = true;
-    const queued: WireEvent[] = [];
-    const write = (e: WireEvent) => {
+    const queued: LiveEvent[] = [];
+    const write = (e: LiveEvent) => {
       if (sent.has(e.id)) return;
       sent.add(e.id);
       // Remember the recent ids only (a replay and a live delivery overlap by moments, not by days).

@@ -3,7 +3,7 @@ import { useCallback, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import { notifyError, notifySuccess } from '../../core/notices';
-import { queryCache } from '../../resources/queryCache';
+import { invalidate } from '../../resources/queries';
 import { offerUndo } from '../../resources/deleteRecord';
 import { useWorkspace } from '../../core/workspace';
 import * as api from './api';
@@ -32,7 +32,7 @@ export function useFileActions({ folderId, modal, accept, picker, clearSelection
   const { websiteId } = useWorkspace();
 
   /**
-   * Runs a change; shows the server's message; every folder listing in the query cache is invalidated (the view and
+   * Runs a change; shows the server's message; every folder listing in the query client is invalidated (the view and
    * the trees on screen read theirs again, waited for here). A 409 (stale stamp) was shown by the client: the same.
    */
   const change = useCallback(async (work: () => Promise<string | undefined>) => {
@@ -40,7 +40,7 @@ export function useFileActions({ folderId, modal, accept, picker, clearSelection
       const message = await work();
       if (message) notifySuccess(message);
     } finally {
-      await queryCache.invalidate(api.FILES);
+      await invalidate(api.FILES);
     }
   }, []);
 
@@ -125,7 +125,7 @@ export function useFileActions({ folderId, modal, accept, picker, clearSelection
           // One item: the notice offers Undo (out of the trash, back in its folder), as every delete of the console.
           if (items.length !== 1 || !message) return message;
           const [only] = items;
-          await offerUndo({ websiteId, resource: only.kind, recordId: only.id, fallback: message, onRestored: () => void queryCache.invalidate(api.FILES) });
+          await offerUndo({ websiteId, resource: only.kind, recordId: only.id, fallback: message, onRestored: () => void invalidate(api.FILES) });
           return undefined;
         }).catch(() => undefined),
     });

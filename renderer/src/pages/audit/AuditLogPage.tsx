@@ -14,7 +14,8 @@ import { localized } from '../../core/workspace/localized';
 import { fetchLookup, lookupKey, readList, type Row } from '../../resources/dataProvider';
 import { saveFile, toCsv, toXlsx, type ExportTable } from '../../resources/export';
 import { DEFAULT_PAGE_SIZES } from '../../resources/ResourceList';
-import { useQuery } from '../../resources/useQuery';
+import { useQuery } from '@tanstack/react-query';
+import { serverRead } from '../../resources/queries';
 import { useUrlFilters } from '../../resources/useUrlFilters';
 import { ChangeTable } from '../../resources/history/HistoryPanel';
 import { actorLabel, areaLabel, areaOptions, changeFieldLabel, changeText, operationLabel, operationOptions } from '../../resources/history/labels';
@@ -66,7 +67,7 @@ export default function AuditLogPage() {
   const [open, setOpen] = useState<AuditEntry | null>(null);
   const [exporting, setExporting] = useState(false);
 
-  const users = useQuery(lookupKey(USERS, null), (meta) => fetchLookup(USERS, { websiteId: null }, {}, meta));
+  const users = useQuery({ queryKey: lookupKey(USERS, null), queryFn: serverRead((meta) => fetchLookup(USERS, { websiteId: null }, {}, meta)) });
   const userOptions = (users.data ?? []).map((u: Row) => ({ value: Number(u.id), label: String(u.fullName ?? u.userName ?? u.id) }));
   const websiteName = (id: number | null) => {
     if (id === null) return '';
@@ -151,7 +152,7 @@ export default function AuditLogPage() {
             showSearch
             optionFilterProp="label"
             style={{ width: 180 }}
-            loading={users.loading}
+            loading={users.isLoading}
             value={filters.userId}
             onChange={(userId?: number) => setFilters({ userId })}
             options={userOptions}

@@ -1,4 +1,4 @@
-// Folder = runtime (ARCHITECTURE.md): each folder may only import what its runtime has.
+// Folder = runtime (docs/architecture.md): each folder may only import what its runtime has.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';

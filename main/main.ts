@@ -13,7 +13,8 @@ import { createNavigator, linkInArgv, protocolClientArgs } from './links/navigat
 import { badgeBitmap } from './notifications/badge-icon';
 import { APP_USER_MODEL_ID, createNotifier } from './notifications/notifier';
 import { eventSender, registerHandlers } from './ipc/register';
-import { createPreferences, visibleBounds, type WindowBounds } from './preferences';
+import packageJson from '../package.json';
+import { createPreferences, presetServersFromEnv, visibleBounds, type WindowBounds } from './preferences';
 import { createSecretStore, loadKeytar } from './secrets/secret-store';
 import { createChunkClient } from './uploads/chunk-client';
 import { createUploadEngine } from './uploads/engine';
@@ -41,9 +42,16 @@ if (!app.requestSingleInstanceLock()) {
   let mainWindow: BrowserWindowLike | null = null;
 
   const store = new ElectronStore({ name: 'preferences', accessPropertiesByDotNotation: false });
+  // Profiles: the local server, and the organisation's staging and production servers when this build or the
+  // environment names them (SITEDESK_STAGING_URL, SITEDESK_PRODUCTION_URL; main/preferences.ts).
+  const servers = presetServersFromEnv({
+    SITEDESK_SERVER_URL: process.env.SITEDESK_SERVER_URL,
+    SITEDESK_STAGING_URL: process.env.SITEDESK_STAGING_URL,
+    SITEDESK_PRODUCTION_URL: process.env.SITEDESK_PRODUCTION_URL,
+  });
   const preferences = createPreferences(store, {
-    localServerUrl: process.env.SITEDESK_SERVER_URL ?? 'http://127.0.0.1:5080',
-    defaultProfile: app.isPackaged ? 'production' : 'local',
+    servers,
+    defaultProfile: app.isPackaged && servers.production ? 'production' : 'local',
   });
   // `npm start` points the app at the server it started.
   const forced = process.env.SITEDESK_PROFILE && preferences.listPresets().find((p) => p.name === process.env.SITEDESK_PROFILE);
@@ -173,7 +181,7 @@ if (!app.requestSingleInstanceLock()) {
           appName: app.getName(),
           openExternal: (url) => void shell.openExternal(url),
           checkForUpdates: () => void updater.check(),
-          helpUrl: 'https://github.com/OWNER/sitedesk#readme', // PLACEHOLDER: the project's repository
+          helpUrl: packageJson.homepage, // the README of the project's repository
         }) as Electron.MenuItemConstructorOptions[],
       ),
     );

@@ -26,14 +26,37 @@ export const profileForServer = (name: string, serverUrl: string): EnvironmentPr
 };
 
 /**
- * Built-in profiles. `local` follows the server `npm start` runs (SITEDESK_SERVER_URL);
- * the staging and production hosts are placeholders for the organisation to replace.
+ * The servers the built-in profiles point at. `local` is the server `npm start` runs (SITEDESK_SERVER_URL,
+ * http://127.0.0.1:5080 by default); `staging` and `production` are the organisation's own servers, offered only when
+ * configured (SITEDESK_STAGING_URL, SITEDESK_PRODUCTION_URL: read at start, or written into the app when it is built,
+ * scripts/build-desktop.mjs). No host is invented: an app built without them offers `local` and the user's own URLs.
  */
-export function presetProfiles(localServerUrl: string): EnvironmentProfile[] {
+export interface PresetServers {
+  local: string;
+  staging?: string;
+  production?: string;
+}
+
+/** Reads the preset servers from the environment (an unset or empty variable leaves its preset out). */
+export function presetServersFromEnv(env: Record<string, string | undefined>): PresetServers {
+  const url = (value: string | undefined) => (value && value.trim() ? value.trim() : undefined);
+  return {
+    local: url(env.SITEDESK_SERVER_URL) ?? DEFAULT_LOCAL_SERVER,
+    staging: url(env.SITEDESK_STAGING_URL),
+    production: url(env.SITEDESK_PRODUCTION_URL),
+  };
+}
+
+/** The address `npm run server` and `npm start` listen on. */
+export const DEFAULT_LOCAL_SERVER = 'http://127.0.0.1:5080';
+
+/** Built-in profiles: `local`, then `staging` and `production` when their servers are configured. */
+export function presetProfiles(servers: PresetServers | string): EnvironmentProfile[] {
+  const { local, staging, production } = typeof servers === 'string' ? { local: servers } : servers;
   return [
-    profileForServer('local', localServerUrl),
-    profileForServer('staging', 'https://staging.sitedesk.example.com'), // PLACEHOLDER host
-    profileForServer('production', 'https://sitedesk.example.com'), // PLACEHOLDER host
+    profileForServer('local', local),
+    ...(staging ? [profileForServer('staging', staging)] : []),
+    ...(production ? [profileForServer('production', production)] : []),
   ];
 }
 
@@ -41,13 +64,14 @@ const sameBases = (a: EnvironmentProfile, b: EnvironmentProfile) =>
   a.auth === b.auth && a.core === b.core && a.push === b.push && a.api === b.api && a.his === b.his;
 
 export interface PreferencesOptions {
-  localServerUrl: string;
-  /** Preset used until the user picks one. */
+  /** The servers of the built-in profiles, or only the local one's address. */
+  servers: PresetServers | string;
+  /** Preset used until the user picks one (the first preset, `local`, when it is not configured). */
   defaultProfile: string;
 }
 
 export function createPreferences(store: KeyValueStore, options: PreferencesOptions) {
-  const presets = () => presetProfiles(options.localServerUrl);
+  const presets = () => presetProfiles(options.servers);
   const prefs = (): Record<string, unknown> => {
     const value = store.get('prefs');
     return value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
@@ -72,8 +96,9 @@ export function createPreferences(store: KeyValueStore, options: PreferencesOpti
     getProfile(): EnvironmentProfile {
       const stored = environmentProfileSchema.safeParse(store.get('profile'));
       const byName = (name: string) => presets().find((p) => p.name === name);
-      if (stored.success) return stored.data.name === 'custom' ? stored.data : (byName(stored.data.name) ?? stored.data);
-      return byName(options.defaultProfile) ?? presets()[0];
+      if (stored.success && stored.data.name === 'custom') return stored.data;
+      // A preset this build no longer offers (its server is not configured) falls back to the default.
+      return (stored.success && byName(stored.data.name)) || byName(options.defaultProfile) || presets()[0];
     },
     /** A profile that differs from the preset of its name is stored as `custom`. */
     setProfile(profile: EnvironmentProfile): EnvironmentProfile {

@@ -7,6 +7,14 @@ import path from 'node:path';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const started = Date.now();
+// The organisation's staging and production servers (main/preferences.ts) are written into the app when they are set
+// at build time (the release workflow passes the repository variables of the same names); unset, the app reads them
+// from its environment at start, and without them offers the local server and the user's own URLs.
+const serverDefines = Object.fromEntries(
+  ['SITEDESK_STAGING_URL', 'SITEDESK_PRODUCTION_URL']
+    .filter((name) => process.env[name]?.trim())
+    .map((name) => [`process.env.${name}`, JSON.stringify(process.env[name].trim())]),
+);
 const common = {
   bundle: true,
   platform: 'node',
@@ -23,6 +31,7 @@ await Promise.all([
     entryPoints: ['main/main.ts'],
     outfile: 'dist/main/main.js',
     format: 'esm',
+    define: serverDefines,
     // Bundled CommonJS dependencies (electron-updater…) call require() for Node built-ins.
     banner: { js: "import { createRequire as __sitedeskCreateRequire } from 'node:module'; const require = __sitedeskCreateRequire(import.meta.url);" },
   }),

@@ -31,7 +31,7 @@ import { cspDirectives } from '../shared/csp';
 import { localize } from './i18n';
 import { registerRenderer } from './renderer';
 import type { ResourceDef } from '../shared/resources/define';
-import { dynamic, resourceSet, syncTables, type ServedResource } from './resources/index';
+import { resourceSet, syncTables, type ServedResource } from './resources/index';
 import { apiPrefixes, manifests, migrations, optionNames, routeModules, servedResources, type ModuleOptions, type RouteModule } from './routes';
 import { M } from './messages';
 
@@ -151,7 +151,7 @@ async function startApp(options: BuildAppOptions, handle: DbHandle, ownsDb: bool
     await migrateToLatest(handle.db, migrations);
     const prepared = await prepareDatabase(handle.db, options.seed ?? {}, now());
     seededDemo = prepared.demo;
-    await syncTables(dynamic(handle.db), handle.dialect, resources, now());
+    await syncTables(handle.db, handle.dialect, resources, now());
     // What the start-up wrote has its history (the engine reads the records on the final schema).
     await recordStartupWrites(handle.db, resources, prepared.written, now());
     // The modules' start-up steps on the final schema (published versions of records approved before they existed).

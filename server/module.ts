@@ -4,7 +4,7 @@
 // defineModule takes them from there, so a manifest and the lint rule cannot disagree.
 // server/routes.ts lists the manifests; the app registers what they declare.
 import type { FastifyPluginAsync } from 'fastify';
-import type { Kysely } from 'kysely';
+import type { Db } from './db/schema';
 import type { SitedeskMigration } from './db/migrate';
 import type { ServedResource } from './resources/index';
 import layering from './modules.json';
@@ -51,8 +51,7 @@ export interface ModuleManifest<Name extends UnitName = UnitName, Options = unkn
 }
 
 /** A module's start-up step (`ready`): idempotent, it runs at every start. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type ReadyStep = (db: Kysely<any>, now: Date) => Promise<unknown>;
+export type ReadyStep = (db: Db, now: Date) => Promise<unknown>;
 
 interface Declared {
   layer: LayerName;

@@ -4,7 +4,7 @@
  *
  * - The version is the tag's (GITHUB_REF_NAME `v1.4.0` → 1.4.0), given to electron-builder as extraMetadata, so
  *   the installers, the app's own version and the update feed all say it; package.json is not edited.
- * - The update feed names the repository being built (GITHUB_REPOSITORY), not electron-builder.yml's placeholder:
+ * - The update feed names the repository being built (GITHUB_REPOSITORY), not package.json's `repository`:
  *   it is written into the app (resources/app-update.yml, where electron-updater looks) and into latest*.yml.
  * - Signing and notarisation follow the secrets present (scripts/release/plan.ts), and the log says which.
  * - electron-builder only builds (`--publish never`): the workflow publishes once the smoke test passed.

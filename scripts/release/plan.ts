@@ -21,7 +21,7 @@ export type ReleasePlatform = 'mac' | 'win';
  * electron-builder's command line for one platform of a release: built only (`--publish never`: the workflow publishes
  * after the smoke test), at the tag's version, with the update feed naming the repository that publishes.
  * No `--config electron-builder.yml`: it is the default file, and naming it beside `-c.` values turns it into an
- * `extends` of itself, which makes the publish list [placeholder, override] and the app would read the placeholder.
+ * `extends` of itself, which makes the publish list [file's entry, override] and the app would read the file's entry.
  * `-c.publish.*` applies to the first entry of the file's `publish` list (tests/unit/release.test.ts reads it back).
  */
 export function builderArguments(platform: ReleasePlatform, version: string, owner: string, repo: string): string[] {

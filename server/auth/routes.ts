@@ -5,13 +5,13 @@
 //   POST /auth/connect/revocation  RFC 7009 (client credentials required), always 200
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { every } from '../db/periodic';
 import { parseInput } from '../errors';
 import { localize } from '../i18n';
 import { safeEqualHex, sha256 } from './crypto';
 import { burnPasswordCheck, verifyPassword } from './passwords';
 import { oauthError, type TokenAnswer } from './tokens';
 import { M } from '../messages';
-import { dynamic } from '../resources/index';
 
 /** The console's client: /auth/token carries no credentials and is accepted for this client. */
 export const CONSOLE_CLIENT_ID = 'sitedesk';
@@ -66,7 +66,16 @@ function clientCredentials(request: FastifyRequest, form: { client_id?: string; 
 
 const noStore = (reply: FastifyReply) => reply.header('Cache-Control', 'no-store').header('Pragma', 'no-cache');
 
+const HOUR = 3_600_000;
+
 export const authRoutes: FastifyPluginAsync = async (app) => {
+  // Expired sessions and refresh tokens are deleted at start and hourly, on one instance at a time (PostgreSQL: the
+  // task's advisory lock); the clock is the app's (tests move it).
+  every(app, 'session-purge', HOUR, async () => {
+    const gone = await app.tokens.purgeExpired();
+    if (gone.sessions || gone.tokens) app.log.info(gone, 'expired sessions and refresh tokens purged');
+  });
+
   async function authenticateClient(id: string | undefined, secret: string | undefined): Promise<string> {
     if (id && secret !== undefined) {
       const client = await app.db.selectFrom('oauth_clients').select(['id', 'secretHash']).where('id', '=', id).executeTakeFirst();
@@ -85,7 +94,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     // A refused sign-in is an entry of the history (the account name as typed, the client address, why), written on
     // its own: no transaction rolls it back with the refusal.
     const failed = (reason: 'wrongPassword' | 'inactive' | 'throttled') =>
-      app.writes.tell(dynamic(app.db), { websiteId: undefined, resource: 'user', ids: [account], operation: 'action', action: 'signInFailed', request, actor: { kind: 'public', id: null, name: userName }, values: { reason } });
+      app.writes.tell(app.db, { websiteId: undefined, resource: 'user', ids: [account], operation: 'action', action: 'signInFailed', request, actor: { kind: 'public', id: null, name: userName }, values: { reason } });
     const attempt = await app.throttle.reserve(account, request.ip ?? null);
     if ('wait' in attempt) {
       // Throttled (429): refused like a wrong password, so recorded like one (the throttle's own rows are its
@@ -114,7 +123,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     return app.db.transaction().execute(async (trx) => {
       await app.throttle.succeeded(attempt.id, trx);
       const answer = await app.tokens.startSession(user, clientId, form.scope?.trim() || DEFAULT_SCOPE, trx);
-      await app.writes.tell(dynamic(trx), { websiteId: undefined, resource: 'user', ids: [user.id], operation: 'action', action: 'signIn', request, actor: { kind: 'user', id: user.id, name: user.fullName || user.userName } });
+      await app.writes.tell(trx, { websiteId: undefined, resource: 'user', ids: [user.id], operation: 'action', action: 'signIn', request, actor: { kind: 'user', id: user.id, name: user.fullName || user.userName } });
       return answer;
     });
   }

@@ -16,7 +16,7 @@ import type { Database } from '../db/schema';
 import { httpError } from '../errors';
 import { randomToken, sha256 } from './crypto';
 import { M } from '../messages';
-import { dynamic, type WriteActor, type WriteListeners } from '../resources/index';
+import type { WriteActor, WriteListeners } from '../resources/index';
 import type { FastifyRequest } from 'fastify';
 
 export interface TokenSettings {
@@ -214,7 +214,7 @@ export class TokenService {
         .where('familyId', '=', familyId)
         .where('revokedAt', 'is', null)
         .execute();
-      await this.writes?.tell(dynamic(trx), {
+      await this.writes?.tell(trx, {
         websiteId: undefined,
         resource: 'user',
         ids: [ended.userId],
@@ -225,6 +225,40 @@ export class TokenService {
         ...(told.action === 'signOut' ? {} : { values: { reason } }),
       });
     });
+  }
+
+  /**
+   * Deletes what has expired: the sessions (token families) past their absolute expiry and every refresh token of them,
+   * and any refresh token past its own expiry (a token ends with its family, so these are the same ones). Nothing
+   * expired can be used again (rotate and the bearer guard refuse it by the clock first), and reuse detection only
+   * matters while a family lives, so nothing is lost; without it the two tables grow by a row per refresh forever.
+   * Run hourly (`authRoutes`, server/db/periodic.ts: on PostgreSQL by one instance at a time), in batches so no
+   * transaction holds the tables long. Answers how many sessions and refresh tokens went.
+   */
+  async purgeExpired(batch = 1000): Promise<{ sessions: number; tokens: number }> {
+    const now = iso(this.now());
+    const gone = { sessions: 0, tokens: 0 };
+    for (;;) {
+      const tokens = await this.db
+        .deleteFrom('refresh_tokens')
+        .where('id', 'in', (eb) => eb.selectFrom('refresh_tokens').select('id').where('expiresAt', '<=', now).limit(batch))
+        .executeTakeFirst();
+      gone.tokens += Number(tokens.numDeletedRows);
+      if (Number(tokens.numDeletedRows) < batch) break;
+    }
+    for (;;) {
+      // A family's tokens and the family in one transaction: no token is left pointing at a deleted session.
+      const ids = (await this.db.selectFrom('token_families').select('id').where('expiresAt', '<=', now).limit(batch).execute()).map((r) => r.id);
+      if (!ids.length) break;
+      await this.db.transaction().execute(async (trx) => {
+        const tokens = await trx.deleteFrom('refresh_tokens').where('familyId', 'in', ids).executeTakeFirst();
+        gone.tokens += Number(tokens.numDeletedRows);
+        const sessions = await trx.deleteFrom('token_families').where('id', 'in', ids).executeTakeFirst();
+        gone.sessions += Number(sessions.numDeletedRows);
+      });
+      if (ids.length < batch) break;
+    }
+    return gone;
   }
 
   /** The bearer check: signature, expiry (by the injected clock), and a live session. */

@@ -10,7 +10,12 @@
 //
 // A module with its own tables adds them by declaration merging, next to its migration:
 //   declare module '../db/schema' { interface Database { folders: FoldersTable } }
-import type { Generated } from 'kysely';
+//
+// The tables of definition-driven resources are derived from their definitions (./definition-tables.ts), so one
+// handle, `Db`, is typed for every table: modules query it as it is. Only the resource engine, which names tables it
+// reads from definitions at run time, widens it (server/resources/dynamic.ts).
+import type { Generated, Kysely } from 'kysely';
+import type { DefinitionTables, HandDeclared } from './definition-tables';
 
 export interface LanguagesTable {
   id: string;
@@ -118,7 +123,7 @@ export interface WebsiteUsersTable {
   createdAt: string;
 }
 
-export interface Database {
+export interface Database extends DefinitionTables {
   languages: LanguagesTable;
   users: UsersTable;
   oauth_clients: OauthClientsTable;
@@ -130,3 +135,10 @@ export interface Database {
   website_languages: WebsiteLanguagesTable;
   website_users: WebsiteUsersTable;
 }
+
+/** The database handle: every table typed, hand-declared or derived from a definition. */
+export type Db = Kysely<Database>;
+
+/** Fails to compile when a table listed as declared by hand (./definition-tables.ts) is not declared. */
+type Declared<T extends keyof Database> = T;
+export type HandDeclaredTables = Declared<HandDeclared>;

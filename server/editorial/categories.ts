@@ -6,10 +6,11 @@ import { newsCategory as def } from '../../shared/resources/news-category';
 import type { Label } from '../../shared/resources/define';
 import { isUniqueViolation } from '../db/dialect';
 import { httpError } from '../errors';
-import { serve, type DynamicDb, type WebsiteScope } from '../resources/index';
+import { serve, type WebsiteScope } from '../resources/index';
 import type { Body } from './common';
 import { checkTree, lockTree, parentIdOf, refuseWithChildren, type TreeOwner } from './tree';
 import { M } from '../messages';
+import type { Db } from '../db/schema';
 
 const CATEGORY: Label = { vi: 'Danh mục', en: 'The category' };
 const seoTaken = (link: string): Label => ({
@@ -17,11 +18,11 @@ const seoTaken = (link: string): Label => ({
   en: `The SEO link "${link}" is already used by another category of this website`,
 });
 
-async function nodes(db: DynamicDb, websiteId: number) {
+async function nodes(db: Db, websiteId: number) {
   return (await db.selectFrom(def.table).select(['id', 'parentId']).where('websiteId', '=', websiteId).execute()) as { id: number; parentId: number | null }[];
 }
 
-async function checkRules(db: DynamicDb, scope: WebsiteScope, body: Body, id?: number) {
+async function checkRules(db: Db, scope: WebsiteScope, body: Body, id?: number) {
   const parentId = parentIdOf(body);
   if (parentId !== undefined) {
     body.parentId = parentId;

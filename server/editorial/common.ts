@@ -1,19 +1,14 @@
 // Pieces shared by the editorial modules (news, Q&A, sick categories, categories, menus).
 import type { FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Db } from '../db/schema';
 import { httpError } from '../errors';
 import { foldedText } from '../../shared/text';
 import { cleanHtml } from '../resources/html';
-import type { DynamicDb } from '../resources/index';
 import './tables';
 import { M } from '../messages';
 import { toId } from '../../shared/input';
 
-export type Db = Kysely<Database>;
-
-/** The engine's untyped handle (hooks get it) as the typed one the editorial tables are declared in. */
-export const typed = (db: DynamicDb): Db => db as unknown as Db;
+export type { Db };
 export type Body = Record<string, unknown>;
 
 

@@ -12,7 +12,6 @@
 import { alphabetIndex } from '../../shared/editorial';
 import { hasText } from '../../shared/resources/delivery';
 import type { ContentArea, ContentContext, JsonSchema } from '../resources/index';
-import { typed } from './common';
 import type { SickTranslationsTable } from './tables';
 import { latestPassed, publishedNews } from './published-links';
 
@@ -31,7 +30,7 @@ export interface PublicDisease {
 
 /** The active diseases with a name in {lang} (one, when `seoLink` is given), with their texts, in index order. */
 async function diseases(ctx: ContentContext, seoLink?: string): Promise<(PublicDisease & { content: string })[]> {
-  const db = typed(ctx.db);
+  const db = ctx.db;
   let query = db
     .selectFrom('sicks as s')
     .innerJoin('sick_translations as t', (j) => j.onRef('t.sickId', '=', 's.id').on('t.languageId', '=', ctx.lang))
@@ -66,7 +65,7 @@ async function diseases(ctx: ContentContext, seoLink?: string): Promise<(PublicD
 
 /** The news linked to a disease that are published in {lang}: the disease's default news first, then by id. */
 async function linkedNews(ctx: ContentContext, sickId: number) {
-  const links = await typed(ctx.db).selectFrom('sick_news').select(['newsId', 'sickDefault']).where('sickId', '=', sickId).where('websiteId', '=', ctx.websiteId).execute();
+  const links = await ctx.db.selectFrom('sick_news').select(['newsId', 'sickDefault']).where('sickId', '=', sickId).where('websiteId', '=', ctx.websiteId).execute();
   links.sort((a, b) => Number(b.sickDefault) - Number(a.sickDefault) || a.newsId - b.newsId);
   const published = await publishedNews(ctx, links.map((l) => l.newsId));
   return links.flatMap((l) => {
@@ -122,7 +121,7 @@ export const diseasesArea: ContentArea = {
   },
   /** A linked news item's start time: a disease page gains the news when it starts, without a write. */
   async epoch(ctx) {
-    const rows = await typed(ctx.db)
+    const rows = await ctx.db
       .selectFrom('published_content as p')
       .innerJoin('sick_news as sn', 'sn.newsId', 'p.recordId')
       .select('p.startTime')

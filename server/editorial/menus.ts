@@ -14,15 +14,16 @@ import { service } from '../../shared/resources/service';
 import { iso } from '../db/dialect';
 import { httpError } from '../errors';
 import { ok } from '../http/envelope';
-import { serve, websiteLanguages, type DynamicDb, type WebsiteScope } from '../resources/index';
+import { serve, websiteLanguages, type WebsiteScope } from '../resources/index';
 import type { Body } from './common';
 import { checkTree, parentIdOf, refuseWithChildren, lockTree, type TreeOwner } from './tree';
 import { M } from '../messages';
 import { MAX_ID } from '../../shared/input';
+import type { Db } from '../db/schema';
 
 const ITEM: Label = { vi: 'Mục menu', en: 'The menu item' };
 
-async function items(db: DynamicDb, scope: WebsiteScope) {
+async function items(db: Db, scope: WebsiteScope) {
   return (await db
     .selectFrom(def.table)
     .select(['id', 'parentId'])
@@ -34,7 +35,7 @@ async function items(db: DynamicDb, scope: WebsiteScope) {
 const numberish = (v: unknown) => (typeof v === 'string' && /^\d+$/.test(v.trim()) ? Number(v) : v);
 
 /** The seoLink of the linked category or news; 400 when it is not a record of the website. */
-async function linkedSeoLink(db: DynamicDb, websiteId: number, objectType: unknown, objectId: unknown): Promise<string | undefined> {
+async function linkedSeoLink(db: Db, websiteId: number, objectType: unknown, objectId: unknown): Promise<string | undefined> {
   const type = numberish(objectType);
   const id = numberish(objectId);
   if (typeof id !== 'number' || !Number.isInteger(id) || id < 1) return undefined;
@@ -61,7 +62,7 @@ async function linkedSeoLink(db: DynamicDb, websiteId: number, objectType: unkno
 }
 
 /** The tree rules, on a body about to be created (`current` undefined) or updated (its owner locked). */
-async function checkParent(db: DynamicDb, scope: WebsiteScope, body: Body, current?: Record<string, unknown>) {
+async function checkParent(db: Db, scope: WebsiteScope, body: Body, current?: Record<string, unknown>) {
   const parentId = parentIdOf(body);
   if (parentId === undefined) return;
   const all = await items(db, scope);
@@ -71,7 +72,7 @@ async function checkParent(db: DynamicDb, scope: WebsiteScope, body: Body, curre
 }
 
 /** The body as the definition checks it: numbers sent as text, the parent, and the seoLink filled from the linked object. */
-async function shaped(db: DynamicDb, scope: WebsiteScope, input: Body, current?: Record<string, unknown>): Promise<Body> {
+async function shaped(db: Db, scope: WebsiteScope, input: Body, current?: Record<string, unknown>): Promise<Body> {
   const body = { ...input };
   // Select boxes may hand over numbers as text.
   for (const k of ['objectType', 'objectId'] as const) if (k in body) body[k] = numberish(body[k]);

@@ -10,8 +10,7 @@
 import { hasText, publicText } from '../../shared/resources/delivery';
 import { album } from '../../shared/resources/album';
 import { newsCategory } from '../../shared/resources/news-category';
-import type { DynamicDb } from '../resources/index';
-import { typed } from './common';
+import type { Db } from '../db/schema';
 
 export type LinkKind = 'news' | 'category' | 'service' | 'album';
 
@@ -22,7 +21,7 @@ export interface PublishedLink {
 }
 
 export interface LinkAsk {
-  db: DynamicDb;
+  db: Db;
   websiteId: number;
   lang: string;
   now: Date;
@@ -39,7 +38,7 @@ export function started(startTime: string | null | undefined, now: Date): boolea
 async function publishedVersions(ask: LinkAsk, resource: 'news' | 'service', ids: number[]): Promise<Map<number, PublishedLink>> {
   const out = new Map<number, PublishedLink>();
   if (!ids.length) return out;
-  const rows = await typed(ask.db)
+  const rows = await ask.db
     .selectFrom('published_content')
     .select(['recordId', 'seoLink', 'title', 'startTime'])
     .where('websiteId', '=', ask.websiteId)

@@ -18,7 +18,7 @@ import { newsCategory } from '../../shared/resources/news-category';
 import { FALLBACK_LANGUAGE } from '../../shared/resources/define';
 import { iso, jsonArrayFrom, jsonRows, lockName } from '../db/dialect';
 import { keywordMatch } from '../http/query';
-import { dynamic, type DynamicDb } from '../resources/index';
+import { dynamic } from '../resources/index';
 import type { Db } from './common';
 
 export interface PublishedContentTable {
@@ -131,9 +131,8 @@ export async function unpublish(db: Db, of: PublishedResource, recordIds: number
 }
 
 /** The record's Active as saved, onto its published version (a save's transaction): Active is read live. */
-export async function syncActive(db: Db | DynamicDb, of: PublishedResource, recordId: number): Promise<void> {
-  const d = dynamic(db);
-  await d
+export async function syncActive(db: Db, of: PublishedResource, recordId: number): Promise<void> {
+  await db
     .updateTable('published_content')
     .set({ isActive: sql`(select ${sql.ref(`${of.table}.isActive`)} from ${sql.table(of.table)} where ${sql.ref(`${of.table}.id`)} = ${recordId})` })
     .where('resource', '=', of.resource)
@@ -153,6 +152,7 @@ export async function backfill(db: Db, of: PublishedResource, publishIds: (db: D
     // A slice at a time, each in its transaction: two instances starting at once take turns (the second finds none).
     const last = await db.transaction().execute(async (trx) => {
       await lockName(trx, `published-backfill-${of.resource}`);
+      // The table of the resource that publishes, named by `of` at run time: the engine's view of the handle.
       const rows = (await dynamic(trx)
         .selectFrom(`${of.table} as r`)
         .select('r.id')
@@ -179,7 +179,7 @@ export async function backfill(db: Db, of: PublishedResource, publishIds: (db: D
 
 /** What the delivery API reads: a website's language, at the request's time. */
 export interface PublishedScope {
-  db: Db | DynamicDb;
+  db: Db;
   websiteId: number;
   lang: string;
   defaultLang: string;
@@ -200,7 +200,7 @@ export interface ListOptions {
 type Base = ReturnType<typeof baseQuery>;
 
 function baseQuery(s: PublishedScope, of: PublishedResource, byStart: boolean) {
-  let q = dynamic(s.db)
+  let q = s.db
     .selectFrom('published_content as p')
     .where('p.websiteId', '=', s.websiteId)
     .where('p.resource', '=', of.resource)
@@ -212,15 +212,15 @@ function baseQuery(s: PublishedScope, of: PublishedResource, byStart: boolean) {
 
 /** The categories column of a published record: its active categories, names as stored (per-language JSON text). */
 function categoriesColumn(s: PublishedScope, alias = 'p') {
-  const d = dynamic(s.db);
   return jsonArrayFrom(
-    s.db as Db,
-    d
+    s.db,
+    s.db
       .selectFrom('published_categories as pc')
       .innerJoin(`${newsCategory.table} as c`, (j) => j.onRef('c.id', '=', 'pc.categoryId').onRef('c.websiteId', '=', 'pc.websiteId'))
       .select(['c.name', 'c.seoLink'])
-      .whereRef('pc.resource', '=', `${alias}.resource`)
-      .whereRef('pc.recordId', '=', `${alias}.recordId`)
+      // The outer row's columns (a correlated subquery: its alias is not among this query's tables).
+      .where('pc.resource', '=', sql.ref<string>(`${alias}.resource`))
+      .where('pc.recordId', '=', sql.ref<number>(`${alias}.recordId`))
       .where('c.isActive', '=', true)
       .orderBy('pc.sortOrder'),
   ).as('categories');
@@ -269,7 +269,7 @@ export async function listPublished(s: PublishedScope, of: PublishedResource, o:
   let page;
   if (o.byStart) {
     const keys = q.select(['p.recordId', 'p.startTime']).orderBy('p.startTime', 'desc').orderBy('p.recordId', 'desc').limit(o.limit).offset(o.offset).as('k');
-    page = dynamic(s.db)
+    page = s.db
       .selectFrom(keys)
       .innerJoin('published_content as r', (j) => j.onRef('r.recordId', '=', 'k.recordId').on('r.resource', '=', of.resource).on('r.languageId', '=', s.lang))
       .select(['r.item', total.as('totalRows')])
@@ -294,7 +294,7 @@ export async function listPublished(s: PublishedScope, of: PublishedResource, o:
  * since given up in an edit, taken by another): the newest that is shown wins.
  */
 export async function onePublished(s: PublishedScope, of: PublishedResource, o: { byStart: boolean; seoLink: string; categories?: boolean }) {
-  let q = dynamic(s.db)
+  let q = s.db
     .selectFrom('published_content as p')
     .where('p.websiteId', '=', s.websiteId)
     .where('p.resource', '=', of.resource)

@@ -11,7 +11,7 @@ import { sick as def, sickTranslationFields } from '../../shared/resources/sick'
 import { validateRecord, writableFields, type UiLang } from '../../shared/resources/validate';
 import { httpError } from '../errors';
 import { serve, validationError, websiteLanguages } from '../resources/index';
-import { idList, linkWords, languageNames, parseTranslationRows, searchTextOf, typed, type Body, type Db } from './common';
+import { idList, linkWords, languageNames, parseTranslationRows, searchTextOf, type Body, type Db } from './common';
 import type { SicksTable } from './tables';
 import { M } from '../messages';
 
@@ -160,21 +160,21 @@ export const sickResource = serve<SickInput, typeof def, SickRow>(
   def,
   {
     filters: [{ name: 'isActive', kind: 'bool' }],
-    listRows: (ctx, rows) => rowsIn(typed(ctx.db), rows, langOf(ctx.params)),
+    listRows: (ctx, rows) => rowsIn(ctx.db, rows, langOf(ctx.params)),
     /** By the letter's place in the language's alphabet, then by name. */
     sortRows: (ctx, rows) =>
       (rows as ListRow[]).sort((a, b) => alphabetIndex(a.languageId, a.alphabet) - alphabetIndex(b.languageId, b.alphabet) || a.name.localeCompare(b.name, langOf(ctx.params)) || a.id - b.id),
     /** The pickers' lookup: `[{ id, alphabet, name, seoLink, isActive, isPrioritize }]`. */
     lookup: (rows) => (rows as ListRow[]).map((r) => ({ id: r.id, alphabet: r.alphabet, name: r.name, seoLink: r.seoLink, isActive: r.isActive, isPrioritize: r.isPrioritize })),
-    detail: (db, row) => detailOf(typed(db), row),
+    detail: (db, row) => detailOf(db, row),
     // The body carries its translations as rows: readInput checks them by the definition's fields.
     ownInput: true,
     /** Fields left out keep their value (the list's image picker sends `{ image, concurrencyStamp }`). */
     async prepare(ctx, body, current) {
-      const input = await readInput(typed(ctx.db), ctx.scope.websiteId, body, ctx.ui, current);
+      const input = await readInput(ctx.db, ctx.scope.websiteId, body, ctx.ui, current);
       return { values: { ...input.top, searchText: searchText(input) }, input };
     },
-    afterWrite: (ctx, { id, input }) => writeChildren(typed(ctx.db), ctx.scope.websiteId, id, input),
+    afterWrite: (ctx, { id, input }) => writeChildren(ctx.db, ctx.scope.websiteId, id, input),
     // Translations and news links go with the row (ON DELETE CASCADE).
   },
   { tableFromMigration: true },

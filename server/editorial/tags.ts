@@ -3,7 +3,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { iso, jsonArrayFrom } from '../db/dialect';
 import { httpError } from '../errors';
-import { dynamic, requireWebsite } from '../resources/index';
+import { sql } from 'kysely';
+import { requireWebsite } from '../resources/index';
 import { type Db } from './common';
 import { M } from '../messages';
 
@@ -52,12 +53,13 @@ export async function setTags(db: Db, websiteId: number, kind: TagKind, objectId
  * `[{ name }]` in their order; `objectId` is the listed table's id column (`news.id`).
  */
 export function tagsColumn(db: Db, kind: TagKind, objectId: string) {
-  const q = dynamic(db)
+  const q = db
     .selectFrom('tag_links as tl')
     .innerJoin('tags as tg', 'tg.id', 'tl.tagId')
     .select(['tg.name'])
     .where('tl.kind', '=', kind)
-    .whereRef('tl.objectId', '=', objectId)
+    // The listed row's id (a correlated subquery: its table is not among this query's).
+    .where('tl.objectId', '=', sql.ref<number>(objectId))
     .orderBy('tl.sortOrder');
   return jsonArrayFrom(db, q).as('tagList');
 }

@@ -3,7 +3,7 @@
 import type { Label, ResourceDef } from '../../shared/resources/define';
 import { lockRow } from '../db/dialect';
 import { httpError } from '../errors';
-import type { WebsiteHookContext } from '../resources/index';
+import { dynamic, type WebsiteHookContext } from '../resources/index';
 import type { Body } from './common';
 import { M } from '../messages';
 import { toId } from '../../shared/input';
@@ -57,7 +57,8 @@ export const refuseWithChildren =
   (def: ResourceDef, what: Label, owner: TreeOwner, scopeKey?: string) =>
   async (ctx: WebsiteHookContext, id: number): Promise<void> => {
     await lockTree(ctx, owner);
-    let q = ctx.db.selectFrom(def.table).select('id').where('websiteId', '=', ctx.scope.websiteId).where('parentId', '=', id);
+    // A tree of any definition: its table is named at run time.
+    let q = dynamic(ctx.db).selectFrom(def.table).select('id').where('websiteId', '=', ctx.scope.websiteId).where('parentId', '=', id);
     if (scopeKey) q = q.where(scopeKey, '=', ctx.scope.keys[scopeKey]);
     if (await q.executeTakeFirst()) throw httpError(400, M.hasChildren(what));
   };

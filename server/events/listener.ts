@@ -10,9 +10,10 @@ import { ruleOf, type AccessRule } from '../../shared/resources/access';
 import { REVIEW_STATUS } from '../../shared/resources/review';
 import { parseTranslations } from '../../shared/resources/translations';
 import { dialectOf, iso } from '../db/dialect';
-import type { DynamicDb, ResourceEngine, WriteEvent, WriteListener } from '../resources/index';
+import type { ResourceEngine, WriteEvent, WriteListener } from '../resources/index';
 import type { EventKind } from '../../shared/events';
 import { sql } from 'kysely';
+import type { Db } from '../db/schema';
 
 /** The intake's records and the kind of event each makes (definition name → kind). */
 const INTAKE_KINDS: Record<string, EventKind> = {
@@ -69,7 +70,7 @@ interface NewEvent {
 
 export function eventsListener(engine: ResourceEngine, defs: Record<string, ResourceDef>, now: () => Date, delivered: () => void): WriteListener {
   /** The record as written: the engine's `after`, else read in the transaction (a hand-written writer). */
-  const recordOf = async (db: DynamicDb, event: WriteEvent, def: ResourceDef | undefined, id: number | string): Promise<Row | undefined> => {
+  const recordOf = async (db: Db, event: WriteEvent, def: ResourceDef | undefined, id: number | string): Promise<Row | undefined> => {
     if (event.ids.length === 1 && event.after) return event.after;
     if (!def) return undefined;
     return engine.read(db, def, { websiteId: event.websiteId, keys: event.keys ?? {} }, id).catch(() => undefined);

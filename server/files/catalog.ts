@@ -15,7 +15,7 @@ import { contentTypeFor } from './file-types';
 import type { FilesTable, FoldersTable } from './tables';
 import { M } from '../messages';
 import type { FastifyRequest } from 'fastify';
-import { dynamic, type WriteEvent, type WriteListeners } from '../resources/index';
+import type { WriteEvent, WriteListeners } from '../resources/index';
 
 type FolderRow = Selectable<FoldersTable>;
 type FileRow = Selectable<FilesTable>;
@@ -125,7 +125,7 @@ export class FilesCatalog {
       const result = await write(trx);
       // Without the request (an upload's last chunk may come from another): the user the upload belongs to.
       const actor = !by?.request && by?.id ? { kind: 'user' as const, id: by.id } : undefined;
-      await this.writes!.tell(dynamic(trx), { websiteId: undefined, request: by?.request, actor, ...event(result) });
+      await this.writes!.tell(trx, { websiteId: undefined, request: by?.request, actor, ...event(result) });
       return result;
     });
   }
@@ -368,7 +368,7 @@ export class FilesCatalog {
         await trx.deleteFrom('folders').where('id', 'in', ids).execute();
         // One entry, the folder's: what it held goes with it (the rows of its subfolders and files).
         const children = { folder: folders.slice(1) as Record<string, unknown>[], file: files as Record<string, unknown>[] };
-        await this.writes?.tell(dynamic(trx), { websiteId: undefined, resource: 'folder', ids: [id], operation: 'delete', before: { ...folderJson(folders[0]) }, children, request: by?.request });
+        await this.writes?.tell(trx, { websiteId: undefined, resource: 'folder', ids: [id], operation: 'delete', before: { ...folderJson(folders[0]) }, children, request: by?.request });
       });
     } catch (err) {
       // Something was added inside meanwhile (foreign key): the user should look again.
@@ -433,7 +433,7 @@ export class FilesCatalog {
           }
           // A create entry per folder and file made (the copy's top folder first): each copy has its history.
           for (const m of made) {
-            await this.writes?.tell(dynamic(trx), { websiteId: undefined, resource: m.resource, ids: [m.id], operation: 'create', after: m.after, request: actor.request });
+            await this.writes?.tell(trx, { websiteId: undefined, resource: m.resource, ids: [m.id], operation: 'create', after: m.after, request: actor.request });
           }
           return top!;
         }),

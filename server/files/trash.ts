@@ -5,10 +5,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isUniqueViolation } from '../db/dialect';
 import { httpError } from '../errors';
 import { M } from '../messages';
-import type { DynamicDb } from '../resources/index';
 import { fileJson, folderJson } from './catalog';
 import { filesEngine } from './engine';
 import { nameKey } from './file-name';
+import type { Db } from '../db/schema';
+import { dynamic } from '../resources/index';
 
 type Row = Record<string, unknown>;
 
@@ -30,7 +31,7 @@ const NAME = { vi: 'Tên', en: 'Name' };
  * id, in its folder, in `db` (the restore's transaction); the bytes moved back last, so a failure rolls it all back.
  * Its folder deleted since: 409; its name taken there since: 409 naming `name`.
  */
-export async function restoreDeleted(app: FastifyInstance, db: DynamicDb, request: FastifyRequest, resource: 'folder' | 'file', record: Row, children: Record<string, Row[]>): Promise<Row> {
+export async function restoreDeleted(app: FastifyInstance, db: Db, request: FastifyRequest, resource: 'folder' | 'file', record: Row, children: Record<string, Row[]>): Promise<Row> {
   const now = app.now().toISOString();
   const parentKey = resource === 'folder' ? 'parentId' : 'folderId';
   const parentId = (record[parentKey] as number | null | undefined) ?? null;
@@ -53,15 +54,17 @@ export async function restoreDeleted(app: FastifyInstance, db: DynamicDb, reques
   const folders = resource === 'folder' ? [own, ...(children.folder ?? [])] : [];
   const files = resource === 'file' ? [own] : (children.file ?? []);
   try {
-    // Parents first: the subtree's folders are in the order they were read (level by level).
-    for (const row of folders) await db.insertInto('folders').values(row).execute();
-    for (const row of files) await db.insertInto('files').values(row).execute();
+    // Parents first: the subtree's folders are in the order they were read (level by level). The rows are the stored
+    // ones the trash entry kept, whatever columns they had then: written through the untyped view.
+    const untyped = dynamic(db);
+    for (const row of folders) await untyped.insertInto('folders').values(row).execute();
+    for (const row of files) await untyped.insertInto('files').values(row).execute();
   } catch (err) {
     if (isUniqueViolation(err)) throw httpError(409, M.valueTaken(NAME, String(record.name)), { field: 'name' });
     throw err;
   }
   const table = resource === 'folder' ? 'folders' : 'files';
-  const stored = (await db.selectFrom(table).selectAll().where('id', '=', record.id).executeTakeFirstOrThrow()) as never;
+  const stored = (await db.selectFrom(table).selectAll().where('id', '=', record.id as number).executeTakeFirstOrThrow()) as never;
   const after = resource === 'folder' ? { ...folderJson(stored) } : { ...fileJson(stored) };
   await app.writes.tell(db, { websiteId: undefined, resource, ids: [record.id as number], operation: 'restore', after, request });
   const { store } = filesEngine(app);

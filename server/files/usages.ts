@@ -68,6 +68,7 @@ export async function fileUsages(app: FastifyInstance, fileIds: number[]): Promi
   if (!files.length) return [];
   const byUrl = new Map(files.map((f) => [f.url, f.id]));
   const urls = [...byUrl.keys()];
+  // Every definition with file fields, and the translation tables: tables named at run time.
   const db = dynamic(app.db);
   const usages: FileUsage[] = [];
   const seen = new Set<string>();

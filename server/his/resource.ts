@@ -1,4 +1,4 @@
-// The spec's second API base (ARCHITECTURE.md: lookups under /his), answered by the engine from the lists staff keep
+// The spec's second API base (docs/architecture.md: lookups under /his), answered by the engine from the lists staff keep
 // here (shared/resources/his.ts: departments, the hospital's service catalogue), so the desktop profile's second URL
 // has something real behind it. Their `getAll` calls answer the spec's shapes, active records in their order:
 //   GET /his/Category/get-all-department  → [{ departmentId, departmentName }]

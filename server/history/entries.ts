@@ -6,7 +6,8 @@ import type { CompiledQuery } from 'kysely';
 import type { ResourceDef } from '../../shared/resources/define';
 import { parseTranslations } from '../../shared/resources/translations';
 import { dialectOf, iso } from '../db/dialect';
-import type { DynamicDb, ResourceEngine, WriteActor, WriteEvent, WriteListener } from '../resources/index';
+import type { ResourceEngine, WriteActor, WriteEvent, WriteListener } from '../resources/index';
+import type { Db } from '../db/schema';
 
 declare module '../db/schema' {
   interface Database {
@@ -153,7 +154,7 @@ export interface EntryInput {
  */
 const compiledInserts = new Map<string, CompiledQuery>();
 
-export async function insertEntry(db: DynamicDb, e: EntryInput): Promise<void> {
+export async function insertEntry(db: Db, e: EntryInput): Promise<void> {
   // The columns in one fixed order: the compiled statement's parameters are in that order.
   const values = [
     iso(e.time),

@@ -22,12 +22,12 @@ import {
   parseId,
   requireWebsite,
   saveRecord,
-  type DynamicDb,
   type HookContext,
   type ResourceEngine,
   type Scope,
 } from '../resources/index';
 import { changesBetween, HISTORY_TABLE, MASK } from './entries';
+import type { Db } from '../db/schema';
 
 type Row = Record<string, unknown>;
 
@@ -61,13 +61,14 @@ function changedContent(def: ResourceDef, before: Row, after: Row): boolean {
 }
 
 /** The scope of a stored record of `def`: its website and its parents' keys, read up from the record (404 when gone). */
-async function scopeOfRecord(db: DynamicDb, engine: ResourceEngine, def: ResourceDef, websiteId: number | undefined, id: number): Promise<Scope> {
+async function scopeOfRecord(db: Db, engine: ResourceEngine, def: ResourceDef, websiteId: number | undefined, id: number): Promise<Scope> {
   const scope: Scope = { keys: {}, ...(hasWebsiteId(def) ? { websiteId } : {}) };
   let at: ResourceDef = def;
   let atId = id;
   while (at.parent && at.parent.resource !== 'website') {
     const key = at.parent.keyField;
-    let q = db.selectFrom(at.table).select(key).where('id', '=', atId);
+    // A parent of any definition: its table is named at run time.
+    let q = dynamic(db).selectFrom(at.table).select(key).where('id', '=', atId);
     if (hasWebsiteId(at)) q = q.where('websiteId', '=', websiteId);
     const row = (await q.executeTakeFirst()) as Row | undefined;
     if (!row) throw httpError(404, engine.hooksOf(def).messages?.notFound ?? M.recordNotFound);
@@ -112,7 +113,7 @@ class Unchanged {
 
 export const historyRestoreRoutes: FastifyPluginAsync = async (app) => {
   const { engine, defs } = app.resources;
-  const db = dynamic(app.db);
+  const db = app.db;
 
   app.post('/History/restore/:website/:entryId', async (request: FastifyRequest) => {
     const params = request.params as { website: string; entryId: string };

@@ -9,7 +9,7 @@ import { isIsoDay, isIsoDayOrTime } from '../../shared/input';
 import { httpError } from '../errors';
 import { paging, queryInt } from '../http/query';
 import { M } from '../messages';
-import { dynamic, enforce, parseId, requireWebsite, type AnyQuery } from '../resources/index';
+import { enforce, parseId, requireWebsite, type AnyQuery } from '../resources/index';
 import { HISTORY_TABLE, historyListener } from './entries';
 
 /** The first segment of an API path template ('PUT News/{website}/{id}' → 'News'). */
@@ -73,7 +73,7 @@ export const historyRoutes: FastifyPluginAsync = async (app) => {
     app.addHook('onClose', async () => stopListening());
   }
   const nameOf = resourceNames(defs);
-  const db = dynamic(app.db);
+  const db = app.db;
 
   /**
    * `{ data, totalRows }` of the entries `where` selects, newest first. `byTime`: a time range's, by time then id (read

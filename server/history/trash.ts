@@ -7,18 +7,18 @@
 // what is still in the trash is a row of its own table (`trash`, migration 0020), written by a write listener in the
 // delete's transaction, removed in the restore's, and purged after the retention period (at start and hourly).
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { ExpressionBuilder, Kysely } from 'kysely';
+import type { ExpressionBuilder } from 'kysely';
 import { ADMINS, check, ruleOf } from '../../shared/resources/access';
 import type { ResourceDef } from '../../shared/resources/define';
 import { parseTranslations } from '../../shared/resources/translations';
 import { iso } from '../db/dialect';
 import { every } from '../db/periodic';
-import type { Database } from '../db/schema';
+import type { Db } from '../db/schema';
 import { httpError } from '../errors';
 import { ok } from '../http/envelope';
 import { paging } from '../http/query';
 import { M } from '../messages';
-import { dynamic, enforce, HAND_WRITTEN_ROUTES, operationContext, parseId, requireWebsite, websiteLanguages, type AnyQuery, type DynamicDb, type HookContext, type Scope, type WriteListener } from '../resources/index';
+import { dynamic, enforce, HAND_WRITTEN_ROUTES, operationContext, parseId, requireWebsite, websiteLanguages, type AnyQuery, type HookContext, type Scope, type WriteListener } from '../resources/index';
 import { hasIdColumn, hasWebsiteId } from '../resources/schema';
 import { HISTORY_TABLE } from './entries';
 import { resourceNames } from './routes';
@@ -117,7 +117,7 @@ export function trashListener(defs: Record<string, ResourceDef>): WriteListener 
       const entry = (await q.orderBy('id', 'desc').limit(1).executeTakeFirst()) as { id: number; time: string; actorKind: string; actorId: number | null; actorName: string | null } | undefined;
       // The history listener writes the entry first (server/history/manifest.ts registers it first).
       if (!entry) throw new Error(`trash: no history entry for the delete of ${event.resource} ${recordId}`);
-      const language = websiteId === null ? '' : ((await websiteLanguages(db as unknown as Kysely<Database>, websiteId))[0]?.languageId ?? '');
+      const language = websiteId === null ? '' : ((await websiteLanguages(db, websiteId))[0]?.languageId ?? '');
       const before = event.ids.length === 1 ? event.before : undefined;
       await db
         .insertInto('trash')
@@ -146,7 +146,7 @@ function keptFilesOf(resource: string, before: Row | undefined, children: Record
   return kept.length ? JSON.stringify(kept) : null;
 }
 
-export async function retentionDays(db: DynamicDb): Promise<number> {
+export async function retentionDays(db: Db): Promise<number> {
   const row = (await db.selectFrom('trash_settings').select('retentionDays').where('id', '=', 1).executeTakeFirst()) as { retentionDays: number } | undefined;
   return row ? Number(row.retentionDays) : DEFAULT_RETENTION_DAYS;
 }
@@ -156,7 +156,7 @@ export async function retentionDays(db: DynamicDb): Promise<number> {
  * The history's entries stay (append-only). Answers how many records left the trash.
  */
 export async function purgeTrash(app: FastifyInstance): Promise<number> {
-  const db = dynamic(app.db);
+  const db = app.db;
   const days = await retentionDays(db);
   const before = iso(app.now().getTime() - days * 86_400_000);
   const old = (await db.selectFrom('trash').select(['entryId', 'keptFiles']).where('time', '<', before).execute()) as { entryId: number; keptFiles: string | null }[];
@@ -189,14 +189,15 @@ const wire = (r: TrashRow) => ({
 });
 
 /** The keys of a child record's ancestors (`{ bannerId: 4 }`, a grandchild's grandparent too), from its stored values. */
-async function scopeOf(db: DynamicDb, defs: Record<string, ResourceDef>, def: ResourceDef, websiteId: number, record: Row): Promise<Scope> {
+async function scopeOf(db: Db, defs: Record<string, ResourceDef>, def: ResourceDef, websiteId: number, record: Row): Promise<Scope> {
   const scope: Scope = { websiteId: hasWebsiteId(def) ? websiteId : undefined, keys: {} };
   let values: Row | undefined = record;
   for (let d = def; d.parent && d.parent.resource !== 'website'; d = defs[d.parent.resource]) {
     const key = d.parent.keyField;
     const parentId: number = Number(values?.[key]);
     const parent = defs[d.parent.resource];
-    values = Number.isInteger(parentId) ? ((await db.selectFrom(parent.table).selectAll().where('id', '=', parentId).executeTakeFirst()) as Row | undefined) : undefined;
+    // A parent of any definition: its table is named at run time.
+    values = Number.isInteger(parentId) ? ((await dynamic(db).selectFrom(parent.table).selectAll().where('id', '=', parentId).executeTakeFirst()) as Row | undefined) : undefined;
     // What it belonged to is gone (deleted since): restore that first.
     if (!values || (hasWebsiteId(parent) && values.websiteId !== websiteId)) throw httpError(409, M.trashParentGone, { field: key });
     scope.keys[key] = parentId;
@@ -211,7 +212,7 @@ export const trashRoutes: FastifyPluginAsync = async (app) => {
   // A deleted file's bytes wait for the purge.
   keepDeletedFiles(app);
   const nameOf = resourceNames(defs);
-  const db = dynamic(app.db);
+  const db = app.db;
 
   // The purge at start and hourly, on one instance at a time; the clock is the app's (tests move it).
   every(app, 'trash-purge', HOUR, () => purgeTrash(app));
@@ -269,7 +270,7 @@ export const trashRoutes: FastifyPluginAsync = async (app) => {
     const record = Object.fromEntries(Object.entries(state.record).filter(([, v]) => v !== MASKED));
 
     const data = await app.db.transaction().execute(async (trx) => {
-      const tdb = dynamic(trx);
+      const tdb = trx;
       // Out of the trash first, in the restore's transaction: a second restore at once finds nothing (404).
       const gone = await tdb.deleteFrom('trash').where('entryId', '=', entryId).where(ofWebsite(websiteId)).executeTakeFirst();
       if (Number(gone.numDeletedRows) !== 1) throw httpError(404, M.notInTrash);

@@ -4,7 +4,7 @@ import { NEWS_TRANSLATION_FIELDS, newsDef, rowsToMaps, slugify } from '../../sha
 import { newsCategory } from '../../shared/resources/news-category';
 import { validateRecord, type FieldError, type UiLang } from '../../shared/resources/validate';
 import { httpError } from '../errors';
-import { dynamic, validationError, websiteLanguages } from '../resources/index';
+import { validationError, websiteLanguages } from '../resources/index';
 import { idList, languageNames, parseTranslationRows, type Body, type Db } from '../editorial/common';
 import { parseTagNames } from '../editorial/tags';
 import type { NewsTable } from '../editorial/tables';
@@ -112,7 +112,7 @@ export async function readNewsInput(
 
   const categoryIds = has('categorys') ? idList(body.categorys, 'categorys') : has('categoriesNews') ? idList(body.categoriesNews, 'categoriesNews', 'categoryId') : ((current?.categorys as number[]) ?? []);
   if (categoryIds.length) {
-    const found = (await dynamic(db).selectFrom(newsCategory.table).select('id').where('websiteId', '=', websiteId).where('id', 'in', categoryIds).execute()) as { id: number }[];
+    const found = (await db.selectFrom(newsCategory.table).select('id').where('websiteId', '=', websiteId).where('id', 'in', categoryIds).execute()) as { id: number }[];
     const missing = categoryIds.find((id) => !found.some((r) => r.id === id));
     if (missing !== undefined) throw httpError(400, M.categoryUnknown(missing), { field: 'categorys' });
   }

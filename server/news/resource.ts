@@ -15,7 +15,7 @@ import { newsDef, statusAfterSave } from '../../shared/editorial';
 import { httpError } from '../errors';
 import { ok } from '../http/envelope';
 import { parseId, serve, type HookContext } from '../resources/index';
-import { isUniqueViolation, linkWords, searchTextOf, typed, type Body, type Db } from '../editorial/common';
+import { isUniqueViolation, linkWords, searchTextOf, type Body, type Db } from '../editorial/common';
 import { removeTagLinks, setTags } from '../editorial/tags';
 import { checkSeoLinks, freeSeoLink, readNewsInput, type NewsInput } from './input';
 import { listRows, listSelect, newsDetail, type ListedNews } from './store';
@@ -97,15 +97,15 @@ export const newsResource = serve<Prepared, typeof newsDef, ListedNews>(
       { column: 'id', direction: 'desc' },
     ],
     /** In the path's language (`News/{website}/{lang}`). */
-    listSelect: (ctx, q) => listSelect(typed(ctx.db), q, ctx.params.lang ?? ''),
+    listSelect: (ctx, q) => listSelect(ctx.db, q, ctx.params.lang ?? ''),
     listSelectKey: (ctx) => ctx.params.lang ?? '',
-    listRows: (ctx, rows) => listRows(typed(ctx.db), rows, ctx.params.lang ?? ''),
-    detail: (db, row) => newsDetail(typed(db), row),
+    listRows: (ctx, rows) => listRows(ctx.db, rows, ctx.params.lang ?? ''),
+    detail: (db, row) => newsDetail(db, row),
     idOf: (params) => (params.flag === undefined || flagForm(params) ? params.id : params.flag),
     // The body carries its translations as rows (`newsTranslations`): readNewsInput checks them by newsDef's fields.
     ownInput: true,
     async prepare(ctx, body, current) {
-      const db = typed(ctx.db);
+      const db = ctx.db;
       const websiteId = ctx.scope.websiteId;
       const approve = approveRequested(ctx, body);
       const id = current?.id as number | undefined;
@@ -122,13 +122,13 @@ export const newsResource = serve<Prepared, typeof newsDef, ListedNews>(
       return { values, input: { news, id } };
     },
     async afterWrite(ctx, { id, input }) {
-      await writeChildren(typed(ctx.db), ctx.scope.websiteId, id, input.news, ctx.now);
+      await writeChildren(ctx.db, ctx.scope.websiteId, id, input.news, ctx.now);
       // The published version stays the approved one; only its Active follows the save (read live).
       await syncActive(ctx.db, PUBLISHED_NEWS, id);
     },
     // An approval publishes the news as it is now, replacing what was published (a decline leaves it).
     async afterMove(ctx, { id, move }) {
-      if (move.to === REVIEW_STATUS.approved) await publishNews(typed(ctx.db), [id], ctx.now);
+      if (move.to === REVIEW_STATUS.approved) await publishNews(ctx.db, [id], ctx.now);
     },
     /**
      * A unique-index refusal that got past the pre-check (two saves at once). A draft whose links the server made
@@ -137,13 +137,13 @@ export const newsResource = serve<Prepared, typeof newsDef, ListedNews>(
     async retry(ctx, err, attempt, prepared) {
       if (!isUniqueViolation(err) || !prepared) return false;
       if (prepared.input.news.generatedLinks.length && attempt < 20) return true;
-      await checkSeoLinks(typed(ctx.db), ctx.scope.websiteId, prepared.input.news.translations, prepared.input.id);
+      await checkSeoLinks(ctx.db, ctx.scope.websiteId, prepared.input.news.translations, prepared.input.id);
       return false;
     },
     // Translations, category and sick links go with the row (ON DELETE CASCADE); tag links are generic, the history the engine's.
     async afterRemove(ctx, id) {
-      await removeTagLinks(typed(ctx.db), 'news', id);
-      await unpublish(typed(ctx.db), PUBLISHED_NEWS, [id]);
+      await removeTagLinks(ctx.db, 'news', id);
+      await unpublish(ctx.db, PUBLISHED_NEWS, [id]);
     },
     actions: [
       {
@@ -157,7 +157,7 @@ export const newsResource = serve<Prepared, typeof newsDef, ListedNews>(
           if (!title.trim()) throw httpError(400, M.titleRequired, { field: 'title' });
           const exceptId = query.id === undefined || query.id === '' ? undefined : parseId(query.id);
           const languageId = typeof query.languageId === 'string' && query.languageId ? query.languageId : undefined;
-          return ok(ctx.request, M.success, { seoLink: await freeSeoLink(typed(ctx.db), ctx.scope.websiteId, title, languageId, exceptId) });
+          return ok(ctx.request, M.success, { seoLink: await freeSeoLink(ctx.db, ctx.scope.websiteId, title, languageId, exceptId) });
         },
       },
     ],

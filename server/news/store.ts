@@ -2,7 +2,7 @@
 // and list rows in one language.
 import { newsCategory } from '../../shared/resources/news-category';
 import { jsonArrayFrom, jsonObjectFrom, jsonRow, jsonRows } from '../db/dialect';
-import { dynamic } from '../resources/index';
+import { sql } from 'kysely';
 import type { AnyQuery } from '../resources/engine';
 import type { Db } from '../editorial/common';
 import { tagsColumn, tagsOf } from '../editorial/tags';
@@ -74,7 +74,7 @@ async function translationsOf(db: Db, ids: number[], texts: readonly (typeof ALL
 async function categoriesOf(db: Db, ids: number[]) {
   const out = new Map<number, { categoryId: number; name: string }[]>();
   if (!ids.length) return out;
-  const rows = (await dynamic(db)
+  const rows = (await db
     .selectFrom('news_categories as nc')
     .innerJoin(`${newsCategory.table} as c`, (j) => j.onRef('c.id', '=', 'nc.categoryId').onRef('c.websiteId', '=', 'nc.websiteId'))
     .select(['nc.newsId', 'nc.categoryId', 'c.name'])
@@ -130,15 +130,14 @@ export async function newsDetail(db: Db, row: NewsRow): Promise<Record<string, u
  * translations, joined to the languages for their order, cost SQLite a third of the statement.
  */
 export function listSelect(db: Db, q: AnyQuery, lang: string): AnyQuery {
-  const d = dynamic(db);
   return q.select(['news.id', 'news.websiteId', ...TOP_FIELDS.map((f) => `news.${f}`), ...COMMON_FIELDS.map((f) => `news.${f}`)]).select(() => [
-    jsonObjectFrom(db, d.selectFrom('news_translations as t').select(['t.languageId', ...LIST_TEXTS]).whereRef('t.newsId', '=', 'news.id').where('t.languageId', '=', lang)).as('text'),
+    jsonObjectFrom(db, db.selectFrom('news_translations as t').select(['t.languageId', ...LIST_TEXTS]).where('t.newsId', '=', sql.ref<number>('news.id')).where('t.languageId', '=', lang)).as('text'),
     jsonArrayFrom(
       db,
-      d.selectFrom('news_categories as nc')
+      db.selectFrom('news_categories as nc')
         .innerJoin(`${newsCategory.table} as c`, (j) => j.onRef('c.id', '=', 'nc.categoryId').onRef('c.websiteId', '=', 'nc.websiteId'))
         .select(['nc.categoryId', 'c.name'])
-        .whereRef('nc.newsId', '=', 'news.id')
+        .where('nc.newsId', '=', sql.ref<number>('news.id'))
         .orderBy('nc.sortOrder'),
     ).as('categories'),
     tagsColumn(db, 'news', 'news.id'),

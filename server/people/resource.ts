@@ -17,10 +17,11 @@ import { httpError } from '../errors';
 import { ok } from '../http/envelope';
 import { M } from '../messages';
 import { lockReference, lockReferences, refuseWhileListed, refuseWhileUsed } from '../resources/references';
-import { serve, toWire, type ActionDef, type DynamicDb } from '../resources/index';
+import { serve, toWire, type ActionDef } from '../resources/index';
 import type { Row } from '../resources/records';
 import { MAX_ID, toId } from '../../shared/input';
 import { pickIntake } from '../intake/routes';
+import type { Db } from '../db/schema';
 
 const T = {
   parentSelf: { vi: 'Tin tuyển dụng không thể thuộc chính nó', en: 'A job cannot be its own parent' } as Label,
@@ -49,7 +50,7 @@ export const levelResource = serve(level, { beforeRemove: refuseWhileUsed(level,
 export const jobTypeResource = serve(jobType, { beforeRemove: refuseWhileUsed(jobType, job, 'formId') });
 
 /** Each application with the names of its jobs (per language, as the jobs store them), `; `-joined per language. */
-async function withJobNames(db: DynamicDb, rows: Row[]): Promise<Row[]> {
+async function withJobNames(db: Db, rows: Row[]): Promise<Row[]> {
   const wire = rows.map((r) => toWire(recruitment, r));
   const ids = [...new Set(wire.flatMap((r) => (Array.isArray(r.jobIds) ? r.jobIds : []).map(Number)).filter((n) => Number.isInteger(n)))];
   const jobs = ids.length ? ((await db.selectFrom(job.table).select(['id', 'name']).where('id', 'in', ids).execute()) as { id: number; name: string }[]) : [];
@@ -76,7 +77,7 @@ function joinNames(names: (string | null)[]): string {
   return JSON.stringify(Object.fromEntries(Object.entries(out).map(([lang, list]) => [lang, list.join('; ')])));
 }
 
-const markApplicationRead: ActionDef = {
+const markApplicationRead: ActionDef<typeof recruitment> = {
   path: recruitment.api.actions!.read,
   async run({ ctx, id }) {
     // With its history entry, in one transaction; opening what was read already changes nothing (no entry).

@@ -9,7 +9,7 @@ import type { Database } from '../db/schema';
 import { httpError, parseInput } from '../errors';
 import { localize } from '../i18n';
 import { M } from '../messages';
-import { dynamic, type WriteOperation } from '../resources/index';
+import type { WriteOperation } from '../resources/index';
 import { zId } from '../../shared/input';
 
 const registration = z.object({
@@ -24,7 +24,7 @@ const kept = (r: { id: number; userId: number; isActive: boolean }) => ({ id: r.
 
 export const pushRoutes: FastifyPluginAsync = async (app) => {
   const told = (trx: Kysely<Database>, request: FastifyRequest, id: number, operation: WriteOperation, before?: object, after?: object) =>
-    app.writes.tell(dynamic(trx), { websiteId: undefined, resource: 'pushToken', ids: [id], operation, request, before: before && { ...before }, after: after && { ...after } });
+    app.writes.tell(trx, { websiteId: undefined, resource: 'pushToken', ids: [id], operation, request, before: before && { ...before }, after: after && { ...after } });
 
   app.post('/UserTokens', async (request) => {
     const body = parseInput(registration, request.body);

@@ -15,7 +15,6 @@ import type { ResourceDef } from '../../shared/resources/define';
 import { isBlank, parseTranslations } from '../../shared/resources/translations';
 import { httpError } from '../errors';
 import { serve, toWire } from '../resources/index';
-import { typed } from '../editorial/common';
 import { parseTagNames, removeTagLinks, setTags, tagsColumn, tagsOf } from '../editorial/tags';
 import { jsonRows } from '../db/dialect';
 import type { QaQuestionsTable } from '../editorial/tables';
@@ -59,12 +58,12 @@ export const qaResource = serve<{ tags: string[] }, typeof qaDef, Row & { tagLis
     ],
     orderBy: NEWEST_FIRST,
     // The tags with the page, in one statement (server/news/store.ts listSelect does the same).
-    listSelect: (ctx, q) => q.selectAll().select(tagsColumn(typed(ctx.db), 'qa', `${qaDef.table}.id`)),
+    listSelect: (ctx, q) => q.selectAll().select(tagsColumn(ctx.db, 'qa', `${qaDef.table}.id`)),
     listSelectKey: () => '',
     listRows: (_ctx, rows) => rows.map((r) => wire(r, jsonRows(r.tagList))),
     async detail(db, row) {
       const id = row.id as number;
-      return wire(row, (await tagsOf(typed(db), 'qa', [id])).get(id) ?? []);
+      return wire(row, (await tagsOf(db, 'qa', [id])).get(id) ?? []);
     },
     // Staff adding a question and its answer at once (/expert-question-and-answer/add, "Save + approve"): the
     // answer's rules, then pending, as the PUT below. Without the flag, a question as asked: nothing of the answer required.
@@ -83,10 +82,10 @@ export const qaResource = serve<{ tags: string[] }, typeof qaDef, Row & { tagLis
       return { values: { ...values, ...created, isAnswer: hasAnswer(values.answer), approvedStatus: status, submittedBy }, input: { tags } };
     },
     async afterWrite(ctx, written) {
-      await setTags(typed(ctx.db), ctx.scope.websiteId, 'qa', written.id, written.input.tags, ctx.now);
+      await setTags(ctx.db, ctx.scope.websiteId, 'qa', written.id, written.input.tags, ctx.now);
     },
     async afterRemove(ctx, id) {
-      await removeTagLinks(typed(ctx.db), 'qa', id);
+      await removeTagLinks(ctx.db, 'qa', id);
     },
   },
   { tableFromMigration: true },

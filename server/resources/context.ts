@@ -13,6 +13,7 @@ import { isAdmin } from '../../shared/roles';
 
 export function operationContext(app: FastifyInstance, request: FastifyRequest, websiteId?: number, db: Kysely<Database> = app.db): OperationContext {
   return {
+    // The engine's view of the request's handle (./dynamic.ts): a hook gets it back typed (HookContext.db).
     db: dynamic(db),
     now: app.now(),
     ui: messageLang(request),

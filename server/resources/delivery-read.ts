@@ -9,14 +9,14 @@
 //     nothing under an unpublished parent), child resources inside each record, `filters` from the query, `by` for
 //     one record;
 //   - its JSON Schema from the field types, for /content/openapi.json.
-import type { Kysely } from 'kysely';
 import type { FieldDef, ResourceDef } from '../../shared/resources/define';
 import { hasText, publicText, type DeliveryChild, type DeliveryDecl } from '../../shared/resources/delivery';
 import { resources as registry } from '../../shared/resources/index';
 import type { ContentArea, ContentContext, JsonSchema, QueryParam } from './area';
+import type { DynamicDb } from './dynamic';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyDb = Kysely<any>;
+// The engine's view: the tables are named by the definitions' delivery declarations, at run time.
+type AnyDb = DynamicDb;
 type Row = Record<string, unknown>;
 
 /** What one table is read with: its fields, published rule, title and order (an area's or a child's). */

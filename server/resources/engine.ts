@@ -5,8 +5,7 @@
 // `websiteId = <the website in the path>`, and a child only with its parent key (every ancestor is checked
 // against the path too). A record reached through another website's id does not exist (404).
 import { randomUUID } from 'node:crypto';
-import { sql, type CompiledQuery, type Kysely, type SelectQueryBuilder } from 'kysely';
-import type { Database } from '../db/schema';
+import { sql, type CompiledQuery, type SelectQueryBuilder } from 'kysely';
 import type { ResourceDef } from '../../shared/resources/define';
 import type { LanguageRef, UiLang } from '../../shared/resources/validate';
 import { dialectOf, iso, isUniqueViolation } from '../db/dialect';
@@ -314,8 +313,8 @@ export class ResourceEngine {
       const done = (p: Prepared<unknown>) => (last = p);
       try {
         if (ctx.db.isTransaction) return await (hooks.retry ? this.inSavepoint(ctx.db, () => work(ctx as HookContext, done)) : work(ctx as HookContext, done));
-        return await ctx.db.transaction().execute((trx) =>
-          work({ ...(ctx as HookContext), db: trx, languages: () => websiteLanguages(trx as unknown as Kysely<Database>, scope.websiteId) }, done),
+        return await ctx.db.transaction().execute((trx: DynamicDb) =>
+          work({ ...(ctx as HookContext), db: trx, languages: () => websiteLanguages(trx, scope.websiteId) }, done),
         );
       } catch (err) {
         if (!hooks.retry || !(await hooks.retry(ctx as HookContext, err, attempt, last))) throw this.refusal(def, err, last?.values);
@@ -382,7 +381,7 @@ export class ResourceEngine {
   }
 
   /** After a save, in its transaction: the state it created the record in, or moved it to, in the status history. */
-  private async recordSavedState(ctx: HookContext, def: ResourceDef, scope: Scope, id: number, current?: Row): Promise<void> {
+  private async recordSavedState(ctx: OperationContext & Pick<HookContext, 'request'>, def: ResourceDef, scope: Scope, id: number, current?: Row): Promise<void> {
     const machine = historyMachine(def);
     if (!machine) return;
     const row = (await this.scoped(def, ctx.db.selectFrom(def.table).select(machine.field).where('id', '=', id), scope).executeTakeFirst()) as Row | undefined;
@@ -427,7 +426,8 @@ export class ResourceEngine {
       await hooks.afterWrite?.(hctx, { ...prepared, id });
       for (const [name, rows] of Object.entries(children)) {
         const child = this.registry[name];
-        if (child && rows.length) await hctx.db.insertInto(child.table).values(rows).execute();
+        const db: DynamicDb = hctx.db; // the engine's view: the child's table is named at run time
+        if (child && rows.length) await db.insertInto(child.table).values(rows).execute();
       }
       await this.recordSavedState(hctx, def, scope, id);
       const after = await this.readOrThrow(hctx.db, def, scope, id);

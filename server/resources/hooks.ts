@@ -14,7 +14,7 @@ import type { FastifyRequest } from 'fastify';
 import type { ResourceDef } from '../../shared/resources/define';
 import type { Move, StatusMachine } from '../../shared/resources/machine';
 import type { Text } from '../i18n';
-import type { DynamicDb } from './dynamic';
+import type { Db } from '../db/schema';
 import type { AnyQuery, OperationContext, ResourceEngine, Scope } from './engine';
 import type { Row } from './records';
 
@@ -33,6 +33,8 @@ export interface WebsiteHookContext extends HookContext {
 
 /** What a hook knows about the request it serves (`D`: the definition served, for its scope's type). */
 export interface HookContext<D extends ResourceDef = ResourceDef> extends OperationContext {
+  /** The database (or the operation's transaction), typed: a module queries its tables as they are declared. */
+  db: Db;
   scope: ScopeOf<D>;
   /** Path parameters (`{lang}`, `{flag}` …) of the route being served. */
   params: Record<string, string | undefined>;
@@ -112,7 +114,7 @@ export interface ResourceHooks<I = unknown, D extends ResourceDef = ResourceDef,
   /** The record's id among the path parameters, for paths of several forms (default: `{id}`). */
   idOf?(params: Record<string, string | undefined>): string | undefined;
   /** One record in wire form, from its whole stored row (detail, the answer of writes, the 409's `data`). */
-  detail?(db: DynamicDb, row: S): Promise<Row>;
+  detail?(db: Db, row: S): Promise<Row>;
 
   // ---- writes ----
   /** Refuse a write to the record as it is (409 for a locked state, …); runs after the stamp check. */

@@ -9,6 +9,7 @@ import type { ResourceDef } from '../../shared/resources/define';
 import { lockRow } from '../db/dialect';
 import { httpError } from '../errors';
 import { M } from '../messages';
+// The engine's view of the handle (./dynamic.ts) throughout: `target` and `usedBy` are any definitions.
 import { dynamic } from './dynamic';
 import type { HookContext, WebsiteHookContext } from './hooks';
 import { hasWebsiteId } from './schema';

@@ -209,6 +209,7 @@ async function scopeOf(engine: ResourceEngine, request: FastifyRequest, def: Res
     if (raw === undefined && value('id') !== undefined) {
       // A template without the website (spec: `GET Advertisements/title/{id}`): the record's own website,
       // which the user must still be staff of.
+      // The engine's view (./dynamic.ts): the definition's table.
       const row = await dynamic(request.server.db).selectFrom(def.table).select('websiteId').where('id', '=', parseId(value('id'))).executeTakeFirst();
       if (!row) throw httpError(404, M.recordNotFound);
       raw = (row as { websiteId: number }).websiteId;
@@ -218,6 +219,6 @@ async function scopeOf(engine: ResourceEngine, request: FastifyRequest, def: Res
   for (let d: ResourceDef | undefined = def; d?.parent && d.parent.resource !== 'website'; d = engine.def(d.parent.resource)) {
     scope.keys[d.parent.keyField] = parseId(value(d.parent.keyField), d.parent.keyField);
   }
-  await engine.checkAncestors(dynamic(request.server.db), def, scope);
+  await engine.checkAncestors(request.server.db, def, scope);
   return scope;
 }

@@ -6,7 +6,7 @@
 // Per app, never a module-level global: the listeners live in the app's ResourceSet (built in buildApp) and the app
 // is decorated with them (`app.writes`), so tests that build many apps in one process keep them apart.
 import type { FastifyRequest } from 'fastify';
-import type { DynamicDb } from './dynamic';
+import type { Db } from '../db/schema';
 import type { Row } from './records';
 
 declare module 'fastify' {
@@ -68,7 +68,7 @@ export interface WriteEvent {
 }
 
 /** Called in the write's transaction (`db` is it): throw to refuse the write as a whole. */
-export type WriteListener = (db: DynamicDb, event: WriteEvent) => Promise<void>;
+export type WriteListener = (db: Db, event: WriteEvent) => Promise<void>;
 
 export class WriteListeners {
   private readonly listeners: WriteListener[] = [];
@@ -88,7 +88,7 @@ export class WriteListeners {
   }
 
   /** Tell every listener of a write, in its transaction (`db`). */
-  async tell(db: DynamicDb, event: WriteEvent): Promise<void> {
+  async tell(db: Db, event: WriteEvent): Promise<void> {
     if (!event.ids.length) return;
     for (const listener of this.listeners) await listener(db, event);
   }

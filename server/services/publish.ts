@@ -8,7 +8,6 @@ import { hasText, publicText } from '../../shared/resources/delivery';
 import { service, serviceFaq, serviceTitle, serviceTitleItem } from '../../shared/resources/service';
 import { searchTextOf, type Db } from '../editorial/common';
 import { backfill, defaultLanguages, publish, type PublishedRecord, type PublishedResource } from '../editorial/published';
-import { dynamic } from '../resources/index';
 
 export const PUBLISHED_SERVICES: PublishedResource = { resource: service.name, table: service.table };
 
@@ -26,14 +25,13 @@ const tagNames = (raw: unknown): string[] => {
 /** Builds and stores the published versions of these services from their current rows (an approval, the backfill). */
 export async function publishServices(db: Db, ids: number[], now: Date): Promise<void> {
   if (!ids.length) return;
-  const d = dynamic(db);
   const [rows, faqs, titles] = (await Promise.all([
-    d.selectFrom(service.table).selectAll().where('id', 'in', ids).execute(),
-    d.selectFrom(serviceFaq.table).selectAll().where('serviceId', 'in', ids).where('isActive', '=', true).orderBy('order').orderBy('id').execute(),
-    d.selectFrom(serviceTitle.table).selectAll().where('serviceId', 'in', ids).where('isActive', '=', true).orderBy('order').orderBy('id').execute(),
+    db.selectFrom(service.table).selectAll().where('id', 'in', ids).execute(),
+    db.selectFrom(serviceFaq.table).selectAll().where('serviceId', 'in', ids).where('isActive', '=', true).orderBy('order').orderBy('id').execute(),
+    db.selectFrom(serviceTitle.table).selectAll().where('serviceId', 'in', ids).where('isActive', '=', true).orderBy('order').orderBy('id').execute(),
   ])) as Row[][];
   const items = titles.length
-    ? ((await d.selectFrom(serviceTitleItem.table).selectAll().where('titleId', 'in', titles.map((t) => t.id)).where('isActive', '=', true).orderBy('order').orderBy('id').execute()) as Row[])
+    ? ((await db.selectFrom(serviceTitleItem.table).selectAll().where('titleId', 'in', titles.map((t) => t.id)).where('isActive', '=', true).orderBy('order').orderBy('id').execute()) as Row[])
     : [];
   const websiteIds = rows.map((r) => Number(r.websiteId));
   const defaults = await defaultLanguages(db, websiteIds);

@@ -15,7 +15,6 @@ import { service } from '../../shared/resources/service';
 import { serve, type ActionDef } from '../resources/index';
 import { lockReference, refuseWhileUsed } from '../resources/references';
 import { REVIEW_STATUS } from '../../shared/resources/review';
-import { typed } from '../editorial/common';
 import { syncActive, unpublish } from '../editorial/published';
 import { PUBLISHED_SERVICES, publishServices } from './publish';
 
@@ -55,11 +54,11 @@ export const serviceResource = serve(service, {
   },
   // An approval publishes the service as it is now (with its titles and FAQs), replacing what was published.
   async afterMove(ctx, { id, move }) {
-    if (move.to === REVIEW_STATUS.approved) await publishServices(typed(ctx.db), [id], ctx.now);
+    if (move.to === REVIEW_STATUS.approved) await publishServices(ctx.db, [id], ctx.now);
   },
   // FAQs, titles and their items go with the row (their foreign keys); the history goes with it through the engine;
   // the published version with it here.
-  afterRemove: (ctx, id) => unpublish(typed(ctx.db), PUBLISHED_SERVICES, [id]),
+  afterRemove: (ctx, id) => unpublish(ctx.db, PUBLISHED_SERVICES, [id]),
   actions: [qaTree],
 });
 

@@ -16,10 +16,11 @@ import { partner } from '../../shared/resources/partner';
 import { httpError } from '../errors';
 import { ok } from '../http/envelope';
 import { M } from '../messages';
-import { serve, toWire, type ActionDef, type DynamicDb } from '../resources/index';
+import { serve, toWire, type ActionDef } from '../resources/index';
 import type { Row } from '../resources/records';
 import { lockReference, refuseWhileUsed } from '../resources/references';
 import { checkTree, lockTree, parentIdOf, refuseWithChildren, type TreeOwner } from '../editorial/tree';
+import type { Db } from '../db/schema';
 
 // ---- banners ----
 
@@ -34,7 +35,7 @@ export const bannerItemResource = serve(bannerItem, { actions: [activeItems] });
 // ---- FAQs ----
 
 /** Each FAQ with its group's name (per language), as the spec's list answers it. */
-async function withGroupNames(db: DynamicDb, rows: Row[]): Promise<Row[]> {
+async function withGroupNames(db: Db, rows: Row[]): Promise<Row[]> {
   const ids = [...new Set(rows.map((r) => r.faqGroupId).filter((id): id is number => typeof id === 'number'))];
   const groups = ids.length ? ((await db.selectFrom(faqGroup.table).select(['id', 'name']).where('id', 'in', ids).execute()) as { id: number; name: string | null }[]) : [];
   const names = new Map(groups.map((g) => [g.id, g.name]));

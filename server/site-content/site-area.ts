@@ -20,7 +20,7 @@ import { branchContact, branchContactImage, branchContactItem, CONTACT_TYPES } f
 import { hardContent, hardContentDetail } from '../../shared/resources/hard-content';
 import { settings } from '../../shared/resources/settings';
 import { socialNetwork } from '../../shared/resources/social-network';
-import type { ContentArea, ContentContext, JsonSchema } from '../resources/index';
+import { dynamic, type ContentArea, type ContentContext, type JsonSchema } from '../resources/index';
 
 /** Settings a site reads, by kind: per-language texts and the other (single) values. */
 const SETTING_TEXTS = ['brand', 'instruction', 'metaTitle', 'metaKeyword', 'metaDescription'] as const;
@@ -42,7 +42,8 @@ const orNull = (v: unknown) => (v === undefined || v === null || v === '' ? null
 async function rows(ctx: ContentContext, table: string, columns: string[], order: string[], options: { active?: boolean; parents?: [string, number[]] } = {}): Promise<Row[]> {
   const [parentKey, parentIds] = options.parents ?? [];
   if (parentIds && !parentIds.length) return [];
-  let query = ctx.db.selectFrom(table).select(columns).where('websiteId', '=', ctx.websiteId);
+  // One reader for several definitions' tables, named by the caller: the engine's view of the handle.
+  let query = dynamic(ctx.db).selectFrom(table).select(columns).where('websiteId', '=', ctx.websiteId);
   if (options.active !== false) query = query.where('isActive', '=', true);
   if (parentKey) query = query.where(parentKey, 'in', parentIds!);
   for (const column of order) query = query.orderBy(column);

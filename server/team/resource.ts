@@ -16,8 +16,6 @@ import { collaborator, referral } from '../../shared/resources/team';
 import type { FieldDef, Label } from '../../shared/resources/define';
 import { isIsoDayOrTime, isPhone, MAX_ID, normalizePhone } from '../../shared/input';
 import { foldText } from '../../shared/text';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
 import { paymentHistory } from './ledger';
 import { memberNames, members, patient, patients } from './wire';
 import { TEAM_WORDS } from './words';
@@ -44,7 +42,7 @@ export const collaboratorResource = serve(
     filters: [{ name: 'approvedStatus', kind: 'int', min: 1, max: 3 }],
     listRows: (ctx, rows) => members(ctx.db, rows),
     // The detail also carries every payment made to the member (the ledger's history).
-    detail: async (db, row) => ({ ...(await members(db, [row]))[0], payments: await paymentHistory(db as unknown as Kysely<Database>, row.id as number) }),
+    detail: async (db, row) => ({ ...(await members(db, [row]))[0], payments: await paymentHistory(db, row.id as number) }),
     messages: { notFound: T.memberNotFound },
     // Its approval and locking are its machines (shared/team.ts), served by the engine (server/resources/machines.ts).
     actions: [exportNames],

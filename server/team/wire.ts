@@ -2,9 +2,9 @@
 // team"): the stored rows the engine reads, shaped with what the spec's answers add — a collaborator's counts and
 // commission, a referral's collaborator name and whether it is paid. SQL and shapes only: no HTTP here.
 import { sql } from 'kysely';
-import type { DynamicDb } from '../resources/index';
 import type { Row } from '../resources/records';
 import type { Member, Patient } from '../../shared/team';
+import type { Db } from '../db/schema';
 
 type Stored = Row;
 /** A wire record the engine's hooks hand on as they are. */
@@ -21,7 +21,7 @@ const NONE: Counts = { totalPatient: 0, totalPatientSuccess: 0, totalPoint: 0 };
  * for a page's members only, after the page is chosen: counted for every match before the sort and the limit, they
  * cost a page 14 ms at 200 matches among 1,000 members with 100,000 referrals.
  */
-async function countsOf(db: DynamicDb, ids: number[]): Promise<Map<number, Counts>> {
+async function countsOf(db: Db, ids: number[]): Promise<Map<number, Counts>> {
   if (!ids.length) return new Map();
   const rows = (await db
     .selectFrom('referrals')
@@ -43,20 +43,20 @@ const MEMBER = ['id', 'fullName', 'phoneNumber', 'birthday', 'bankName', 'bankin
 const PATIENT = ['id', 'fullName', 'phoneNumber', 'status', 'appointmentDate', 'description', 'visitDate', 'amount', 'collaboratorId', 'concurrencyStamp', 'createdAt', 'updatedAt'];
 
 /** Collaborators (stored rows) with their counts, in the order given. */
-export async function members(db: DynamicDb, rows: Stored[]): Promise<Wire<Member>[]> {
+export async function members(db: Db, rows: Stored[]): Promise<Wire<Member>[]> {
   const counts = await countsOf(db, rows.map((r) => r.id as number));
   return rows.map((r) => ({ ...pick(r, MEMBER), createTime: r.createdAt, ...(counts.get(r.id as number) ?? NONE) }) as Wire<Member>);
 }
 
 /** The collaborator filter of /customer (`DoiNhom/export`): id, name and phone, by name. */
-export function memberNames(db: DynamicDb, approvedStatus?: number) {
+export function memberNames(db: Db, approvedStatus?: number) {
   let q = db.selectFrom('collaborators').select(['id', 'fullName', 'phoneNumber']);
   if (approvedStatus !== undefined) q = q.where('approvedStatus', '=', approvedStatus);
   return q.orderBy('fullName').execute();
 }
 
 /** Referrals (stored rows) with their collaborator's name and whether a payment settled them, in the order given. */
-export async function patients(db: DynamicDb, rows: Stored[]): Promise<Wire<Patient & { paymentId: number | null }>[]> {
+export async function patients(db: Db, rows: Stored[]): Promise<Wire<Patient & { paymentId: number | null }>[]> {
   const ids = [...new Set(rows.map((r) => r.collaboratorId as number))];
   const names = ids.length ? ((await db.selectFrom('collaborators').select(['id', 'fullName']).where('id', 'in', ids).execute()) as { id: number; fullName: string }[]) : [];
   const nameOf = new Map(names.map((n) => [n.id, n.fullName]));
@@ -66,7 +66,7 @@ export async function patients(db: DynamicDb, rows: Stored[]): Promise<Wire<Pati
 }
 
 /** One referral as its detail answers it (undefined when gone). */
-export async function patient(db: DynamicDb, id: number) {
+export async function patient(db: Db, id: number) {
   const row = (await db.selectFrom('referrals').selectAll().where('id', '=', id).executeTakeFirst()) as Stored | undefined;
   return row && (await patients(db, [row]))[0];
 }

@@ -16,7 +16,8 @@
 //     (what a stopped process left). Closing the app stops the timer and aborts what is in flight (it stays due).
 import { DELIVERY_STATUS, webhook, webhookDelivery } from '../../shared/resources/webhook';
 import { iso } from '../db/dialect';
-import type { DynamicDb, WriteListeners } from '../resources/index';
+import type { WriteListeners } from '../resources/index';
+import type { Db } from '../db/schema';
 import { searchFields, searchTextOf } from '../resources/search';
 import { signature } from './outbox';
 
@@ -83,7 +84,7 @@ export class WebhookDispatcher {
   private readonly passes = new Set<Promise<number>>();
 
   constructor(
-    private readonly db: DynamicDb,
+    private readonly db: Db,
     private readonly now: () => Date,
     options: WebhookOptions = {},
     private readonly onError: (err: unknown) => void = () => {},
@@ -223,7 +224,7 @@ export class WebhookDispatcher {
         nextAttemptAt: giveUp ? null : iso(new Date(next)),
       };
     }
-    const write = async (db: DynamicDb) => {
+    const write = async (db: Db) => {
       await db
         .updateTable(webhookDelivery.table)
         .set({ ...values, updatedAt: at })

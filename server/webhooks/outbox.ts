@@ -4,7 +4,8 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { DELIVERY_STATUS, webhook, webhookDelivery } from '../../shared/resources/webhook';
 import { iso } from '../db/dialect';
-import type { DynamicDb, WriteEvent, WriteListener } from '../resources/index';
+import type { WriteEvent, WriteListener } from '../resources/index';
+import type { Db } from '../db/schema';
 import { searchFields, searchTextOf } from '../resources/search';
 import type { AreaFeeds, WebhookEvent } from './feeds';
 
@@ -33,7 +34,7 @@ function wants(areas: unknown, path: string): boolean {
 }
 
 /** A pending delivery of `body` to a webhook, due at `due` (default `now`; also what a replay writes). */
-export async function enqueue(db: DynamicDb, websiteId: number, webhookId: number, body: WebhookBody, now: Date, replayOf: number | null = null, due: Date = now): Promise<number> {
+export async function enqueue(db: Db, websiteId: number, webhookId: number, body: WebhookBody, now: Date, replayOf: number | null = null, due: Date = now): Promise<number> {
   const payload = JSON.stringify(body);
   const row = {
     webhookId,
@@ -71,7 +72,7 @@ function publicFrom(event: WriteEvent, now: Date): Date {
 
 /** The write listener (server/resources/writes.ts): pending deliveries for a write that changes public content. */
 export function outboxListener(feeds: AreaFeeds, now: () => Date, wake: () => void): WriteListener {
-  return async (db: DynamicDb, event: WriteEvent) => {
+  return async (db: Db, event: WriteEvent) => {
     if (event.websiteId === undefined) return;
     const notices = feeds
       .feeds(event.resource)

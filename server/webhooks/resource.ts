@@ -38,7 +38,7 @@ const rotate: ActionDef<typeof webhook> = {
     // With its history entry (which keeps no secret: server/history/entries.ts), in one transaction.
     await ctx.db.transaction().execute(async (trx) => {
       const result = await trx
-        .updateTable(def.table)
+        .updateTable(webhook.table)
         .set({ secret: newSecret(), concurrencyStamp: randomUUID(), updatedAt: iso(ctx.now) })
         .where('id', '=', id!)
         .where('websiteId', '=', ctx.scope.websiteId)

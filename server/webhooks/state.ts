@@ -2,7 +2,6 @@
 // listeners, the app's own object), never a module-level singleton: tests build many apps in one process.
 import type { FastifyInstance } from 'fastify';
 import { areas } from '../delivery/areas';
-import { dynamic } from '../resources/index';
 import { WebhookDispatcher } from './dispatcher';
 import { AreaFeeds } from './feeds';
 
@@ -18,7 +17,7 @@ export function webhooks(app: FastifyInstance): Webhooks {
   if (!state) {
     state = {
       feeds: new AreaFeeds(app.resources.defs, areas),
-      dispatcher: new WebhookDispatcher(dynamic(app.db), () => app.now(), app.moduleOptions.webhooks ?? {}, (err) => app.log.warn({ err }, 'webhook dispatch failed'), app.writes),
+      dispatcher: new WebhookDispatcher(app.db, () => app.now(), app.moduleOptions.webhooks ?? {}, (err) => app.log.warn({ err }, 'webhook dispatch failed'), app.writes),
     };
     perApp.set(app.writes, state);
   }

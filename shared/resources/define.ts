@@ -1,5 +1,5 @@
 /**
- * One definition per resource (ARCHITECTURE.md, "shared/ — one definition per resource").
+ * One definition per resource (docs/architecture.md, "The resource definitions").
  *
  * A resource definition is plain data: its API paths, id, fields and child collections. The server's
  * generic CRUD (routes, validation, storage), the console's generic list (ProTable) and form (ProForm

@@ -9,7 +9,7 @@ import { ROUTES } from './routes';
  *
  * Deleting one that records still use is refused with their number (server/services/resource.ts for service groups).
  */
-function listCategory<const N extends 'serviceGroup' | 'career' | 'level' | 'jobType'>(name: N, type: 0 | 1 | 2 | 3, table: string, label: Label) {
+function listCategory<const N extends 'serviceGroup' | 'career' | 'level' | 'jobType', const T extends string>(name: N, type: 0 | 1 | 2 | 3, table: T, label: Label) {
   return defineResource({
     name,
     label,

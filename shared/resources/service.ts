@@ -33,18 +33,19 @@ const hospitalService = { name: 'referenceId', type: 'reference', reference: SER
  * `Services/{kind}/get-all/{website}/{keys}`, `Services/{kind}/{website}/{keys}/{id}`…; its own fields, then its
  * picture (required), alt text and link, its order and state (new ones start active).
  */
-function serviceChild<const N extends string>(child: {
+function serviceChild<const N extends string, const T extends string, const P extends { resource: string; keyField: string } = { resource: 'service'; keyField: 'serviceId' }>(child: {
   name: N;
   label: Label;
-  table: string;
+  table: T;
   kind: string;
   /** below the service unless said (a title's items) */
-  parent?: { resource: string; keyField: string };
+  parent?: P;
   fields: FieldDef[];
   popup: { width: number; height: number };
   children?: ResourceDef['children'];
 }) {
-  const parent = child.parent ?? { resource: 'service', keyField: 'serviceId' };
+  // P is the default when no parent is given: literal, so the record and table types know the key.
+  const parent = (child.parent ?? { resource: 'service', keyField: 'serviceId' }) as P;
   const keys = parent.keyField === 'serviceId' ? '{serviceId}' : `{serviceId}/{${parent.keyField}}`;
   const at = `Services/${child.kind}/{website}/${keys}`;
   return defineResource({

@@ -152,6 +152,42 @@ describeEachDatabase('auth', (ctx) => {
     expect(late.body.error).toBe('invalid_grant');
   });
 
+  it('purges expired sessions and their refresh tokens, at start and hourly, and keeps the live ones', async () => {
+    const sid = (t: { access_token: string }) => JSON.parse(Buffer.from(t.access_token.split('.')[1], 'base64url').toString()).sid as string;
+    const tokensOf = async (familyId: string) => (await ctx.db.selectFrom('refresh_tokens').select('id').where('familyId', '=', familyId).execute()).length;
+    const sessionOf = async (familyId: string) => (await ctx.db.selectFrom('token_families').select('id').where('id', '=', familyId).execute()).length;
+    const old = await ctx.signIn();
+    const rotated = await refreshShort(ctx, old.refresh_token); // two tokens in the family: the used one and the new one
+    expect(rotated.status).toBe(200);
+    expect(await tokensOf(sid(old))).toBe(2);
+    ctx.clock.advance(20 * 24 * 60 * MIN);
+    const recent = await ctx.signIn();
+    ctx.clock.advance(10 * 24 * 60 * MIN + 1000); // the first session is past its 30 days, the second is not
+    try {
+      // Batches of one: every loop of the purge turns.
+      const gone = await ctx.app.tokens.purgeExpired(1);
+      expect(gone.sessions).toBeGreaterThanOrEqual(1);
+      expect(gone.tokens).toBeGreaterThanOrEqual(2);
+      expect([await sessionOf(sid(old)), await tokensOf(sid(old))]).toEqual([0, 0]);
+      expect([await sessionOf(sid(recent)), await tokensOf(sid(recent))]).toEqual([1, 1]);
+      const now = new Date(ctx.clock.now()).toISOString();
+      expect(await ctx.db.selectFrom('token_families').select('id').where('expiresAt', '<=', now).execute()).toEqual([]);
+      expect(await ctx.db.selectFrom('refresh_tokens').select('id').where('expiresAt', '<=', now).execute()).toEqual([]);
+      // What was purged answers as it did expired; the live session goes on.
+      expect((await refreshShort(ctx, rotated.body.refresh_token)).body.error).toBe('invalid_grant');
+      const renewed = await refreshShort(ctx, recent.refresh_token);
+      expect(renewed.status).toBe(200);
+      expect(await ctx.app.tokens.purgeExpired()).toEqual({ sessions: 0, tokens: 0 });
+
+      // The app runs it by itself (server/db/periodic.ts: at start, then hourly): the second session expires too.
+      ctx.clock.advance(20 * 24 * 60 * MIN);
+      await ctx.restart();
+      expect([await sessionOf(sid(recent)), await tokensOf(sid(recent))]).toEqual([0, 0]);
+    } finally {
+      ctx.clock.reset();
+    }
+  });
+
   it('expires access tokens after 15 minutes', async () => {
     const t = await ctx.signIn();
     ctx.clock.advance(14 * MIN);

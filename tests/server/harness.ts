@@ -24,8 +24,9 @@
 // ctx.reviewer(method, path, json?, opts?) request as the demo reviewer (a second pair of eyes for decisions)
 // ctx.restart(appOptions?)                 close and rebuild the app on the same database
 // ctx.freshDatabase()                      { dataDir, databaseUrl } of another, empty database
-// Also: demoWebsites(ctx) (the demo sites' ids), EN (ask for English answers), tr(vi, en) (a per-language text), and
-// withProbe(plugin) (suite options adding a public /probe module).
+// Also: demoWebsites(ctx) (the demo sites' ids), demoWebsitesAndStaff(ctx) (those and a plain staff member's token),
+// EN (ask for English answers), tr(vi, en) (a per-language text), and withProbe(plugin) (suite options adding a public
+// /probe module).
 // Set SITEDESK_TEST_DB=sqlite (or postgres) to run one dialect only.
 /* eslint-disable @typescript-eslint/no-explicit-any -- answers are loosely typed JSON on purpose: tests assert on them */
 import fs from 'node:fs';
@@ -114,6 +115,12 @@ export async function demoWebsites(ctx: ServerTestContext): Promise<{ clinic: nu
   return { clinic: all.find((w) => w.isDefault)!.id, spa: all.find((w) => !w.isDefault)!.id };
 }
 
+/** The demo websites' ids and a token of lan.nguyen, the demo's staff member who is no admin and may not review. */
+export async function demoWebsitesAndStaff(ctx: ServerTestContext): Promise<{ clinic: number; spa: number; lanToken: string }> {
+  const websites = await demoWebsites(ctx);
+  return { ...websites, lanToken: (await ctx.signIn('lan.nguyen', 'Staff@123')).access_token };
+}
+
 export function dialects(): Dialect[] {
   const only = process.env.SITEDESK_TEST_DB;
   return only === 'sqlite' || only === 'postgres' ? [only] : ['sqlite', 'postgres'];
@@ -128,11 +135,17 @@ export function describeEachDatabase(name: string, fn: (ctx: ServerTestContext) 
       let cached: { token: string; at: number } | undefined;
 
       let offset = 0;
+      // A moved clock forgets the admin's cached token: an app started with the clock moved a month on purges the
+      // sessions that expired by then (server/auth: the session purge), the cached one among them.
+      const move = (to: number) => {
+        if (to !== offset) cached = undefined;
+        offset = to;
+      };
       const clock: Clock = {
         now: () => new Date(Date.now() + offset),
-        advance: (ms) => void (offset += ms),
-        set: (d) => void (offset = new Date(d).getTime() - Date.now()),
-        reset: () => void (offset = 0),
+        advance: (ms) => move(offset + ms),
+        set: (d) => move(new Date(d).getTime() - Date.now()),
+        reset: () => move(0),
       };
 
       async function newDatabase() {

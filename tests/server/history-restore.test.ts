@@ -3,7 +3,7 @@
 // one new `update` entry; the review workflow (a restored news item is a new edit, a draft), the stamp (409, nothing
 // written), access (403), uniqueness (the PUT's 409), the website (404) and what cannot be restored (400). Both databases.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { demoWebsites, describeEachDatabase, EN, tr } from './harness';
+import { demoWebsitesAndStaff, describeEachDatabase, EN, tr } from './harness';
 import { createNews, newsBody } from './news-helpers';
 
 describeEachDatabase('history restore', (ctx) => {
@@ -11,8 +11,7 @@ describeEachDatabase('history restore', (ctx) => {
   let spa = 0;
   let lanToken = '';
   beforeAll(async () => {
-    ({ clinic, spa } = await demoWebsites(ctx));
-    lanToken = (await ctx.signIn('lan.nguyen', 'Staff@123')).access_token;
+    ({ clinic, spa, lanToken } = await demoWebsitesAndStaff(ctx));
   });
 
   type Entry = { id: number; operation: string; changes: { field: string; language: string | null; before: unknown; after: unknown }[] };

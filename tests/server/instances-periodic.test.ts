@@ -1,5 +1,5 @@
 // Periodic work with several instances on one PostgreSQL database (issue 30): every periodic task (the trash purge,
-// the upload sweep) runs through server/db/periodic.ts, which runs it under an advisory lock on the task's name. Two
+// the upload sweep, the purge of expired sessions) runs through server/db/periodic.ts, which runs it under an advisory lock on the task's name. Two
 // instances running the same task at the same moment: one runs it, the other skips that run (not queued). On SQLite
 // the task just runs. The webhook dispatcher needs no lock: it claims each delivery with a conditional UPDATE, so two
 // instances sweeping at once share the sending and never send one delivery twice (the last test here).
@@ -140,6 +140,29 @@ describeEachDatabase('periodic work across instances', (ctx) => {
       // Its next run (here the start of another instance) purges.
       await instance();
       expect(await inTrash()).toBe(0);
+    } finally {
+      ctx.clock.reset();
+    }
+  });
+
+  it('skips the purge of expired sessions while another instance holds it; the next run purges', async () => {
+    const signedIn = await ctx.signIn('lan.nguyen', 'Staff@123');
+    const sid = JSON.parse(Buffer.from(signedIn.access_token.split('.')[1], 'base64url').toString()).sid as string;
+    const session = async () => (await ctx.db.selectFrom('token_families').select('id').where('id', '=', sid).execute()).length;
+    ctx.clock.advance(31 * 86_400_000);
+    try {
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const holding = runExclusive(ctx.app.db, 'session-purge', () => held);
+      await sleep(50);
+      const b = await instance();
+      expect(await session()).toBe(1);
+      release();
+      expect(await holding).toBe(true);
+      await b.close();
+      apps.splice(apps.indexOf(b), 1);
+      await instance();
+      expect(await session()).toBe(0);
     } finally {
       ctx.clock.reset();
     }

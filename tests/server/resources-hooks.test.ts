@@ -6,7 +6,8 @@ import { beforeAll, expect, it } from 'vitest';
 import { defineResource, l, orderField } from '../../shared/resources/define';
 import { httpError } from '../../server/errors';
 import { ok } from '../../server/http/envelope';
-import { bodyObject, serve } from '../../server/resources/index';
+import { bodyObject, dynamic, serve } from '../../server/resources/index';
+import { crudApi } from './definition-helpers';
 import { demoWebsites, describeEachDatabase } from './harness';
 
 // ---- the resource: a visit with steps, confirmed or cancelled through a status action ----------------------------
@@ -18,14 +19,7 @@ const visit = defineResource({
   label: l('Lượt khám', 'Visit'),
   table: 'demo_visits',
   scope: 'website',
-  api: {
-    list: { path: 'DemoVisits/{website}', paged: true },
-    get: 'DemoVisits/{website}/{id}',
-    create: 'DemoVisits/{website}',
-    update: 'DemoVisits/{website}/{id}',
-    remove: 'DemoVisits/{website}/{id}',
-    actions: { status: 'PUT DemoVisits/status/{website}/{id}' },
-  },
+  api: { ...crudApi('DemoVisits/{website}', true), actions: { status: 'PUT DemoVisits/status/{website}/{id}' } },
   fields: [
     { name: 'patient', type: 'text', required: true, list: true, search: true, label: l('Bệnh nhân', 'Patient') },
     { name: 'status', type: 'number', serverSet: true, default: 0, list: true, label: l('Trạng thái', 'Status') },
@@ -62,7 +56,7 @@ const visits = serve(visit, {
   },
   // A child row written in the same transaction as the visit.
   afterWrite: async (ctx, { id, current }) => {
-    if (!current) await ctx.db.insertInto('demo_visit_steps').values({ websiteId: ctx.scope.websiteId, visitId: id, name: 'Tiếp đón', order: 0, concurrencyStamp: 'first', createdAt: '', updatedAt: '' }).execute();
+    if (!current) await dynamic(ctx.db).insertInto('demo_visit_steps').values({ websiteId: ctx.scope.websiteId, visitId: id, name: 'Tiếp đón', order: 0, concurrencyStamp: 'first', createdAt: '', updatedAt: '' }).execute();
   },
   actions: [
     {
@@ -72,7 +66,7 @@ const visits = serve(visit, {
         if (status !== STATUS.confirmed && status !== STATUS.cancelled) throw httpError(400, l('Trạng thái không hợp lệ', 'Invalid status'), { field: 'status' });
         if (status === STATUS.cancelled && (typeof reason !== 'string' || !reason.trim())) throw httpError(400, l('Lý do là trường bắt buộc', 'Reason is required'), { field: 'reason' });
         const result = await engine
-          .scoped(def, ctx.db.updateTable(def.table).set({ status, reason: reason ?? null, concurrencyStamp: String(Date.now()) + Math.random() }).where('id', '=', id!).where('status', '=', STATUS.open), ctx.scope)
+          .scoped(def, dynamic(ctx.db).updateTable(def.table).set({ status, reason: reason ?? null, concurrencyStamp: String(Date.now()) + Math.random() }).where('id', '=', id!).where('status', '=', STATUS.open), ctx.scope)
           .executeTakeFirst();
         if (Number(result.numUpdatedRows) === 0) throw httpError(409, l('Chỉ lượt khám đang mở mới đổi được trạng thái', 'Only an open visit changes status'), { field: 'status' });
         return ok(ctx.request, l('Đã cập nhật', 'Updated'), await engine.readOrThrow(ctx.db, def, ctx.scope, id!));

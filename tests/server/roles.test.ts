@@ -2,7 +2,7 @@
 // content; reviewing is a permission of its own, never on one's own submission. Every administrative route refuses
 // a staff member with 403 and a Message, on both databases.
 import { beforeAll, expect, it } from 'vitest';
-import { demoWebsites, describeEachDatabase } from './harness';
+import { demoWebsitesAndStaff, describeEachDatabase } from './harness';
 import { createNews, newsBody } from './news-helpers';
 
 describeEachDatabase('roles', (ctx) => {
@@ -10,8 +10,7 @@ describeEachDatabase('roles', (ctx) => {
   let lanToken = '';
   let lanId = 0;
   beforeAll(async () => {
-    ({ clinic } = await demoWebsites(ctx));
-    lanToken = (await ctx.signIn('lan.nguyen', 'Staff@123')).access_token;
+    ({ clinic, lanToken } = await demoWebsitesAndStaff(ctx));
     lanId = (await ctx.db.selectFrom('users').select('id').where('userName', '=', 'lan.nguyen').executeTakeFirstOrThrow()).id;
   });
   const asLan = (method: string, path: string, json?: unknown) => ctx.request(method, path, { json, token: lanToken, headers: { 'accept-language': 'en-US' } });

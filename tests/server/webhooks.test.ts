@@ -9,7 +9,7 @@ import { afterEach, beforeAll, expect, it } from 'vitest';
 import { banner } from '../../shared/resources/banner';
 import { dynamic } from '../../server/resources/index';
 import { webhookDispatcher } from '../../server/webhooks/state';
-import { demoWebsites, describeEachDatabase, EN, tr, type ServerTestContext } from './harness';
+import { demoWebsitesAndStaff, describeEachDatabase, EN, tr, type ServerTestContext } from './harness';
 import { createNews, newsBody } from './news-helpers';
 
 interface Received {
@@ -57,8 +57,7 @@ describeEachDatabase(
     let lanToken = '';
     const closing: (() => Promise<void>)[] = [];
     beforeAll(async () => {
-      ({ clinic } = await demoWebsites(ctx));
-      lanToken = (await ctx.signIn('lan.nguyen', 'Staff@123')).access_token;
+      ({ clinic, lanToken } = await demoWebsitesAndStaff(ctx));
     });
     afterEach(async () => {
       // Each test its own receivers and webhooks.

@@ -1,6 +1,5 @@
 import { ModalForm, type ActionType } from '@ant-design/pro-components';
 import { Alert, Card, Spin, Tabs } from 'antd';
-import { confirmDialog } from '../core/dialogs';
 import { useRef, useState, type MutableRefObject, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getResource } from '../../../shared/resources';
@@ -14,6 +13,7 @@ import { workspaceLanguages } from './languages';
 import { ResourceFields } from './ResourceFields';
 import { ResourceList, type ResourceListProps } from './ResourceList';
 import { useSaveShortcut } from './shortcuts';
+import { confirmLeaving } from './unsavedGuard';
 import { useResourceForm, type WireAdapter } from './useResourceForm';
 import { ValidationSummary } from './ValidationSummary';
 import type { FieldInputs } from './customize';
@@ -140,14 +140,7 @@ export function ChildModal({ def, parentId, keys, row, onClose, onSaved, inputs,
 
   const close = () => {
     if (!state.isDirty()) return onClose();
-    confirmDialog({
-      title: t('unsavedTitle'),
-      content: t('unsavedText'),
-      okText: t('leave'),
-      okButtonProps: { danger: true },
-      cancelText: t('stay'),
-      onOk: onClose,
-    });
+    confirmLeaving(t, onClose);
   };
   useSaveShortcut(() => state.form.submit(), !state.conflict);
 

@@ -1,5 +1,6 @@
 import { confirmDialog } from '../core/dialogs';
 import { useEffect, useRef } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useBlocker, useLocation } from 'react-router-dom';
 import { useUnsavedWork } from '../core/unsavedWork';
@@ -21,15 +22,7 @@ export function useUnsavedGuard(isDirty: () => boolean, label?: string): void {
   const blocker = useBlocker(({ currentLocation, nextLocation }) => read.current() && currentLocation.pathname !== nextLocation.pathname);
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
-    confirmDialog({
-      title: t('unsavedTitle'),
-      content: t('unsavedText'),
-      okText: t('leave'),
-      okButtonProps: { danger: true },
-      cancelText: t('stay'),
-      onOk: () => blocker.proceed(),
-      onCancel: () => blocker.reset(),
-    });
+    confirmLeaving(t, () => blocker.proceed(), () => blocker.reset());
   }, [blocker, t]);
   useEffect(() => {
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
@@ -40,4 +33,20 @@ export function useUnsavedGuard(isDirty: () => boolean, label?: string): void {
     window.addEventListener('beforeunload', onBeforeUnload);
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
   }, []);
+}
+
+/**
+ * Asks whether to leave unsaved changes (a page, a popup): "leave" (red) runs `onLeave`, "stay" runs `onStay`.
+ * `t` is the `resources` namespace's.
+ */
+export function confirmLeaving(t: TFunction<'resources'>, onLeave: () => void, onStay?: () => void): void {
+  confirmDialog({
+    title: t('unsavedTitle'),
+    content: t('unsavedText'),
+    okText: t('leave'),
+    okButtonProps: { danger: true },
+    cancelText: t('stay'),
+    onOk: onLeave,
+    onCancel: onStay,
+  });
 }

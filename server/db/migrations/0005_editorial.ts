@@ -2,6 +2,7 @@
 // sick categories with translations; expert questions. Categories and menus are definition-driven tables
 // (server/resources), so links to categories carry no foreign key: the category routes remove them.
 import type { SitedeskMigration } from '../migrate';
+import { addStatusMoveColumns } from '../columns';
 import { addIdColumn } from '../dialect';
 
 export const m0005_editorial: SitedeskMigration = {
@@ -63,15 +64,9 @@ export const m0005_editorial: SitedeskMigration = {
       .execute();
     await db.schema.createIndex('news_categories_category').on('news_categories').column('categoryId').execute();
 
-    await addIdColumn(db.schema.createTable('news_status_history'), dialect)
-      .addColumn('newsId', 'integer', (c) => c.notNull().references('news.id').onDelete('cascade'))
-      .addColumn('websiteId', 'integer', website)
-      .addColumn('status', 'integer', (c) => c.notNull())
-      .addColumn('reason', 'text')
-      .addColumn('userId', 'integer', (c) => c.references('users.id').onDelete('set null'))
-      .addColumn('userFullName', 'text')
-      .addColumn('time', 'text', (c) => c.notNull())
-      .execute();
+    const statusHistory = addIdColumn(db.schema.createTable('news_status_history'), dialect)
+      .addColumn('newsId', 'integer', (c) => c.notNull().references('news.id').onDelete('cascade'));
+    await addStatusMoveColumns(statusHistory).execute();
     await db.schema.createIndex('news_status_history_news').on('news_status_history').columns(['newsId', 'time']).execute();
 
     // Tags of a website (free entry in news and Q&A); names unique per website ignoring case.

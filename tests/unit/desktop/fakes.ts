@@ -15,7 +15,7 @@ export function memoryKeyValueStore(initial: Record<string, unknown> = {}): KeyV
 }
 
 export const testPreferences = (serverUrl = 'http://127.0.0.1:5080') =>
-  createPreferences(memoryKeyValueStore(), { localServerUrl: serverUrl, defaultProfile: 'local' });
+  createPreferences(memoryKeyValueStore(), { servers: serverUrl, defaultProfile: 'local' });
 
 type Listener = (event: InvokeEventLike, payload: unknown) => Promise<unknown>;
 

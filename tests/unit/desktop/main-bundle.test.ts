@@ -60,6 +60,8 @@ describe('bundled main process (with a stand-in electron)', () => {
     expect(report.menu).toEqual(expect.arrayContaining(['Edit', 'View', 'Help']));
 
     expect(report.profile).toEqual({ ok: true, value: expect.objectContaining({ name: 'local', api: 'http://127.0.0.1:5999/api' }) });
+    // No invented hosts: without the organisation's servers configured, the local server is the one preset.
+    expect(report.presets.value.map((p: { name: string }) => p.name)).toEqual(['local']);
     expect(report.foreign).toMatchObject({ ok: false, error: { code: 'forbidden' } });
     expect(report.badPayload).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
     expect(report.hasSession).toEqual({ ok: true, value: false });
@@ -75,6 +77,17 @@ describe('bundled main process (with a stand-in electron)', () => {
     expect(report.navigationBlocked).toBe(true);
     expect(report.mediaGranted).toBe(false);
     expect(report.preflight).toMatchObject({ statusLine: 'HTTP/1.1 204 No Content', responseHeaders: { 'Access-Control-Allow-Origin': ['app://sitedesk'] } });
+  });
+
+  it("offers the organisation's staging and production servers as presets when they are configured", () => {
+    const report = runMain({ SITEDESK_STAGING_URL: 'https://staging.clinic.test', SITEDESK_PRODUCTION_URL: 'https://admin.clinic.test/' });
+    expect(report.presets.value.map((p: { name: string; api: string }) => [p.name, p.api])).toEqual([
+      ['local', 'http://127.0.0.1:5999/api'],
+      ['staging', 'https://staging.clinic.test/api'],
+      ['production', 'https://admin.clinic.test/api'],
+    ]);
+    // A development run (not packaged) still opens on the local server.
+    expect(report.profile.value.name).toBe('local');
   });
 
   it('opens sitedesk:// links: from its own argv once the page listens, from a second instance, never a bad one', () => {

@@ -13,7 +13,7 @@ const require = createRequire(import.meta.url);
 const yaml = require('js-yaml') as { load(text: string): unknown };
 const root = path.resolve(__dirname, '../../..');
 const config = yaml.load(readFileSync(path.join(root, 'electron-builder.yml'), 'utf8')) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string>; main: string };
+const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string>; main: string; homepage: string; author: string };
 
 describe('electron-builder.yml', () => {
   it("validates against electron-builder's schema", () => {
@@ -60,8 +60,15 @@ describe('electron-builder.yml', () => {
     expect(config.appId).toBe(APP_USER_MODEL_ID);
   });
 
-  it('publishes to GitHub releases, the feed electron-updater reads', () => {
-    expect(config.publish).toEqual([expect.objectContaining({ provider: 'github', repo: 'sitedesk', owner: expect.any(String) })]);
+  it('publishes to GitHub releases, the feed electron-updater reads, of the repository package.json names', async () => {
+    // No placeholder owner: electron-builder takes the repository from package.json (the release names its own).
+    expect(config.publish).toEqual([{ provider: 'github', releaseType: 'release' }]);
+    const { getRepositoryInfo } = require('app-builder-lib/out/util/repositoryInfo.js');
+    const info = (await getRepositoryInfo(root, pkg, null)) as { type: string; user: string; project: string };
+    expect(info).toMatchObject({ type: 'github', user: expect.stringMatching(/^[\w.-]+$/), project: expect.stringMatching(/^[\w.-]+$/) });
+    expect(info.user).not.toMatch(/owner|placeholder/i);
+    expect(pkg.homepage).toBe(`https://github.com/${info.user}/${info.project}#readme`);
+    expect(pkg.author).toBeTruthy();
   });
 
   it('packages the built app only, with its icons', () => {

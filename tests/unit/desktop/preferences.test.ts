@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createPreferences, presetProfiles, visibleBounds } from '../../../main/preferences';
+import { createPreferences, DEFAULT_LOCAL_SERVER, presetProfiles, presetServersFromEnv, visibleBounds } from '../../../main/preferences';
 import { memoryKeyValueStore } from './fakes';
 
 const make = (url = 'http://127.0.0.1:5080', store = memoryKeyValueStore()) => ({
   store,
-  prefs: createPreferences(store, { localServerUrl: url, defaultProfile: 'local' }),
+  prefs: createPreferences(store, { servers: { local: url, staging: 'https://staging.clinic.test', production: 'https://admin.clinic.test' }, defaultProfile: 'local' }),
 });
 
 describe('preferences', () => {
@@ -14,7 +14,7 @@ describe('preferences', () => {
     prefs.set('theme', 'dark');
     prefs.set('website', { id: 2 });
     prefs.set('language', 'vi-VN');
-    expect(createPreferences(store, { localServerUrl: 'x', defaultProfile: 'local' }).get('website')).toEqual({ id: 2 });
+    expect(createPreferences(store, { servers: 'x', defaultProfile: 'local' }).get('website')).toEqual({ id: 2 });
     prefs.set('theme', null);
     expect(prefs.get('theme')).toBeUndefined();
     expect(prefs.get('language')).toBe('vi-VN');
@@ -23,8 +23,23 @@ describe('preferences', () => {
     expect(prefs.getProfile().name).toBe('local');
   });
 
-  it('offers local, staging and production presets, local following the started server', () => {
-    expect(presetProfiles('http://127.0.0.1:5099/').map((p) => p.name)).toEqual(['local', 'staging', 'production']);
+  it('offers local, and staging and production only when their servers are configured', () => {
+    expect(presetProfiles('http://127.0.0.1:5099/').map((p) => p.name)).toEqual(['local']);
+    expect(presetProfiles({ local: 'http://127.0.0.1:5099/', production: 'https://admin.clinic.test/' }).map((p) => p.name)).toEqual(['local', 'production']);
+    expect(presetServersFromEnv({})).toEqual({ local: DEFAULT_LOCAL_SERVER, staging: undefined, production: undefined });
+    expect(presetServersFromEnv({ SITEDESK_SERVER_URL: 'http://127.0.0.1:5099', SITEDESK_STAGING_URL: ' ', SITEDESK_PRODUCTION_URL: 'https://admin.clinic.test' })).toEqual({
+      local: 'http://127.0.0.1:5099',
+      staging: undefined,
+      production: 'https://admin.clinic.test',
+    });
+    expect(presetProfiles({ local: 'http://x', staging: 'https://staging.clinic.test', production: 'https://admin.clinic.test' })[2]).toEqual({
+      name: 'production',
+      auth: 'https://admin.clinic.test/auth',
+      core: 'https://admin.clinic.test/core',
+      push: 'https://admin.clinic.test/push',
+      api: 'https://admin.clinic.test/api',
+      his: 'https://admin.clinic.test/his',
+    });
     const { prefs } = make('http://127.0.0.1:5099');
     expect(prefs.getProfile()).toEqual({
       name: 'local',
@@ -43,8 +58,16 @@ describe('preferences', () => {
     expect(prefs.getProfile()).toEqual(staging);
     const edited = prefs.setProfile({ ...staging, api: 'https://cms.example.org/api/' });
     expect(edited).toMatchObject({ name: 'custom', api: 'https://cms.example.org/api', auth: staging.auth });
-    expect(createPreferences(store, { localServerUrl: 'http://x', defaultProfile: 'local' }).getProfile()).toEqual(edited);
+    expect(createPreferences(store, { servers: 'http://x', defaultProfile: 'local' }).getProfile()).toEqual(edited);
     expect(() => prefs.setProfile({ ...staging, auth: 'ftp://x' })).toThrow();
+  });
+
+  it('falls back to the default profile when the stored preset is no longer offered', () => {
+    const { store, prefs } = make();
+    prefs.setProfile(prefs.listPresets()[2]);
+    expect(prefs.getProfile().name).toBe('production');
+    const localOnly = createPreferences(store, { servers: 'http://127.0.0.1:5080', defaultProfile: 'production' });
+    expect(localOnly.getProfile()).toMatchObject({ name: 'local', api: 'http://127.0.0.1:5080/api' });
   });
 
   it('restores window bounds only where a display still shows them', () => {

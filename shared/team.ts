@@ -4,26 +4,14 @@
 import { ADMINS } from './resources/access';
 import { l, type EnumOption } from './resources/define';
 import type { StatusMachine } from './resources/machine';
+import type { RecordOf } from './resources/record';
+import type { collaborator, referral } from './resources/team';
 
-/** A collaborator with their counts and commission earned (integer dong). */
-export interface Member {
-  id: number;
-  fullName: string;
-  phoneNumber: string;
-  birthday: string | null;
-  bankName: string | null;
-  bankingNumber: string | null;
-  bankAccountName: string | null;
-  objectName: string | null;
-  approvedStatus: 1 | 2 | 3;
-  declineReason: string | null;
-  isActive: boolean;
-  referralCode: string;
-  createTime: string;
-  totalPatient: number;
-  totalPatientSuccess: number;
-  totalPoint: number;
-}
+/**
+ * A collaborator: the `collaborator` definition's record (shared/resources/record.ts), with the counts and the
+ * commission earned (integer dong) the server computes for it.
+ */
+export type Member = RecordOf<typeof collaborator>;
 
 export interface Unpaid {
   id: number;
@@ -51,29 +39,16 @@ export interface Payment {
   referrals: { id: number; fullName: string; visitDate: string; amount: number }[];
 }
 
-export interface Patient {
-  id: number;
-  fullName: string;
-  phoneNumber: string;
-  status: number;
-  appointmentDate: string | null;
-  description: string | null;
-  visitDate: string | null;
-  amount: number | null;
-  paid: boolean;
-  userFullName: string;
-  collaboratorId: number;
-  createTime: string;
-  concurrencyStamp: string;
-}
+/** A referred patient: the `referral` definition's record. */
+export type Patient = RecordOf<typeof referral>;
 
 // ---- The collaborator's status machines (shared/resources/machine.ts) -------------------------------------------
 
-export const COLLABORATOR_STATUSES: EnumOption[] = [
+export const COLLABORATOR_STATUSES = [
   { value: 1, label: l('Chờ phê duyệt', 'Awaiting approval'), color: 'gold' },
   { value: 2, label: l('Đang hoạt động', 'Active'), color: 'green' },
   { value: 3, label: l('Từ chối', 'Rejected'), color: 'red' },
-];
+] satisfies EnumOption[];
 
 /** Approve (2) or reject (3, with a reason) a pending collaborator: an administrator, whoever is first. */
 export const COLLABORATOR_APPROVAL: StatusMachine = {

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ACCESS_COOKIE, createBrowserPlatform, REFRESH_COOKIE } from './browser';
 import { DesktopError } from '../../shared/ipc/errors';
 import { createDesktopPlatform } from './desktop';
-import { FakeAuthService } from './testing/fakeAuthService';
+import { FakeAuthService } from '../../tests/renderer/fakeAuthService';
 import type { Platform } from './types';
 
 interface Subject {

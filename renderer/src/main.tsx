@@ -10,7 +10,7 @@ import type { FromState } from './app/guards';
 import { i18next, initI18n } from './core/i18n';
 import { platform, session } from './session';
 import { currentLanguage, setCurrentLanguage } from './core/workspace/current';
-import { queryCache } from './resources/queryCache';
+import { clearQueries, noteChanges } from './resources/queries';
 
 async function boot() {
   // Without an access token the first screen is most likely the sign-in form: fetch its chunk now,
@@ -31,7 +31,7 @@ async function boot() {
     language: currentLanguage,
     uiLanguage: () => i18next.language,
     notifyError,
-    changes: (n) => queryCache.noteChanges(n),
+    changes: noteChanges,
     unauthorized(kind) {
       const { pathname, search, hash } = router.state.location;
       if (pathname === '/login' || pathname === '/expiredToken') return;
@@ -53,7 +53,7 @@ async function boot() {
     if (session.getSnapshot().status !== 'signedOut') return;
     void loadPreferences();
     // The next user reads their own (what a screen showed the last one is not theirs to see).
-    queryCache.clear();
+    clearQueries();
   });
 
   // The desktop app opens records from outside the page (a clicked notification, a sitedesk:// link): the route's

@@ -13,6 +13,6 @@ export async function requireUser(request: FastifyRequest, reply: FastifyReply):
   request.user = session.user;
   request.changes = session.changes;
   // The database's change number as the request began (server/db/changes.ts): what the answer reflects at least. The
-  // console's query cache drops what it read under an older number (renderer/src/resources/queryCache.ts).
+  // console's query cache drops what it read under an older number (renderer/src/resources/queries.ts).
   reply.header('X-Changes', String(session.changes));
 }

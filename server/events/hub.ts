@@ -8,12 +8,13 @@
 // user may read and has not muted.
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { mayRead, readers, toWire, type EventRow, type WireEvent } from './store';
+import type { LiveEvent } from '../../shared/events';
+import { mayRead, readers, toWire, type EventRow } from './store';
 
 export interface EventStream {
   userId: number;
   /** Sends one event (the stream keeps what it sent, a replay and a live delivery never send one twice). */
-  send(event: WireEvent): void;
+  send(event: LiveEvent): void;
 }
 
 export class EventHub {
@@ -54,7 +55,7 @@ export class EventHub {
     this.pumping = (async () => {
       do {
         this.again = false;
-        const rows = (await this.db.selectFrom('events').selectAll().where('id', '>', this.cursor ?? 0).orderBy('id').execute()) as EventRow[];
+        const rows = await this.db.selectFrom('events').selectAll().where('id', '>', this.cursor ?? 0).orderBy('id').execute();
         if (rows.length) this.cursor = rows[rows.length - 1].id;
         await this.deliver(rows);
       } while (this.again && !this.closed);
@@ -70,7 +71,7 @@ export class EventHub {
     if (this.closed || !ids.length) return;
     this.cursor = Math.max(this.cursor ?? 0, ...ids);
     if (!this.streams.size) return;
-    const rows = (await this.db.selectFrom('events').selectAll().where('id', 'in', ids).orderBy('id').execute()) as EventRow[];
+    const rows = await this.db.selectFrom('events').selectAll().where('id', 'in', ids).orderBy('id').execute();
     await this.deliver(rows);
   }
 
@@ -80,7 +81,7 @@ export class EventHub {
    */
   async caughtUp(): Promise<void> {
     if (this.closed) return;
-    const rows = (await this.db.selectFrom('events').selectAll().where('id', '>', this.cursor ?? 0).orderBy('id').execute()) as EventRow[];
+    const rows = await this.db.selectFrom('events').selectAll().where('id', '>', this.cursor ?? 0).orderBy('id').execute();
     if (rows.length) this.cursor = rows[rows.length - 1].id;
     await this.deliver(rows);
   }

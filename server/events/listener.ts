@@ -11,7 +11,7 @@ import { REVIEW_STATUS } from '../../shared/resources/review';
 import { parseTranslations } from '../../shared/resources/translations';
 import { dialectOf, iso } from '../db/dialect';
 import type { ResourceEngine, WriteEvent, WriteListener } from '../resources/index';
-import type { EventKind } from './store';
+import type { EventKind } from '../../shared/events';
 import { sql } from 'kysely';
 import type { Db } from '../db/schema';
 

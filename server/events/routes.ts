@@ -20,7 +20,8 @@ import type { Database } from '../db/schema';
 import { bodyObject, operationContext } from '../resources/index';
 import { EventHub } from './hub';
 import { EVENTS_CHANNEL, eventsListener } from './listener';
-import { EVENT_KINDS, eventsFor, readerOf, toWire, type EventKind, type Reader, type WireEvent } from './store';
+import { EVENT_KINDS, type EventKind, type LiveEvent } from '../../shared/events';
+import { eventsFor, readerOf, toWire, type Reader } from './store';
 
 /** buildApp({ events }): the events module's option. */
 export interface EventsOptions {
@@ -44,7 +45,7 @@ function lastEventIdOf(request: FastifyRequest): number | undefined {
   return id;
 }
 
-const frame = (e: WireEvent) => `id: ${e.id}\nevent: ${e.kind}\ndata: ${JSON.stringify(e)}\n\n`;
+const frame = (e: LiveEvent) => `id: ${e.id}\nevent: ${e.kind}\ndata: ${JSON.stringify(e)}\n\n`;
 
 export const eventsRoutes: FastifyPluginAsync = async (app) => {
   const heartbeatMs = app.moduleOptions.events?.heartbeatMs ?? 25_000;
@@ -103,8 +104,8 @@ export const eventsRoutes: FastifyPluginAsync = async (app) => {
 
     const sent = new Set<number>();
     let replaying = true;
-    const queued: WireEvent[] = [];
-    const write = (e: WireEvent) => {
+    const queued: LiveEvent[] = [];
+    const write = (e: LiveEvent) => {
       if (sent.has(e.id)) return;
       sent.add(e.id);
       // Remember the recent ids only (a replay and a live delivery overlap by moments, not by days).

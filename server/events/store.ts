@@ -3,7 +3,8 @@
 // (shared/resources/access.ts `check`, as `enforce` applies it to a request), website membership (`website_users`,
 // as `requireWebsite` applies it), and a single recipient when the event has one (a decision goes to its submitter).
 // The rights are read afresh from the database each time (a role taken away, a member removed: nothing more arrives).
-import type { Kysely } from 'kysely';
+import type { Generated, Kysely, Selectable } from 'kysely';
+import type { EventDecision, EventKind, LiveEvent } from '../../shared/events';
 import { check, type AccessRule } from '../../shared/resources/access';
 import type { Role } from '../../shared/roles';
 import type { Database } from '../db/schema';
@@ -17,56 +18,26 @@ declare module '../db/schema' {
 }
 
 export interface EventsTable {
-  id: import('kysely').Generated<number>;
+  id: Generated<number>;
   time: string;
   kind: EventKind;
   websiteId: number;
   resource: string;
   recordId: string;
   title: string;
+  /** a decision's outcome (the move's name) */
   detail: string | null;
   rule: string;
   scoped: boolean | number;
   submittedBy: number | null;
   userId: number | null;
 }
-
-export const EVENT_KINDS = ['booking', 'feedback', 'application', 'question', 'collaborator', 'referral', 'review-requested', 'review-decided'] as const;
-export type EventKind = (typeof EVENT_KINDS)[number];
 
 /** An event as stored. */
-export interface EventRow {
-  id: number;
-  time: string;
-  kind: EventKind;
-  websiteId: number;
-  resource: string;
-  recordId: string;
-  title: string;
-  detail: string | null;
-  rule: string;
-  scoped: boolean | number;
-  submittedBy: number | null;
-  userId: number | null;
-}
+export type EventRow = Selectable<EventsTable>;
 
-/**
- * An event on the wire (the contract of issue 31): `{ id, kind, website, recordId, title, time }`, with the
- * definition's name (`resource`: where the console opens it, since a review concerns news, a question or a service)
- * and a decision's outcome (`decision`: approve or decline).
- */
-export interface WireEvent {
-  id: number;
-  kind: EventKind;
-  website: number;
-  recordId: string;
-  title: string;
-  time: string;
-  resource: string;
-  decision?: string;
-}
-
-export const toWire = (r: EventRow): WireEvent => ({
+/** An event as the stream and the recent list send it (shared/events.ts). */
+export const toWire = (r: EventRow): LiveEvent => ({
   id: r.id,
   kind: r.kind,
   website: r.websiteId,
@@ -74,7 +45,7 @@ export const toWire = (r: EventRow): WireEvent => ({
   title: r.title,
   time: r.time,
   resource: r.resource,
-  ...(r.detail ? { decision: r.detail } : {}),
+  ...(r.detail ? { decision: r.detail as EventDecision } : {}),
 });
 
 /** What the checks look at about a reader, read from the database (not from a token issued minutes ago). */
@@ -143,7 +114,7 @@ export async function eventsFor(db: Kysely<Database>, reader: Reader, options: {
     if (after !== undefined) q = q.where('id', '>', after);
     if (before !== undefined) q = q.where('id', '<', before);
     if (options.since) q = q.where('time', '>=', options.since);
-    const rows = (await q.orderBy('id', options.oldestFirst ? 'asc' : 'desc').limit(batch).execute()) as EventRow[];
+    const rows = await q.orderBy('id', options.oldestFirst ? 'asc' : 'desc').limit(batch).execute();
     for (const r of rows) {
       if (mayRead(reader, r)) out.push(r);
       if (out.length >= options.limit) return out;

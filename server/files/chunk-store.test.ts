@@ -13,7 +13,7 @@ import type { Database } from '../db/schema';
 import { m0026_upload_state } from '../db/migrations/0026_upload_state';
 import { byteLength, openFileSink, type OpenSink } from './disk';
 import { FilesError } from './errors';
-import { chunksOf, pdfBytes, pngBytes } from './testing';
+import { chunksOf, pdfBytes, pngBytes } from '../../tests/server/file-bytes';
 
 interface Recorded {
   id: number;

@@ -5,7 +5,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { contentTypeFor, requireAllowedExtension, requireMatchingContent } from './file-types';
 import { FilesError } from './errors';
-import { pdfBytes, pngBytes } from './testing';
+import { pdfBytes, pngBytes } from '../../tests/server/file-bytes';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'sitedesk-types-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

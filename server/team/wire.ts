@@ -39,8 +39,8 @@ async function countsOf(db: Db, ids: number[]): Promise<Map<number, Counts>> {
 
 /** The stored columns a wire record carries as they are (null when empty). */
 const pick = (row: Stored, columns: readonly string[]): Row => Object.fromEntries(columns.map((c) => [c, row[c] ?? null]));
-const MEMBER = ['id', 'fullName', 'phoneNumber', 'birthday', 'bankName', 'bankingNumber', 'bankAccountName', 'objectName', 'approvedStatus', 'declineReason', 'isActive', 'referralCode'];
-const PATIENT = ['id', 'fullName', 'phoneNumber', 'status', 'appointmentDate', 'description', 'visitDate', 'amount', 'collaboratorId', 'concurrencyStamp'];
+const MEMBER = ['id', 'fullName', 'phoneNumber', 'birthday', 'bankName', 'bankingNumber', 'bankAccountName', 'objectName', 'approvedStatus', 'declineReason', 'isActive', 'referralCode', 'concurrencyStamp', 'createdAt', 'updatedAt'];
+const PATIENT = ['id', 'fullName', 'phoneNumber', 'status', 'appointmentDate', 'description', 'visitDate', 'amount', 'collaboratorId', 'concurrencyStamp', 'createdAt', 'updatedAt'];
 
 /** Collaborators (stored rows) with their counts, in the order given. */
 export async function members(db: Db, rows: Stored[]): Promise<Wire<Member>[]> {

@@ -12,13 +12,13 @@ import { defineResource, l, type EnumOption, consoleRoutes } from './define';
 import { COLLABORATOR_ACTIVITY, COLLABORATOR_APPROVAL, COLLABORATOR_STATUSES } from '../team';
 
 /** A referred patient's status: 1 (completed) only the clinic's integration records. */
-export const PATIENT_STATUSES: EnumOption[] = [
+export const PATIENT_STATUSES = [
   { value: 0, label: l('Tiếp nhận', 'Received'), color: 'blue' },
   { value: 1, label: l('Hoàn thành', 'Completed'), color: 'green' },
   { value: 2, label: l('Không liên lạc', 'Unreachable'), color: 'default' },
   { value: 3, label: l('Huỷ khám', 'Cancelled'), color: 'red' },
   { value: 4, label: l('Đặt lịch hẹn khám', 'Appointment booked'), color: 'purple' },
-];
+] satisfies EnumOption[];
 
 /** Spec §9's page sizes; newest registration first (the migration's indexes serve it). */
 const list = () => ({ pageSizes: [10, 25, 50, 100], defaultPageSize: 10, orderBy: [{ field: 'createdAt', direction: 'desc' as const }, { field: 'id', direction: 'desc' as const }] });

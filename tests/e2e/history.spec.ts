@@ -155,6 +155,37 @@ test('a restored news item is a new edit: it leaves the approved state and waits
   expect(saved.approvedStatus).toBe(0);
 });
 
+test("a news item's History names its categories, not their ids", async ({ page }) => {
+  await signIn(page);
+  const u = unique();
+  const category = async (vi: string) =>
+    ((await api(page, 'POST', 'Categorys/1', { name: tr(`${vi} ${u}`, `Category ${vi} ${u}`), seoLink: `${vi.toLowerCase()}-${u}`, order: 0, isActive: true })).data as { id: number }).id;
+  const [heart, eyes] = [await category('Tim'), await category('Mắt')];
+  const body = {
+    newsTranslations: [
+      { languageId: 'vi-VN', title: `Tin danh mục ${u}`, content: '<p>Nội dung</p>', seoLink: `tin-danh-muc-${u}` },
+      { languageId: 'en-US', title: `Category news ${u}`, content: '<p>Text</p>', seoLink: `category-news-${u}` },
+    ],
+    featureImage: '/files/a.png',
+    featureImageMobile: '/files/a.png',
+    type: 0,
+  };
+  const { id } = (await api(page, 'POST', 'News/1/false', { ...body, categorys: [heart] })).data as { id: number };
+  const draft = (await api(page, 'GET', `News/detail/1/${id}`)).data as { concurrencyStamp: string };
+  await api(page, 'PUT', `News/1/${id}/false`, { ...body, categorys: [heart, eyes], concurrencyStamp: draft.concurrencyStamp });
+
+  await page.goto(`/news/${id}`);
+  const panel = await openHistory(page);
+  await expect(entries(panel)).toHaveCount(2);
+  const edit = entries(panel).nth(0);
+  // One row, "Danh mục", with the names in the content language before and after.
+  const categories = change(edit, 'categorys');
+  await expect(categories).toContainText('Danh mục');
+  await expect(categories.locator('td').nth(1)).toHaveText(`Tim ${u}`);
+  await expect(categories.locator('td').nth(2)).toHaveText(`Tim ${u}, Mắt ${u}`);
+  await expect(change(edit, 'categoriesNews')).toHaveCount(0);
+});
+
 test('a restore over a stale form changes nothing, says so and shows the record as it now is', async ({ page }) => {
   await signIn(page);
   const u = unique();

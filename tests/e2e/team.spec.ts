@@ -181,6 +181,8 @@ test('a referred patient found by collaborator and status, edited; a completed v
   const row = page.locator('tbody tr.ant-table-row').filter({ hasText: patient });
   await row.getByRole('button', { name: 'Chi tiết' }).click();
   const form = page.getByTestId('patient-form');
+  // Loaded first (the popup fills its fields when the patient is read: an edit before that is replaced).
+  await expect(form.getByLabel('Tên bệnh nhân')).toHaveValue(patient);
   await form.getByLabel('Tên bệnh nhân').fill('');
   await page.getByRole('button', { name: 'Lưu' }).click();
   await expect(form.getByText('Tên là trường bắt buộc')).toBeVisible();

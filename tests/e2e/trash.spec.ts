@@ -126,6 +126,25 @@ test('the file manager offers Undo too: a deleted file comes back in its folder'
   await expect(file).toBeVisible();
 });
 
+test('deleting several files offers one Undo that brings them all back', async ({ page }) => {
+  await signIn(page);
+  const u = unique();
+  const names = [`nhieu-a-${u}.png`, `nhieu-b-${u}.png`];
+  for (const name of names) await uploadImage(page, name);
+  await page.goto('/file');
+  const files = names.map((name) => page.getByTestId('file-view').locator(`[data-name="${name}"]`));
+  for (const file of files) await expect(file).toBeVisible();
+  await files[0].click();
+  await files[1].click({ modifiers: ['ControlOrMeta'] });
+  await page.keyboard.press('Delete');
+  await page.getByRole('dialog').getByRole('button', { name: 'Xoá', exact: true }).click();
+  for (const file of files) await expect(file).toHaveCount(0);
+  const notice = page.getByTestId('action-notice').filter({ hasText: 'Đã xoá 2 mục' });
+  await notice.getByRole('button', { name: 'Hoàn tác' }).click();
+  await expect(page.getByText('Đã khôi phục 2 mục')).toBeVisible();
+  for (const file of files) await expect(file).toBeVisible();
+});
+
 test('a hand-written screen deletes through the same action: news deleted, then Undo', async ({ page }) => {
   await signIn(page);
   const website = await defaultWebsite(page);

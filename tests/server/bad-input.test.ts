@@ -4,7 +4,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- the engine's tables are read without a static schema */
 import type { Kysely } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
-import { pngBytes } from '../../server/files/testing';
+import { pngBytes } from './file-bytes';
 import { CLIENT, demoWebsites, describeEachDatabase } from './harness';
 import { createNews } from './news-helpers';
 

@@ -1,5 +1,5 @@
-// The change number travels with every signed-in answer (`X-Changes`), so the console's query cache knows when
-// what it keeps is older than the database (renderer/src/resources/queryCache.ts).
+// The change number travels with every signed-in answer (`X-Changes`), so the console's query client knows when
+// what it keeps is older than the database (renderer/src/resources/queries.ts).
 import { beforeAll, expect, it } from 'vitest';
 import { demoWebsites, describeEachDatabase } from './harness';
 

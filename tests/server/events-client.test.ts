@@ -2,7 +2,8 @@
 // PostgreSQL: it receives what arrives, and when the server goes away (a restart ends every stream) it comes back by
 // itself with Last-Event-ID, so what was posted while it was away arrives once, nothing lost, nothing twice.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { EventConnection, type LiveEvent } from '../../renderer/src/platform/eventStream';
+import type { LiveEvent } from '../../shared/events';
+import { EventConnection } from '../../renderer/src/platform/eventStream';
 import { demoWebsites, describeEachDatabase } from './harness';
 
 describeEachDatabase('the console’s event stream client', (ctx) => {

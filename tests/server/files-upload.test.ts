@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from './harness';
 import { CHUNK, chunkCount, chunkOf, fetchBytes, sendChunk, sha256, uploadFile } from './files-helpers';
-import { pdfBytes, pngBytes } from '../../server/files/testing';
+import { pdfBytes, pngBytes } from './file-bytes';
 import { filesEngine } from '../../server/files/engine';
 import { byteLength, openFileSink, type OpenSink } from '../../server/files/disk';
 

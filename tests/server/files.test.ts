@@ -4,7 +4,7 @@ import path from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachDatabase } from './harness';
 import { fetchBytes, sha256, uploadFile } from './files-helpers';
-import { pdfBytes, pngBytes } from '../../server/files/testing';
+import { pdfBytes, pngBytes } from './file-bytes';
 import type { FolderJson as Folder } from '../../server/files/catalog';
 
 describeEachDatabase('files: folders and files', (ctx) => {

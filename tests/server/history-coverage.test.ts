@@ -10,7 +10,7 @@ import { buildApp } from '../../server/app';
 import { dynamic } from '../../server/resources/index';
 import { webhookDispatcher } from '../../server/webhooks/state';
 import { demoWebsites, describeEachDatabase, tr } from './harness';
-import { pngBytes } from '../../server/files/testing';
+import { pngBytes } from './file-bytes';
 import { uploadFile } from './files-helpers';
 
 type Entry = {

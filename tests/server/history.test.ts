@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { demoWebsites, describeEachDatabase, EN, tr } from './harness';
 import { createNews, newsBody } from './news-helpers';
 import { uploadFile } from './files-helpers';
-import { pngBytes } from '../../server/files/testing';
+import { pngBytes } from './file-bytes';
 
 describeEachDatabase('history', (ctx) => {
   let clinic = 0;

@@ -13,7 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { filesEngine } from '../../server/files/engine';
 import { purgeTrash } from '../../server/history/trash';
-import { pdfBytes, pngBytes } from '../../server/files/testing';
+import { pdfBytes, pngBytes } from './file-bytes';
 import { CLIENT, describeEachDatabase, dialects, EN } from './harness';
 import { createDatabase, dropDatabase, freePort } from './embedded-pg';
 import { CHUNK, chunkCount, chunkOf, fetchBytes, sendChunk, sha256, uploadFile } from './files-helpers';

@@ -2,7 +2,7 @@
 // N requests at once over real HTTP, on SQLite and on PostgreSQL, where requests really run at the same time. The
 // rule holds and nothing answers 5xx.
 import { beforeAll, expect, it } from 'vitest';
-import { pngBytes } from '../../server/files/testing';
+import { pngBytes } from './file-bytes';
 import { createUser } from '../../server/bootstrap';
 import { CLIENT, demoWebsites, describeEachDatabase, type ServerTestContext } from './harness';
 

@@ -11,7 +11,7 @@ import { checkedLookup, RefusedAddress } from '../../server/webhooks/dispatcher'
 import { addressVerdict, hostVerdict } from '../../server/webhooks/address';
 import { CLIENT, demoWebsites, describeEachDatabase, EN, tr } from './harness';
 import { chunkOf, sendChunk } from './files-helpers';
-import { pngBytes } from '../../server/files/testing';
+import { pngBytes } from './file-bytes';
 
 describeEachDatabase('strict input shapes', (ctx) => {
   let clinic = 0;

@@ -9,7 +9,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { purgeTrash } from '../../server/history/trash';
 import { fetchBytes, uploadFile } from './files-helpers';
-import { pngBytes } from '../../server/files/testing';
+import { pngBytes } from './file-bytes';
 
 describeEachDatabase('trash', (ctx) => {
   let clinic = 0;

@@ -40,7 +40,7 @@ export interface HttpHooks {
   unauthorized(kind: 'login' | 'expired'): void;
   /** Show the server's message as an error notice. */
   notifyError(message: string): void;
-  /** An answer carried the server's change number (`X-Changes`): the query cache drops what is older. */
+  /** An answer carried the server's change number (`X-Changes`): the query client (resources/queries.ts) reads again what is older. */
   changes(changes: string): void;
 }
 

@@ -1,3 +1,4 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider, theme } from 'antd';
 import { useEffect } from 'react';
 import { RouterProvider } from 'react-router-dom';
@@ -5,6 +6,7 @@ import { i18next } from '../core/i18n';
 import { antdLocaleFor } from '../core/i18n/antd';
 import { findTheme } from '../core/theme/themes';
 import { usePreference } from '../core/preferences';
+import { queryClient } from '../resources/queries';
 import { FieldWidgetsContext } from '../resources/widgets';
 import { fieldWidgets } from './fieldWidgets';
 import type { AppRouter } from './router';
@@ -20,7 +22,7 @@ function BodyBackground() {
   return null;
 }
 
-/** Theme and antd locale from the preferences. */
+/** The query client (resources/queries.ts), theme and antd locale from the preferences. */
 export function Root({ router }: { router: AppRouter }) {
   const [themeKey] = usePreference('theme');
   const [uiLanguage] = usePreference('uiLanguage');
@@ -33,11 +35,13 @@ export function Root({ router }: { router: AppRouter }) {
   }, [uiLanguage, named.dark]);
 
   return (
-    <ConfigProvider theme={named.config} locale={antdLocaleFor(uiLanguage)}>
-      <BodyBackground />
-      <FieldWidgetsContext.Provider value={fieldWidgets}>
-        <RouterProvider router={router} />
-      </FieldWidgetsContext.Provider>
-    </ConfigProvider>
+    <QueryClientProvider client={queryClient}>
+      <ConfigProvider theme={named.config} locale={antdLocaleFor(uiLanguage)}>
+        <BodyBackground />
+        <FieldWidgetsContext.Provider value={fieldWidgets}>
+          <RouterProvider router={router} />
+        </FieldWidgetsContext.Provider>
+      </ConfigProvider>
+    </QueryClientProvider>
   );
 }

@@ -1,5 +1,5 @@
 import { DEFINITION_LINKS, routeOf } from '../../../shared/deep-links';
-import type { LiveEvent } from '../platform/events';
+import type { LiveEvent } from '../../../shared/events';
 
 /**
  * Where the console opens the record of a live event (renderer/src/platform/events.ts): the route a `sitedesk://` link

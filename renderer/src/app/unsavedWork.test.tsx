@@ -2,7 +2,7 @@ import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } f
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createDesktopPlatform } from '../../platform/desktop';
-import { FakeAuthService } from '../../platform/testing/fakeAuthService';
+import { FakeAuthService } from '../../../tests/renderer/fakeAuthService';
 import { serviceClient } from '../api/client';
 import { initI18n } from '../core/i18n';
 import { SettingsScreen } from '../pages/settings/SettingsPage';

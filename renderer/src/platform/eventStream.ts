@@ -4,22 +4,7 @@
  * reading Server-Sent Events; reconnecting with `Last-Event-ID` after the stream ends or fails, from `minBackoff`
  * doubling to `maxBackoff` while it fails; one refresh of the token on a 401, and a stop when that does not help.
  */
-export const EVENT_KINDS = ['booking', 'feedback', 'application', 'question', 'collaborator', 'referral', 'review-requested', 'review-decided'] as const;
-export type EventKind = (typeof EVENT_KINDS)[number];
-
-/** An event as the server sends it (docs/api.md "Live events"). */
-export interface LiveEvent {
-  id: number;
-  kind: EventKind;
-  website: number;
-  recordId: string;
-  title: string;
-  time: string;
-  /** the definition's name ('booking', 'news', 'qaExpert'…) */
-  resource: string;
-  /** a decision's outcome */
-  decision?: 'approve' | 'decline';
-}
+import type { LiveEvent } from '../../../shared/events';
 
 export interface StreamSource {
   /** The stream's address (`{api base}/events`), asked at every connection (the environment profile may change). */

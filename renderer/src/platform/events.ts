@@ -11,9 +11,8 @@
  */
 import { serviceClient } from '../api/client';
 import { session } from '../session';
-import { EventConnection, type LiveEvent } from './eventStream';
-
-export { EVENT_KINDS, type EventKind, type LiveEvent } from './eventStream';
+import type { LiveEvent } from '../../../shared/events';
+import { EventConnection } from './eventStream';
 
 export type EventListener = (event: LiveEvent) => void;
 

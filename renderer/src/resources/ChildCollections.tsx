@@ -64,7 +64,7 @@ export interface ChildCollectionProps {
   headerTitle?: ReactNode;
 }
 
-/** A list of records with add and edit in a popup of the definition's size; the list reads again after a save (query cache). */
+/** A list of records with add and edit in a popup of the definition's size; the list reads again after a save (query client). */
 export function ChildCollection({ def, parentId, keys, onChanged, actionRef: givenRef, params, adapter, inputs, toolbar, columns, headerTitle }: ChildCollectionProps) {
   const ownRef = useRef<ActionType>();
   const actionRef = givenRef ?? ownRef;
@@ -96,7 +96,7 @@ export function ChildCollection({ def, parentId, keys, onChanged, actionRef: giv
           inputs={inputs}
           onClose={() => setEditing(null)}
           onSaved={() => {
-            // The save invalidated this resource in the query cache: the list reads it again by itself.
+            // The save invalidated this resource in the query client: the list reads it again by itself.
             setEditing(null);
             onChanged?.();
           }}

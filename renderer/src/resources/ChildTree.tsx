@@ -10,7 +10,8 @@ import { useWorkspace } from '../core/workspace';
 import { ChildModal } from './ChildCollections';
 import type { FieldInputs } from './customize';
 import { createDataProvider, idOf, listKey, type Id, type Row } from './dataProvider';
-import { useQuery } from './useQuery';
+import { useQuery } from '@tanstack/react-query';
+import { serverRead } from './queries';
 import { deleteRecord } from './deleteRecord';
 import { resourceTitle } from './labels';
 import { buildTree, moveNode, placements, type DropPlace, type Placement, type TreeRow } from './tree';
@@ -51,11 +52,12 @@ export function ChildTree({ def, parentId, reorder, inputs, describe, labelField
   const [editing, setEditing] = useState<Row | null>(null);
   const [expanded, setExpanded] = useState<string[] | null>(null);
 
-  // Through the query cache: read again after a save, a delete or a drop (writes of this resource) and when the
+  // Through the query client: read again after a save, a delete or a drop (writes of this resource) and when the
   // server's change number moves.
-  const query = useQuery(listKey(def, { websiteId, language }, { parentId, page: 1, pageSize: 100000 }), (meta) =>
-    provider.getList({ parentId, page: 1, pageSize: 100000, meta }),
-  );
+  const query = useQuery({
+    queryKey: listKey(def, { websiteId, language }, { parentId, page: 1, pageSize: 100000 }),
+    queryFn: serverRead((meta) => provider.getList({ parentId, page: 1, pageSize: 100000, meta })),
+  });
   const read = useMemo(() => (query.data ? buildTree(query.data.data, parentField, def.idField) : query.error ? [] : null), [query.data, query.error, parentField, def.idField]);
   // A drop shows at once, until the tree read after it arrives (or the save fails).
   const [moved, setMoved] = useState<{ from: unknown; tree: TreeRow[] } | null>(null);

@@ -12,7 +12,7 @@ import { deleteRecord } from './deleteRecord';
 import { useWorkspace } from '../core/workspace';
 import { buildColumns, listFields, type ColumnLabels } from './columns';
 import { createDataProvider, idOf, listKey, type Id, type ListParams, type Row } from './dataProvider';
-import { useWatchedRead } from './useQuery';
+import { useWatchedRead } from './queryHooks';
 import { exportFileName, exportTable, saveFile, toCsv, toXlsx } from './export';
 import { ExportMenu } from './ExportMenu';
 import { fieldLabel, optionLabel, resourceTitle } from './labels';
@@ -111,7 +111,7 @@ export function ResourceList(props: ResourceListProps) {
   // eslint-disable-next-line react-hooks/exhaustive-deps -- keys by value
   const provider = useMemo(() => createDataProvider(def, { websiteId, language, keys }), [def, websiteId, language, keyText]);
   const lastQuery = useRef<{ keyword?: string; filters: Record<string, unknown> }>({ filters: {} });
-  // Read through the query cache, and read again when a write (here, in a popup, anywhere in the console) or the
+  // Read through the query client (./queries.ts), and read again when a write (here, in a popup, anywhere in the console) or the
   // server's change number makes the page shown stale: no reload after each save.
   const read = useWatchedRead(() => void actionRef.current?.reload());
   const readList = (params: Omit<ListParams, 'meta'>) => read(listKey(def, { websiteId, language, keys }, params), (meta) => provider.getList({ ...params, meta }));

@@ -3,7 +3,8 @@ import { useMemo } from 'react';
 import { localized } from '../core/workspace/localized';
 import { useWorkspace } from '../core/workspace';
 import { fetchLookup, lookupKey, type Row } from './dataProvider';
-import { useQuery } from './useQuery';
+import { useQuery } from '@tanstack/react-query';
+import { serverRead } from './queries';
 import { buildTree, selfAndDescendants, type TreeRow } from './tree';
 
 /**
@@ -63,8 +64,12 @@ export function TreeParentSelect({
   ...rest
 }: TreeParentSelectProps) {
   const { websiteId, language } = useWorkspace();
-  // Through the query cache (read again after a write or when the change number moves), and always on opening.
-  const query = useQuery(lookupKey(lookup, websiteId, params ?? {}), (meta) => fetchLookup(lookup, { websiteId }, params ?? {}, meta), { refetchOnMount: true });
+  // Through the query client (read again after a write or when the change number moves), and always on opening.
+  const query = useQuery({
+    queryKey: lookupKey(lookup, websiteId, params ?? {}),
+    queryFn: serverRead((meta) => fetchLookup(lookup, { websiteId }, params ?? {}, meta)),
+    refetchOnMount: 'always',
+  });
   const rows: Row[] | null = useMemo(() => query.data ?? (query.error ? [] : null), [query.data, query.error]);
   const treeData = useMemo(() => {
     if (!rows) return [];

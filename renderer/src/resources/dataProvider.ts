@@ -3,7 +3,7 @@ import type { RecordOf } from '../../../shared/resources/record';
 import { localized } from '../core/workspace/localized';
 import { serviceClient } from '../api/client';
 import { expandPath, type HttpMethod, type PathParams } from './paths';
-import { queryCache, type QueryKey, type QueryMeta } from './queryCache';
+import { invalidate, type QueryKey, type QueryMeta } from './queries';
 
 /**
  * Refine-style data provider built from a resource definition: object-parameter methods that expand the
@@ -14,7 +14,7 @@ export type Row = Record<string, unknown>;
 export type Id = string | number;
 
 export interface ListParams {
-  /** Filled with what the answer said beside the rows (its change number), for the query cache. */
+  /** Filled with what the answer said beside the rows (its change number), for the query client (./queries.ts). */
   meta?: QueryMeta;
   page?: number;
   pageSize?: number;
@@ -64,7 +64,7 @@ export interface ProviderContext {
 }
 
 /**
- * Query-cache keys of a resource: everything under `[name]`, its lists under `[name, 'list', …]`, its records under
+ * Query keys of a resource (./queries.ts): everything under `[name]`, its lists under `[name, 'list', …]`, its records under
  * `[name, 'one', …]`; lookups under `['lookup', template, website]`. A write invalidates its resource, its parent, its
  * children and the lookups (reference data: a language added to a website, a group renamed).
  */
@@ -84,7 +84,7 @@ export const lookupKey = (template: string, websiteId: Id | null, params: PathPa
 /** After a write to `def`: what may show it is stale. */
 export function invalidateWrites(def: Pick<ResourceDef, 'name' | 'parent' | 'children'>): void {
   for (const prefix of [resourceKey(def), ...(def.parent ? [[def.parent.resource]] : []), ...(def.children ?? []).map((c) => [c.resource]), ['lookup']]) {
-    void queryCache.invalidate(prefix);
+    void invalidate(prefix);
   }
 }
 

@@ -15,35 +15,45 @@ export async function deleteRecord(provider: Pick<DataProvider<unknown>, 'def' |
   const { message } = await provider.remove(params);
   const fallback = message ?? i18next.t('resources:deleted');
   // What shows the resource (its list, its parent's form) reads it again after an Undo.
-  await offerUndo({ websiteId, resource: def.name, recordId: params.id, fallback, onRestored: () => invalidateWrites(def) });
+  await offerUndo({ websiteId, records: [{ resource: def.name, recordId: params.id }], fallback, onRestored: () => invalidateWrites(def) });
 }
 
 export interface UndoOffer {
   /** The chosen website: the trash the record is in (organisation records, files and folders are in every one). */
   websiteId: Id | null;
-  /** The definition's name, or a hand-written writer's (`file`, `folder`). */
-  resource: string;
-  recordId: Id;
+  /**
+   * What was deleted: one record, or several deleted together (the file manager's selection), which one Undo brings
+   * back. `resource`: the definition's name, or a hand-written writer's (`file`, `folder`).
+   */
+  records: readonly { resource: string; recordId: Id }[];
   /** The notice when there is nothing to undo (the server's message of the delete). */
   fallback: string;
   onRestored(): void;
 }
 
-/** After a delete of `recordId`: the notice, with Undo when the trash has it. */
-export async function offerUndo({ websiteId, resource, recordId, fallback, onRestored }: UndoOffer): Promise<void> {
-  const entry = websiteId === null ? undefined : await findDeleted(websiteId, resource, recordId).catch(() => undefined);
-  if (websiteId === null || !entry) return notifySuccess(fallback);
+/** After a delete of `records`: the notice, with Undo when the trash has them (what it has of them). */
+export async function offerUndo({ websiteId, records, fallback, onRestored }: UndoOffer): Promise<void> {
+  const entries = websiteId === null ? [] : await findDeleted(websiteId, records).catch(() => []);
+  if (websiteId === null || !entries.length) return notifySuccess(fallback);
   await i18next.loadNamespaces('trash');
-  const text = entry.title ? i18next.t('trash:deletedNamed', { title: entry.title }) : i18next.t('trash:deleted');
+  const text =
+    records.length > 1 ? i18next.t('trash:deletedMany', { count: records.length }) : entries[0].title ? i18next.t('trash:deletedNamed', { title: entries[0].title }) : i18next.t('trash:deleted');
   notifyWithAction(text, {
     label: i18next.t('trash:undo'),
     run: () =>
-      void restoreFromTrash(websiteId, entry.id)
-        .then(({ message }) => {
-          onRestored();
-          notifySuccess(message ?? i18next.t('trash:restored'));
-        })
-        // The client has shown the server's words (a unique field taken since: 409 naming it).
-        .catch(() => undefined),
+      void (async () => {
+        let message: string | undefined;
+        let restored = 0;
+        for (const entry of entries) {
+          // One refused (a unique field taken since: 409 naming it, shown by the client) leaves the others to restore.
+          const answer = await restoreFromTrash(websiteId, entry.id).catch(() => null);
+          if (!answer) continue;
+          restored += 1;
+          message = answer.message;
+        }
+        if (!restored) return;
+        onRestored();
+        notifySuccess(entries.length === 1 ? (message ?? i18next.t('trash:restored')) : i18next.t('trash:restoredMany', { count: restored }));
+      })(),
   });
 }

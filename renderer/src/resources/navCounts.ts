@@ -3,19 +3,21 @@ import { feedback } from '../../../shared/resources/feedback';
 import { serviceClient } from '../api/client';
 import { subscribeEvents } from '../platform/events';
 import { expandPath } from './paths';
-import { queryCache } from './queryCache';
-import { useQuery } from './useQuery';
+import { useQuery } from '@tanstack/react-query';
+import { invalidate, serverRead } from './queries';
+import { useRefetchOnFocus } from './queryHooks';
 
 /**
  * Counts shown beside areas of the side navigation (the unread feedback of the current website), through the query
- * cache under the feedback resource: read again when a write of this console touches feedback (opening an unread
+ * client under the feedback resource: read again when a write of this console touches feedback (opening an unread
  * one marks it read), when the server's change number moves (seen on any answer), when the window comes back to the
  * front, and at once when new feedback arrives as a live event (renderer/src/platform/events.ts: no polling).
  */
 export function useNavCounts(websiteId: number | string | null): Record<string, number> {
-  const { data } = useQuery(
-    websiteId === null ? null : [feedback.name, 'unreadCount', websiteId],
-    async (meta): Promise<Record<string, number>> => {
+  const { data, refetch } = useQuery({
+    queryKey: [feedback.name, 'unreadCount', websiteId],
+    enabled: websiteId !== null,
+    queryFn: serverRead(async (meta): Promise<Record<string, number>> => {
       // The shell loads this with the dashboard: the path alone, not the data provider (it stays with the screens).
       const target = expandPath(feedback.api.actions.unread, { website: websiteId });
       try {
@@ -26,13 +28,13 @@ export function useNavCounts(websiteId: number | string | null): Record<string, 
         // A count is a hint: when it cannot be read the entry simply shows none.
         return {};
       }
-    },
-    { refetchOnFocus: true },
-  );
+    }),
+  });
+  useRefetchOnFocus(() => websiteId !== null && refetch());
   useEffect(
     () =>
       subscribeEvents((event) => {
-        if (event.kind === 'feedback' && websiteId !== null && String(event.website) === String(websiteId)) void queryCache.invalidate([feedback.name, 'unreadCount']);
+        if (event.kind === 'feedback' && websiteId !== null && String(event.website) === String(websiteId)) void invalidate([feedback.name, 'unreadCount']);
       }),
     [websiteId],
   );

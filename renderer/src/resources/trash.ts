@@ -46,11 +46,21 @@ export async function saveRetention(retentionDays: number): Promise<void> {
 }
 
 /**
- * The trash entry of a delete just made: the newest entry of `resource` whose record is `recordId`. The DELETE answers
- * do not carry their history entry's id, so the notice's Undo finds it here (one small read, only when a delete is made).
+ * The trash entries of deletes just made: per record, the newest entry of its resource whose record it is. The DELETE
+ * answers do not carry their history entry's id, so the notice's Undo finds them here (one small read per resource,
+ * only when a delete is made).
  */
-export async function findDeleted(website: Id, resource: string, recordId: Id): Promise<TrashEntry | undefined> {
-  // Quiet: without it (a server before the trash, a rule that hides it) the delete still says it is done, without Undo.
-  const { data } = await listTrash(website, { resource, page: 1, pageSize: 20 }, true);
-  return data.find((entry) => entry.recordId === String(recordId));
+export async function findDeleted(website: Id, records: readonly { resource: string; recordId: Id }[]): Promise<TrashEntry[]> {
+  const byResource = new Map<string, string[]>();
+  for (const { resource, recordId } of records) byResource.set(resource, [...(byResource.get(resource) ?? []), String(recordId)]);
+  const found: TrashEntry[] = [];
+  for (const [resource, ids] of byResource) {
+    // Quiet: without it (a server before the trash, a rule that hides it) the delete still says it is done, without Undo.
+    const { data } = await listTrash(website, { resource, page: 1, pageSize: Math.min(ids.length + 20, 1000) }, true);
+    for (const id of ids) {
+      const entry = data.find((e) => e.recordId === id);
+      if (entry) found.push(entry);
+    }
+  }
+  return found;
 }

@@ -2,7 +2,8 @@ import type { FieldDef } from '../../../shared/resources/define';
 import { localized } from '../core/workspace/localized';
 import { useWorkspace } from '../core/workspace';
 import { fetchLookup, lookupKey, type Row } from './dataProvider';
-import { useQuery } from './useQuery';
+import { useQuery } from '@tanstack/react-query';
+import { serverRead } from './queries';
 
 export interface LookupOption {
   value: string | number;
@@ -21,14 +22,18 @@ export function lookupOptions(field: FieldDef, rows: readonly Row[], language: s
 }
 
 /**
- * Options of a reference field from its lookup (`reference.lookup`), through the query cache: a list showing names
+ * Options of a reference field from its lookup (`reference.lookup`), through the query client (./queries.ts): a list showing names
  * of many rows and the form's select ask once per lookup and website, and ask again after a write or when the
  * server's change number says something changed (a language added, an employee joined).
  */
 export function useLookupOptions(field: FieldDef): { options: LookupOption[]; loading: boolean } {
   const { websiteId, language } = useWorkspace();
   const template = field.reference?.lookup;
-  const { data, error, loading } = useQuery(template ? lookupKey(template, websiteId) : null, (meta) => fetchLookup(template!, { websiteId }, {}, meta));
+  const { data, isLoading } = useQuery({
+    queryKey: lookupKey(template ?? '', websiteId),
+    queryFn: serverRead((meta) => fetchLookup(template!, { websiteId }, {}, meta)),
+    enabled: Boolean(template),
+  });
   const rows: readonly Row[] = data ?? [];
-  return { options: lookupOptions(field, rows, language), loading: loading && !error };
+  return { options: lookupOptions(field, rows, language), loading: isLoading };
 }

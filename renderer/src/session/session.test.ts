@@ -1,7 +1,7 @@
 import Cookies from 'js-cookie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createBrowserPlatform } from '../../platform/browser';
-import { FakeAuthService } from '../../platform/testing/fakeAuthService';
+import { FakeAuthService } from '../../../tests/renderer/fakeAuthService';
 import { Session, type SessionServices } from './session';
 import { tokenExpiresAt } from './token';
 

@@ -274,7 +274,7 @@ describe('CORS for the console page towards its own services', () => {
     expect(response.responseHeaders).toMatchObject({ 'Content-Type': ['application/json'], 'Access-Control-Allow-Origin': ['app://sitedesk'] });
     expect(Object.keys(response.responseHeaders!).filter((k) => k.toLowerCase() === 'access-control-allow-origin')).toHaveLength(1);
     expect(response.responseHeaders!['Access-Control-Allow-Headers'][0]).toContain('Authorization');
-    // What the console sends on every data call, and the change number its query cache reads.
+    // What the console sends on every data call, and the change number its query client reads.
     expect(response.responseHeaders!['Access-Control-Allow-Headers'][0]).toContain('X-Interface-Language');
     expect(response.responseHeaders!['Access-Control-Expose-Headers'][0]).toContain('X-Changes');
   });

@@ -6,9 +6,11 @@ import { useNavigate } from 'react-router-dom';
 import { cmsApi } from '../../api/client';
 import { formatDateTime } from '../../core/dates';
 import { useWorkspace } from '../../core/workspace';
-import { EVENT_KINDS, subscribeEvents, type EventKind, type LiveEvent } from '../../platform/events';
-import { queryCache } from '../../resources/queryCache';
-import { useQuery } from '../../resources/useQuery';
+import { EVENT_KINDS, type EventKind, type LiveEvent } from '../../../../shared/events';
+import { subscribeEvents } from '../../platform/events';
+import { useQuery } from '@tanstack/react-query';
+import { invalidate } from '../../resources/queries';
+import { useRefetchOnFocus } from '../../resources/queryHooks';
 import { eventRoute } from '../eventRoutes';
 import { platform } from '../../session';
 
@@ -21,7 +23,7 @@ interface Recent {
 const RECENT_KEY = ['events', 'recent'] as const;
 const SETTINGS_KEY = ['events', 'settings'] as const;
 
-const markRead = (ids: number[]) => cmsApi.post('events/read', { ids }).then(() => queryCache.invalidate(['events']));
+const markRead = (ids: number[]) => cmsApi.post('events/read', { ids }).then(() => invalidate(['events']));
 
 /**
  * The bell in the header: the unread count of live events (renderer/src/platform/events.ts), the recent ones in a
@@ -40,11 +42,12 @@ export function NotificationBell() {
 
   // Read again when an event arrives or a read mark changes (both invalidate it), not on every write of the
   // database (the change number): the stream is what says something new is there.
-  const { data } = useQuery<Recent>(
-    RECENT_KEY,
-    async () => (await cmsApi.get<Recent>('events/recent', { params: { limit: 20 }, quiet: true })).data,
-    { followChanges: false, refetchOnFocus: true },
-  );
+  const { data, refetch } = useQuery({
+    queryKey: RECENT_KEY,
+    queryFn: async () => (await cmsApi.get<Recent>('events/recent', { params: { limit: 20 }, quiet: true })).data,
+    meta: { followChanges: false },
+  });
+  useRefetchOnFocus(refetch);
   const unread = data?.unread ?? 0;
 
   const label = useCallback(
@@ -64,7 +67,7 @@ export function NotificationBell() {
   useEffect(
     () =>
       subscribeEvents((e) => {
-        void queryCache.invalidate(['events']);
+        void invalidate(['events']);
         const title = label(e);
         platform.notify({ id: e.id, title, body: e.title, route: eventRoute(e, true) });
       }),
@@ -81,7 +84,7 @@ export function NotificationBell() {
       <Space style={{ width: '100%', justifyContent: 'space-between', marginBottom: 8 }}>
         <Typography.Text strong>{t('events.title')}</Typography.Text>
         <Space size={0}>
-          <Button type="link" size="small" disabled={!unread} onClick={() => void cmsApi.post('events/read-all').then(() => queryCache.invalidate(['events']))}>
+          <Button type="link" size="small" disabled={!unread} onClick={() => void cmsApi.post('events/read-all').then(() => invalidate(['events']))}>
             {t('events.markAllRead')}
           </Button>
           <Button type="text" size="small" icon={<SettingOutlined />} aria-label={t('events.settings')} title={t('events.settings')} onClick={() => setShowSettings(true)} />
@@ -169,7 +172,11 @@ export function NotificationBell() {
 /** Which kinds this user receives (GET/PUT /api/events/settings): the ticked ones; the others are muted. */
 function MutedKinds({ onBack }: { onBack: () => void }) {
   const { t } = useTranslation();
-  const { data } = useQuery<{ muted: EventKind[] }>(SETTINGS_KEY, async () => (await cmsApi.get<{ data: { muted: EventKind[] } }>('events/settings')).data.data, { followChanges: false });
+  const { data } = useQuery({
+    queryKey: SETTINGS_KEY,
+    queryFn: async () => (await cmsApi.get<{ data: { muted: EventKind[] } }>('events/settings')).data.data,
+    meta: { followChanges: false },
+  });
   // Shown as chosen at once and kept while this view is open (dropping it when the save answered flashed the old
   // value back until the settings were read again); a refused save shows the server's again.
   const [chosen, setChosen] = useState<EventKind[] | null>(null);
@@ -190,7 +197,7 @@ function MutedKinds({ onBack }: { onBack: () => void }) {
           void cmsApi
             .put('events/settings', { muted: next })
             .then(
-              () => queryCache.invalidate(['events']),
+              () => invalidate(['events']),
               () => setChosen(null),
             );
         }}

@@ -14,7 +14,7 @@ import {
 import { Breadcrumb, Button, Dropdown, Empty, Modal, Segmented, Space, Spin, Tooltip, Typography, theme, type MenuProps } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { queryCache } from '../../resources/queryCache';
+import { invalidate } from '../../resources/queries';
 import { directoryKey } from './api';
 import { FolderChooser, NameDialog } from './dialogs';
 import FileGrid from './FileGrid';
@@ -94,7 +94,7 @@ export default function FileManager({ mode = 'page', accept, onChosenChange, onP
       uploads.onCompleted((entry) => {
         const into = entry.file?.folderId ?? entry.folderId ?? ROOT_ID;
         // Whatever shows that folder reads it again (the view here, a tree elsewhere).
-        void queryCache.invalidate(directoryKey(into || ROOT_ID));
+        void invalidate(directoryKey(into || ROOT_ID));
         if ((into || ROOT_ID) !== folderId) return;
         if (picker && entry.file) {
           const key = entryKey({ kind: 'file', id: entry.file.id });

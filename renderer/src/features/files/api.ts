@@ -1,6 +1,6 @@
 import { ApiError, cmsApi } from '../../api/client';
 import { notifyError } from '../../core/notices';
-import { queryCache, type QueryMeta } from '../../resources/queryCache';
+import { queryClient, serverRead, type QueryMeta } from '../../resources/queries';
 import type { Directory, FileItem, FolderItem } from './types';
 
 /**
@@ -35,16 +35,22 @@ export async function fetchDirectory(folderId: number, options: { quiet?: boolea
   };
 }
 
-/** Query-cache keys of the file manager: every folder's listing under `FILES` (a change anywhere invalidates them all). */
+/** Query keys of the file manager: every folder's listing under `FILES` (a change anywhere invalidates them all). */
 export const FILES = ['files'] as const;
 export const directoryKey = (folderId: number) => ['files', 'directory', folderId] as const;
 
 /**
- * A folder's listing through the query cache (the view and the folder trees share it). The root is not quiet: a 401
- * there is the page's own load (sign in again); a subfolder's failure is handled by its caller.
+ * The query function of a folder's listing. The root is not quiet: a 401 there is the page's own load (sign in
+ * again); a subfolder's failure is handled by its caller.
  */
-export const loadDirectory = (folderId: number): Promise<Directory> =>
-  queryCache.fetch(directoryKey(folderId), (meta) => fetchDirectory(folderId, { quiet: folderId !== 0 }, meta));
+export const directoryQuery = (folderId: number) => serverRead((meta) => fetchDirectory(folderId, { quiet: folderId !== 0 }, meta));
+
+/**
+ * A folder's listing through the query client (the view and the folder trees share it): the kept one while fresh;
+ * `force`, read now.
+ */
+export const loadDirectory = (folderId: number, force = false): Promise<Directory> =>
+  queryClient.fetchQuery({ queryKey: directoryKey(folderId), queryFn: directoryQuery(folderId), staleTime: force ? 0 : Infinity });
 
 /** Server body value for "the root": null (0 in paths). */
 const parentRef = (id: number) => (id ? id : null);

@@ -1,13 +1,13 @@
+import { QueryObserver, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../api/client';
 import { notifyError } from '../../core/notices';
-import { queryCache } from '../../resources/queryCache';
 import * as api from './api';
 import { useFolderCache } from './folderCache';
 import { ROOT_ID, type Directory } from './types';
 
 /**
- * The folder on screen and its listing, through the query cache (shared with the folder trees): loads it (the latest
+ * The folder on screen and its listing, through the query client (shared with the folder trees): loads it (the latest
  * request wins), reads it again when a change invalidates it (an action here, a finished upload, the server's change
  * number), keeps the tree's open branches in step, and goes back to the root when the folder is gone. Starts in
  * `initialFolderId` (the root unless told).
@@ -26,40 +26,48 @@ export function useDirectory(initialFolderId: number = ROOT_ID) {
     setExpanded((open) => [...new Set([...open, ...next.breadcrumb.map((crumb) => crumb.id)])]);
   }, []);
 
-  const load = useCallback((id: number, force = false): Promise<void> => {
-    const seq = ++loadSeq.current;
-    const key = api.directoryKey(id);
-    const read = force ? queryCache.fetch(key, (meta) => api.fetchDirectory(id, { quiet: id !== ROOT_ID }, meta), { force }) : api.loadDirectory(id);
-    return read.then(
-      (next) => {
-        if (seq !== loadSeq.current) return;
-        show(id, next);
-      },
-      (error: unknown) => {
-        if (seq !== loadSeq.current) return;
-        // The folder is gone (deleted elsewhere): back to the root rather than an empty error screen.
-        if (error instanceof ApiError && error.status === 404) setFolderId(ROOT_ID);
-        else if (error instanceof ApiError && error.status !== 401) notifyError(error.message);
-        // Stop the spinner: show what there was.
-        setListing((previous) => (previous ? { ...previous, id } : previous));
-      },
-    );
-  }, [show]);
+  /** The failure the latest load has shown (the watcher below does not show it again). */
+  const shownError = useRef<unknown>(null);
+  const failed = useCallback((id: number, error: unknown) => {
+    if (error === shownError.current) return;
+    shownError.current = error;
+    // The folder is gone (deleted elsewhere): back to the root rather than an empty error screen.
+    if (error instanceof ApiError && error.status === 404) setFolderId(ROOT_ID);
+    else if (error instanceof ApiError && error.status !== 401) notifyError(error.message);
+    // Stop the spinner: show what there was.
+    setListing((previous) => (previous ? { ...previous, id } : previous));
+  }, []);
 
+  const load = useCallback(
+    (id: number, force = false): Promise<void> => {
+      const seq = ++loadSeq.current;
+      return api.loadDirectory(id, force).then(
+        (next) => {
+          if (seq !== loadSeq.current) return;
+          show(id, next);
+        },
+        (error: unknown) => {
+          if (seq !== loadSeq.current) return;
+          failed(id, error);
+        },
+      );
+    },
+    [show, failed],
+  );
+
+  const client = useQueryClient();
   useEffect(() => {
-    const key = api.directoryKey(folderId);
-    // Shown: read again when it goes stale; what a folder tree read again for it shows too.
-    const unsubscribe = queryCache.subscribe(key, () => {
-      const state = queryCache.peek<Directory>(key);
-      if (state.fetching) return;
-      if (state.stale && state.error === undefined) void load(folderId);
-      else if (state.error instanceof ApiError && state.error.status === 404) setFolderId(ROOT_ID);
-      else if (state.data && state.error === undefined) show(folderId, state.data);
+    // Shown (an observer): read again when a change makes it stale; what a folder tree read for it shows too.
+    const observer = new QueryObserver<Directory>(client, { queryKey: api.directoryKey(folderId), queryFn: api.directoryQuery(folderId) });
+    const unsubscribe = observer.subscribe((result) => {
+      if (result.fetchStatus !== 'idle') return;
+      if (result.error) failed(folderId, result.error);
+      else if (result.data) show(folderId, result.data);
     });
     // Opening a folder reads it (what another console changed there shows).
     void load(folderId, true);
     return unsubscribe;
-  }, [folderId, load, show]);
+  }, [client, folderId, load, show, failed]);
 
   const reload = useCallback(() => load(folderId, true), [folderId, load]);
 

@@ -3,7 +3,7 @@ import { useCallback, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import { notifyError, notifySuccess } from '../../core/notices';
-import { queryCache } from '../../resources/queryCache';
+import { invalidate } from '../../resources/queries';
 import { offerUndo } from '../../resources/deleteRecord';
 import { useWorkspace } from '../../core/workspace';
 import * as api from './api';
@@ -32,7 +32,7 @@ export function useFileActions({ folderId, modal, accept, picker, clearSelection
   const { websiteId } = useWorkspace();
 
   /**
-   * Runs a change; shows the server's message; every folder listing in the query cache is invalidated (the view and
+   * Runs a change; shows the server's message; every folder listing in the query client is invalidated (the view and
    * the trees on screen read theirs again, waited for here). A 409 (stale stamp) was shown by the client: the same.
    */
   const change = useCallback(async (work: () => Promise<string | undefined>) => {
@@ -40,7 +40,7 @@ export function useFileActions({ folderId, modal, accept, picker, clearSelection
       const message = await work();
       if (message) notifySuccess(message);
     } finally {
-      await queryCache.invalidate(api.FILES);
+      await invalidate(api.FILES);
     }
   }, []);
 
@@ -98,13 +98,17 @@ export function useFileActions({ folderId, modal, accept, picker, clearSelection
       onOk: () =>
         change(async () => {
           let message: string | undefined;
+          /** What was deleted (a non-empty folder the user kept is not). */
+          const deleted: Entry[] = [];
           for (const entry of items) {
             if (entry.kind === 'file') {
               message = (await api.deleteFile(entry.id)).message;
+              deleted.push(entry);
               continue;
             }
             try {
               message = (await api.deleteFolder(entry.id, false)).message;
+              deleted.push(entry);
             } catch (error) {
               // Not empty: ask whether everything inside goes too (then recursive=true).
               if (!(error instanceof ApiError) || error.status !== 409) {
@@ -118,14 +122,18 @@ export function useFileActions({ folderId, modal, accept, picker, clearSelection
                 okButtonProps: { danger: true },
                 cancelText: t('cancel'),
               });
-              if (everything) message = (await api.deleteFolder(entry.id, true)).message;
+              if (everything) {
+                message = (await api.deleteFolder(entry.id, true)).message;
+                deleted.push(entry);
+              }
             }
           }
           clearSelection();
-          // One item: the notice offers Undo (out of the trash, back in its folder), as every delete of the console.
-          if (items.length !== 1 || !message) return message;
-          const [only] = items;
-          await offerUndo({ websiteId, resource: only.kind, recordId: only.id, fallback: message, onRestored: () => void queryCache.invalidate(api.FILES) });
+          // The notice offers Undo (out of the trash, back in their folders), as every delete of the console: one Undo
+          // for everything deleted here.
+          if (!message || !deleted.length) return message;
+          const records = deleted.map((entry) => ({ resource: entry.kind, recordId: entry.id }));
+          await offerUndo({ websiteId, records, fallback: message, onRestored: () => void invalidate(api.FILES) });
           return undefined;
         }).catch(() => undefined),
     });

@@ -15,7 +15,8 @@ import { fetchLookup, lookupKey, readList, type Row } from '../../resources/data
 import { saveFile, toCsv, toXlsx, type ExportTable } from '../../resources/export';
 import { FilterSelect } from '../../resources/FilterSelect';
 import { ExportMenu, type ExportFormat } from '../../resources/ExportMenu';
-import { useQuery } from '../../resources/useQuery';
+import { useQuery } from '@tanstack/react-query';
+import { serverRead } from '../../resources/queries';
 import { useUrlFilters } from '../../resources/useUrlFilters';
 import { ChangeTable } from '../../resources/history/HistoryPanel';
 import { AreaFilter, EntryTable } from '../../resources/history/EntryTable';
@@ -68,7 +69,7 @@ export default function AuditLogPage() {
   const [open, setOpen] = useState<AuditEntry | null>(null);
   const [exporting, setExporting] = useState(false);
 
-  const users = useQuery(lookupKey(USERS, null), (meta) => fetchLookup(USERS, { websiteId: null }, {}, meta));
+  const users = useQuery({ queryKey: lookupKey(USERS, null), queryFn: serverRead((meta) => fetchLookup(USERS, { websiteId: null }, {}, meta)) });
   const userOptions = (users.data ?? []).map((u: Row) => ({ value: Number(u.id), label: String(u.fullName ?? u.userName ?? u.id) }));
   const websiteName = (id: number | null) => {
     if (id === null) return '';
@@ -135,7 +136,7 @@ export default function AuditLogPage() {
           },
         ]}
         toolbar={[
-          <FilterSelect key="user" label={t('person')} search width={180} loading={users.loading} value={filters.userId} onChange={(userId) => setFilters({ userId })} options={userOptions} />,
+          <FilterSelect key="user" label={t('person')} search width={180} loading={users.isLoading} value={filters.userId} onChange={(userId) => setFilters({ userId })} options={userOptions} />,
           <FilterSelect
             key="website"
             label={t('website')}

@@ -5,7 +5,8 @@ import { banner, bannerItem } from '../../../../shared/resources/banner';
 import { useWorkspace } from '../../core/workspace';
 import { buildColumns } from '../../resources/columns';
 import { createDataProvider, listKey, type Row } from '../../resources/dataProvider';
-import { useQuery } from '../../resources/useQuery';
+import { useQuery } from '@tanstack/react-query';
+import { serverRead } from '../../resources/queries';
 import { resourceTitle } from '../../resources/labels';
 import { ResourceListPage } from '../../resources/ResourcePages';
 import { columnLabels } from '../../resources/ResourceList';
@@ -14,9 +15,12 @@ import { columnLabels } from '../../resources/ResourceList';
 function BannerItems({ bannerId }: { bannerId: number }) {
   const { websiteId, language, languages } = useWorkspace();
   const { t } = useTranslation('resources');
-  // Through the query cache: an item saved in the banner's editor invalidates these (bannerItem), so they read again.
+  // Through the query client: an item saved in the banner's editor invalidates these (bannerItem), so they read again.
   const context = { websiteId, language };
-  const query = useQuery(listKey(bannerItem, context, { parentId: bannerId }), (meta) => createDataProvider(bannerItem, context).getList({ parentId: bannerId, meta }));
+  const query = useQuery({
+    queryKey: listKey(bannerItem, context, { parentId: bannerId }),
+    queryFn: serverRead((meta) => createDataProvider(bannerItem, context).getList({ parentId: bannerId, meta })),
+  });
   const rows = query.data?.data ?? (query.error ? [] : null);
   const columns = useMemo(() => buildColumns(bannerItem, { language, languages, searchPanel: false, labels: columnLabels(t) }), [language, languages, t]);
   return (

@@ -14,7 +14,6 @@ import type { FieldDef } from '../../../../shared/resources/define';
 import { optionLabel } from '../../resources/labels';
 import { activeMembers, fetchPatient, updatePatient, type Patient } from './api';
 import { HistoryButton } from '../../resources/history/HistoryPanel';
-import type { Row } from '../../resources/dataProvider';
 
 /** The statuses, as the definition declares them (labels in the interface language). */
 const statusField = (referral.fields as readonly FieldDef[]).find((f) => f.name === 'status')!;
@@ -73,7 +72,7 @@ function PatientModal({ id, onClose, onSaved, onChanged }: { id: number; onClose
           <HistoryButton
             def={referral}
             id={patient?.id}
-            record={patient as unknown as Row | null}
+            record={patient}
             languages={[]}
             restore={{
               stamp: () => patient?.concurrencyStamp,

@@ -87,20 +87,20 @@ function MemberCard({ id, onChanged, missing = null }: { id: number; onChanged()
       <Descriptions size="small" column={2}>
         <Descriptions.Item label={t('bank')}>{bankOf(member) || '—'}</Descriptions.Item>
         <Descriptions.Item label={t('phone')}>{member.phoneNumber}</Descriptions.Item>
-        {member.totalPatient > 0 && <Descriptions.Item label={t('invitees')}>{t('inviteesValue', { done: member.totalPatientSuccess, total: member.totalPatient })}</Descriptions.Item>}
-        {member.totalPoint > 0 && <Descriptions.Item label={t('totalPoint')}>{formatDong(member.totalPoint)}</Descriptions.Item>}
+        {Boolean(member.totalPatient) && <Descriptions.Item label={t('invitees')}>{t('inviteesValue', { done: member.totalPatientSuccess ?? 0, total: member.totalPatient })}</Descriptions.Item>}
+        {Boolean(member.totalPoint) && <Descriptions.Item label={t('totalPoint')}>{formatDong(member.totalPoint ?? 0)}</Descriptions.Item>}
         {member.approvedStatus === 3 && member.declineReason && <Descriptions.Item label={t('reason')}>{member.declineReason}</Descriptions.Item>}
       </Descriptions>
       <Space wrap style={{ marginBottom: 12 }}>
         {/* Approve, reject, lock, unlock: the collaborator's machines (shared/team.ts), drawn by the one decision component. */}
-        <StatusMoves def={collaborator} record={member as unknown as Row} onMoved={reloaded} />
+        <StatusMoves def={collaborator} record={member} onMoved={reloaded} />
         {mayPay && (
           <Button type="primary" onClick={() => setPaying(true)}>
             {t('pay')}
           </Button>
         )}
         {/* Who registered, approved, locked or paid the member, and what changed (issue 29); decided by actions, not restored. */}
-        <HistoryButton def={collaborator} id={member.id} record={member as unknown as Row} languages={[]} extraLabels={{ total: t('amount'), referrals: t('referrals') }} />
+        <HistoryButton def={collaborator} id={member.id} record={member} languages={[]} extraLabels={{ total: t('amount'), referrals: t('referrals') }} />
       </Space>
       <Typography.Text strong>{t('history')}</Typography.Text>
       <Table<Payment>
@@ -149,7 +149,7 @@ export default function TeamPage() {
     const rows: Member[] = [];
     for (let page = 1; ; page++) {
       const { data, total } = await members.getList({ page, pageSize: 1000, keyword: query.current.keyword, filters: query.current.filters });
-      rows.push(...(data as unknown as Member[]));
+      rows.push(...data);
       if (rows.length >= total || !data.length) break;
     }
     const table = {
@@ -162,8 +162,8 @@ export default function TeamPage() {
   // The definition's columns, with the bank details after the birthday and the status as staff read it.
   const columns = (generic: ProColumns<Row>[]) =>
     generic.flatMap((column): ProColumns<Row>[] => {
-      if (column.key === 'approvedStatus') return [{ ...column, render: (_, row) => <MemberStatus member={row as unknown as Member} /> }];
-      if (column.key === 'birthday') return [column, { key: 'bank', title: t('bank'), render: (_, row) => bankOf(row as unknown as Member) }];
+      if (column.key === 'approvedStatus') return [{ ...column, render: (_, row) => <MemberStatus member={row as Member} /> }];
+      if (column.key === 'birthday') return [column, { key: 'bank', title: t('bank'), render: (_, row) => bankOf(row as Member) }];
       if (column.key === 'createTime') return [{ ...column, render: (_, row) => day(row.createTime as string) }];
       return [column];
     });

@@ -12,11 +12,15 @@ export type { Member, Patient, Payment, Unpaid };
 export const members = createDataProvider(collaborator, { websiteId: null });
 export const patients = createDataProvider(referral, { websiteId: null });
 
-export const fetchMember = async (id: number) => (await members.getOne({ id })) as unknown as Member & { payments: Payment[] };
+/** A member with every payment made to them (the detail answers them beside the record). */
+export const fetchMember = async (id: number): Promise<Member & { payments: Payment[] }> => {
+  const member: Member & { payments?: Payment[] } = await members.getOne({ id });
+  return { ...member, payments: member.payments ?? [] };
+};
 /** The collaborator filter of /customer: active members, id and name. */
 export const activeMembers = async () => (await members.custom({ path: collaborator.api.actions!.export, query: { approvedStatus: 2 } })).data as { id: number; fullName: string }[];
 
-export const fetchPatient = async (id: number) => (await patients.getOne({ id })) as unknown as Patient;
+export const fetchPatient = (id: number): Promise<Patient> => patients.getOne({ id });
 export const updatePatient = async (id: number, body: Pick<Patient, 'fullName' | 'phoneNumber' | 'appointmentDate' | 'description' | 'status' | 'concurrencyStamp'>) =>
   (await patients.custom({ path: referral.api.actions!.update, params: { id }, body, quietStatuses: [409, 400] })) as { message?: string; data: Patient };
 

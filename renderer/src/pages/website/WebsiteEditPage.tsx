@@ -18,7 +18,7 @@ export default function WebsiteEditPage() {
       languages={(record: Row | null) => (record ? (websiteRowLanguages(record) ?? workspaceLanguages([])) : workspaceLanguages([]))}
       onSaved={() => void reloadWebsites()}
       onChildrenChanged={(refreshForm) => {
-        // The lookups (its languages) were invalidated by the child's write (resources/queryCache.ts).
+        // The lookups (its languages) were invalidated by the child's write (resources/queries.ts).
         void reloadWebsites();
         void refreshForm();
       }}

@@ -9,6 +9,7 @@ import { formatDate, formatDateTime } from '../../core/dates';
 import { confirmDecision } from '../../core/dialogs';
 import { notifyError, notifySuccess } from '../../core/notices';
 import { useWorkspace } from '../../core/workspace';
+import { localized } from '../../core/workspace/localized';
 import { useAccess } from '../access';
 import type { Id, Row } from '../dataProvider';
 import { fieldLabel, optionLabel } from '../labels';
@@ -258,6 +259,7 @@ export function ChangeTable({ def, changes, languages, extraLabels }: { def?: Re
 /** One side of a change: a long text as the word diff (removed words struck on the left, added ones marked on the right). */
 function ChangeValue({ def, row, side }: { def?: ResourceDef; row: ChangeRow; side: 'before' | 'after' }) {
   const { t } = useTranslation('history');
+  const { language } = useWorkspace();
   const { token } = theme.useToken();
   const value = row[side];
   if (value === null || value === undefined || value === '') return <Typography.Text type="secondary" data-testid={`change-${side}`}>{t('emptyValue')}</Typography.Text>;
@@ -284,11 +286,11 @@ function ChangeValue({ def, row, side }: { def?: ResourceDef; row: ChangeRow; si
       </div>
     );
   }
-  return <span style={{ wordBreak: 'break-word' }} data-testid={`change-${side}`}>{shortValue(def, row, value, t)}</span>;
+  return <span style={{ wordBreak: 'break-word' }} data-testid={`change-${side}`}>{shortValue(def, row, value, t, language)}</span>;
 }
 
-/** A value as the form reads it: yes/no, an option's label, a date, a list, a file's name. */
-function shortValue(def: ResourceDef | undefined, row: ChangeRow, value: unknown, t: (key: string) => string): string {
+/** A value as the form reads it: yes/no, an option's label, a date, a list (records by their names), a file's name. */
+function shortValue(def: ResourceDef | undefined, row: ChangeRow, value: unknown, t: (key: string) => string, language: string): string {
   const field = row.def;
   if (field?.type === 'boolean' || typeof value === 'boolean') return value ? t('yes') : t('no');
   if (def && field?.type === 'enum') {
@@ -297,7 +299,8 @@ function shortValue(def: ResourceDef | undefined, row: ChangeRow, value: unknown
   }
   if (field?.type === 'date') return formatDate(value);
   if (field?.type === 'datetime') return formatDateTime(value);
-  if (Array.isArray(value)) return value.map((v) => (v && typeof v === 'object' ? String((v as Row).name ?? (v as Row).title ?? JSON.stringify(v)) : String(v))).join(', ');
+  // A record's name or title may be per-language text (a news item's categories): in the content language.
+  if (Array.isArray(value)) return value.map((v) => (v && typeof v === 'object' ? localized((v as Row).name ?? (v as Row).title ?? JSON.stringify(v), language) : String(v))).join(', ');
   if (value && typeof value === 'object') return JSON.stringify(value);
   return String(value);
 }

@@ -4,13 +4,34 @@ import { newsDef } from '../../../../shared/editorial';
 import type { FieldDef } from '../../../../shared/resources/define';
 import { webhook } from '../../../../shared/resources/webhook';
 import { website } from '../../../../shared/resources/website';
-import { comparedText, groupChanges, historyAccess, historyResource, isLongText, plainText, restorable, wordDiff } from './model';
+import { comparedText, groupChanges, historyAccess, historyResource, isLongText, nameIdLists, plainText, restorable, wordDiff } from './model';
 
 const fields: FieldDef[] = [
   { name: 'title', type: 'text', perLanguage: true, label: { vi: 'Tiêu đề', en: 'Title' } },
   { name: 'content', type: 'richText', perLanguage: true, label: { vi: 'Nội dung', en: 'Content' } },
   { name: 'order', type: 'number', label: { vi: 'Thứ tự', en: 'Order' } },
 ];
+
+describe('nameIdLists', () => {
+  it("shows a news item's category ids by the names its version holds beside them, in one row", () => {
+    const tim = { categoryId: 3, name: '{"vi-VN":"Tim"}' };
+    const mat = { categoryId: 5, name: '{"vi-VN":"Mắt"}' };
+    const rows = nameIdLists([
+      { field: 'categorys', language: null, before: [3], after: [3, 5] },
+      { field: 'categoriesNews', language: null, before: [tim], after: [tim, mat] },
+      { field: 'title', language: 'vi-VN', before: 'a', after: 'b' },
+    ]);
+    expect(rows).toEqual([
+      { field: 'categorys', language: null, before: [tim], after: [tim, mat] },
+      { field: 'title', language: 'vi-VN', before: 'a', after: 'b' },
+    ]);
+    // All removed (blank is null), or ids nothing names: as they are.
+    expect(nameIdLists([{ field: 'categorys', language: null, before: [3], after: null }, { field: 'categoriesNews', language: null, before: [tim], after: null }])).toEqual([
+      { field: 'categorys', language: null, before: [tim], after: null },
+    ]);
+    expect(nameIdLists([{ field: 'ids', language: null, before: [1], after: [2] }])).toEqual([{ field: 'ids', language: null, before: [1], after: [2] }]);
+  });
+});
 
 describe('groupChanges', () => {
   it('puts the changes in the form order, each language of a per-language field on its own row, the default language first', () => {

@@ -44,13 +44,38 @@ export interface ChangeRow extends HistoryChange {
  * definition does not name (a screen's own fields: news's categories); within a field its languages in the website's
  * order (the default first), unknown languages after. The server's order breaks the remaining ties.
  */
+type NamedRecord = Record<string, unknown> & { name: unknown };
+const idList = (v: unknown): v is (number | string)[] | null => v === null || (Array.isArray(v) && v.every((x) => typeof x === 'number' || typeof x === 'string'));
+const namedList = (v: unknown): v is NamedRecord[] | null => v === null || (Array.isArray(v) && v.every((x) => x !== null && typeof x === 'object' && 'name' in x));
+/** The named records hold exactly these ids (in one of their `…Id` keys). */
+const names = (rows: NamedRecord[] | null, ids: (number | string)[] | null) =>
+  (ids ?? []).length === (rows ?? []).length && (ids ?? []).every((id) => (rows ?? []).some((r) => Object.entries(r).some(([k, v]) => k.endsWith('Id') && String(v) === String(id))));
+
+/**
+ * A list of ids that another change of the same version names (news: `categorys` [3, 5] beside `categoriesNews`
+ * [{ categoryId: 3, name }, …]) shows the names: one row, under the id list's field, with the named records (their
+ * names as they were then, also of a category deleted since).
+ */
+export function nameIdLists(changes: readonly HistoryChange[]): HistoryChange[] {
+  const used = new Set<HistoryChange>();
+  const out = changes.map((c) => {
+    if (c.language !== null || !idList(c.before) || !idList(c.after) || (c.before === null && c.after === null)) return c;
+    const { before, after } = c;
+    const sibling = changes.find((s) => s !== c && !used.has(s) && s.language === null && namedList(s.before) && namedList(s.after) && names(s.before, before) && names(s.after, after));
+    if (!sibling) return c;
+    used.add(sibling);
+    return { ...c, before: sibling.before, after: sibling.after };
+  });
+  return out.filter((c) => !used.has(c));
+}
+
 export function groupChanges(changes: readonly HistoryChange[], fields: readonly FieldDef[], languages: readonly string[]): ChangeRow[] {
   const fieldIndex = new Map(fields.map((f, i) => [f.name, i]));
   const rank = (field: string) => fieldIndex.get(field) ?? fields.length;
   const langRank = (language: string | null) => (language === null ? -1 : languages.indexOf(language) === -1 ? languages.length : languages.indexOf(language));
   const firstSeen = new Map<string, number>();
   changes.forEach((c, i) => firstSeen.has(c.field) || firstSeen.set(c.field, i));
-  return changes
+  return nameIdLists(changes)
     .map((c, i) => ({ c, i }))
     .sort((a, b) => rank(a.c.field) - rank(b.c.field) || firstSeen.get(a.c.field)! - firstSeen.get(b.c.field)! || langRank(a.c.language) - langRank(b.c.language) || a.i - b.i)
     .map(({ c }) => ({ ...c, key: `${c.field}\u0000${c.language ?? ''}`, def: fields.find((f) => f.name === c.field) }));

@@ -1,6 +1,6 @@
-import type { AccessToken, DesktopApi, EnvironmentProfile, UpdateState } from '../../../shared/ipc/contract';
-import { encodeDesktopErrorMessage, type DesktopErrorCode } from '../../../shared/ipc/errors';
-import type { AuthTransport, TokenResponse } from '../types';
+import type { AccessToken, DesktopApi, EnvironmentProfile, UpdateState } from '../../shared/ipc/contract';
+import { encodeDesktopErrorMessage, type DesktopErrorCode } from '../../shared/ipc/errors';
+import type { AuthTransport, TokenResponse } from '../../renderer/platform/types';
 
 /**
  * A small stand-in for the auth service with the rules the adapters depend on: password check,

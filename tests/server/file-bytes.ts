@@ -1,4 +1,4 @@
-// Test helpers for the file engine and its routes: files with real signatures, of any size.
+// Test helpers for the file engine and its routes (server/files, tests/server): files with real signatures, of any size.
 import { randomBytes } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 

@@ -16,13 +16,13 @@
 // its table is typed for the columns known, and code reading the others casts its rows, as before.
 //
 // Tables a migration declares by hand (their module's interface, merged into `Database`) are left out here: see
-// HAND_DECLARED below.
+// HandDeclared below.
 import type { Generated } from 'kysely';
 import type { FieldDef, ResourceDef } from '../../shared/resources/define';
 import type { resources } from '../../shared/resources/index';
-// Not (yet) in the registry of shared/resources/index.ts: served by their module's manifest. Listed here so their
-// tables are typed wherever they are declared; once they are in `resources`, the intersection below is harmless
-// (the same definition twice). Definitions served by modules with tables of their own are in HandDeclared.
+// The webhooks' definitions are in the registry of shared/resources/index.ts now, like every other: naming them again
+// below is redundant and harmless (the same definition twice). Definitions served with tables of their own are in
+// HandDeclared.
 import type { webhook, webhookDelivery } from '../../shared/resources/webhook';
 
 type Definitions = typeof resources & { webhook: typeof webhook; webhookDelivery: typeof webhookDelivery };
@@ -30,8 +30,8 @@ type Definitions = typeof resources & { webhook: typeof webhook; webhookDelivery
 /**
  * Definition tables whose table type a module declares by hand next to its migration (richer than the definition:
  * columns it keeps beside the fields; served `tableFromMigration`). Each must be a key of `Database` (checked in
- * ./schema.ts). News, Q&A and sick categories are listed although their definitions (shared/editorial.ts,
- * shared/resources/sick.ts) are not in the registry yet: once they are, their hand-declared tables still win.
+ * ./schema.ts). News, Q&A and sick categories (shared/resources/news.ts, qa.ts, sick.ts) are in the registry: their
+ * hand-declared tables win over the derived ones.
  */
 export type HandDeclared = 'websites' | 'website_languages' | 'website_users' | 'collaborators' | 'referrals' | 'news' | 'qa_questions' | 'sicks';
 

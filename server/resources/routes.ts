@@ -128,13 +128,11 @@ export function resourceRoutes(service: 'api' | 'core' | 'his' = 'api'): Fastify
               const n = readOnly(request) ? request.changes : undefined;
               const key = `${request.user?.id}\u0000${ctx.ui}\u0000${request.url}`;
               const kept = n === undefined ? undefined : pages.get(n, key);
-              if (kept !== undefined) return sendJson(reply, kept);
+              if (kept !== undefined) return pages.send(request, reply, kept);
               const rows = def.api.list?.paged ? await engine.page(ctx, def, scope, query) : await engine.all(ctx, def, scope, query);
               const answer = h.listEnvelope ? { code: 1, message: localize(request, M.success), ...(Array.isArray(rows) ? { data: rows } : rows) } : rows;
               if (n === undefined) return answer;
-              const body = JSON.stringify(answer);
-              pages.keep(n, key, body);
-              return sendJson(reply, body);
+              return pages.send(request, reply, pages.keep(n, key, JSON.stringify(answer)));
             }
             case 'getAll': {
               const rows = await engine.all(ctx, def, scope, query);
@@ -177,12 +175,6 @@ export function resourceRoutes(service: 'api' | 'core' | 'his' = 'api'): Fastify
       }
     }
   };
-}
-
-/** JSON text as Fastify sends an object (the same type), without serializing it again. */
-function sendJson(reply: FastifyReply, body: string): string {
-  reply.type('application/json; charset=utf-8');
-  return body;
 }
 
 /**

@@ -4,21 +4,27 @@
 // on every request (a page kept for one user is never another's answer), and the envelope's message follows each
 // request's interface language.
 /* eslint-disable @typescript-eslint/no-explicit-any -- answers are loosely typed JSON on purpose */
+import zlib from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { compressed } from '../../server/http/encoding';
 import { KeptPages } from '../../server/resources/kept-pages';
+import { rawGet } from './raw-get';
 import { dynamic } from '../../server/resources/index';
 import { demoWebsites, describeEachDatabase, EN, tr } from './harness';
 
 describe('KeptPages', () => {
+  const text = (page: { body: Buffer } | undefined) => page?.body.toString();
+
   it('keeps pages under one change number, drops them for a newer one, and ignores an older one', () => {
     const pages = new KeptPages();
     pages.keep('7', 'a', '{"a":1}');
-    expect(pages.get('7', 'a')).toBe('{"a":1}');
+    expect(text(pages.get('7', 'a'))).toBe('{"a":1}');
     expect(pages.get('7', 'b')).toBeUndefined();
     // A request that began before the last write: neither reads nor keeps (nor drops the newer pages).
     expect(pages.get('6', 'a')).toBeUndefined();
-    pages.keep('6', 'a', '{"a":0}');
-    expect(pages.get('7', 'a')).toBe('{"a":1}');
+    expect(text(pages.keep('6', 'a', '{"a":0}'))).toBe('{"a":0}'); // its own page, to send, not kept
+    expect(text(pages.get('7', 'a'))).toBe('{"a":1}');
     // A write moved the number on: what was kept goes.
     expect(pages.get('8', 'a')).toBeUndefined();
     expect(pages.get('7', 'a')).toBeUndefined();
@@ -27,19 +33,59 @@ describe('KeptPages', () => {
     expect(pages.get('10', 'a')).toBeUndefined();
   });
 
-  it('keeps at most so many pages and characters (the oldest go first), and no page longer than the limit', () => {
-    const pages = new KeptPages({ pages: 2, chars: 10, pageChars: 6 });
+  it('keeps at most so many pages and bytes (the oldest go first), and no page longer than the limit', () => {
+    const pages = new KeptPages({ pages: 2, bytes: 10, pageBytes: 6 });
     pages.keep('1', 'a', 'aaaa');
     pages.keep('1', 'b', 'bbbb');
     pages.keep('1', 'c', 'cc');
     expect(pages.get('1', 'a')).toBeUndefined();
-    expect(pages.get('1', 'b')).toBe('bbbb');
-    expect(pages.get('1', 'c')).toBe('cc');
+    expect(text(pages.get('1', 'b'))).toBe('bbbb');
+    expect(text(pages.get('1', 'c'))).toBe('cc');
     pages.keep('1', 'd', 'ddddddd');
     expect(pages.get('1', 'd')).toBeUndefined();
     pages.keep('1', 'e', 'eeeeee');
-    expect(pages.get('1', 'b')).toBeUndefined(); // 4 + 2 + 6 characters > 10: the oldest went
-    expect(pages.get('1', 'c')).toBe('cc');
+    expect(pages.get('1', 'b')).toBeUndefined(); // 4 + 2 + 6 bytes > 10: the oldest went
+    expect(text(pages.get('1', 'c'))).toBe('cc');
+    // Bytes, not characters: "ấ" is three bytes in UTF-8 (three characters, nine bytes).
+    pages.keep('2', 'f', 'ấấấ');
+    expect(pages.get('2', 'f')).toBeUndefined();
+  });
+
+  it('keeps the compressed forms it sends, each made once and counted in the bytes; small pages go as they are', () => {
+    const sent = (pages: KeptPages, page: ReturnType<KeptPages['keep']>, acceptEncoding?: string) => {
+      const headers: Record<string, unknown> = {};
+      const reply = { type: (t: string) => ((headers['content-type'] = t), reply), header: (k: string, v: string) => ((headers[k] = v), reply) };
+      const request = { headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} };
+      const bytes = pages.send(request as unknown as FastifyRequest, reply as unknown as FastifyReply, page);
+      return { bytes, headers };
+    };
+    const json = JSON.stringify({ data: Array.from({ length: 100 }, (_, id) => ({ id, title: `Khám sức khỏe ${(id * 7919) % 1009}`, at: new Date(id * 86_400_123).toISOString() })), totalRows: 100 });
+    const bytes = Buffer.byteLength(json);
+    const [brBytes, gzipBytes] = (['br', 'gzip'] as const).map((e) => compressed(Buffer.from(json), e).length);
+    // Room for the JSON and its brotli, not for its gzip as well.
+    const pages = new KeptPages({ pages: 10, bytes: bytes + brBytes + gzipBytes - 1, pageBytes: 1 << 20 });
+    const page = pages.keep('1', 'a', json);
+    const br = sent(pages, page, 'gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toBe('Accept-Encoding');
+    expect(br.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(zlib.brotliDecompressSync(br.bytes).toString()).toBe(json);
+    // Kept: the same bytes (the same buffer) the next time, not compressed again.
+    expect(sent(pages, pages.get('1', 'a')!, 'br').bytes).toBe(br.bytes);
+    const plain = sent(pages, pages.get('1', 'a')!);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.bytes.toString()).toBe(json);
+    expect(sent(pages, pages.get('1', 'a')!, 'br;q=0, gzip;q=0').headers['content-encoding']).toBeUndefined();
+    const gzip = sent(pages, pages.get('1', 'a')!, 'gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.bytes).toString()).toBe(json);
+    expect(sent(pages, page, 'gzip').bytes).toBe(gzip.bytes);
+    // The compressed forms count: the JSON, its brotli and its gzip are over the limit, so the page went.
+    expect(pages.get('1', 'a')).toBeUndefined();
+    // Under a kilobyte: as it is, whatever the client accepts.
+    const small = sent(pages, pages.keep('1', 'b', '{"data":[],"totalRows":0}'), 'br');
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.bytes.toString()).toBe('{"data":[],"totalRows":0}');
   });
 });
 
@@ -58,6 +104,37 @@ describeEachDatabase('list pages kept per change number', (ctx) => {
     const after = await ctx.authed('GET', list(clinic));
     expect(after.body.totalRows).toBe(first.body.totalRows + 1);
     expect(after.body.data.map((r: any) => r.id)).toContain(added.body.data.id);
+  });
+
+  it('sends a kept page compressed as the client accepts it (brotli, gzip) or as it is, the same JSON each way', async () => {
+    const { clinic } = await demoWebsites(ctx);
+    for (const n of [1, 2, 3, 4, 5, 6]) {
+      const res = await ctx.authed('POST', `/api/SocialNetworks/${clinic}`, { name: tr(`Nén ${n} ${'x'.repeat(200)}`), url: `https://compressed-${n}.example`, order: n });
+      expect(res.status, res.text).toBe(200);
+    }
+    const token = (await ctx.signIn()).access_token;
+    const get = (encoding?: string) => rawGet(ctx.baseUrl, list(clinic), { authorization: `Bearer ${token}`, ...(encoding ? { 'accept-encoding': encoding } : {}) });
+    const plain = await get();
+    expect(plain.status).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.bytes.length).toBeGreaterThan(1024);
+    const json = plain.bytes.toString();
+    expect(JSON.parse(json).data.length).toBeGreaterThanOrEqual(6);
+    for (let round = 0; round < 2; round++) {
+      const br = await get('gzip, deflate, br');
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers.vary).toMatch(/accept-encoding/i);
+      expect(br.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(zlib.brotliDecompressSync(br.bytes).toString()).toBe(json);
+      const gz = await get('gzip');
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(zlib.gunzipSync(gz.bytes).toString()).toBe(json);
+      expect((await get()).bytes.toString()).toBe(json);
+    }
+    // The security headers are on the list's answers too (helmet's, built once: server/http/security-headers.ts).
+    expect(plain.headers['x-content-type-options']).toBe('nosniff');
+    expect(plain.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(plain.headers['x-changes']).toBeDefined();
   });
 
   it('shows a write made straight in the database (another instance, a seed) on the next read', async () => {

@@ -45,6 +45,20 @@ export interface OperationContext {
   admin?: boolean;
   /** The request the operation serves (the write listeners learn who wrote). */
   request?: FastifyRequest;
+  /** What a page's statement also checks and reads for the request (./session-check.ts); `page` only. */
+  pageCheck?: PageCheck;
+}
+
+/**
+ * More for a page's statement to do (`page`): `extend` adds its conditions and columns to the statement (placeholders
+ * for what changes per request, which `bind` puts in the compiled statement's parameters), `read` takes its columns
+ * off the rows before they are shaped. `key` tells statements so extended from others in those kept compiled.
+ */
+export interface PageCheck {
+  key: string;
+  extend(q: AnyQuery): AnyQuery;
+  bind(parameters: readonly unknown[]): unknown[];
+  read(rows: Row[]): void;
 }
 
 export const DEFAULT_PAGE_SIZE = 20;
@@ -223,18 +237,23 @@ export class ResourceEngine {
     return `${def.name}\u0000${listSelectKey?.(ctx as HookContext) ?? ''}\u0000${size}\u0000${offset}\u0000${text}\u0000${JSON.stringify(parameters)}`;
   }
 
-  /** A page's rows through its statement compiled once (`compiledPages`). */
+  /** A page's rows through its statement compiled once (`compiledPages`), with what `ctx.pageCheck` adds. */
   private async pageRows(ctx: OperationContext, def: ResourceDef, source: AnyQuery, size: number, offset: number): Promise<Row[]> {
-    const key = this.pageKey(ctx, def, source, size, offset);
+    const check = ctx.pageCheck;
+    const pageKey = this.pageKey(ctx, def, source, size, offset);
+    const key = pageKey === undefined || !check ? pageKey : `${pageKey}\u0000${check.key}`;
     let compiled = key === undefined ? undefined : this.compiledPages.get(key);
     if (!compiled) {
-      compiled = this.listStatement(ctx, def, source.limit(size).offset(offset)).compile();
+      const paged = source.limit(size).offset(offset);
+      compiled = this.listStatement(ctx, def, check ? check.extend(paged) : paged).compile();
       if (key !== undefined) {
         if (this.compiledPages.size >= MAX_COMPILED_PAGES) this.compiledPages.clear();
         this.compiledPages.set(key, compiled);
       }
     }
-    return this.wire(ctx, def, (await ctx.db.executeQuery(compiled)).rows as Row[]);
+    const rows = (await ctx.db.executeQuery(check ? { ...compiled, parameters: check.bind(compiled.parameters) } : compiled)).rows as Row[];
+    check?.read(rows);
+    return this.wire(ctx, def, rows);
   }
 
   /** Every matching row, in list order (plain lists, embedded children). Honours keyword and filters. */

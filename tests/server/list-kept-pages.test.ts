@@ -6,12 +6,12 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- answers are loosely typed JSON on purpose */
 import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { compressed } from '../../server/http/encoding';
 import { KeptPages } from '../../server/resources/kept-pages';
 import { rawGet } from './raw-get';
 import { dynamic } from '../../server/resources/index';
-import { demoWebsites, describeEachDatabase, EN, tr } from './harness';
+import { CLIENT, demoWebsites, describeEachDatabase, EN, tr } from './harness';
 
 describe('KeptPages', () => {
   const text = (page: { body: Buffer } | undefined) => page?.body.toString();
@@ -187,6 +187,81 @@ describeEachDatabase('list pages kept per change number', (ctx) => {
     const found = await news('vi-VN', `&page=1&keyword=${encodeURIComponent('Biên dịch 2')}`, 5);
     expect(found.body.data.map((r: any) => r.title)).toEqual(['Biên dịch 2']);
     expect(found.body.totalRows).toBe(1);
+  });
+
+  // On PostgreSQL a list read by a session found live before is checked by its page's own statement
+  // (server/resources/session-check.ts): whatever the path, a dead session is refused on its very next read.
+  it('refuses a list read on the next request once the session is revoked, even straight in the database (another instance)', async () => {
+    const { clinic } = await demoWebsites(ctx);
+    const news = (token: string, fresh: number | string) => ctx.request('GET', `/api/News/${clinic}/vi-VN?page=1&pageSize=5&fresh=${fresh}`, { token });
+    const token = (await ctx.signIn()).access_token;
+    expect((await news(token, 1)).status).toBe(200);
+    expect((await news(token, 2)).status).toBe(200); // afresh, the session now known
+    expect((await news(token, 2)).status).toBe(200); // kept
+    // Revoked by another instance: no route of this one saw it, and a revocation alone moves no change number.
+    const sid = (JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as { sid: string }).sid;
+    await ctx.db.updateTable('token_families').set({ revokedAt: new Date().toISOString(), revokedReason: 'test' }).where('id', '=', sid).execute();
+    for (const fresh of [3, 2, 'x']) {
+      const refused = await news(token, fresh);
+      expect(refused.status, `fresh=${fresh}`).toBe(401);
+      expect(refused.headers.get('x-changes')).toBeNull();
+    }
+  });
+
+  it('refuses a list read on the next request once the user is deactivated or signed out', async () => {
+    const { clinic } = await demoWebsites(ctx);
+    const news = (token: string, fresh: number) => ctx.request('GET', `/api/News/${clinic}/vi-VN?page=1&pageSize=5&fresh=${fresh}`, { token });
+    const lan = (await ctx.signIn('lan.nguyen', 'Staff@123')).access_token;
+    expect((await news(lan, 1)).status).toBe(200);
+    expect((await news(lan, 2)).status).toBe(200);
+    await ctx.db.updateTable('users').set({ isActive: false }).where('userName', '=', 'lan.nguyen').execute();
+    expect((await news(lan, 3)).status).toBe(401);
+    expect((await news(lan, 2)).status).toBe(401);
+    await ctx.db.updateTable('users').set({ isActive: true }).where('userName', '=', 'lan.nguyen').execute();
+    const admin = (await ctx.signIn()).access_token;
+    expect((await news(admin, 1)).status).toBe(200);
+    expect((await news(admin, 2)).status).toBe(200);
+    const out = await ctx.request('POST', '/auth/connect/revocation', { form: { token: admin, token_type_hint: 'access_token', ...CLIENT } });
+    expect(out.status).toBe(200);
+    expect((await news(admin, 4)).status).toBe(401);
+    expect((await news(admin, 1)).status).toBe(401);
+  });
+
+  it('reads a list afresh with its total up to date after a write straight in the database, and says the new change number', async () => {
+    const { clinic } = await demoWebsites(ctx);
+    const token = (await ctx.signIn()).access_token;
+    const read = (fresh: number) => ctx.request('GET', `${list(clinic)}&fresh=${fresh}`, { token });
+    await read(1);
+    const before = await read(2);
+    expect(before.status).toBe(200);
+    const { id, ...stored } = (await dynamic(ctx.db).selectFrom('social_networks').selectAll().where('id', '=', before.body.data[0].id).executeTakeFirstOrThrow()) as Record<string, unknown>;
+    expect(id).toBe(before.body.data[0].id);
+    await dynamic(ctx.db).insertInto('social_networks').values({ ...stored, concurrencyStamp: 'elsewhere' }).execute();
+    const after = await read(3);
+    expect(after.status).toBe(200);
+    expect(after.body.totalRows).toBe(before.body.totalRows + 1);
+    expect(BigInt(after.headers.get('x-changes')!)).toBeGreaterThan(BigInt(before.headers.get('x-changes')!));
+  });
+
+  it('reads a list afresh in one round trip on PostgreSQL: the session checked by the page statement, no lookup of its own', async () => {
+    const { clinic } = await demoWebsites(ctx);
+    const token = (await ctx.signIn()).access_token;
+    const read = (fresh: number) => ctx.request('GET', `/api/News/${clinic}/vi-VN?page=1&pageSize=5&fresh=${fresh}`, { token });
+    expect((await read(1)).status).toBe(200);
+    const lookups = vi.spyOn(ctx.app.tokens, 'verifySession');
+    try {
+      const again = await read(2);
+      expect(again.status).toBe(200);
+      expect(again.headers.get('x-changes')).toBeTruthy();
+      // SQLite has no round trip to save: the guard looks the session up as for any request.
+      expect(lookups).toHaveBeenCalledTimes(ctx.dialect === 'postgres' ? 0 : 1);
+      // A kept page has no statement to check the session: it is looked up.
+      lookups.mockClear();
+      expect((await read(2)).status).toBe(200);
+      expect(lookups).toHaveBeenCalledTimes(1);
+    } finally {
+      lookups.mockRestore();
+    }
   });
 
   it('answers the envelope in each request\'s interface language', async () => {

@@ -80,7 +80,8 @@ export function pageCheckOf(request: FastifyRequest): PageCheck | undefined {
     read: (rows: Row[]) => {
       if (!rows.length) return;
       pending.confirmed = String(rows[0][CHANGES]);
-      for (const row of rows) delete row[CHANGES];
+      // Set aside, not deleted (a deleted property turns a row into a slow dictionary object); JSON leaves it out.
+      for (const row of rows) row[CHANGES] = undefined;
     },
   };
 }

@@ -26,7 +26,7 @@ import type { Database } from './db/schema';
 import { errorBody, httpError, installErrorHandlers, sendError } from './errors';
 import { cleanRequestInput } from './http/input';
 import { sharedLimits, type SharedLimits } from './http/rate-limit-store';
-import helmet from '@fastify/helmet';
+import { securityHeaders } from './http/security-headers';
 import { cspDirectives } from '../shared/csp';
 import { localize } from './i18n';
 import { registerRenderer } from './renderer';
@@ -198,8 +198,9 @@ async function startApp(options: BuildAppOptions, handle: DbHandle, ownsDb: bool
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   // Security headers on every answer, the console's pages included: the desktop app's Content-Security-Policy
   // (shared/csp.ts; data calls to this origin), no framing, nosniff, no referrer. Stored files stay usable from the
-  // public websites (cross-origin resource policy), and HTTPS pinning is the proxy's decision, not ours.
-  await app.register(helmet, {
+  // public websites (cross-origin resource policy), and HTTPS pinning is the proxy's decision, not ours. Helmet runs
+  // once, here: each answer gets the headers it made (http/security-headers.ts).
+  securityHeaders(app, {
     contentSecurityPolicy: { useDefaults: false, directives: cspDirectives() },
     crossOriginResourcePolicy: { policy: 'cross-origin' },
     crossOriginEmbedderPolicy: false,

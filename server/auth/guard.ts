@@ -4,10 +4,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { httpError } from '../errors';
 import { M } from '../messages';
+import { startUnconfirmed } from '../resources/session-check';
 
 export async function requireUser(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const header = request.headers.authorization;
   const match = typeof header === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
+  // A list read on PostgreSQL by a session found live before: its page's statement checks it (server/resources/session-check.ts).
+  if (match && request.server.dialect === 'postgres' && startUnconfirmed(request, reply, match[1])) return;
   const session = match ? await request.server.tokens.verifySession(match[1]) : null;
   if (!session) throw httpError(401, M.unauthorized, {}, { 'WWW-Authenticate': 'Bearer' });
   request.user = session.user;

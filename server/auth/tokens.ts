@@ -74,6 +74,13 @@ export class TokenService {
   /** Tokens whose signature was checked, until they expire (`claimsOf`). */
   private readonly verified = new Map<string, { claims: { sub: string; sid: string }; expiresAt: number }>();
   private readonly sessionLookup: ReturnType<typeof sessionLookup>;
+  /**
+   * Sessions as their last lookup found them, by access token (`knownSession`): what a list read on PostgreSQL starts
+   * from, its page's own statement checking the session is still live (server/resources/session-check.ts).
+   */
+  private readonly sessions = new Map<string, { session: { user: AuthUser; changes: string }; expiresAt: string; tokenExpiresAt: number }>();
+  /** The newest change number a session lookup has read: a known session read under an older one is not used. */
+  private latestChanges = 0n;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -275,8 +282,10 @@ export class TokenService {
     const claims = await this.claimsOf(token);
     if (!claims) return null;
     const [session] = (await this.sessionLookup(claims.sid)).rows;
-    if (!session || session.revokedAt || !session.isActive) return null;
-    if (session.expiresAt <= iso(this.now()) || String(session.userId) !== claims.sub) return null;
+    if (!session || session.revokedAt || !session.isActive || session.expiresAt <= iso(this.now()) || String(session.userId) !== claims.sub) {
+      this.sessions.delete(token);
+      return null;
+    }
     const user: AuthUser = {
       id: session.userId,
       userName: session.userName,
@@ -286,7 +295,29 @@ export class TokenService {
       sessionId: claims.sid,
       clientId: session.clientId,
     };
-    return { user, changes: String(session.changes) };
+    const verified = { user, changes: String(session.changes) };
+    const n = BigInt(verified.changes);
+    if (n > this.latestChanges) this.latestChanges = n;
+    if (this.sessions.size >= MAX_VERIFIED) this.sessions.clear();
+    this.sessions.set(token, { session: verified, expiresAt: session.expiresAt, tokenExpiresAt: this.verified.get(token)?.expiresAt ?? 0 });
+    return verified;
+  }
+
+  /**
+   * The session of `token` as its last lookup (`verifySession`) found it, with the change number read then, while the
+   * token and the session have not expired and no lookup since has read a newer number. Not a verification: a
+   * revocation or a deactivation since is not seen here. Its one use is a read that checks the session in its own
+   * statement before answering (server/resources/session-check.ts).
+   */
+  knownSession(token: string): { user: AuthUser; changes: string } | undefined {
+    const known = this.sessions.get(token);
+    if (!known) return undefined;
+    const now = this.now();
+    if (known.tokenExpiresAt <= now.getTime() || known.expiresAt <= iso(now)) {
+      this.sessions.delete(token);
+      return undefined;
+    }
+    return BigInt(known.session.changes) < this.latestChanges ? undefined : known.session;
   }
 
   /**

@@ -10,6 +10,7 @@ import { changeNumber } from '../db/changes';
 import type { OperationContext, Scope } from './engine';
 import type { HookContext } from './hooks';
 import { isAdmin } from '../../shared/roles';
+import { pageCheckOf } from './session-check';
 
 export function operationContext(app: FastifyInstance, request: FastifyRequest, websiteId?: number, db: Kysely<Database> = app.db): OperationContext {
   return {
@@ -22,6 +23,8 @@ export function operationContext(app: FastifyInstance, request: FastifyRequest, 
     changes: readOnly(request) ? () => requestChanges(db, request) : undefined,
     admin: isAdmin(request.user),
     request,
+    // A list read whose session is not yet confirmed: its page's statement checks it (./session-check.ts).
+    pageCheck: pageCheckOf(request),
   };
 }
 

@@ -44,6 +44,20 @@ export interface OperationContext {
   admin?: boolean;
   /** The request the operation serves (the write listeners learn who wrote). */
   request?: FastifyRequest;
+  /** What a page's statement also checks and reads for the request (./session-check.ts); `page` only. */
+  pageCheck?: PageCheck;
+}
+
+/**
+ * More for a page's statement to do (`page`): `extend` adds its conditions and columns to the statement (placeholders
+ * for what changes per request, which `bind` puts in the compiled statement's parameters), `read` takes its columns
+ * off the rows before they are shaped. `key` tells statements so extended from others in those kept compiled.
+ */
+export interface PageCheck {
+  key: string;
+  extend(q: AnyQuery): AnyQuery;
+  bind(parameters: readonly unknown[]): unknown[];
+  read(rows: Row[]): void;
 }
 
 export const DEFAULT_PAGE_SIZE = 20;
@@ -217,25 +231,33 @@ export class ResourceEngine {
    * keyword and how it is looked up, the caller's restriction — text and values), the page's size and offset, and what
    * the module's `listSelect` depends on. Undefined when that cannot be told (a `listSelect` without `listSelectKey`).
    */
-  private pageKey(ctx: OperationContext, def: ResourceDef, source: AnyQuery, size: number, offset: number): string | undefined {
+  private pageKey(ctx: OperationContext, def: ResourceDef, source: AnyQuery, size: number, offset: number, compiled?: CompiledQuery): string | undefined {
     const { listSelect, listSelectKey } = this.hooksOf(def);
     if (listSelect && !listSelectKey) return undefined;
-    const { sql: text, parameters } = source.compile();
+    const { sql: text, parameters } = compiled ?? source.compile();
     return `${def.name}\u0000${listSelectKey?.(ctx as HookContext) ?? ''}\u0000${size}\u0000${offset}\u0000${text}\u0000${JSON.stringify(parameters)}`;
   }
 
-  /** A page's rows through its statement compiled once (`compiledPages`). */
-  private async pageRows(ctx: OperationContext, def: ResourceDef, source: AnyQuery, size: number, offset: number): Promise<Row[]> {
-    const key = this.pageKey(ctx, def, source, size, offset);
-    let compiled = key === undefined ? undefined : this.compiledPages.get(key);
-    if (!compiled) {
-      compiled = this.listStatement(ctx, def, source.limit(size).offset(offset)).compile();
+  /**
+   * A page's rows through its statement compiled once (`compiledPages`), with what `ctx.pageCheck` adds. `compiled`:
+   * `source` compiled already.
+   */
+  private async pageRows(ctx: OperationContext, def: ResourceDef, source: AnyQuery, size: number, offset: number, compiled?: CompiledQuery): Promise<Row[]> {
+    const check = ctx.pageCheck;
+    const pageKey = this.pageKey(ctx, def, source, size, offset, compiled);
+    const key = pageKey === undefined || !check ? pageKey : `${pageKey}\u0000${check.key}`;
+    let statement = key === undefined ? undefined : this.compiledPages.get(key);
+    if (!statement) {
+      const paged = source.limit(size).offset(offset);
+      statement = this.listStatement(ctx, def, check ? check.extend(paged) : paged).compile();
       if (key !== undefined) {
         if (this.compiledPages.size >= MAX_COMPILED_PAGES) this.compiledPages.clear();
-        this.compiledPages.set(key, compiled);
+        this.compiledPages.set(key, statement);
       }
     }
-    return this.wire(ctx, def, (await ctx.db.executeQuery(compiled)).rows as Row[]);
+    const rows = (await ctx.db.executeQuery(check ? { ...statement, parameters: check.bind(statement.parameters) } : statement)).rows as Row[];
+    check?.read(rows);
+    return this.wire(ctx, def, rows);
   }
 
   /** Every matching row, in list order (plain lists, embedded children). Honours keyword and filters. */
@@ -255,11 +277,18 @@ export class ResourceEngine {
       return { data: every.slice((page - 1) * size, page * size), totalRows: every.length };
     }
     const keyword = keywordOf(query);
-    const count = (k?: string) => this.base(ctx, def, scope, { ...query, keyword: k }, restrict).select((eb) => eb.fn.countAll<number>().as('count'));
+    const counting = (q: AnyQuery) => q.select((eb) => eb.fn.countAll<number>().as('count'));
+    // The page's conditions (its keyword as the count's), built and compiled once: the key of its total kept per change
+    // number, and of its statement kept compiled. The count itself is built only when its total is not kept.
+    const own = keyword === undefined || query.keyword === keyword ? this.base(ctx, def, scope, query, restrict) : undefined;
+    const compiled = own?.compile();
+    const ownKey = compiled && `count\u0000${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`;
+    const count = (k?: string) =>
+      own && ownKey && k === keyword ? { key: ownKey, query: () => counting(own) } : counting(this.base(ctx, def, scope, { ...query, keyword: k }, restrict));
     const plan = await pagePlan(ctx.db, { keyword, offset: (page - 1) * size, size, count, changes: ctx.changes });
     if (!plan.read) return { data: [], totalRows: plan.totalRows };
-    const source = this.base(ctx, def, scope, query, restrict, plan.scan);
-    return { data: await this.pageRows(ctx, def, source, size, (page - 1) * size), totalRows: plan.totalRows };
+    const source = own && !plan.scan ? own : this.base(ctx, def, scope, query, restrict, plan.scan);
+    return { data: await this.pageRows(ctx, def, source, size, (page - 1) * size, source === own ? compiled : undefined), totalRows: plan.totalRows };
   }
 
   /** One record in wire form (the detail, the answer of writes, a 409's `data`), with its status history when kept. */

@@ -10,6 +10,8 @@ import { parsePathTemplate, type HttpMethod, type ParsedPath } from '../../share
 import { httpError } from '../errors';
 import { localize, type Text } from '../i18n';
 import { ok } from '../http/envelope';
+import { sendEncodedJson } from '../http/encoding';
+import { confirmedRead } from './session-check';
 import { enforce, parseId, readOnly, requireWebsite } from './access';
 import { KeptPages } from './kept-pages';
 import { ruleOf, type AccessRule, type Operation as AccessOperation } from '../../shared/resources/access';
@@ -94,8 +96,16 @@ export function resourceRoutes(service: 'api' | 'core' | 'his' = 'api'): Fastify
       return { scope, ctx, query, params };
     }
 
-    const route = (parsed: ParsedPath, handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>) =>
-      app.route({ method: parsed.method as HTTPMethods, url: parsed.path.replace(/\{([^}]+)\}/g, ':$1'), handler });
+    // `encoded`: a list read (GET) sends its pages in the form the client accepts itself (KeptPages.send), so the
+    // app-wide compression's hooks stay off it; nothing it answers otherwise (an error) reaches their threshold.
+    // On PostgreSQL its page's statement may also check the session (./session-check.ts: `confirmedRead`).
+    const route = (parsed: ParsedPath, handler: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>, encoded = false) =>
+      app.route({
+        method: parsed.method as HTTPMethods,
+        url: parsed.path.replace(/\{([^}]+)\}/g, ':$1'),
+        handler: encoded ? (request, reply) => confirmedRead(request, reply, () => handler(request, reply)) : handler,
+        ...(encoded ? { compress: false as const, decompress: false as const, config: { sessionInPage: app.dialect === 'postgres' } } : {}),
+      });
 
     for (const def of Object.values(own)) {
       const h = engine.hooksOf(def);
@@ -126,13 +136,12 @@ export function resourceRoutes(service: 'api' | 'core' | 'his' = 'api'): Fastify
               const n = readOnly(request) ? request.changes : undefined;
               const key = `${request.user?.id}\u0000${ctx.ui}\u0000${request.url}`;
               const kept = n === undefined ? undefined : pages.get(n, key);
-              if (kept !== undefined) return sendJson(reply, kept);
+              if (kept !== undefined) return pages.send(request, reply, kept);
               const rows = def.api.list?.paged ? await engine.page(ctx, def, scope, query) : await engine.all(ctx, def, scope, query);
               const answer = h.listEnvelope ? { code: 1, message: localize(request, M.success), ...(Array.isArray(rows) ? { data: rows } : rows) } : rows;
-              if (n === undefined) return answer;
-              const body = JSON.stringify(answer);
-              pages.keep(n, key, body);
-              return sendJson(reply, body);
+              // Not kept (no change number: a route outside the bearer guard), but sent the same way.
+              if (n === undefined) return sendEncodedJson(request, reply, { body: Buffer.from(JSON.stringify(answer)) });
+              return pages.send(request, reply, pages.keep(n, key, JSON.stringify(answer)));
             }
             case 'getAll': {
               const rows = await engine.all(ctx, def, scope, query);
@@ -148,7 +157,7 @@ export function resourceRoutes(service: 'api' | 'core' | 'his' = 'api'): Fastify
               await engine.remove(ctx, def, scope, id());
               return answer(M.deleted);
           }
-        });
+        }, op === 'list' && !def.singleton && parsed.method === 'GET');
       }
       for (const action of h.actions ?? []) {
         const parsed = parsePathTemplate(action.path, 'GET');
@@ -191,12 +200,6 @@ function keyOf(def: ResourceDef, raw: string | undefined): number | string {
     return text;
   }
   return parseId(raw, key);
-}
-
-/** JSON text as Fastify sends an object (the same type), without serializing it again. */
-function sendJson(reply: FastifyReply, body: string): string {
-  reply.type('application/json; charset=utf-8');
-  return body;
 }
 
 /**

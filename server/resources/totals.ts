@@ -10,20 +10,34 @@ import type { AnyQuery } from './engine';
 const counted = async (count: AnyQuery) => Number(((await count.executeTakeFirstOrThrow()) as { count: number | string }).count);
 
 /**
+ * A count with its key already known (the engine's page: the key from its conditions, compiled once for the page as
+ * well), built only when its total is not kept. The key must tell every count apart that a compiled count would.
+ */
+export interface KeyedCount {
+  key: string;
+  query: () => AnyQuery;
+}
+
+/**
  * The value of `count` (a query selecting `count`), computed once per change number. `changes`: the request's
  * change number (read with its session), else it is read here.
  */
-export async function totalOf(db: DynamicDb, count: AnyQuery, changes?: () => Promise<string>): Promise<number> {
+export async function totalOf(db: DynamicDb, count: AnyQuery | KeyedCount, changes?: () => Promise<string>): Promise<number> {
+  const keyed = 'key' in count && typeof count.key === 'string' ? (count as KeyedCount) : undefined;
+  const query = () => (keyed ? keyed.query() : (count as AnyQuery));
   // Inside a transaction the count may see the transaction's own writes: never kept.
-  if (db.isTransaction) return counted(count);
+  if (db.isTransaction) return counted(query());
   const n = changes ? await changes() : await changeNumber(db);
   const totals = keptAt(db, n, 'totals');
-  const { sql, parameters } = count.compile();
-  const key = `${sql}\u0000${JSON.stringify(parameters)}`;
+  let key = keyed?.key;
+  if (key === undefined) {
+    const { sql, parameters } = (count as AnyQuery).compile();
+    key = `${sql}\u0000${JSON.stringify(parameters)}`;
+  }
   const hit = totals.get(key) as number | undefined;
   if (hit !== undefined) return hit;
   // Counted after reading n: as new as n or newer, never older (a newer write has moved n on for later readers).
-  const total = await counted(count);
+  const total = await counted(query());
   totals.set(key, total);
   return total;
 }
@@ -40,7 +54,7 @@ export async function totalOf(db: DynamicDb, count: AnyQuery, changes?: () => Pr
  */
 export async function pagePlan(
   db: DynamicDb,
-  page: { keyword?: string; offset: number; size: number; count: (keyword?: string) => AnyQuery; changes?: () => Promise<string> },
+  page: { keyword?: string; offset: number; size: number; count: (keyword?: string) => AnyQuery | KeyedCount; changes?: () => Promise<string> },
 ): Promise<{ totalRows: number; read: boolean; scan: boolean }> {
   const { keyword, offset, size, count, changes } = page;
   const totalRows = await totalOf(db, count(keyword), changes);

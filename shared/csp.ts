@@ -1,6 +1,6 @@
 /**
  * The console's Content-Security-Policy, one policy for the desktop app (main/window/protocol.ts, its `app://`
- * pages) and for browsers (the server's `@fastify/helmet`): our own code only, data calls to our services.
+ * pages) and for browsers (the server's security headers, server/http/security-headers.ts): our own code only, data calls to our services.
  * `serviceOrigins`: where the services are when they are not the page's own origin (the desktop profile's).
  *
  * Runtime-free.

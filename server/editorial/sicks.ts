@@ -78,7 +78,8 @@ async function readInput(db: Db, websiteId: number, body: Body, ui: UiLang, curr
   for (const f of writableFields(def)) {
     let v = has(f.name) ? body[f.name] : current ? current[f.name] : f.default;
     if (typeof v === 'string') v = v.trim();
-    top[f.name] = v === '' ? null : v;
+    // An empty text is no value; an empty string given for a flag is a wrong type, which validation refuses by name.
+    top[f.name] = v === '' && f.type !== 'boolean' ? null : v;
   }
   const known = await languageNames(db);
   const translations = parseTranslationRows(has('sickTranslations') ? body.sickTranslations : ((current?.sickTranslations as unknown[] | undefined) ?? []), 'sickTranslations', T_FIELDS, known, RICH_FIELDS) as SickTranslation[];

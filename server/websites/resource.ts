@@ -80,13 +80,15 @@ const againOnUnique = async (_ctx: HookContext, err: unknown, attempt: number) =
 
 /**
  * No website is the default but (maybe) `except`: the first step of making another one the default, each website
- * cleared an update of its own. The current default is locked first, so make-defaults at once take their turns.
+ * cleared an update of its own. The current default is locked first, so make-defaults at once take their turns. The
+ * website that loses the flag keeps its stamp (as a read mark does): a form open on it, or its own make-default racing
+ * this one, is still saved rather than refused as stale (tests/server/invariants.test.ts).
  */
 async function clearDefault(ctx: HookContext, except?: number): Promise<void> {
   await lockRows(ctx.db, 'websites', 'isDefault', true);
   let q = ctx.db.selectFrom('websites').select('id').where('isDefault', '=', true);
   if (except !== undefined) q = q.where('id', '!=', except);
-  for (const { id } of await q.execute()) await engineOf(ctx).change(ctx, website, { keys: {} }, id, { isDefault: false });
+  for (const { id } of await q.execute()) await engineOf(ctx).change(ctx, website, { keys: {} }, id, { isDefault: false }, { keepStamp: true });
 }
 
 export const websiteResource = serve(website, {
@@ -155,7 +157,7 @@ export const websiteLanguageResource = serve(websiteLanguage, {
     if (values.isDefault === true && current?.isDefault !== true) {
       // The one it takes the flag from first (the index holds one default at every moment): an update of its own.
       for (const l of languages.filter((l) => l.isDefault && l.languageId !== values.languageId)) {
-        await engineOf(ctx).change(ctx, websiteLanguage, ctx.scope, l.languageId, { isDefault: false });
+        await engineOf(ctx).change(ctx, websiteLanguage, ctx.scope, l.languageId, { isDefault: false }, { keepStamp: true });
       }
     }
     return { values, input: undefined };

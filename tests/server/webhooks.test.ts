@@ -317,7 +317,8 @@ describeEachDatabase(
       await ctx.restart({ webhooks: {} });
       // The running app's dispatcher and a second one over the same database, at once.
       const { WebhookDispatcher } = await import('../../server/webhooks/dispatcher');
-      const other = new WebhookDispatcher(dynamic(ctx.db), () => ctx.clock.now());
+      // Receivers on loopback are allowed in tests, as the app's own dispatcher is (harness: WEBHOOKS_ALLOW_PRIVATE).
+      const other = new WebhookDispatcher(dynamic(ctx.db), () => ctx.clock.now(), { allowPrivate: true });
       await Promise.all([other.sweep(), webhookDispatcher(ctx.app).sweep()]);
       await until(log, (rows) => rows.length === 2 && rows.every((r) => r.status === 'delivered'));
       await other.close();

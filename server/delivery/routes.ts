@@ -12,9 +12,9 @@
 //      compressed once); else the area reads, and the answer is kept under its tag.
 // The kept answers are keyed by the change number, so they stay right when another process writes the database.
 import { createHash } from 'node:crypto';
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
+import { COMPRESS_THRESHOLD, compressed, pickEncoding } from '../http/encoding';
 import { limitStore } from '../http/rate-limit-store';
 import { changeNumber } from '../db/changes';
 import { errorBody, httpError } from '../errors';
@@ -44,8 +44,6 @@ export const DELIVERY_DEFAULTS = { maxAge: 60, staleWhileRevalidate: 600, max: 6
 
 /** How long an area's epoch is trusted (app clock): a scheduled item shows up at most this late. */
 const EPOCH_MS = 1000;
-/** Answers smaller than this go out as they are (as the global compression does). */
-const COMPRESS_THRESHOLD = 1024;
 
 interface Answer {
   tag: string;
@@ -75,21 +73,6 @@ function matches(header: string | undefined, tag: string): boolean {
 
 /** `If-None-Match: *`: any current representation matches. */
 const anyTag = (header: string | undefined) => !!header && header.split(',').some((t) => t.trim() === '*');
-
-/** The encoding to send of what the client accepts (brotli first), honouring `;q=0`. */
-function pickEncoding(header: string | undefined): 'br' | 'gzip' | undefined {
-  if (!header) return undefined;
-  const accepted = new Set(
-    header
-      .split(',')
-      .map((p) => p.trim().split(';'))
-      .filter(([, q]) => !q || !/^q=0(\.0*)?$/.test(q.trim()))
-      .map(([name]) => name.trim().toLowerCase()),
-  );
-  if (accepted.has('br')) return 'br';
-  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
-  return undefined;
-}
 
 export const deliveryRoutes: FastifyPluginAsync = async (app) => {
   const given = app.moduleOptions.delivery ?? {};
@@ -153,10 +136,7 @@ export const deliveryRoutes: FastifyPluginAsync = async (app) => {
     if (!encoding) return reply.send(answer.body);
     let bytes = answer[encoding];
     if (!bytes) {
-      bytes = encoding === 'br'
-        ? brotliCompressSync(answer.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: answer.body.length } })
-        : gzipSync(answer.body, { level: 6 });
-      answer[encoding] = bytes;
+      bytes = answer[encoding] = compressed(answer.body, encoding);
       if (answer.kept) answerBytes += bytes.length;
     }
     return reply.header('content-encoding', encoding).send(bytes);

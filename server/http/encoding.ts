@@ -1,5 +1,5 @@
-// Answers kept compressed (server/resources/kept-pages.ts): each form made once, the first time a client accepts it,
-// and sent as is afterwards, as the delivery API does with its answers (server/delivery/routes.ts). The app-wide
+// Answers kept compressed (server/resources/kept-pages.ts, and the delivery API's answers, server/delivery/routes.ts):
+// each form made once, the first time a client accepts it, and sent as is afterwards. The app-wide
 // compression (@fastify/compress) leaves an answer that already has its Content-Encoding alone.
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';

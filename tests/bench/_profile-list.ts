@@ -4,13 +4,12 @@
 // profiles on PostgreSQL; PROFILE_AFRESH=1 asks a new address each request (an ignored `fresh=<n>`, as the list
 // bench's "read afresh"), so that no kept page answers and the profile is the engine's whole read; PROFILE_BARE=1 then
 // profiles the bare route (_bare-list.ts) on the same rows with the same requests, into PROFILE_DIR/bare.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { createDatabase, startEmbeddedPostgres } from '../server/embedded-pg';
-import { postgresCpuSeconds, processCpuSeconds, ROOT, signIn, startServer } from './_support';
+import { postgresCpuSeconds, processCpuSeconds, signIn, startBenchProcess, startServer } from './_support';
 
 const { load } = await import('./list-page');
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sitedesk-prof-'));
@@ -48,21 +47,9 @@ try {
   if (process.env.PROFILE_BARE === '1') {
     const target = env.DATABASE_URL ?? path.join(env.DATA_DIR, 'sitedesk.db');
     const bareDir = path.join(profileDir, 'bare');
-    const child = spawn(process.execPath, ['--cpu-prof', `--cpu-prof-dir=${bareDir}`, '--import', 'tsx', path.join('tests', 'bench', '_bare-list.ts'), target], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
-    const url = await new Promise<string>((resolve, reject) => {
-      let out = '';
-      child.stdout!.on('data', (d) => {
-        out += d;
-        const m = /listening on (\S+)/.exec(out);
-        if (m) resolve(m[1]);
-      });
-      child.on('exit', (code) => reject(new Error(`bare list exited with ${code}: ${out}`)));
-    });
-    await measure('bare route', url, child.pid!);
-    await new Promise<void>((resolve) => {
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-    });
+    const bare = await startBenchProcess('_bare-list.ts', [target], ['--cpu-prof', `--cpu-prof-dir=${bareDir}`]);
+    await measure('bare route', bare.url, bare.pid);
+    await bare.stop();
   }
 } finally {
   await pg?.stop();

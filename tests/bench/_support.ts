@@ -307,18 +307,19 @@ export async function warmRead(file: string): Promise<void> {
   await pipeline(fs.createReadStream(file), new Writable({ write: (_chunk, _enc, done) => done() }));
 }
 
-export interface BareReceiver {
+/** A bench process of its own (a bare route or receiver) that prints `listening on <url>` once it serves. */
+export interface BenchProcess {
   url: string;
   pid: number;
   stop(): Promise<void>;
 }
 
 /**
- * tests/bench/_bare-receiver.ts in its own process, as the server runs: what HTTP and multipart parsing allow on this
- * machine, with nothing of the server's bookkeeping (see that file).
+ * `tests/bench/<script>` in its own process (with `nodeFlags` before it, e.g. `--cpu-prof`), as the server runs:
+ * answered once it prints the address it listens on; `stop` ends it with SIGTERM.
  */
-export async function startBareReceiver(dir: string): Promise<BareReceiver> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join('tests', 'bench', '_bare-receiver.ts'), dir], {
+export async function startBenchProcess(script: string, args: string[], nodeFlags: string[] = []): Promise<BenchProcess> {
+  const child: ChildProcess = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', path.join('tests', 'bench', script), ...args], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -329,7 +330,7 @@ export async function startBareReceiver(dir: string): Promise<BareReceiver> {
       const m = /listening on (\S+)/.exec(out);
       if (m) resolve(m[1]);
     });
-    child.on('exit', (code) => reject(new Error(`bare receiver exited with ${code}: ${out}`)));
+    child.on('exit', (code) => reject(new Error(`${script} exited with ${code}: ${out}`)));
   });
   return {
     url,
@@ -342,6 +343,12 @@ export async function startBareReceiver(dir: string): Promise<BareReceiver> {
       }),
   };
 }
+
+/**
+ * tests/bench/_bare-receiver.ts in its own process, as the server runs: what HTTP and multipart parsing allow on this
+ * machine, with nothing of the server's bookkeeping (see that file).
+ */
+export const startBareReceiver = (dir: string): Promise<BenchProcess> => startBenchProcess('_bare-receiver.ts', [dir]);
 
 /** "load 1.2 / 3.4 / 5.6 on 2 cores": the figures are only as steady as the machine. */
 export function machineLoad(): string {

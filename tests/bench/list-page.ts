@@ -28,9 +28,8 @@ import { createDb } from '../../server/db/index';
 import { dynamic } from '../../server/resources/dynamic';
 import { foldedText } from '../../shared/text';
 import { createDatabase, startEmbeddedPostgres } from '../server/embedded-pg';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { isDeepStrictEqual } from 'node:util';
-import { cannon as cannonFor, machineLoad, metered, printLoadRows, ROOT, signIn, startServer, type BenchServer, type LoadRow, type Meter } from './_support';
+import { cannon as cannonFor, machineLoad, metered, printLoadRows, signIn, startBenchProcess, startServer, type BenchProcess, type BenchServer, type LoadRow, type Meter } from './_support';
 import { startDirectus, type NewsRow } from './_directus';
 
 const ROWS = Number(process.env.BENCH_LIST_ROWS ?? 100_000);
@@ -192,35 +191,8 @@ async function warm(url: string, headers?: Record<string, string>): Promise<void
   await autocannon({ connections: 10, duration: 2, ...afresh(url, headers) });
 }
 
-interface BareList {
-  url: string;
-  pid: number;
-  stop(): Promise<void>;
-}
-
 /** _bare-list.ts in its own process, on the SQLite file or PostgreSQL database `target`. */
-async function startBareList(target: string): Promise<BareList> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join('tests', 'bench', '_bare-list.ts'), target], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (d) => {
-      out += d;
-      const m = /listening on (\S+)/.exec(out);
-      if (m) resolve(m[1]);
-    });
-    child.on('exit', (code) => reject(new Error(`bare list exited with ${code}: ${out}`)));
-  });
-  return {
-    url,
-    pid: child.pid!,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
-}
+const startBareList = (target: string): Promise<BenchProcess> => startBenchProcess('_bare-list.ts', [target]);
 
 /** The bare route's answer must be Sitedesk's (rows, order, total, JSON), or its figures mean nothing: throws. */
 async function sameAnswer(database: string, call: string, sitedesk: string, bare: string, headers: Record<string, string>) {

@@ -19,6 +19,7 @@
 // HandDeclared below.
 import type { Generated } from 'kysely';
 import type { FieldDef, ResourceDef } from '../../shared/resources/define';
+import type { FieldValueOf } from '../../shared/resources/record';
 import type { resources } from '../../shared/resources/index';
 // The webhooks' definitions are in the registry of shared/resources/index.ts now, like every other: naming them again
 // below is redundant and harmless (the same definition twice). Definitions served with tables of their own are in
@@ -37,22 +38,11 @@ export type HandDeclared = 'websites' | 'website_languages' | 'website_users' | 
 
 type TEXT_TYPE = 'text' | 'textarea' | 'richText' | 'url';
 
-type OptionValue<F extends FieldDef> = F['options'] extends readonly { value: infer V }[] ? V : number | string;
-
-/** The column value of a stored field (server/resources/schema.ts `storageType`). */
-type ColumnOf<F extends FieldDef> = F['perLanguage'] extends true
-  ? string
-  : F['type'] extends 'number'
-    ? number
-    : F['type'] extends 'boolean'
-      ? boolean
-      : F['type'] extends 'enum'
-        ? OptionValue<F>
-        : F['type'] extends 'reference'
-          ? F['reference'] extends { valueType: 'string' }
-            ? string
-            : number
-          : string;
+/**
+ * The column value of a stored field (server/resources/schema.ts `storageType`): the value as answered
+ * (shared/resources/record.ts), but tags, which are stored as JSON text.
+ */
+type ColumnOf<F extends FieldDef> = F['type'] extends 'tags' ? string : FieldValueOf<F>;
 
 type IsRequired<F extends FieldDef> = F['required'] extends true | { vi: string } ? true : false;
 type Defaulted<F extends FieldDef> = 'default' extends keyof F ? true : F['type'] extends 'boolean' ? true : false;

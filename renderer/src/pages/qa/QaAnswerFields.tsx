@@ -1,9 +1,7 @@
 import { Col, Form, Row as GridRow, Select, TreeSelect } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ResourceDef } from '../../../../shared/resources/define';
-import type { LanguageRef } from '../../../../shared/resources/validate';
-import type { Row } from '../../resources/dataProvider';
-import { ResourceFields } from '../../resources/ResourceFields';
+import { ResourceFields, type ResourceFieldsProps } from '../../resources/ResourceFields';
 import { useWorkspace } from '../../core/workspace';
 import { useServiceTree, useTagOptions } from '../../features/editorial/lookups';
 import { SUBJECT_TAGS } from './qaForm';
@@ -13,15 +11,7 @@ import { SUBJECT_TAGS } from './qaForm';
  * language tabs (title, content, answer, SEO link), subject tags, one service from the service tree, the
  * feature image.
  */
-export interface QaAnswerFieldsProps {
-  def: ResourceDef;
-  languages: readonly LanguageRef[];
-  activeLanguage: string;
-  onLanguageChange(languageId: string): void;
-  values: Row;
-  isUpdate: boolean;
-  attempted?: boolean;
-}
+export type QaAnswerFieldsProps = Pick<ResourceFieldsProps, 'def' | 'languages' | 'activeLanguage' | 'onLanguageChange' | 'values' | 'isUpdate' | 'attempted'>;
 
 export function QaAnswerFields(props: QaAnswerFieldsProps) {
   const { t } = useTranslation('qa');

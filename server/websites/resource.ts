@@ -85,10 +85,17 @@ const againOnUnique = async (_ctx: HookContext, err: unknown, attempt: number) =
  * this one, is still saved rather than refused as stale (tests/server/invariants.test.ts).
  */
 async function clearDefault(ctx: HookContext, except?: number): Promise<void> {
-  await lockRows(ctx.db, 'websites', 'isDefault', true);
-  let q = ctx.db.selectFrom('websites').select('id').where('isDefault', '=', true);
-  if (except !== undefined) q = q.where('id', '!=', except);
-  for (const { id } of await q.execute()) await engineOf(ctx).change(ctx, website, { keys: {} }, id, { isDefault: false }, { keepStamp: true });
+  // Until no other default is left: a make-default that waited for the lock finds, once it has it, the default that the
+  // one before it committed (a row its locking read could not see), and clears that one too; the partial unique index
+  // of the one default is never what refuses a save (on PostgreSQL; SQLite writes one at a time).
+  for (;;) {
+    await lockRows(ctx.db, 'websites', 'isDefault', true);
+    let q = ctx.db.selectFrom('websites').select('id').where('isDefault', '=', true);
+    if (except !== undefined) q = q.where('id', '!=', except);
+    const others = await q.execute();
+    if (!others.length) return;
+    for (const { id } of others) await engineOf(ctx).change(ctx, website, { keys: {} }, id, { isDefault: false }, { keepStamp: true });
+  }
 }
 
 export const websiteResource = serve(website, {

@@ -374,11 +374,18 @@ export async function retryOnUnique<T>(work: () => Promise<T>, attempts = 8): Pr
     try {
       return await work();
     } catch (err) {
-      const code = (err as { code?: unknown } | null)?.code;
-      // A deadlock the database broke (PostgreSQL picks a victim) is a race lost the same way.
-      if (!(isUniqueViolation(err) || code === '40P01' || code === '40001') || attempt >= attempts) throw err;
+      if (!lostRace(err) || attempt >= attempts) throw err;
     }
   }
+}
+
+/**
+ * A transaction that lost a race another one won first: refused by a unique index, or the victim of a deadlock (or a
+ * serialization failure) the database broke. Run again, it reads what the winner committed.
+ */
+export function lostRace(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return isUniqueViolation(err) || code === '40P01' || code === '40001';
 }
 
 /**

@@ -13,7 +13,7 @@
 // trash gives back; its content does not come back).
 import type { Kysely } from 'kysely';
 import { resources } from '../../shared/resources/index';
-import { isUniqueViolation, lockRow, lockRows } from '../db/dialect';
+import { isUniqueViolation, lockRow, lockRows, lostRace } from '../db/dialect';
 import type { Database } from '../db/schema';
 import { httpError } from '../errors';
 import { M } from '../messages';
@@ -73,8 +73,11 @@ async function staffShaped(db: DynamicDb, rows: Row[]): Promise<Row[]> {
     .execute() as Promise<Row[]>;
 }
 
-/** Two writers at once of one default (two make-defaults): the loser runs again, after the winner. */
-const againOnUnique = async (_ctx: HookContext, err: unknown, attempt: number) => isUniqueViolation(err) && attempt < 8;
+/**
+ * Two writers at once of one default (two make-defaults): the loser, refused by the one-default index or chosen as a
+ * deadlock's victim, runs again after the winner.
+ */
+const againOnUnique = async (_ctx: HookContext, err: unknown, attempt: number) => lostRace(err) && attempt < 8;
 
 // ---- websites ------------------------------------------------------------------------------------------
 

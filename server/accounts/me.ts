@@ -21,10 +21,15 @@ export const meRoutes: FastifyPluginAsync = async (app) => {
   app.put('/Me/password', async (request) => {
     const body = parseInput(passwordBody, request.body ?? {});
     const me = request.user;
+    // A guess of the current password is a sign-in attempt of the account (its throttle, server/auth/throttle.ts): a
+    // stolen access token cannot be used to try passwords faster than the sign-in form allows.
+    const attempt = await app.throttle.reserve(me.userName.toLowerCase(), request.ip ?? null);
+    if ('wait' in attempt) throw httpError(429, M.throttled(Math.ceil(attempt.wait / 60)), { field: 'currentPassword' }, { 'Retry-After': String(attempt.wait) });
     const account = await app.db.selectFrom('users').select(['passwordHash']).where('id', '=', me.id).executeTakeFirstOrThrow();
     if (typeof body.currentPassword !== 'string' || !(await verifyPassword(account.passwordHash, body.currentPassword))) {
       throw httpError(400, M.currentPasswordWrong, { field: 'currentPassword' });
     }
+    await app.throttle.succeeded(attempt.id);
     const passwordHash = await hashPassword(checkPassword(body.newPassword, me.userName, 'newPassword', NEW_PASSWORD));
     const ctx = hookContext(app, request, { keys: {} });
     await app.db.transaction().execute(async (trx) => {

@@ -160,6 +160,16 @@ describeEachDatabase('accounts', (ctx) => {
     await expect(ctx.signIn(userName, GOOD)).rejects.toThrow(/400/);
   });
 
+  it('counts wrong current passwords toward the account’s sign-in throttle', async () => {
+    const { userName } = await newAccount();
+    const token = (await ctx.signIn(userName, GOOD)).access_token;
+    for (let i = 0; i < 5; i++) expect((await as(token, 'PUT', '/api/Me/password', { currentPassword: `guess number ${i}`, newPassword: 'a brand new passphrase' })).status).toBe(400);
+    const throttled = await as(token, 'PUT', '/api/Me/password', { currentPassword: GOOD, newPassword: 'a brand new passphrase' });
+    expect(throttled.status).toBe(429);
+    expect(Number(throttled.headers.get('retry-after'))).toBeGreaterThan(0);
+    await expect(ctx.signIn(userName, GOOD)).rejects.toThrow(/429/);
+  });
+
   it('lists your sessions, ends one of yours (never another’s), signs out everywhere else; administrators end them all', async () => {
     const { id, userName } = await newAccount();
     const one = await ctx.signIn(userName, GOOD);

@@ -49,6 +49,8 @@ export interface ServerConfig {
   delivery: { maxAge?: number; staleWhileRevalidate?: number; maxPerMinute?: number };
   /** WEBHOOKS_ALLOW_PRIVATE=1: webhooks may send to loopback and private addresses (never link-local or metadata ones). */
   webhooks: { allowPrivate: boolean };
+  /** SMTP_URL (reset links are also e-mailed), MAIL_FROM, PUBLIC_URL (the console's address in those links). */
+  accounts: { smtpUrl?: string; mailFrom?: string; publicUrl?: string };
   /** WORKERS: server processes sharing the port (node:cluster), on PostgreSQL; 1 on SQLite. */
   workers: number;
   /**
@@ -147,6 +149,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     },
     // Webhook receivers on loopback and private addresses (never link-local or metadata ones): off unless set.
     webhooks: { allowPrivate: /^(1|true|yes)$/i.test(env.WEBHOOKS_ALLOW_PRIVATE ?? '') },
+    accounts: { smtpUrl: env.SMTP_URL?.trim() || undefined, mailFrom: env.MAIL_FROM?.trim() || undefined, publicUrl: env.PUBLIC_URL?.trim() || undefined },
     // Processes sharing the port (server/workers.ts); PostgreSQL only.
     workers: workerCount(env),
     trustProxy: trustProxy(env),

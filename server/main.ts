@@ -25,6 +25,7 @@ async function main() {
     },
     seed: config.seed,
     webhooks: { allowPrivate: config.webhooks.allowPrivate },
+    accounts: config.accounts,
     ...(config.s3 ? { files: { s3: config.s3 } } : {}),
     ...(config.benchHistoryOff ? { history: { benchOff: true } } : {}),
     logger: { level: process.env.LOG_LEVEL ?? 'warn' },

@@ -128,6 +128,47 @@ export const M = {
     en: 'The session has expired or is invalid, please sign in again',
   },
   missingToken: { vi: 'Thiếu token cần thu hồi', en: 'The token to revoke is missing' },
+
+  // ---- Accounts and your own account (server/accounts) ----
+  passwordRequired: (field: Label): Label => ({ vi: `${field.vi} là trường bắt buộc`, en: `${field.en} is required` }),
+  passwordTooShort: (field: Label, min: number): Label => ({
+    vi: `${field.vi} phải có ít nhất ${min} ký tự`,
+    en: `${field.en} must be at least ${min} characters long`,
+  }),
+  passwordTooLong: (field: Label, max: number): Label => ({
+    vi: `${field.vi} không được dài quá ${max} ký tự`,
+    en: `${field.en} must be at most ${max} characters long`,
+  }),
+  passwordIsUserName: (field: Label): Label => ({
+    vi: `${field.vi} không được trùng với tên đăng nhập`,
+    en: `${field.en} must not be the user name`,
+  }),
+  passwordCommon: (field: Label): Label => ({
+    vi: `${field.vi} quá phổ biến, dễ bị đoán: hãy chọn mật khẩu khác`,
+    en: `${field.en} is too common and easy to guess: choose another one`,
+  }),
+  currentPasswordWrong: { vi: 'Mật khẩu hiện tại không đúng', en: 'The current password is incorrect' },
+  userNameTaken: (userName: string): Label => ({
+    vi: `Tên đăng nhập "${userName}" đã được sử dụng`,
+    en: `The user name "${userName}" is already taken`,
+  }),
+  lastAdministrator: {
+    vi: 'Không thể khoá hoặc bỏ quyền quản trị của quản trị viên cuối cùng đang hoạt động',
+    en: 'The last active administrator cannot be deactivated or lose the administrator role',
+  },
+  resetLinkInvalid: {
+    vi: 'Liên kết đặt lại mật khẩu không hợp lệ, đã hết hạn hoặc đã được sử dụng',
+    en: 'The password reset link is invalid, has expired or has been used',
+  },
+  passwordChanged: { vi: 'Đổi mật khẩu thành công', en: 'Password changed' },
+  passwordResetDone: { vi: 'Đặt lại mật khẩu thành công, hãy đăng nhập bằng mật khẩu mới', en: 'Password reset: sign in with the new password' },
+  sessionNotFound: { vi: 'Không tìm thấy phiên đăng nhập', en: 'Session not found' },
+  sessionsEnded: (n: number): Label => ({ vi: `Đã kết thúc ${n} phiên đăng nhập`, en: `${n} session(s) ended` }),
+  resetMailSubject: { vi: 'Đặt lại mật khẩu Sitedesk', en: 'Reset your Sitedesk password' },
+  resetMailBody: (name: string, url: string, expiresAt: string): Label => ({
+    vi: `Xin chào ${name},\n\nMở liên kết sau để đặt mật khẩu mới (dùng được một lần, hết hạn lúc ${expiresAt}):\n${url}\n`,
+    en: `Hello ${name},\n\nOpen this link to set a new password (it works once and expires at ${expiresAt}):\n${url}\n`,
+  }),
   throttled: (minutes: number) => ({
     vi: `Bạn đã đăng nhập sai quá nhiều lần, vui lòng thử lại sau ${minutes} phút`,
     en: `Too many failed sign-in attempts, please try again in ${minutes} minute${minutes === 1 ? '' : 's'}`,

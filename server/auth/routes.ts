@@ -128,7 +128,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     }
     return app.db.transaction().execute(async (trx) => {
       await app.throttle.succeeded(attempt.id, trx);
-      const answer = await app.tokens.startSession(user, clientId, form.scope?.trim() || DEFAULT_SCOPE, trx);
+      const answer = await app.tokens.startSession(user, clientId, form.scope?.trim() || DEFAULT_SCOPE, trx, { address: request.ip, userAgent: request.headers['user-agent'] });
       await app.writes.tell(trx, { websiteId: undefined, resource: 'user', ids: [user.id], operation: 'action', action: 'signIn', request, actor: { kind: 'user', id: user.id, name: user.fullName || user.userName } });
       return answer;
     });

@@ -106,6 +106,8 @@ export class TokenService {
     clientId: string,
     scope: string,
     exec?: Kysely<Database>,
+    /** Where and with what it signs in ("your sessions" shows it; cut to a sane length). */
+    client: { address?: string | null; userAgent?: string | null } = {},
   ): Promise<TokenAnswer> {
     const now = this.now();
     const familyId = randomUUID();
@@ -114,8 +116,13 @@ export class TokenService {
     const write = async (trx: Kysely<Database>) => {
       await trx
         .insertInto('token_families')
-        .values({ id: familyId, userId: user.id, clientId, scope, createdAt: iso(now), expiresAt, revokedAt: null, revokedReason: null })
+        .values({
+          id: familyId, userId: user.id, clientId, scope, createdAt: iso(now), expiresAt, revokedAt: null, revokedReason: null,
+          lastUsedAt: iso(now), clientAddress: client.address?.slice(0, 100) ?? null, userAgent: client.userAgent?.slice(0, 500) ?? null,
+        })
         .execute();
+      // The accounts' list shows it (bookkeeping of the sign-in, whose entry the caller writes: not a change of the account).
+      await trx.updateTable('users').set({ lastSignInAt: iso(now) }).where('id', '=', user.id).execute();
       await trx
         .insertInto('refresh_tokens')
         .values({ tokenHash: sha256(refresh), familyId, userId: user.id, clientId, createdAt: iso(now), expiresAt, usedAt: null, revokedAt: null })
@@ -161,6 +168,7 @@ export class TokenService {
         .insertInto('refresh_tokens')
         .values({ tokenHash: sha256(refresh), familyId: row.familyId, userId: row.userId, clientId, createdAt: now, expiresAt: row.familyExpiresAt, usedAt: null, revokedAt: null })
         .execute();
+      await trx.updateTable('token_families').set({ lastUsedAt: now }).where('id', '=', row.familyId).execute();
       return { kind: 'ok' as const, row, refresh };
     });
 
@@ -232,6 +240,44 @@ export class TokenService {
         ...(told.action === 'signOut' ? {} : { values: { reason } }),
       });
     });
+  }
+
+  /**
+   * Ends every live session of `userId` but `except` (the one kept: a password change keeps the session that made it),
+   * with their refresh tokens, in one transaction (the caller's `trx` when given) and one entry of the user's history
+   * (`action`, with the reason and how many ended); nothing live: nothing written. Answers the ended sessions' ids.
+   * Used by deactivation, a password change or reset, "sign out everywhere else" and an administrator's "end all
+   * sessions" (server/accounts).
+   */
+  async endSessions(
+    userId: number,
+    opts: { except?: string; reason: string; action: string; request?: FastifyRequest; actor?: WriteActor; trx?: Kysely<Database> },
+  ): Promise<string[]> {
+    const now = iso(this.now());
+    const work = async (trx: Kysely<Database>) => {
+      let q = trx
+        .updateTable('token_families')
+        .set({ revokedAt: now, revokedReason: opts.reason })
+        .where('userId', '=', userId)
+        .where('revokedAt', 'is', null)
+        .where('expiresAt', '>', now);
+      if (opts.except !== undefined) q = q.where('id', '!=', opts.except);
+      const ended = (await q.returning('id').execute()).map((r) => r.id);
+      if (!ended.length) return ended;
+      await trx.updateTable('refresh_tokens').set({ revokedAt: now }).where('familyId', 'in', ended).where('revokedAt', 'is', null).execute();
+      await this.writes?.tell(trx, {
+        websiteId: undefined,
+        resource: 'user',
+        ids: [userId],
+        operation: 'action',
+        action: opts.action,
+        request: opts.request,
+        actor: opts.actor,
+        values: { reason: opts.reason, sessions: ended.length },
+      });
+      return ended;
+    };
+    return opts.trx ? work(opts.trx) : this.db.transaction().execute(work);
   }
 
   /**

@@ -40,6 +40,12 @@ export interface UsersTable {
   concurrencyStamp: string;
   createdAt: string;
   updatedAt: string;
+  /** the start of the newest session (0029) */
+  lastSignInAt: Generated<string | null>;
+  /** when the second factor was turned on (0029; null: off) */
+  totpEnabledAt: Generated<string | null>;
+  /** the engine's keyword search text (0029; server/resources/search.ts) */
+  searchText: Generated<string | null>;
 }
 
 export interface OauthClientsTable {
@@ -61,6 +67,11 @@ export interface TokenFamiliesTable {
   expiresAt: string;
   revokedAt: string | null;
   revokedReason: string | null;
+  /** the session's last refresh (0029; its start until then) */
+  lastUsedAt: Generated<string | null>;
+  /** where and with what it signed in (0029) */
+  clientAddress: Generated<string | null>;
+  userAgent: Generated<string | null>;
 }
 
 export interface RefreshTokensTable {

@@ -293,6 +293,9 @@ export class ResourceEngine {
 
   /** One record in wire form (the detail, the answer of writes, a 409's `data`), with its status history when kept. */
   async read(db: DynamicDb, def: ResourceDef, scope: Scope, id: number | string): Promise<Row | undefined> {
+    // A record with an integer id is named by no other text (the history reads the record a failed sign-in names by
+    // its account name: PostgreSQL would refuse the comparison with a 500).
+    if (keyColumn(def) === 'id' && typeof id === 'string' && !/^\d{1,15}$/.test(id)) return undefined;
     const record = await this.readRecord(db, def, scope, id);
     if (record && historyMachine(def)) record.statusHistory = await statusHistory(db, def, record.id as number);
     return record;

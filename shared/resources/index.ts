@@ -29,6 +29,7 @@ import { newsDef } from './news';
 import { qaDef } from './qa';
 import { sick } from './sick';
 import { webhook, webhookDelivery } from './webhook';
+import { user } from './user';
 
 export const resources = {
   website,
@@ -78,6 +79,7 @@ export const resources = {
   news: newsDef,
   webhook,
   webhookDelivery,
+  user,
 } satisfies Record<string, ResourceDef>;
 
 export type ResourceName = keyof typeof resources;

@@ -30,7 +30,7 @@ describe('nav registry', () => {
       ['recruitment', '/job', '/recruitment', '/career', '/level', '/job-type'],
       ['customers', '/booking', '/team', '/customer'],
       ['media', '/file', '/video'],
-      ['system', '/trash', '/audit-log'],
+      ['system', '/users', '/trash', '/audit-log'],
     ]);
   });
 

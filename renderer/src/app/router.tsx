@@ -8,6 +8,8 @@ import { lazyElement, ScreenFallback } from '../core/lazyScreen';
 const ProtectedApp = lazy(() => import('./ProtectedApp'));
 const loginPage = lazyElement(() => import('../pages/login/LoginPage'), { spinner: false });
 const expiredTokenPage = lazyElement(() => import('../pages/expired/ExpiredTokenPage'));
+// A password reset link's page (issue 39): opened without signing in, and whether or not someone is signed in here.
+const resetPasswordPage = lazyElement(() => import('../pages/reset-password/ResetPasswordPage'), { spinner: false });
 
 export const routeObjects: RouteObject[] = [
   {
@@ -19,6 +21,7 @@ export const routeObjects: RouteObject[] = [
     ),
   },
   { path: '/expiredToken', element: expiredTokenPage },
+  { path: '/reset-password', element: resetPasswordPage },
   {
     path: '*',
     element: (

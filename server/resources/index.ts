@@ -9,7 +9,7 @@ export { statusHistory, type StatusEntry } from './history';
 export { checkAndConvert, toWire, bodyObject, validationError } from './records';
 export { dynamic, type DynamicDb } from './dynamic';
 export { hasWebsiteId, recordKey } from './schema';
-export { hookContext, operationContext } from './context';
+export { hookContext, operationContext, systemContext } from './context';
 export type { ContentArea, ContentContext, JsonSchema, QueryParam } from './area';
 export { deliveryArea } from './delivery-read';
 export { WriteListeners, type WriteEvent, type WriteListener, type WriteOperation, type WriteActor } from './writes';

@@ -11,6 +11,7 @@ import { hasText, publicText } from '../../shared/resources/delivery';
 import { album } from '../../shared/resources/album';
 import { newsCategory } from '../../shared/resources/news-category';
 import type { Db } from '../db/schema';
+import { withActiveParents } from './published';
 
 export type LinkKind = 'news' | 'category' | 'service' | 'album';
 
@@ -38,15 +39,16 @@ export function started(startTime: string | null | undefined, now: Date): boolea
 async function publishedVersions(ask: LinkAsk, resource: 'news' | 'service', ids: number[]): Promise<Map<number, PublishedLink>> {
   const out = new Map<number, PublishedLink>();
   if (!ids.length) return out;
-  const rows = await ask.db
-    .selectFrom('published_content')
-    .select(['recordId', 'seoLink', 'title', 'startTime'])
-    .where('websiteId', '=', ask.websiteId)
-    .where('resource', '=', resource)
-    .where('languageId', '=', ask.lang)
-    .where('isActive', '=', true)
-    .where('recordId', 'in', [...new Set(ids)])
-    .execute();
+  const query = ask.db
+    .selectFrom('published_content as p')
+    .select(['p.recordId', 'p.seoLink', 'p.title', 'p.startTime'])
+    .where('p.websiteId', '=', ask.websiteId)
+    .where('p.resource', '=', resource)
+    .where('p.languageId', '=', ask.lang)
+    .where('p.isActive', '=', true)
+    .where('p.recordId', 'in', [...new Set(ids)]);
+  // A service of a switched-off group is not published either.
+  const rows = await withActiveParents(ask.db, resource, query).execute();
   for (const r of rows) if (started(r.startTime, ask.now) && r.seoLink) out.set(r.recordId, { seoLink: r.seoLink, title: r.title });
   return out;
 }

@@ -67,7 +67,7 @@ function referencedDef(field: FieldDef): ResourceDef | undefined {
  * referenced record is inactive is not public either (docs/api.md "Delivery API"). A reference to the same table is
  * a tree, whose parents the tree walk already checks.
  */
-function activeReferences(def: ResourceDef): { field: string; table: string; active: string }[] {
+export function activeReferences(def: ResourceDef): { field: string; table: string; active: string }[] {
   const out: { field: string; table: string; active: string }[] = [];
   for (const f of def.fields) {
     if (f.type !== 'reference' || f.computed || f.hidden) continue;

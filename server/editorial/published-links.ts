@@ -12,7 +12,7 @@ import { album } from '../../shared/resources/album';
 import { newsCategory } from '../../shared/resources/news-category';
 import type { Db } from '../db/schema';
 import type { ResourceDef } from '../../shared/resources/define';
-import { dynamic } from '../resources/index';
+import { dynamic, underInactive } from '../resources/index';
 import { withActiveParents } from './published';
 
 export type LinkKind = 'news' | 'category' | 'service' | 'album';
@@ -90,31 +90,10 @@ async function publishedSimple(ask: LinkAsk, kind: keyof typeof SIMPLE, ids: num
     .where('isActive', '=', true)
     .execute()) as Record<string, unknown>[];
   // In a tree (the categories), a record under a switched-off one is not published either (the area's tree walk).
-  const hidden = tree ? await underInactive(ask, def.table, tree, rows) : new Set<unknown>();
+  const hidden = tree ? await underInactive(dynamic(ask.db), def.table, ask.websiteId, tree, 'isActive', rows) : new Set<unknown>();
   for (const r of rows) {
     if (typeof r.seoLink !== 'string' || !r.seoLink.trim() || !hasText(r[title], ask.lang) || hidden.has(r.id)) continue;
     out.set(r.id as number, { seoLink: r.seoLink, title: publicText(r[title], ask.lang, ask.lang) });
-  }
-  return out;
-}
-
-/** The ids of `rows` with a switched-off (or missing) record among their ancestors by `parentField`. */
-async function underInactive(ask: LinkAsk, table: string, parentField: string, rows: Record<string, unknown>[]): Promise<Set<unknown>> {
-  const out = new Set<unknown>();
-  if (!rows.some((r) => r[parentField])) return out;
-  // The website's whole tree (a few hundred rows at most), walked up from each record.
-  const all = (await dynamic(ask.db).selectFrom(table).select(['id', parentField, 'isActive']).where('websiteId', '=', ask.websiteId).execute()) as Record<string, unknown>[];
-  const byId = new Map(all.map((r) => [r.id, r]));
-  for (const r of rows) {
-    const seen = new Set<unknown>();
-    for (let up = r[parentField]; up; up = byId.get(up)?.[parentField]) {
-      const parent = byId.get(up);
-      if (!parent || !parent.isActive || seen.has(up)) {
-        out.add(r.id);
-        break;
-      }
-      seen.add(up);
-    }
   }
   return out;
 }

@@ -11,5 +11,5 @@ export { dynamic, type DynamicDb } from './dynamic';
 export { hasWebsiteId, recordKey } from './schema';
 export { hookContext, operationContext, systemContext } from './context';
 export type { ContentArea, ContentContext, JsonSchema, QueryParam } from './area';
-export { activeReferences, deliveryArea } from './delivery-read';
+export { activeReferences, deliveryArea, underInactive } from './delivery-read';
 export { WriteListeners, type WriteEvent, type WriteListener, type WriteOperation, type WriteActor } from './writes';

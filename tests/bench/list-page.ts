@@ -29,7 +29,7 @@ import { dynamic } from '../../server/resources/dynamic';
 import { foldedText } from '../../shared/text';
 import { createDatabase, startEmbeddedPostgres } from '../server/embedded-pg';
 import { isDeepStrictEqual } from 'node:util';
-import { cannon as cannonFor, machineLoad, metered, printLoadRows, signIn, startBenchProcess, startServer, type BenchProcess, type BenchServer, type LoadRow, type Meter } from './_support';
+import { benchNewsRow, cannon as cannonFor, machineLoad, metered, printLoadRows, signIn, startBenchProcess, startServer, type BenchProcess, type BenchServer, type LoadRow, type Meter } from './_support';
 import { startDirectus, type NewsRow } from './_directus';
 
 const ROWS = Number(process.env.BENCH_LIST_ROWS ?? 100_000);
@@ -61,31 +61,7 @@ export async function load(env: { DATA_DIR: string; DATABASE_URL?: string }) {
         for (let i = from; i < Math.min(ROWS, from + BATCH); i++) {
           const t = titles(i);
           const at = new Date(start + i * 60_000).toISOString();
-          news.push({
-            websiteId: (i % 2) + 1,
-            featureImage: '/files/a.png',
-            featureImageMobile: '/files/a.png',
-            altFeatureImage: null,
-            bannerImages: null,
-            bannerImagesMobile: null,
-            altImages: null,
-            isMobile: false,
-            isHomePage: false,
-            isHot: false,
-            isActive: true,
-            type: 0,
-            startTime: null,
-            approvedStatus: 2,
-            declineReason: null,
-            submittedBy: null,
-            viewCount: 0,
-            creatorId: null,
-            creatorFullName: 'Bench',
-            searchText: foldedText([t.vi, t.en]),
-            concurrencyStamp: `bench-${i}`,
-            createdAt: at,
-            updatedAt: at,
-          });
+          news.push(benchNewsRow({ websiteId: (i % 2) + 1, image: '/files/a.png', startTime: null, searchText: foldedText([t.vi, t.en]), stamp: `bench-${i}`, at }));
         }
         const ids = await trx.insertInto('news').values(news).returning('id').execute();
         const translations = ids.flatMap(({ id }, k) => {

@@ -2,9 +2,9 @@
 // concurrency stamp, but the engine (server/resources) and the writers that keep a store of their own. A module that
 // did would write without the engine's stamp, history, live event and webhooks in one place (the webhook dispatcher
 // did until its attempts went through engine.change).
-import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { linesBreaking, sourceFiles, type LineRule } from './source-scan';
 
 const ROOT = path.resolve(__dirname, '../..');
 const SERVER = path.join(ROOT, 'server');
@@ -21,31 +21,22 @@ const ALLOWED: Record<string, string> = {
   'server/db/migrations/': 'migrations: columns, not writes',
 };
 
-const FORBIDDEN: { rule: string; pattern: RegExp }[] = [
+const FORBIDDEN: LineRule[] = [
   { rule: 'tells the write listeners by hand (use engine.change / engine.own)', pattern: /\bwrites[?!]?\.tell\(/ },
   { rule: 'makes a concurrency stamp by hand (the engine makes it)', pattern: /concurrencyStamp\s*:\s*randomUUID\(/ },
 ];
 
-function sources(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return sources(full);
-    return /\.ts$/.test(entry.name) && !/\.test\.ts$/.test(entry.name) ? [full] : [];
-  });
-}
-
 describe('writes outside the engine', () => {
   it('only the engine, the ledger, the sign-in records, the file catalogue and the start-up write by hand', () => {
-    const found: string[] = [];
-    for (const file of sources(SERVER)) {
+    const allowed = (file: string) => {
       const rel = path.relative(ROOT, file).split(path.sep).join('/');
-      if (Object.keys(ALLOWED).some((allowed) => rel === allowed || (allowed.endsWith('/') && rel.startsWith(allowed)))) continue;
-      fs.readFileSync(file, 'utf8')
-        .split('\n')
-        .forEach((line, i) => {
-          for (const { rule, pattern } of FORBIDDEN) if (pattern.test(line)) found.push(`${rel}:${i + 1}: ${rule}\n    ${line.trim()}`);
-        });
-    }
+      return Object.keys(ALLOWED).some((a) => rel === a || (a.endsWith('/') && rel.startsWith(a)));
+    };
+    const found = linesBreaking(
+      sourceFiles(SERVER).filter((file) => !allowed(file)),
+      FORBIDDEN,
+      ROOT,
+    );
     expect(found, found.join('\n')).toEqual([]);
   });
 

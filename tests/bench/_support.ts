@@ -47,13 +47,17 @@ export async function startServer(env: Record<string, string>, nodeArgs: string[
   return {
     url: `http://127.0.0.1:${port}`,
     pid: child.pid!,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
+    stop: () => stopChild(child),
   };
+}
+
+/** Ends a bench's child process with SIGTERM; resolves once it has exited (at once if it had). */
+function stopChild(child: ChildProcess): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
 }
 
 /** The demo admin's access token (password grant). */
@@ -367,12 +371,7 @@ export async function startBenchProcess(script: string, args: string[], nodeFlag
   return {
     url,
     pid: child.pid!,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
+    stop: () => stopChild(child),
   };
 }
 

@@ -328,6 +328,18 @@ export function jsonObjectFrom(db: Kysely<any>, subquery: SelectQueryBuilder<any
   return dialectOf(db) === 'postgres' ? pgJsonObjectFrom(subquery) : sqliteJsonObjectFrom(subquery);
 }
 
+/**
+ * The whole number a JSON text column holds under `key` (null when it holds none): `json_extract` on SQLite, `->>` on
+ * PostgreSQL (where the column is text too). `key` is written into the statement: a name from the code, never input.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function jsonInteger(db: Kysely<any>, column: string, key: string): RawBuilder<number | null> {
+  if (!/^\w+$/.test(key)) throw new Error(`jsonInteger: not a key name: ${key}`);
+  return dialectOf(db) === 'postgres'
+    ? sql<number | null>`(${sql.ref(column)}::json ->> ${sql.lit(key)})::integer`
+    : sql<number | null>`json_extract(${sql.ref(column)}, ${sql.lit(`$.${key}`)})`;
+}
+
 /** A `jsonObjectFrom` column's row, or undefined. */
 export const jsonRow = <O>(value: unknown): O | undefined => (typeof value === 'string' ? (JSON.parse(value) as O) : ((value ?? undefined) as O | undefined));
 

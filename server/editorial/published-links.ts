@@ -11,6 +11,9 @@ import { hasText, publicText } from '../../shared/resources/delivery';
 import { album } from '../../shared/resources/album';
 import { newsCategory } from '../../shared/resources/news-category';
 import type { Db } from '../db/schema';
+import type { ResourceDef } from '../../shared/resources/define';
+import { dynamic, underInactive } from '../resources/index';
+import { withActiveParents } from './published';
 
 export type LinkKind = 'news' | 'category' | 'service' | 'album';
 
@@ -38,15 +41,16 @@ export function started(startTime: string | null | undefined, now: Date): boolea
 async function publishedVersions(ask: LinkAsk, resource: 'news' | 'service', ids: number[]): Promise<Map<number, PublishedLink>> {
   const out = new Map<number, PublishedLink>();
   if (!ids.length) return out;
-  const rows = await ask.db
-    .selectFrom('published_content')
-    .select(['recordId', 'seoLink', 'title', 'startTime'])
-    .where('websiteId', '=', ask.websiteId)
-    .where('resource', '=', resource)
-    .where('languageId', '=', ask.lang)
-    .where('isActive', '=', true)
-    .where('recordId', 'in', [...new Set(ids)])
-    .execute();
+  const query = ask.db
+    .selectFrom('published_content as p')
+    .select(['p.recordId', 'p.seoLink', 'p.title', 'p.startTime'])
+    .where('p.websiteId', '=', ask.websiteId)
+    .where('p.resource', '=', resource)
+    .where('p.languageId', '=', ask.lang)
+    .where('p.isActive', '=', true)
+    .where('p.recordId', 'in', [...new Set(ids)]);
+  // A service of a switched-off group is not published either.
+  const rows = await withActiveParents(ask.db, resource, query).execute();
   for (const r of rows) if (started(r.startTime, ask.now) && r.seoLink) out.set(r.recordId, { seoLink: r.seoLink, title: r.title });
   return out;
 }
@@ -69,17 +73,26 @@ export function latestPassed(startTimes: (string | null)[], now: Date): string |
 
 /** Categories and albums (not reviewed): one seoLink for every language, a per-language name. */
 const SIMPLE = {
-  category: { table: newsCategory.table, title: 'name' },
-  album: { table: album.table, title: 'name' },
+  category: { def: newsCategory, title: 'name' },
+  album: { def: album, title: 'name' },
 } as const;
 
 async function publishedSimple(ask: LinkAsk, kind: keyof typeof SIMPLE, ids: number[]): Promise<Map<number, PublishedLink>> {
   const out = new Map<number, PublishedLink>();
   if (!ids.length) return out;
-  const { table, title } = SIMPLE[kind];
-  const rows = (await ask.db.selectFrom(table).select(['id', 'seoLink', title]).where('websiteId', '=', ask.websiteId).where('id', 'in', ids).where('isActive', '=', true).execute()) as Record<string, unknown>[];
+  const { def, title } = SIMPLE[kind];
+  const tree = (def as ResourceDef).delivery?.tree;
+  const rows = (await dynamic(ask.db)
+    .selectFrom(def.table)
+    .select(['id', 'seoLink', title, ...(tree ? [tree] : [])])
+    .where('websiteId', '=', ask.websiteId)
+    .where('id', 'in', ids)
+    .where('isActive', '=', true)
+    .execute()) as Record<string, unknown>[];
+  // In a tree (the categories), a record under a switched-off one is not published either (the area's tree walk).
+  const hidden = tree ? await underInactive(dynamic(ask.db), def.table, ask.websiteId, tree, 'isActive', rows) : new Set<unknown>();
   for (const r of rows) {
-    if (typeof r.seoLink !== 'string' || !r.seoLink.trim() || !hasText(r[title], ask.lang)) continue;
+    if (typeof r.seoLink !== 'string' || !r.seoLink.trim() || !hasText(r[title], ask.lang) || hidden.has(r.id)) continue;
     out.set(r.id as number, { seoLink: r.seoLink, title: publicText(r[title], ask.lang, ask.lang) });
   }
   return out;

@@ -16,9 +16,11 @@ import { sql, type Generated } from 'kysely';
 import { publicText } from '../../shared/resources/delivery';
 import { newsCategory } from '../../shared/resources/news-category';
 import { FALLBACK_LANGUAGE } from '../../shared/resources/define';
-import { iso, jsonArrayFrom, jsonRows, lockName } from '../db/dialect';
+import { resources as registry } from '../../shared/resources/index';
+import type { ResourceDef } from '../../shared/resources/define';
+import { iso, jsonArrayFrom, jsonInteger, jsonRows, lockName } from '../db/dialect';
 import { keywordMatch } from '../http/query';
-import { dynamic } from '../resources/index';
+import { activeReferences, dynamic } from '../resources/index';
 import type { Db } from './common';
 
 export interface PublishedContentTable {
@@ -177,6 +179,32 @@ export async function backfill(db: Db, of: PublishedResource, publishIds: (db: D
 
 // ---- reading (the delivery areas) ----
 
+const parentsOf = new Map<string, ReturnType<typeof activeReferences>>();
+
+/**
+ * A child of an inactive parent is never public (docs/api.md "Delivery API"): a published record whose item names a
+ * record that can be switched off, and is (a service's group, by the `serviceGroupId` it was approved with), is left
+ * out, read live as its own Active is. The references are the definition's, found as the generic areas find them
+ * (activeReferences). `q` reads `published_content` as `alias`; the lists, a record by its link and the links the
+ * menus and disease pages hand out all narrow by it.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function withActiveParents<Q extends { where: (...args: any[]) => any }>(db: Db, resource: string, q: Q, alias = 'p'): Q {
+  let refs = parentsOf.get(resource);
+  if (!refs) {
+    const def = (registry as Record<string, ResourceDef>)[resource];
+    refs = def ? activeReferences(def) : [];
+    parentsOf.set(resource, refs);
+  }
+  for (const ref of refs) {
+    const parents = dynamic(db);
+    const inactive = parents.selectFrom(`${ref.table} as parent`).select('parent.id').where('parent.id', '=', jsonInteger(db, `${alias}.item`, ref.field)).where(`parent.${ref.active}`, '=', false);
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    q = q.where((eb: any) => eb.not(eb.exists(inactive))) as Q;
+  }
+  return q;
+}
+
 /** What the delivery API reads: a website's language, at the request's time. */
 export interface PublishedScope {
   db: Db;
@@ -207,7 +235,7 @@ function baseQuery(s: PublishedScope, of: PublishedResource, byStart: boolean) {
     .where('p.languageId', '=', s.lang)
     .where('p.isActive', '=', true);
   if (byStart) q = q.where('p.startTime', '<=', iso(s.now));
-  return q;
+  return withActiveParents(s.db, of.resource, q);
 }
 
 /** The categories column of a published record: its active categories, names as stored (per-language JSON text). */
@@ -301,6 +329,7 @@ export async function onePublished(s: PublishedScope, of: PublishedResource, o: 
     .where('p.languageId', '=', s.lang)
     .where('p.seoLink', '=', o.seoLink)
     .select(['p.item', 'p.detail', 'p.isActive', 'p.startTime']);
+  q = withActiveParents(s.db, of.resource, q);
   if (o.categories) q = q.select(() => [categoriesColumn(s)]);
   const rows = (await q.execute()) as { item: string; detail: string; isActive: boolean; startTime: string | null; categories?: unknown }[];
   const now = iso(s.now);

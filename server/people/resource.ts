@@ -14,10 +14,9 @@ import { career, jobType, level } from '../../shared/resources/list-category';
 import { branchContact } from '../../shared/resources/branch-contact';
 import type { Label } from '../../shared/resources/define';
 import { httpError } from '../errors';
-import { ok } from '../http/envelope';
-import { M } from '../messages';
 import { lockReference, lockReferences, refuseWhileListed, refuseWhileUsed } from '../resources/references';
-import { serve, toWire, type ActionDef } from '../resources/index';
+import { serve, toWire } from '../resources/index';
+import { markReadAction } from '../resources/read-mark';
 import type { Row } from '../resources/records';
 import { MAX_ID, toId } from '../../shared/input';
 import { pickIntake } from '../intake/routes';
@@ -77,20 +76,7 @@ function joinNames(names: (string | null)[]): string {
   return JSON.stringify(Object.fromEntries(Object.entries(out).map(([lang, list]) => [lang, list.join('; ')])));
 }
 
-const markApplicationRead: ActionDef<typeof recruitment> = {
-  path: recruitment.api.actions!.read,
-  async run({ ctx, engine, id }) {
-    // Through the engine, with its history entry, in one transaction; opening what was read already changes nothing
-    // (no entry). Its stamp stays: a form open on it can still be saved.
-    await ctx.db.transaction().execute(async (trx) => {
-      const row = (await trx.selectFrom(recruitment.table).select('isView').where('id', '=', id!).where('websiteId', '=', ctx.scope.websiteId).executeTakeFirst()) as { isView: unknown } | undefined;
-      if (!row) throw httpError(404, M.recordNotFound);
-      if (row.isView) return;
-      await engine.change({ ...ctx, db: trx }, recruitment, ctx.scope, id!, { isView: true }, { action: 'read', keepStamp: true });
-    });
-    return ok(ctx.request, M.success);
-  },
-};
+const markApplicationRead = markReadAction(recruitment, recruitment.api.actions!.read);
 
 export const recruitmentResource = serve(recruitment, {
   // Ids are numbers on the wire (a list of `tags` to the definition): checked in `prepare` against the site's jobs.

@@ -28,6 +28,14 @@ export function operationContext(app: FastifyInstance, request: FastifyRequest, 
   };
 }
 
+/**
+ * The context of a write the server makes by itself, with no request (the webhook dispatcher recording an attempt):
+ * the write listeners hear it as the system's (server/history/entries.ts actorOf).
+ */
+export function systemContext(db: Kysely<Database>, now: Date, websiteId?: number): OperationContext {
+  return { db: dynamic(db), now, ui: 'vi', languages: () => websiteLanguages(db, websiteId) };
+}
+
 /** The change number the request began with: read with its session by the bearer guard, else once here. */
 export async function requestChanges(db: Kysely<Database>, request: FastifyRequest): Promise<string> {
   return (request.changes ??= await changeNumber(db));

@@ -67,13 +67,45 @@ function referencedDef(field: FieldDef): ResourceDef | undefined {
  * referenced record is inactive is not public either (docs/api.md "Delivery API"). A reference to the same table is
  * a tree, whose parents the tree walk already checks.
  */
-function activeReferences(def: ResourceDef): { field: string; table: string; active: string }[] {
+export function activeReferences(def: ResourceDef): { field: string; table: string; active: string }[] {
   const out: { field: string; table: string; active: string }[] = [];
   for (const f of def.fields) {
     if (f.type !== 'reference' || f.computed || f.hidden) continue;
     const target = referencedDef(f);
     const active = target && activeFieldOf(target);
     if (target && active && target.table !== def.table) out.push({ field: f.name, table: target.table, active });
+  }
+  return out;
+}
+
+/**
+ * The references of `def` to its own records that are not the declared `tree` (a job's parent job): a record under a
+ * switched-off one is not public, and no tree walk checks it.
+ */
+function selfReferences(def: ResourceDef, tree: string | undefined): string[] {
+  return def.fields.filter((f) => f.type === 'reference' && !f.computed && !f.hidden && f.name !== tree && referencedDef(f)?.table === def.table).map((f) => f.name);
+}
+
+/**
+ * The ids of `rows` with a switched-off (or missing) record among their ancestors by `parentField`, in `table` of the
+ * website (`active`: its published flag). The website's whole table is read (id, parent, flag: a few hundred rows at
+ * most) and walked up from each row.
+ */
+export async function underInactive(db: AnyDb, table: string, websiteId: number, parentField: string, active: string, rows: Row[]): Promise<Set<unknown>> {
+  const out = new Set<unknown>();
+  if (!rows.some((r) => r[parentField])) return out;
+  const all = (await db.selectFrom(table).select(['id', parentField, active]).where('websiteId', '=', websiteId).execute()) as Row[];
+  const byId = new Map(all.map((r) => [r.id, r]));
+  for (const r of rows) {
+    const seen = new Set<unknown>();
+    for (let up = r[parentField]; up; up = byId.get(up)?.[parentField]) {
+      const parent = byId.get(up);
+      if (!parent || !parent[active] || seen.has(up)) {
+        out.add(r.id);
+        break;
+      }
+      seen.add(up);
+    }
   }
   return out;
 }
@@ -225,16 +257,23 @@ export function deliveryArea(def: ResourceDef, defs: Record<string, ResourceDef>
   const tree = decl.tree ? fieldOf(def, decl.tree) : undefined;
   const by = decl.by && decl.by !== 'id' ? fieldOf(def, decl.by) : undefined;
   if (by?.perLanguage) throw new Error(`delivery of ${def.name}: a record is read alone by a plain field, not ${by.name}`);
+  const parents = r.active ? selfReferences(def, tree?.name) : [];
   const columns = [...new Set([
     ...r.fields.map((f) => f.name),
     ...(r.title ? [r.title] : []),
     ...(tree ? [tree.name] : []),
+    ...parents,
     ...children.flatMap((c) => c.on.map(([, p]) => p)),
   ])];
 
   /** Published records of the website (narrowed by `where`), listed in the language, with their children. */
   async function records(ctx: ContentContext, where?: (q: any) => any): Promise<{ row: Row; out: Row }[]> { // eslint-disable-line @typescript-eslint/no-explicit-any
-    const rows = await readRows(ctx.db, r, ctx.websiteId, columns, where);
+    let rows = await readRows(ctx.db, r, ctx.websiteId, columns, where);
+    // A child of an inactive parent is never public: a record under a switched-off one of its own kind (not a tree).
+    for (const field of parents) {
+      const hidden = await underInactive(ctx.db, def.table, ctx.websiteId, field, r.active!, rows);
+      if (hidden.size) rows = rows.filter((row) => !hidden.has(row.id));
+    }
     const found = rows.filter((row) => listed(r, row, ctx)).map((row) => ({ row, out: toPublic(r, row, ctx) }));
     await withChildren(ctx.db, ctx, found, children);
     return found;

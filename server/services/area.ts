@@ -1,6 +1,6 @@
 // The services of the delivery API (docs/api.md "Delivery API"): /content/{website}/{lang}/services and
-// services/{seoLink}, read from the published versions (server/editorial/published.ts): approved and active, in their
-// order, each with its titles (and their items) and FAQs as approved.
+// services/{seoLink}, read from the published versions (server/editorial/published.ts): approved and active, not in a
+// switched-off group, in their order, each with its titles (and their items) and FAQs as approved.
 import { queryInt } from '../http/query';
 import { listPublished, onePublished } from '../editorial/published';
 import type { ContentArea, ContentContext, JsonSchema } from '../resources/index';
@@ -55,7 +55,8 @@ const scope = (ctx: ContentContext) => ({ db: ctx.db, websiteId: ctx.websiteId, 
 export const servicesArea: ContentArea = {
   path: 'services',
   summary: 'Published services and specializations of the website, in their order, with their titles and FAQs',
-  sources: ['service', 'serviceFaq', 'serviceTitle', 'serviceTitleItem', 'serviceTitleImage'],
+  // A service group switched off or on takes its services off the site or brings them back (server/editorial/published.ts).
+  sources: ['service', 'serviceFaq', 'serviceTitle', 'serviceTitleItem', 'serviceTitleImage', 'serviceGroup'],
   async list(ctx) {
     const type = queryInt(ctx.query.type, 'type', 0, 1);
     const { data } = await listPublished(scope(ctx), PUBLISHED_SERVICES, { byStart: false, offset: 0, limit: 1000, type });

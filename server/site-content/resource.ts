@@ -17,6 +17,7 @@ import { httpError } from '../errors';
 import { ok } from '../http/envelope';
 import { M } from '../messages';
 import { serve, toWire, type ActionDef } from '../resources/index';
+import { markReadAction } from '../resources/read-mark';
 import type { Row } from '../resources/records';
 import { lockReference, refuseWhileUsed } from '../resources/references';
 import { checkTree, lockTree, parentIdOf, refuseWithChildren, type TreeOwner } from '../editorial/tree';
@@ -77,20 +78,7 @@ export const partnerResource = serve(partner, {
 // ---- feedback ----
 
 /** `PUT Feedbacks/read/{website}/{id}`: staff opened it. Its stamp stays: an open form can still be saved. */
-const markRead: ActionDef<typeof feedback> = {
-  path: feedback.api.actions.read,
-  async run({ ctx, engine, id }) {
-    // Through the engine, with its history entry, in one transaction; opening what was read already changes nothing
-    // (no entry). Its stamp stays: a form open on it can still be saved.
-    await ctx.db.transaction().execute(async (trx) => {
-      const row = (await trx.selectFrom(feedback.table).select('isView').where('id', '=', id!).where('websiteId', '=', ctx.scope.websiteId).executeTakeFirst()) as { isView: unknown } | undefined;
-      if (!row) throw httpError(404, M.recordNotFound);
-      if (row.isView) return;
-      await engine.change({ ...ctx, db: trx }, feedback, ctx.scope, id!, { isView: true }, { action: 'read', keepStamp: true });
-    });
-    return ok(ctx.request, M.success);
-  },
-};
+const markRead = markReadAction(feedback, feedback.api.actions.read);
 
 /** `Feedbacks/unread-count/{website}`: `{ code, message, data: n }` for the side navigation. */
 const unreadCount: ActionDef<typeof feedback> = {

@@ -4,19 +4,22 @@
 //   - A pass reads the deliveries that are due (pending, `nextAttemptAt` passed by the app's clock) and claims each
 //     with one conditional UPDATE (still pending, still due at the time it read): of two processes sharing a
 //     PostgreSQL database, one claims a delivery, the other skips it. A claim moves `nextAttemptAt` past the
-//     attempt's timeout, so a process that stops mid-send leaves it due again later (sent at least once).
+//     attempt's timeout, so a process that stops mid-send leaves it due again later (sent at least once). The claim
+//     is the dispatcher's lease on the row and changes only its schedule, nothing the log or the history shows.
 //   - A receiver has `timeoutMs` (10 s) to answer 2xx; redirects are not followed. Anything else is a failed attempt,
 //     retried with exponential backoff (30 s, 1 min, 2 min… at most 6 h apart) until a day after it was due, then
 //     the delivery is marked failed. A delivery to a webhook since removed or switched off fails at once.
-//   - Each attempt's outcome (delivered, failed and retried later, failed for good) is written with its history entry
-//     (operation `send`, actor the system: the changes of status, response code, error and attempts) in one
-//     transaction: one entry per attempt, at most about a dozen per delivery with the default backoff. The claim
-//     itself is the dispatcher's lease on the row, not an act on it: no entry of its own.
+//   - Each attempt's outcome (delivered, failed and retried later, failed for good) and its count are written through
+//     the engine (`engine.change`, action `send`, actor the system: the changes of status, response code, error,
+//     attempts and the next attempt's time), so its history entry, live event and log refresh are the engine's, in
+//     its transaction: one entry per attempt, at most about a dozen per delivery with the default backoff. An attempt
+//     cut short by the process stopping is not counted: its delivery is claimed and sent again later.
 //   - Passes run a moment after a write queued something (`wake`), every `sweepMs` (an unref'd timer), and at start
 //     (what a stopped process left). Closing the app stops the timer and aborts what is in flight (it stays due).
 import { DELIVERY_STATUS, webhook, webhookDelivery } from '../../shared/resources/webhook';
 import { iso } from '../db/dialect';
-import type { WriteListeners } from '../resources/index';
+import { HttpError } from '../errors';
+import { systemContext, type ResourceEngine } from '../resources/index';
 import type { Db } from '../db/schema';
 import { searchFields, searchTextOf } from '../resources/search';
 import { signature } from './outbox';
@@ -97,9 +100,9 @@ export class WebhookDispatcher {
     private readonly db: Db,
     private readonly now: () => Date,
     options: WebhookOptions = {},
+    /** The app's engine (server/resources/engine.ts): each attempt's outcome is its write. */
+    private readonly engine: ResourceEngine,
     private readonly onError: (err: unknown) => void = () => {},
-    /** The app's write listeners (server/resources/writes.ts): told of each attempt's outcome, in its transaction. */
-    private readonly writes?: WriteListeners,
   ) {
     this.options = { ...WEBHOOK_DEFAULTS, ...options };
   }
@@ -167,7 +170,7 @@ export class WebhookDispatcher {
     const now = this.now();
     const claim = await this.db
       .updateTable(webhookDelivery.table)
-      .set({ attempts: row.attempts + 1, nextAttemptAt: iso(new Date(now.getTime() + this.options.timeoutMs + 60_000)), updatedAt: iso(now) })
+      .set({ nextAttemptAt: iso(new Date(now.getTime() + this.options.timeoutMs + 60_000)) })
       .where('id', '=', row.id)
       .where('status', '=', DELIVERY_STATUS.pending)
       .where('nextAttemptAt', '=', row.nextAttemptAt)
@@ -231,26 +234,12 @@ export class WebhookDispatcher {
         nextAttemptAt: giveUp ? null : iso(new Date(next)),
       };
     }
-    const write = async (db: Db) => {
-      await db
-        .updateTable(webhookDelivery.table)
-        .set({ ...values, updatedAt: at })
-        .where('id', '=', row.id)
-        .execute();
-      // The attempt as the history tells it: what its outcome changed (not the next attempt's time, a schedule).
-      const { status, statusCode, error } = values;
-      await this.writes?.tell(db, {
-        websiteId: row.websiteId,
-        resource: webhookDelivery.name,
-        ids: [row.id],
-        operation: 'action',
-        action: 'send',
-        before: { status: row.status, statusCode: row.statusCode, error: row.error, attempts: row.attempts },
-        values: { status, statusCode, error, attempts },
-      });
-    };
-    if (this.writes?.active) await this.db.transaction().execute(write);
-    else await write(this.db);
+    try {
+      await this.engine.change(systemContext(this.db, now, row.websiteId), webhookDelivery, { websiteId: row.websiteId, keys: {} }, row.id, { ...values, attempts }, { action: 'send' });
+    } catch (err) {
+      // Removed meanwhile (with its webhook or its website): nothing left to record.
+      if (!(err instanceof HttpError && err.status === 404)) throw err;
+    }
   }
 }
 

@@ -17,7 +17,7 @@ export function webhooks(app: FastifyInstance): Webhooks {
   if (!state) {
     state = {
       feeds: new AreaFeeds(app.resources.defs, areas),
-      dispatcher: new WebhookDispatcher(app.db, () => app.now(), app.moduleOptions.webhooks ?? {}, (err) => app.log.warn({ err }, 'webhook dispatch failed'), app.writes),
+      dispatcher: new WebhookDispatcher(app.db, () => app.now(), app.moduleOptions.webhooks ?? {}, app.resources.engine, (err) => app.log.warn({ err }, 'webhook dispatch failed')),
     };
     perApp.set(app.writes, state);
   }

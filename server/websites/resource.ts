@@ -12,12 +12,13 @@
 // A website's delete takes its content with it (one entry: the website's, with its languages and staff, which the
 // trash gives back; its content does not come back).
 import type { Kysely } from 'kysely';
+import type { ResourceDef } from '../../shared/resources/define';
 import { resources } from '../../shared/resources/index';
-import { isUniqueViolation, lockRow, lockRows, lostRace } from '../db/dialect';
+import { dialectOf, isUniqueViolation, lockRow, lostRace } from '../db/dialect';
 import type { Database } from '../db/schema';
 import { httpError } from '../errors';
 import { M } from '../messages';
-import { parseId, requireWebsite, serve, type AnyQuery, type DynamicDb, type HookContext } from '../resources/index';
+import { dynamic, parseId, requireWebsite, serve, type AnyQuery, type DynamicDb, type HookContext, type Scope } from '../resources/index';
 
 const { website, websiteLanguage, websiteUser } = resources;
 
@@ -75,29 +76,30 @@ async function staffShaped(db: DynamicDb, rows: Row[]): Promise<Row[]> {
 
 /**
  * Two writers at once of one default (two make-defaults): the loser, refused by the one-default index or chosen as a
- * deadlock's victim, runs again after the winner.
+ * deadlock's victim, runs again after the winner (and a language added twice at once finds the other's, 409).
  */
-const againOnUnique = async (_ctx: HookContext, err: unknown, attempt: number) => lostRace(err) && attempt < 8;
-
-// ---- websites ------------------------------------------------------------------------------------------
+const againOnLostRace = async (_ctx: HookContext, err: unknown, attempt: number) => lostRace(err) && attempt < 8;
 
 /**
- * No website is the default but (maybe) `except`: the first step of making another one the default, each website
- * cleared an update of its own. The current default is locked first, so make-defaults at once take their turns. The
- * website that loses the flag keeps its stamp (as a read mark does): a form open on it, or its own make-default racing
- * this one, is still saved rather than refused as stale (tests/server/invariants.test.ts).
+ * No record of `def` in `scope` is the default but (maybe) `keep` (a website; a language of the scope's website): the
+ * first step of making another one the default, each cleared an update of its own through the engine. The current
+ * defaults are locked first, so make-defaults at once take their turns. The one that loses the flag keeps its stamp
+ * (as a read mark does): a form open on it, or its own make-default racing this one, is still saved rather than
+ * refused as stale (tests/server/invariants.test.ts).
  */
-async function clearDefault(ctx: HookContext, except?: number): Promise<void> {
+async function clearOtherDefaults(ctx: HookContext, def: ResourceDef, scope: Scope, keep?: number | string): Promise<void> {
+  const engine = engineOf(ctx);
+  const db = dynamic(ctx.db);
+  const key = def.idField ?? 'id';
+  const defaults = () => engine.scoped(def, db.selectFrom(def.table).select(key).where('isDefault', '=', true), scope);
   // Until no other default is left: a make-default that waited for the lock finds, once it has it, the default that the
   // one before it committed (a row its locking read could not see), and clears that one too; the partial unique index
   // of the one default is never what refuses a save (on PostgreSQL; SQLite writes one at a time).
   for (;;) {
-    await lockRows(ctx.db, 'websites', 'isDefault', true);
-    let q = ctx.db.selectFrom('websites').select('id').where('isDefault', '=', true);
-    if (except !== undefined) q = q.where('id', '!=', except);
-    const others = await q.execute();
+    await (dialectOf(db) === 'postgres' ? defaults().forUpdate() : defaults()).execute();
+    const others = (await defaults().execute()).map((r) => r[key] as number | string).filter((k) => k !== keep);
     if (!others.length) return;
-    for (const { id } of others) await engineOf(ctx).change(ctx, website, { keys: {} }, id, { isDefault: false }, { keepStamp: true });
+    for (const other of others) await engine.change(ctx, def, scope, other, { isDefault: false }, { keepStamp: true });
   }
 }
 
@@ -115,8 +117,9 @@ export const websiteResource = serve(website, {
   messages: { notFound: M.websiteNotFound },
   async prepare(ctx, _body, current, values) {
     if (current?.isDefault === true && values.isDefault === false) throw httpError(400, M.defaultWebsiteRequired, { field: 'isDefault' });
-    // The others first: the index holds one default at every moment, not only at commit.
-    if (values.isDefault === true && current?.isDefault !== true) await clearDefault(ctx, current?.id as number | undefined);
+    // The others first: the index holds one default at every moment, not only at commit. Also when it was the default
+    // as read before the lock: another make-default may have taken the flag since.
+    if (values.isDefault === true) await clearOtherDefaults(ctx, website, { keys: {} }, current?.id as number | undefined);
     return { values, input: undefined };
   },
   async afterWrite(ctx, { id, current, values }) {
@@ -130,7 +133,7 @@ export const websiteResource = serve(website, {
       if (!other) await ctx.db.updateTable('websites').set({ isDefault: true }).where('id', '=', id).execute();
     }
   },
-  retry: againOnUnique,
+  retry: againOnLostRace,
   async beforeRemove(ctx, id) {
     // Locked: a make-default of this website waits, then finds it gone.
     await lockRow(ctx.db, 'websites', id);
@@ -164,18 +167,13 @@ export const websiteLanguageResource = serve(websiteLanguage, {
     } else if (current.isDefault === true && values.isDefault === false) {
       throw httpError(400, M.defaultLanguageRequired, { field: 'isDefault' });
     }
-    if (values.isDefault === true && current?.isDefault !== true) {
-      // The one it takes the flag from first (the index holds one default at every moment): an update of its own.
-      for (const l of languages.filter((l) => l.isDefault && l.languageId !== values.languageId)) {
-        await engineOf(ctx).change(ctx, websiteLanguage, ctx.scope, l.languageId, { isDefault: false }, { keepStamp: true });
-      }
-    }
+    // The one it takes the flag from first (the index holds one default at every moment), as a website's.
+    if (values.isDefault === true) await clearOtherDefaults(ctx, websiteLanguage, ctx.scope, values.languageId as string);
     return { values, input: undefined };
   },
-  async retry(_ctx, err) {
-    if (isUniqueViolation(err)) throw httpError(409, M.languageDuplicate, { field: 'languageId' });
-    return false;
-  },
+  // A make-default that lost a race runs again; so does a language added twice at once, whose second run finds the
+  // first (409 above).
+  retry: againOnLostRace,
   async beforeRemove(ctx, id) {
     await lockRow(ctx.db, 'websites', ctx.scope.websiteId!);
     const row = await ctx.db.selectFrom('website_languages').select('isDefault').where('websiteId', '=', ctx.scope.websiteId!).where('languageId', '=', String(id)).executeTakeFirst();

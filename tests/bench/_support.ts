@@ -47,13 +47,17 @@ export async function startServer(env: Record<string, string>, nodeArgs: string[
   return {
     url: `http://127.0.0.1:${port}`,
     pid: child.pid!,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
+    stop: () => stopChild(child),
   };
+}
+
+/** Ends a bench's child process with SIGTERM; resolves once it has exited (at once if it had). */
+function stopChild(child: ChildProcess): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
 }
 
 /** The demo admin's access token (password grant). */
@@ -173,6 +177,38 @@ export function postgresCpuSeconds(): number {
 }
 
 /** One figure of a load bench (autocannon against a server): the list and content benches print these. */
+/**
+ * An approved, active news row as the benches load it straight into the table (what an approved save leaves), by
+ * the thousand: `at` its creation time, `stamp` its concurrency stamp.
+ */
+export function benchNewsRow(o: { websiteId: number; image: string; startTime: string | null; searchText: string; stamp: string; at: string }) {
+  return {
+    websiteId: o.websiteId,
+    featureImage: o.image,
+    featureImageMobile: o.image,
+    altFeatureImage: null,
+    bannerImages: null,
+    bannerImagesMobile: null,
+    altImages: null,
+    isMobile: false,
+    isHomePage: false,
+    isHot: false,
+    isActive: true,
+    type: 0,
+    startTime: o.startTime,
+    approvedStatus: 2,
+    declineReason: null,
+    submittedBy: null,
+    viewCount: 0,
+    creatorId: null,
+    creatorFullName: 'Bench',
+    searchText: o.searchText,
+    concurrencyStamp: o.stamp,
+    createdAt: o.at,
+    updatedAt: o.at,
+  };
+}
+
 export interface LoadRow {
   database: string;
   call: string;
@@ -335,12 +371,7 @@ export async function startBenchProcess(script: string, args: string[], nodeFlag
   return {
     url,
     pid: child.pid!,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
+    stop: () => stopChild(child),
   };
 }
 

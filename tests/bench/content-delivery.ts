@@ -28,7 +28,7 @@ import { dynamic } from '../../server/resources/dynamic';
 import { foldedText } from '../../shared/text';
 import { createDatabase, startEmbeddedPostgres } from '../server/embedded-pg';
 import { startDirectusWith } from './_directus';
-import { cannon, machineLoad, printLoadRows, runIfMain, startServer, type BenchServer, type LoadRow, type Meter } from './_support';
+import { benchNewsRow, cannon, machineLoad, printLoadRows, runIfMain, startServer, type BenchServer, type LoadRow, type Meter } from './_support';
 
 const ROWS = Number(process.env.BENCH_CONTENT_ROWS ?? 100_000);
 const DURATION_S = Number(process.env.BENCH_CONTENT_SECONDS ?? 5);
@@ -100,31 +100,16 @@ async function load(env: { DATA_DIR: string; DATABASE_URL?: string }, startOf: n
         const ids = await trx
           .insertInto('news')
           .values(
-            items.map((n, k) => ({
-              websiteId: n.websiteId,
-              featureImage: n.image,
-              featureImageMobile: n.image,
-              altFeatureImage: null,
-              bannerImages: null,
-              bannerImagesMobile: null,
-              altImages: null,
-              isMobile: false,
-              isHomePage: false,
-              isHot: false,
-              isActive: true,
-              type: 0,
-              startTime: n.startTime,
-              approvedStatus: 2,
-              declineReason: null,
-              submittedBy: null,
-              viewCount: 0,
-              creatorId: null,
-              creatorFullName: 'Bench',
-              searchText: foldedText([n.vi.title, n.vi.description, n.en.title, n.en.description]),
-              concurrencyStamp: `bench-${from + k}`,
-              createdAt: at,
-              updatedAt: at,
-            })),
+            items.map((n, k) =>
+              benchNewsRow({
+                websiteId: n.websiteId,
+                image: n.image,
+                startTime: n.startTime,
+                searchText: foldedText([n.vi.title, n.vi.description, n.en.title, n.en.description]),
+                stamp: `bench-${from + k}`,
+                at,
+              }),
+            ),
           )
           .returning('id')
           .execute();

@@ -308,6 +308,37 @@ describeEachDatabase('delivery: news and services', (ctx) => {
     expect((await content(ctx, clinic, 'vi-VN', `services/${link}`)).status).toBe(404);
   });
 
+  it('leaves out a service whose group is switched off, in the list, by its link and from the menus, until it is on again', async () => {
+    const groupPath = `/api/listCategorys/${clinic}/0`;
+    const made = await ctx.authed('POST', groupPath, { name: tr('Nhóm tắt', 'Group off'), seoLink: `nhom-${unique()}`, order: 0, isActive: true });
+    expect(made.status, made.text).toBe(200);
+    let group = made.body.data as { id: number; concurrencyStamp: string };
+    const link = `dv-nhom-${unique()}`;
+    const created = await ctx.authed('POST', `/api/Services/${clinic}?type=1`, { title: tr('Trong nhóm', 'In a group'), description: tr('Mô tả'), seoLink: link, serviceGroupId: group.id, image: '/files/s.png', isActive: true, isApproveFlag: true });
+    expect(created.status, created.text).toBe(200);
+    const id = created.body.data.id as number;
+    expect((await ctx.reviewer('PUT', `/api/Services/status/${clinic}/${id}`, { status: 2 })).status).toBe(200);
+    const menu = (await ctx.authed('POST', `/api/Menus/${clinic}`, { name: tr('Nhóm', 'Group'), position: 4, order: 9, isActive: true })).body.data as { id: number };
+    expect((await ctx.authed('POST', `/api/Menus/item/${clinic}/${menu.id}`, { name: tr('Dịch vụ trong nhóm', 'In a group'), objectType: 5, objectId: id, isActive: true })).status).toBe(200);
+
+    const shown = async () => ({
+      listed: ((await content(ctx, clinic, 'vi-VN', 'services')).body.data as { id: number }[]).some((s) => s.id === id),
+      byLink: (await content(ctx, clinic, 'en-US', `services/${link}`)).status,
+      inMenu: ((await content(ctx, clinic, 'vi-VN', 'menus')).body.data as { id: number; items: unknown[] }[]).find((m) => m.id === menu.id)?.items.length ?? 0,
+    });
+    expect(await shown()).toEqual({ listed: true, byLink: 200, inMenu: 1 });
+    const switchGroup = async (isActive: boolean) => {
+      const res = await ctx.authed('PUT', `${groupPath}/${group.id}`, { ...group, isActive });
+      expect(res.status, res.text).toBe(200);
+      group = res.body.data;
+    };
+    await switchGroup(false);
+    expect(await shown()).toEqual({ listed: false, byLink: 404, inMenu: 0 });
+    await switchGroup(true);
+    expect(await shown()).toEqual({ listed: true, byLink: 200, inMenu: 1 });
+    await ctx.authed('DELETE', `/api/Menus/${clinic}/${menu.id}`);
+  });
+
   it('publishes at start-up what was approved before published versions existed (an existing database), once', async () => {
     const word = `old${unique()}`;
     const news = await submit(word);

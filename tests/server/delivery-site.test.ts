@@ -189,6 +189,19 @@ describeEachDatabase('delivery: menus, site, diseases', (ctx) => {
       await ctx.authed('PUT', `/api/Categorys/${site}/${category.id}`, { ...category, isActive: false });
       expect(names((await read('vi-VN')).items)).toEqual(['Tin', 'Dịch vụ']);
     });
+
+    it('a linked category under a switched-off category is not listed, as its page is not served', async () => {
+      const menu = await post(`/api/Menus/${site}`, { name: tr('Cây danh mục', 'Category tree'), position: 4, order: 6 });
+      const parent = await post(`/api/Categorys/${site}`, { name: tr('Nhóm cha', 'Parent'), seoLink: 'nhom-cha', order: 0 });
+      const child = await post(`/api/Categorys/${site}`, { name: tr('Nhóm con', 'Child'), seoLink: 'nhom-con', parentId: parent.id, order: 0 });
+      await post(`/api/Menus/item/${site}/${menu.id}`, { name: tr('Con', 'Child'), objectType: 1, objectId: child.id });
+      const read = async () => names((await content('vi-VN', 'menus')).body.data.find((m: { id: number }) => m.id === menu.id).items);
+      expect(await read()).toEqual(['Con']);
+      expect((await content('vi-VN', 'categories', 'nhom-con')).status).toBe(200);
+      expect((await ctx.authed('PUT', `/api/Categorys/${site}/${parent.id}`, { ...parent, isActive: false })).status).toBe(200);
+      expect((await content('vi-VN', 'categories', 'nhom-con')).status).toBe(404);
+      expect(await read()).toEqual([]);
+    });
   });
 
   describe('site', () => {

@@ -195,6 +195,8 @@ describeEachDatabase(
 
         ids.job = (await post(`/api/Jobs/${w}`, { name: vi('Điều dưỡng'), seoLink: 'dieu-duong', salaryRange: '10 triệu', order: 0, isActive: true })).id;
         ids.jobOff = (await post(`/api/Jobs/${w}`, { name: vi('Bác sĩ'), seoLink: 'bac-si', salaryRange: '30 triệu', order: 1, isActive: false })).id;
+        // Active, under a job switched off: not public either.
+        ids.jobUnderOff = (await post(`/api/Jobs/${w}`, { name: vi('Bác sĩ nội trú'), seoLink: 'bac-si-noi-tru', salaryRange: '20 triệu', parentId: ids.jobOff, order: 2, isActive: true })).id;
         // An application to the job: a person's data, never public.
         const applied = await ctx.request('POST', `/public/${w}/applications`, { json: { fullName: 'Nguyễn Văn Ứng', phoneNumber: '0901234567', email: 'ung@example.com', jobIds: [ids.job] } });
         expect(applied.status, applied.text).toBe(201);
@@ -286,6 +288,7 @@ describeEachDatabase(
         expect(jobs.map((j: { id: number }) => j.id)).toEqual([ids.job]);
         expect((await get('jobs/dieu-duong')).body.data).toMatchObject({ name: 'Điều dưỡng', salaryRange: '10 triệu' });
         expect((await get('jobs/bac-si')).status).toBe(404);
+        expect((await get('jobs/bac-si-noi-tru')).status).toBe(404);
 
         const testimonials = (await get('customer-feedback')).body.data;
         expect(testimonials).toEqual([expect.objectContaining({ id: ids.testimonial, name: 'Chị Lan', position: 'Giáo viên', rate: 5 })]);

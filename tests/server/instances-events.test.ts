@@ -4,33 +4,29 @@
 // routes.ts) and its website lookups (server/delivery/sites.ts), who is staff of which website (server/resources/
 // access.ts). A write through instance A is seen through instance B on its very next request.
 /* eslint-disable @typescript-eslint/no-explicit-any -- answers are loosely typed JSON on purpose */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildApp } from '../../server/app';
 import { demoWebsites, describeEachDatabase, tr } from './harness';
+import { otherInstance, type OtherInstance } from './instances';
 
 describeEachDatabase('events between instances', (ctx) => {
   if (ctx.dialect !== 'postgres') {
     it.skip('a second instance on the same database: PostgreSQL only (a SQLite file is served by one process)', () => {});
     return;
   }
+  let other: OtherInstance;
   let b: FastifyInstance;
-  let otherDir: string;
   let clinic: number;
   let token: string;
   beforeAll(async () => {
-    otherDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sitedesk-instance-b-'));
     // The harness's signing key (server/app.ts takes JWT_SECRET when set): A's tokens are B's.
-    b = await buildApp({ dataDir: otherDir, databaseUrl: ctx.databaseUrl, rendererDir: null, now: ctx.clock.now, seed: { demo: true }, jwtSecret: 'test-secret-test-secret-test-secret-0123456789' });
+    other = await otherInstance(ctx, { jwtSecret: 'test-secret-test-secret-test-secret-0123456789' });
+    b = other.app;
     ({ clinic } = await demoWebsites(ctx));
     token = (await ctx.signIn()).access_token;
   });
   afterAll(async () => {
-    await b?.close();
-    if (otherDir) fs.rmSync(otherDir, { recursive: true, force: true });
+    await other?.close();
   });
 
   /** A request to instance B, as { status, body, headers }. */

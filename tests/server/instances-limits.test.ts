@@ -6,16 +6,13 @@
 // address is the socket's (inject's remoteAddress), one per test. On SQLite one process serves the file: the limits
 // count in memory (the table stays empty), which the intake and delivery suites cover.
 /* eslint-disable @typescript-eslint/no-explicit-any -- answers are loosely typed JSON on purpose */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildApp } from '../../server/app';
 import { leaseSize, limitStore } from '../../server/http/rate-limit-store';
 import { changeNumber } from '../../server/db/changes';
 import { demoWebsites, describeEachDatabase, type ServerTestContext } from './harness';
+import { otherInstance, type OtherInstance } from './instances';
 
 const INTAKE = { max: 10, timeWindow: 60_000 };
 const DELIVERY = { max: 5, timeWindow: 60_000 };
@@ -43,18 +40,17 @@ describeEachDatabase(
       return;
     }
     let a: FastifyInstance;
+    let other: OtherInstance;
     let b: FastifyInstance;
-    let otherDir: string;
     let clinic: number;
     beforeAll(async () => {
       a = ctx.app;
-      otherDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sitedesk-instance-b-'));
-      b = await buildApp({ dataDir: otherDir, databaseUrl: ctx.databaseUrl, rendererDir: null, now: ctx.clock.now, seed: { demo: true }, intake: INTAKE, delivery: DELIVERY, trustProxy: BALANCER });
+      other = await otherInstance(ctx, { intake: INTAKE, delivery: DELIVERY, trustProxy: BALANCER });
+      b = other.app;
       ({ clinic } = await demoWebsites(ctx));
     });
     afterAll(async () => {
-      await b?.close();
-      if (otherDir) fs.rmSync(otherDir, { recursive: true, force: true });
+      await other?.close();
     });
 
     it('the intake limit holds in total across two instances: ten posts a minute per client address, then 429 from either', async () => {
@@ -100,14 +96,12 @@ describeEachDatabase(
       expect((await ctx.db.selectFrom('rate_limits').select('count').where('key', '=', 'intake:10.0.3.1').executeTakeFirstOrThrow()).count).toBe(1);
       // A third instance sweeps ended windows at its first counted request.
       await sql`update rate_limits set "resetAt" = "resetAt" - 60000 where key = 'intake:10.0.3.1'`.execute(ctx.db);
-      const thirdDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sitedesk-instance-c-'));
-      const c = await buildApp({ dataDir: thirdDir, databaseUrl: ctx.databaseUrl, rendererDir: null, seed: { demo: true }, intake: INTAKE, delivery: DELIVERY });
+      const third = await otherInstance(ctx, { intake: INTAKE, delivery: DELIVERY, now: undefined }, 'c');
       try {
-        expect((await post(c, clinic, '10.0.3.9')).status).toBe(201);
+        expect((await post(third.app, clinic, '10.0.3.9')).status).toBe(201);
         await expect.poll(async () => (await ctx.db.selectFrom('rate_limits').select('key').where('key', '=', 'intake:10.0.3.1').execute()).length).toBe(0);
       } finally {
-        await c.close();
-        fs.rmSync(thirdDir, { recursive: true, force: true });
+        await third.close();
       }
     });
 

@@ -7,13 +7,13 @@
 // taken over, JWT_SECRET used when set) runs on both databases.
 /* eslint-disable @typescript-eslint/no-explicit-any -- answers are loosely typed JSON on purpose */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { jwtVerify } from 'jose';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { CLIENT, describeEachDatabase, type ServerTestContext } from './harness';
+import { otherInstance, type OtherInstance } from './instances';
 
 const SESSION_FORM = { grant_type: 'password', username: 'admin', password: 'Admin@123', scope: 'openid profile offline_access', ...CLIENT };
 
@@ -85,15 +85,14 @@ function describeSecondInstance(ctx: ServerTestContext) {
     it.skip('a second instance on the same database: PostgreSQL only (a SQLite file is served by one process)', () => {});
     return;
   }
+  let other: OtherInstance;
   let b: FastifyInstance;
-  let otherDir: string;
   beforeAll(async () => {
-    otherDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sitedesk-instance-b-'));
-    b = await buildApp({ dataDir: otherDir, databaseUrl: ctx.databaseUrl, rendererDir: null, now: ctx.clock.now, seed: { demo: true } });
+    other = await otherInstance(ctx);
+    b = other.app;
   });
   afterAll(async () => {
-    await b?.close();
-    if (otherDir) fs.rmSync(otherDir, { recursive: true, force: true });
+    await other?.close();
   });
   const rotateOnB = (token: string) => injected(b, 'POST', '/auth/connect/token', { form: refreshForm(token) });
   const appSettingsOnB = (token: string) => injected(b, 'GET', '/core/AppSettings', { token });

@@ -87,6 +87,28 @@ describeEachDatabase('rules under concurrency', (ctx) => {
     }
   });
 
+  it('keeps exactly one default language when five are made the default at once, all of them saved', async () => {
+    // Five languages to choose from (the start-up writes two).
+    const more = ['fr-FR', 'ja-JP', 'ko-KR'];
+    await ctx.db
+      .insertInto('languages')
+      .values(more.map((id, i) => ({ id, name: id, sortOrder: 10 + i, createdAt: new Date().toISOString() })))
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
+    const ids = ['vi-VN', 'en-US', ...more];
+    const site = await newWebsite(ctx, 'Năm ngôn ngữ');
+    for (const languageId of ids) expect((await ctx.authed('POST', `/api/Websites/${site.id}/languages`, { languageId, isActive: true })).status).toBe(200);
+    const languageDefaults = async () =>
+      (await ctx.db.selectFrom('website_languages').select('languageId').where('websiteId', '=', site.id).where('isDefault', '=', true).execute()).map((r) => r.languageId);
+    for (let round = 0; round < 3; round++) {
+      const answers = await Promise.all(ids.map((languageId) => ctx.authed('PUT', `/api/Websites/${site.id}/languages/${languageId}`, { isDefault: true })));
+      noServerError(answers);
+      expect(statuses(answers)).toEqual([200, 200, 200, 200, 200]);
+      expect(await languageDefaults()).toHaveLength(1);
+    }
+    await ctx.authed('DELETE', `/api/Websites/${site.id}`);
+  });
+
   it('gives one SEO link to one category when twenty are created with it at once', async () => {
     const link = `cung-mot-duong-dan-${Date.now()}`;
     const answers = await Promise.all(

@@ -318,7 +318,7 @@ describeEachDatabase(
       // The running app's dispatcher and a second one over the same database, at once.
       const { WebhookDispatcher } = await import('../../server/webhooks/dispatcher');
       // Receivers on loopback are allowed in tests, as the app's own dispatcher is (harness: WEBHOOKS_ALLOW_PRIVATE).
-      const other = new WebhookDispatcher(dynamic(ctx.db), () => ctx.clock.now(), { allowPrivate: true });
+      const other = new WebhookDispatcher(dynamic(ctx.db), () => ctx.clock.now(), { allowPrivate: true }, ctx.app.resources.engine);
       await Promise.all([other.sweep(), webhookDispatcher(ctx.app).sweep()]);
       await until(log, (rows) => rows.length === 2 && rows.every((r) => r.status === 'delivered'));
       await other.close();

@@ -1,15 +1,15 @@
 // Every date the console shows goes through renderer/src/core/dates.ts (issue 26, item 3): one format, in local time.
 // A screen that formats a date itself (a dayjs format string, a picker's literal format, toLocaleDateString,
 // an ISO string cut to its day) would bring back the mix of 2026-11-30, 27-11-2026 and UTC instants.
-import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { linesBreaking, sourceFiles, type LineRule } from './source-scan';
 
 const RENDERER = path.resolve(__dirname, '../../renderer/src');
 const HELPER = path.join(RENDERER, 'core', 'dates.ts');
 
 /** Ways of writing a date other than through the helper. */
-const FORBIDDEN: { rule: string; pattern: RegExp }[] = [
+const FORBIDDEN: LineRule[] = [
   { rule: 'a dayjs format string (use formatDate/formatDateTime, or toWireDay for the server)', pattern: /\.format\(\s*['"`]/ },
   { rule: "a picker's literal format (use DATE_FORMAT / DATE_TIME_FORMAT)", pattern: /\bformat=(["'][YMDHhms]|\{\s*["'`][YMDHhms])/ },
   { rule: 'a format: option with a date pattern (use DATE_FORMAT / DATE_TIME_FORMAT)', pattern: /\bformat:\s*['"`][^'"`]*[YD]/ },
@@ -18,25 +18,13 @@ const FORBIDDEN: { rule: string; pattern: RegExp }[] = [
   { rule: 'an ISO instant cut to its UTC day (use toWireDay / fileDate)', pattern: /toISOString\(\)\s*\.(slice|substring|substr|split)\(/ },
 ];
 
-function sources(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return sources(full);
-    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [full] : [];
-  });
-}
-
 describe('dates in the console', () => {
   it('are formatted only by renderer/src/core/dates.ts', () => {
-    const found: string[] = [];
-    for (const file of sources(RENDERER)) {
-      if (file === HELPER) continue;
-      fs.readFileSync(file, 'utf8')
-        .split('\n')
-        .forEach((line, i) => {
-          for (const { rule, pattern } of FORBIDDEN) if (pattern.test(line)) found.push(`${path.relative(RENDERER, file)}:${i + 1}: ${rule}\n    ${line.trim()}`);
-        });
-    }
+    const found = linesBreaking(
+      sourceFiles(RENDERER, true).filter((file) => file !== HELPER),
+      FORBIDDEN,
+      RENDERER,
+    );
     expect(found, found.join('\n')).toEqual([]);
   });
 

@@ -30,6 +30,9 @@ describe('webhook feeds', () => {
     const served = new AreaFeeds(defs, areas);
     expect(served.feeds('menuItem')).toEqual([{ path: 'menus', root: 'menu' }]);
     expect(served.feeds('serviceFaq')).toEqual([{ path: 'services', root: 'service' }]);
+    // A service group switched off takes its services off the site: any of them may have changed.
+    expect(served.feeds('serviceGroup')).toEqual([{ path: 'services', root: 'service' }]);
+    expect(served.notice(write('serviceGroup', 'update'), served.feeds('serviceGroup')[0])).toEqual({ ids: [], event: 'updated' });
     expect([...served.paths]).toEqual(expect.arrayContaining(['banners', 'menus', 'news', 'site', 'services', 'diseases']));
     const declared = new AreaFeeds(defs, [area('menus', ['menu'])]);
     expect(declared.feeds('menuItem')).toEqual([]);

@@ -30,6 +30,15 @@ export interface EventsOptions {
 }
 
 const DAY = 86_400_000;
+/** Open streams per user (per instance): the next one closes the oldest. */
+const MAX_STREAMS = 10;
+
+interface OpenStream {
+  userId: number;
+  sessionId: string;
+  token: string;
+  end: () => void;
+}
 /** How long the recent list and the unread count look back. */
 const RECENT_DAYS = 30;
 /** At most this many unread are counted (the bell shows 99+). */
@@ -69,10 +78,26 @@ export const eventsRoutes: FastifyPluginAsync = async (app) => {
   });
   /** The open streams' endings, so the app's close does not wait for clients that keep them open. */
   const endings = new Set<() => void>();
+  /** The open streams of this instance, oldest first: by session (ended sessions close theirs) and user (at most 10). */
+  const open: OpenStream[] = [];
+  // A session ended — signed out, revoked, its refresh token reused, all of a user's ended (TokenService.sessionsEnded,
+  // heard from every instance) — closes its streams at once, not at the next heartbeat. Each checks its session first:
+  // on SQLite the news comes before the ending transaction commits (the check waits for it), and a rolled-back one
+  // leaves the stream open.
+  const stopEnded = app.tokens.onSessionsEnded((ids) => {
+    const ended = new Set(ids);
+    for (const stream of open.filter((s) => ended.has(s.sessionId))) {
+      app.tokens
+        .verifySession(stream.token)
+        .then((session) => session ?? stream.end())
+        .catch(() => stream.end());
+    }
+  });
   app.addHook('preClose', async () => {
     for (const end of [...endings]) end();
   });
   app.addHook('onClose', async () => {
+    stopEnded();
     stopListening();
     await stopNotify?.();
     await hub.close();
@@ -129,9 +154,17 @@ export const eventsRoutes: FastifyPluginAsync = async (app) => {
       clearInterval(heartbeat);
       remove();
       endings.delete(end);
+      const i = open.indexOf(stream);
+      if (i >= 0) open.splice(i, 1);
       if (!res.writableEnded) res.end();
     };
     endings.add(end);
+    const stream: OpenStream = { userId, sessionId: request.user.sessionId, token, end };
+    open.push(stream);
+    // One user holds at most MAX_STREAMS streams here: a new one closes the oldest (a console reopened in a loop, a
+    // leaked token's listeners).
+    const mine = open.filter((s) => s.userId === userId);
+    for (const old of mine.slice(0, Math.max(0, mine.length - MAX_STREAMS))) old.end();
     request.raw.on('close', end);
 
     try {

@@ -7,6 +7,7 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import { layering, layeringProblems } from '../../scripts/eslint/server-layers.js';
 import { lintRefusals } from './lintRefusals';
 import { baseMigrations } from '../../server/db/migrations/index';
+import type { AuthOptions } from '../../server/auth/routes';
 import type { FilesOptions } from '../../server/files/engine';
 import type { IntakeOptions } from '../../server/intake/routes';
 import type { DeliveryOptions } from '../../server/delivery/routes';
@@ -102,8 +103,8 @@ describe('server/modules.json and the manifests', () => {
   });
 
   it("takes the modules' own buildApp options from their manifests", () => {
-    expect(optionNames).toEqual(['files', 'intake', 'delivery', 'webhooks', 'history', 'events']);
-    expectTypeOf<ModuleOptions>().toEqualTypeOf<{ files?: FilesOptions; intake?: IntakeOptions; delivery?: DeliveryOptions; webhooks?: WebhookOptions; history?: HistoryOptions; events?: EventsOptions }>();
+    expect(optionNames).toEqual(['auth', 'files', 'intake', 'delivery', 'webhooks', 'history', 'events']);
+    expectTypeOf<ModuleOptions>().toEqualTypeOf<{ auth?: AuthOptions; files?: FilesOptions; intake?: IntakeOptions; delivery?: DeliveryOptions; webhooks?: WebhookOptions; history?: HistoryOptions; events?: EventsOptions }>();
   });
 
   it('derives the API prefixes from the route modules', () => {

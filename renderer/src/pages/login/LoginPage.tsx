@@ -9,8 +9,9 @@ type Field = 'username' | 'password' | 'otp';
 
 /** The server asked for the second factor (POST /auth/connect/token answered `mfa_required`). */
 function mfaRequired(failure: unknown): boolean {
-  const data = (failure as { response?: { data?: { error?: unknown } } } | null)?.response?.data;
-  return data?.error === 'mfa_required';
+  // The API client's ApiError keeps the answer as `data` (an AxiosError, as `response.data`).
+  const f = failure as { data?: { error?: unknown }; response?: { data?: { error?: unknown } } } | null;
+  return (f?.data ?? f?.response?.data)?.error === 'mfa_required';
 }
 
 /**

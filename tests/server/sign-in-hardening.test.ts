@@ -3,7 +3,12 @@
 // per client address as well as per account, a disabled account answers as a wrong password does, and ending a
 // session closes its open event stream at once (sign-out, a reused refresh token), with at most ten streams a user.
 // On both databases.
-import { expect, it } from 'vitest';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { buildApp } from '../../server/app';
 import { newAccount, openStream, PASSWORD, passwordGrant, within } from './account-helpers';
 import { CLIENT, describeEachDatabase, EN } from './harness';
 
@@ -134,3 +139,33 @@ describeEachDatabase(
   },
   { app: { throttle: { maxFailuresPerAddress: 3 } } },
 );
+
+describeEachDatabase('sessions ending across instances', (ctx) => {
+  if (ctx.dialect !== 'postgres') {
+    it.skip('a second instance on the same database: PostgreSQL only (a SQLite file is served by one process)', () => {});
+    return;
+  }
+  let b: FastifyInstance;
+  let otherDir: string;
+  let bUrl: string;
+  beforeAll(async () => {
+    otherDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sitedesk-instance-b-'));
+    // The harness's signing key: A's tokens are B's.
+    b = await buildApp({ dataDir: otherDir, databaseUrl: ctx.databaseUrl, rendererDir: null, now: ctx.clock.now, seed: { demo: true }, jwtSecret: 'test-secret-test-secret-test-secret-0123456789' });
+    bUrl = await b.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await b?.close();
+    if (otherDir) fs.rmSync(otherDir, { recursive: true, force: true });
+  });
+
+  it("closes a stream open on instance B when the session is signed out through instance A", async () => {
+    const me = await newAccount(ctx);
+    const session = (await passwordGrant(ctx, me.userName)).body;
+    const stream = await openStream({ ...ctx, baseUrl: bUrl }, session.access_token);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(stream.isClosed()).toBe(false);
+    expect((await ctx.request('POST', '/auth/connect/revocation', { form: { token: session.refresh_token, ...CLIENT } })).status).toBe(200);
+    expect(await within(stream.closed, 3000)).toBe('closed');
+  });
+});

@@ -168,4 +168,18 @@ describeEachDatabase('sessions ending across instances', (ctx) => {
     expect((await ctx.request('POST', '/auth/connect/revocation', { form: { token: session.refresh_token, ...CLIENT } })).status).toBe(200);
     expect(await within(stream.closed, 3000)).toBe('closed');
   });
+
+  it('keeps a user to ten streams across instances: the eleventh, on A, closes the oldest, on B', async () => {
+    const me = await newAccount(ctx);
+    const token = (await passwordGrant(ctx, me.userName)).body.access_token;
+    const onB = await openStream({ ...ctx, baseUrl: bUrl }, token);
+    const onA = [];
+    for (let i = 0; i < 9; i++) onA.push(await openStream(ctx, token));
+    await new Promise((r) => setTimeout(r, 200));
+    expect(onB.isClosed()).toBe(false);
+    onA.push(await openStream(ctx, token));
+    expect(await within(onB.closed, 3000)).toBe('closed');
+    expect(onA.some((s) => s.isClosed())).toBe(false);
+    for (const s of onA) s.abort();
+  });
 });

@@ -7,7 +7,9 @@
 //  - totp_recovery_codes: ten per enrolment, SHA-256 of each (random, high-entropy codes), each used once;
 //  - sign_ins: one row per sign-in, successful or not (no longer entries of the append-only history: anyone could grow
 //    that without signing in), purged after SIGN_IN_RETENTION_DAYS;
-//  - login_attempts by client address: failed sign-ins are also throttled per address.
+//  - login_attempts by client address: failed sign-ins are also throttled per address;
+//  - event_streams: the live event streams open on every instance (server/events/routes.ts), so a user holds at most
+//    ten in all: the next one closes the oldest, wherever it is.
 import { addIdColumn } from '../dialect';
 import type { SitedeskMigration } from '../migrate';
 
@@ -40,6 +42,12 @@ export const m0030_two_factor: SitedeskMigration = {
       .execute();
     await db.schema.createIndex('sign_ins_time').on('sign_ins').columns(['time', 'id']).execute();
     await db.schema.createIndex('sign_ins_user').on('sign_ins').columns(['userId', 'time']).execute();
+
+    await addIdColumn(db.schema.createTable('event_streams'), dialect)
+      .addColumn('userId', 'integer', (c) => c.notNull())
+      .addColumn('openedAt', 'text', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('event_streams_user').on('event_streams').columns(['userId', 'id']).execute();
 
     await db.schema.createIndex('login_attempts_ip').on('login_attempts').columns(['ip', 'attemptedAt']).execute();
   },

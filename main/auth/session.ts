@@ -116,7 +116,9 @@ export function createSession(deps: SessionDeps): Session {
         ...(otp ? { otp } : {}),
       });
       if (!response.ok) {
-        const code = response.status >= 500 ? 'server' : 'unauthorized';
+        // The second factor asked for: the sign-in page asks for the code and signs in again with it.
+        const oauth = (await response.clone().json().catch(() => null)) as { error?: unknown } | null;
+        const code = oauth?.error === 'mfa_required' ? 'mfa_required' : response.status >= 500 ? 'server' : 'unauthorized';
         throw new DesktopError(code, await messageOf(response));
       }
       return accept(authBase, (await response.json()) as TokenAnswer);

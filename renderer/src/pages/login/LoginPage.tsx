@@ -9,9 +9,10 @@ type Field = 'username' | 'password' | 'otp';
 
 /** The server asked for the second factor (POST /auth/connect/token answered `mfa_required`). */
 function mfaRequired(failure: unknown): boolean {
-  // The API client's ApiError keeps the answer as `data` (an AxiosError, as `response.data`).
-  const f = failure as { data?: { error?: unknown }; response?: { data?: { error?: unknown } } } | null;
-  return (f?.data ?? f?.response?.data)?.error === 'mfa_required';
+  // The API client's ApiError keeps the answer as `data` (an AxiosError, as `response.data`); the desktop app's main
+  // process answers a DesktopError of code `mfa_required` (shared/ipc/errors.ts).
+  const f = failure as { code?: unknown; data?: { error?: unknown }; response?: { data?: { error?: unknown } } } | null;
+  return f?.code === 'mfa_required' || (f?.data ?? f?.response?.data)?.error === 'mfa_required';
 }
 
 /**

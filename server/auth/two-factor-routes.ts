@@ -26,7 +26,8 @@ export function twoFactorOf(app: FastifyInstance): TwoFactor {
 const typed = (db: DynamicDb) => db as unknown as Kysely<Database>;
 
 function textField(body: Record<string, unknown>, name: string, message: { vi: string; en: string }): string {
-  const v = body[name];
+  // A code sent as a JSON number: its six digits (leading zeros included).
+  const v = name === 'code' && typeof body[name] === 'number' && Number.isSafeInteger(body[name]) ? String(body[name]).padStart(6, '0') : body[name];
   if (typeof v !== 'string' || !v.trim() || v.length > 200) throw httpError(400, message, { field: name });
   return v;
 }

@@ -24,7 +24,7 @@ export function createHandlers(deps: HandlerDeps): Handlers {
   const { session, preferences, uploads, updater } = deps;
   return {
     auth: {
-      signIn: ({ username, password }) => session.signIn(username, password),
+      signIn: ({ username, password, otp }) => session.signIn(username, password, otp),
       refresh: () => session.refresh(),
       hasSession: () => session.hasSession(),
       signOut: () => session.signOut(),

@@ -94,7 +94,7 @@ export type { ModuleOptions } from './routes';
 export const DEFAULTS = {
   accessTokenTtlSeconds: 900,
   sessionTtlSeconds: 30 * 24 * 3600,
-  throttle: { maxFailures: 5, windowSeconds: 15 * 60 },
+  throttle: { maxFailures: 5, windowSeconds: 15 * 60, maxFailuresPerAddress: 50 },
   bodyLimit: 1024 * 1024,
 };
 

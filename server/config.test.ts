@@ -60,4 +60,10 @@ describe('configFromEnv', () => {
     expect(() => configFromEnv({ PORT: 'abc' })).toThrow(/PORT/);
     expect(() => configFromEnv({ ACCESS_TOKEN_TTL_SECONDS: '-5' })).toThrow(/ACCESS_TOKEN_TTL_SECONDS/);
   });
+
+  it('reads the second factor and sign-in records settings (issue 39)', () => {
+    expect(configFromEnv({}).auth).toEqual({ requireTwoFactorForAdmins: false, signInRetentionDays: undefined });
+    expect(configFromEnv({ REQUIRE_2FA_FOR_ADMINS: '1', SIGN_IN_RETENTION_DAYS: '30' }).auth).toEqual({ requireTwoFactorForAdmins: true, signInRetentionDays: 30 });
+    expect(() => configFromEnv({ SIGN_IN_RETENTION_DAYS: 'forever' })).toThrow(/SIGN_IN_RETENTION_DAYS/);
+  });
 });

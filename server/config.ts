@@ -67,6 +67,11 @@ export interface ServerConfig {
   trustProxy?: number | string;
   seed: SeedOptions;
   /**
+   * REQUIRE_2FA_FOR_ADMINS=1: administrators without the second factor may only enrol (server/auth/guard.ts);
+   * SIGN_IN_RETENTION_DAYS: how long sign-in records are kept (default 90).
+   */
+  auth: { requireTwoFactorForAdmins: boolean; signInRetentionDays?: number };
+  /**
    * SITEDESK_BENCH_HISTORY_OFF=1: write no history entries. Only for `npm run bench` (tests/bench/save-cost.ts), to
    * measure what the history adds to a save in the same run; never for a real server.
    */
@@ -154,6 +159,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     workers: workerCount(env),
     trustProxy: trustProxy(env),
     s3: s3Settings(env),
+    auth: {
+      requireTwoFactorForAdmins: /^(1|true|yes)$/i.test(env.REQUIRE_2FA_FOR_ADMINS ?? ''),
+      signInRetentionDays: positiveInt(env, 'SIGN_IN_RETENTION_DAYS'),
+    },
     seed: { demo: /^(1|true|yes)$/i.test(env.SEED_DEMO ?? ''), content: /^(1|true|yes)$/i.test(env.SEED_DEMO ?? ''), admin },
     ...(env.SITEDESK_BENCH_HISTORY_OFF === '1' ? { benchHistoryOff: true } : {}),
   };

@@ -24,6 +24,10 @@ async function main() {
       ...(config.delivery.maxPerMinute ? { max: config.delivery.maxPerMinute, timeWindow: 60_000 } : {}),
     },
     seed: config.seed,
+    auth: {
+      requireTwoFactorForAdmins: config.auth.requireTwoFactorForAdmins,
+      ...(config.auth.signInRetentionDays ? { signInRetentionDays: config.auth.signInRetentionDays } : {}),
+    },
     webhooks: { allowPrivate: config.webhooks.allowPrivate },
     accounts: config.accounts,
     ...(config.s3 ? { files: { s3: config.s3 } } : {}),

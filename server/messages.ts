@@ -174,6 +174,22 @@ export const M = {
     en: `Too many failed sign-in attempts, please try again in ${minutes} minute${minutes === 1 ? '' : 's'}`,
   }),
 
+  // ---- The second factor (server/auth/two-factor.ts) ----
+  mfaRequired: {
+    vi: 'Vui lòng nhập mã xác thực hai lớp (hoặc một mã khôi phục)',
+    en: 'Enter the two-factor authentication code (or a recovery code)',
+  },
+  wrongOtp: { vi: 'Mã xác thực không đúng hoặc đã được dùng', en: 'The authentication code is wrong or was already used' },
+  codeRequired: { vi: 'Vui lòng nhập mã xác thực (code)', en: 'The authentication code (code) is required' },
+  currentPasswordWrong: { vi: 'Mật khẩu (password) không đúng', en: 'The password (password) is incorrect' },
+  twoFactorAlreadyOn: { vi: 'Xác thực hai lớp đang bật: hãy tắt trước khi thiết lập lại', en: 'Two-factor authentication is on: turn it off before setting it up again' },
+  twoFactorNotPending: { vi: 'Chưa thiết lập xác thực hai lớp hoặc đã bật', en: 'Two-factor authentication was not set up, or is already on' },
+  twoFactorNotOn: { vi: 'Xác thực hai lớp chưa bật', en: 'Two-factor authentication is not on' },
+  twoFactorEnrolFirst: {
+    vi: 'Quản trị viên phải bật xác thực hai lớp trước khi tiếp tục',
+    en: 'Administrators must turn on two-factor authentication before going on',
+  },
+
   // ---- The editorial area ----
   translationsInvalid: (field: string): Label => ({
     vi: `${field} phải là danh sách [{ languageId, … }] với mỗi ngôn ngữ một lần`,

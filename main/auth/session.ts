@@ -25,7 +25,7 @@ interface TokenAnswer {
 }
 
 export interface Session {
-  signIn(username: string, password: string): Promise<AccessToken>;
+  signIn(username: string, password: string, otp?: string): Promise<AccessToken>;
   refresh(): Promise<AccessToken | null>;
   hasSession(): Promise<boolean>;
   signOut(): Promise<void>;
@@ -101,7 +101,7 @@ export function createSession(deps: SessionDeps): Session {
   };
 
   const session: Session = {
-    async signIn(username, password) {
+    async signIn(username, password, otp) {
       const authBase = deps.profile().auth;
       const response = await post(`${authBase}/connect/token`, {
         grant_type: 'password',
@@ -113,9 +113,12 @@ export function createSession(deps: SessionDeps): Session {
         type: '0',
         domain: new URL(authBase).host,
         type_special: '0',
+        ...(otp ? { otp } : {}),
       });
       if (!response.ok) {
-        const code = response.status >= 500 ? 'server' : 'unauthorized';
+        // The second factor asked for: the sign-in page asks for the code and signs in again with it.
+        const oauth = (await response.clone().json().catch(() => null)) as { error?: unknown } | null;
+        const code = oauth?.error === 'mfa_required' ? 'mfa_required' : response.status >= 500 ? 'server' : 'unauthorized';
         throw new DesktopError(code, await messageOf(response));
       }
       return accept(authBase, (await response.json()) as TokenAnswer);

@@ -52,8 +52,8 @@ export function createBrowserPlatform(transport: AuthTransport): Platform {
     historyMode: 'browser',
     uploads: (chunks) => createBrowserUploads({ transport: chunks }),
     accessToken: () => Cookies.get(ACCESS_COOKIE) ?? null,
-    async signIn(username, password) {
-      return keep(await transport.passwordGrant(username, password));
+    async signIn(username, password, otp) {
+      return keep(await transport.passwordGrant(username, password, otp));
     },
     async refresh() {
       const refreshToken = Cookies.get(REFRESH_COOKIE);

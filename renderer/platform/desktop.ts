@@ -32,8 +32,8 @@ export function createDesktopPlatform(desktop: DesktopApi): Platform {
       if (current && current.expiresAt <= Date.now()) current = null;
       return current?.token ?? null;
     },
-    async signIn(username, password) {
-      return keep(await desktopCall(() => desktop.auth.signIn({ username, password })));
+    async signIn(username, password, otp) {
+      return keep(await desktopCall(() => desktop.auth.signIn({ username, password, ...(otp ? { otp } : {}) })));
     },
     async refresh() {
       const token = await desktop.auth.refresh().catch(() => null);

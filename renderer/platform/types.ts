@@ -52,7 +52,8 @@ export interface TokenResponse {
  * them (the refresh token must never reach the page), so only the browser adapter takes this.
  */
 export interface AuthTransport {
-  passwordGrant(username: string, password: string): Promise<TokenResponse>;
+  /** `otp`: the second factor's code (or a recovery code), when the server answered `mfa_required`. */
+  passwordGrant(username: string, password: string, otp?: string): Promise<TokenResponse>;
   refreshGrant(refreshToken: string): Promise<TokenResponse>;
   revoke(token: string, hint: 'refresh_token' | 'access_token'): Promise<void>;
 }
@@ -69,7 +70,7 @@ export interface Platform {
   /** The current access token, or null when there is none (or it has expired). Synchronous: every request reads it. */
   accessToken(): string | null;
   /** Password grant; keeps both tokens. Rejects with the server's error when refused. */
-  signIn(username: string, password: string): Promise<AccessToken>;
+  signIn(username: string, password: string, otp?: string): Promise<AccessToken>;
   /** A fresh access token from the stored refresh token, or null when there is none or it was refused. */
   refresh(): Promise<AccessToken | null>;
   /** Whether a refresh token is stored (start-up rule: refresh when only that is left). */

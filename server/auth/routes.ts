@@ -10,7 +10,9 @@ import { httpError, parseInput } from '../errors';
 import { localize } from '../i18n';
 import { safeEqualHex, sha256 } from './crypto';
 import { burnPasswordCheck, verifyPassword } from './passwords';
-import { oauthError, type TokenAnswer } from './tokens';
+import { purgeSignIns, recordSignIn, type SignInOutcome } from './sign-ins';
+import { twoFactorOf } from './two-factor-routes';
+import { oauthError, SESSIONS_CHANNEL, type TokenAnswer } from './tokens';
 import { M } from '../messages';
 import { MAX_USER_NAME } from '../../shared/input';
 
@@ -27,6 +29,8 @@ const tokenForm = z.object({
   client_secret: field,
   scope: field,
   refresh_token: field,
+  /** the second factor: a current code of the authenticator app, or a recovery code */
+  otp: field,
   // sent by the console, meaningless here
   type: field,
   domain: field,
@@ -68,6 +72,15 @@ function clientCredentials(request: FastifyRequest, form: { client_id?: string; 
 const noStore = (reply: FastifyReply) => reply.header('Cache-Control', 'no-store').header('Pragma', 'no-cache');
 
 const HOUR = 3_600_000;
+export const DEFAULT_SIGN_IN_RETENTION_DAYS = 90;
+
+/** buildApp({ auth }): the auth module's option. */
+export interface AuthOptions {
+  /** REQUIRE_2FA_FOR_ADMINS=1: administrators without the second factor may do nothing but enrol (./guard.ts) */
+  requireTwoFactorForAdmins?: boolean;
+  /** SIGN_IN_RETENTION_DAYS: how long sign-in records are kept (default 90) */
+  signInRetentionDays?: number;
+}
 
 export const authRoutes: FastifyPluginAsync = async (app) => {
   // Expired sessions and refresh tokens are deleted at start and hourly, on one instance at a time (PostgreSQL: the
@@ -76,6 +89,17 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     const gone = await app.tokens.purgeExpired();
     if (gone.sessions || gone.tokens) app.log.info(gone, 'expired sessions and refresh tokens purged');
   });
+  // Sign-in records past their retention (SIGN_IN_RETENTION_DAYS, default 90), the same way.
+  const retentionDays = app.moduleOptions.auth?.signInRetentionDays ?? DEFAULT_SIGN_IN_RETENTION_DAYS;
+  every(app, 'sign-in-purge', HOUR, async () => {
+    const gone = await purgeSignIns(app.db, app.now(), retentionDays);
+    if (gone) app.log.info({ gone }, 'sign-in records past their retention purged');
+  });
+  // Sessions ended on another instance (PostgreSQL NOTIFY at their commit): their event streams here close at once.
+  if (app.listenDb) {
+    const stop = await app.listenDb(SESSIONS_CHANNEL, (payload) => app.tokens.heard(payload.split(' ').filter(Boolean)));
+    app.addHook('onClose', async () => stop());
+  }
 
   async function authenticateClient(id: string | undefined, secret: string | undefined): Promise<string> {
     if (id && secret !== undefined) {
@@ -89,23 +113,21 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     const userName = form.username?.trim() ?? '';
     const password = form.password ?? '';
     if (!userName || !password) throw oauthError(400, 'invalid_request', M.missingCredentials);
-    // Over the field's length: refused before the throttle's rows, the history or the accounts are touched.
+    // Over the field's length: refused before the throttle's rows, the records or the accounts are touched.
     if (userName.length > MAX_USER_NAME) {
       const text = M.userNameTooLong(MAX_USER_NAME);
       throw httpError(400, text, { error: 'invalid_request', error_description: text.en, field: 'username' });
     }
     const account = userName.toLowerCase();
+    const otp = form.otp?.trim() ?? '';
 
-    // Reserved before verifying (counted as a failure until it succeeds): parallel guesses cannot pass the limit.
-    // A refused sign-in is an entry of the history (the account name as typed, the client address, why), written on
-    // its own: no transaction rolls it back with the refusal.
-    const failed = (reason: 'wrongPassword' | 'inactive' | 'throttled') =>
-      app.writes.tell(app.db, { websiteId: undefined, resource: 'user', ids: [account], operation: 'action', action: 'signInFailed', request, actor: { kind: 'public', id: null, name: userName }, values: { reason } });
+    // A sign-in record (./sign-ins.ts), written on its own: no transaction rolls it back with the refusal.
+    const record = (outcome: SignInOutcome, userId: number | null = null) => recordSignIn(app.db, app.now(), request, { userName, userId, outcome });
+    // Reserved before verifying (counted as a failure until it succeeds): parallel guesses — of the password or of the
+    // second factor's code — cannot pass the limit, per account and per client address.
     const attempt = await app.throttle.reserve(account, request.ip ?? null);
     if ('wait' in attempt) {
-      // Throttled (429): refused like a wrong password, so recorded like one (the throttle's own rows are its
-      // bookkeeping, not entries).
-      await failed('throttled');
+      await record('throttled');
       const err = oauthError(429, 'too_many_attempts', M.throttled(Math.ceil(attempt.wait / 60)));
       err.headers['Retry-After'] = String(attempt.wait);
       throw err;
@@ -113,25 +135,37 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
 
     const user = await app.db
       .selectFrom('users')
-      .select(['id', 'userName', 'fullName', 'passwordHash', 'isActive'])
+      .select(['id', 'userName', 'fullName', 'passwordHash', 'isActive', 'totpEnabledAt'])
       .where('normalizedUserName', '=', account)
       .executeTakeFirst();
     const ok = user ? await verifyPassword(user.passwordHash, password) : (await burnPasswordCheck(password), false);
-    if (!user || !ok) {
-      await failed('wrongPassword');
+    // A disabled account answers as a wrong password does, whether the password was right or not (and counts the same
+    // toward the throttle): the answer tells nobody which accounts exist or were disabled.
+    if (!user || !ok || !user.isActive) {
+      await record(user && ok ? 'inactive' : 'wrongPassword', user?.id ?? null);
       throw oauthError(400, 'invalid_grant', M.wrongPassword);
     }
-    if (!user.isActive) {
+    if (user.totpEnabledAt && !otp) {
+      // The password was right: not a failure, but nothing issued until the code comes.
       await app.throttle.release(attempt.id);
-      await failed('inactive');
-      throw oauthError(400, 'invalid_grant', M.inactive);
+      await record('mfaRequired', user.id);
+      throw oauthError(400, 'mfa_required', M.mfaRequired);
     }
-    return app.db.transaction().execute(async (trx) => {
+    const answer = await app.db.transaction().execute(async (trx) => {
+      // The code is taken in the session's transaction: of two sign-ins with one code, one takes it (./two-factor.ts).
+      if (user.totpEnabledAt && !(await twoFactorOf(app).consume(user.id, otp, trx))) return undefined;
       await app.throttle.succeeded(attempt.id, trx);
-      const answer = await app.tokens.startSession(user, clientId, form.scope?.trim() || DEFAULT_SCOPE, trx, { address: request.ip, userAgent: request.headers['user-agent'] });
-      await app.writes.tell(trx, { websiteId: undefined, resource: 'user', ids: [user.id], operation: 'action', action: 'signIn', request, actor: { kind: 'user', id: user.id, name: user.fullName || user.userName } });
-      return answer;
+      const tokens = await app.tokens.startSession(user, clientId, form.scope?.trim() || DEFAULT_SCOPE, trx, { address: request.ip, userAgent: request.headers['user-agent'] });
+      await recordSignIn(trx, app.now(), request, { userName, userId: user.id, outcome: 'success' });
+      return tokens;
     });
+    if (!answer) {
+      // A wrong, used or replayed code: a failed attempt of the account (the reservation stays a failure).
+      await record('wrongCode', user.id);
+      const text = M.wrongOtp;
+      throw httpError(400, text, { error: 'invalid_grant', error_description: text.en, field: 'otp' });
+    }
+    return answer;
   }
 
   app.post('/connect/token', async (request, reply) => {

@@ -6,6 +6,9 @@
 // Under concurrency (docs/api.md "Rules the database enforces"): an attempt is *reserved* before the password is
 // verified — counted as a failure, under a lock on the account's name — and settled afterwards (a success flips its
 // row). So a hundred guesses at once get at most `maxFailures` verifications and the rest 429.
+//
+// Per client address too (issue 39): `maxFailuresPerAddress` failures of any accounts from one address within the
+// window and that address waits as well (a guesser spreading over many names, or a flood of made-up ones).
 import type { Kysely } from 'kysely';
 import { iso, lockName } from '../db/dialect';
 import type { Database } from '../db/schema';
@@ -13,6 +16,8 @@ import type { Database } from '../db/schema';
 export interface ThrottleSettings {
   maxFailures: number;
   windowSeconds: number;
+  /** failed sign-ins of any accounts from one client address within the window before it waits (default 50) */
+  maxFailuresPerAddress: number;
 }
 
 /** Rows kept at most, whatever a flood of made-up user names sends (older ones go first). */
@@ -55,14 +60,33 @@ export class LoginThrottle {
     return Math.max(1, Math.ceil((oldest + this.settings.windowSeconds * 1000 - now) / 1000));
   }
 
+  /** Seconds the client address waits: its last `maxFailuresPerAddress` failures all within the window. */
+  async addressRetryAfterSeconds(ip: string, db: Kysely<Database> = this.db): Promise<number> {
+    const now = this.now().getTime();
+    const failures = await db
+      .selectFrom('login_attempts')
+      .select('attemptedAt')
+      .where('ip', '=', ip)
+      .where('succeeded', '=', false)
+      .where('attemptedAt', '>', iso(now - this.settings.windowSeconds * 1000))
+      .orderBy('attemptedAt', 'desc')
+      .limit(this.settings.maxFailuresPerAddress)
+      .execute();
+    if (failures.length < this.settings.maxFailuresPerAddress) return 0;
+    const oldest = Date.parse(failures[failures.length - 1].attemptedAt);
+    return Math.max(1, Math.ceil((oldest + this.settings.windowSeconds * 1000 - now) / 1000));
+  }
+
   /**
    * Take one attempt for `account`: `{ wait }` when it is throttled (nothing recorded), else `{ id }` of the attempt,
    * recorded as a failure until `succeeded(id)` says otherwise. Atomic per account.
    */
   async reserve(account: string, ip: string | null): Promise<Reservation> {
     return this.db.transaction().execute(async (trx) => {
+      // The account's lock, then the address's: always in that order (no two attempts wait for each other in a circle).
       await lockName(trx, `sign-in:${account}`);
-      const wait = await this.retryAfterSeconds(account, trx);
+      if (ip) await lockName(trx, `sign-in-address:${ip}`);
+      const wait = Math.max(await this.retryAfterSeconds(account, trx), ip ? await this.addressRetryAfterSeconds(ip, trx) : 0);
       if (wait > 0) return { wait };
       const now = this.now().getTime();
       const row = await trx

@@ -9,9 +9,9 @@
 import type { Permissions } from '../../shared/roles';
 import { createSecretKey, randomUUID, type KeyObject } from 'node:crypto';
 import { compactVerify, jwtVerify, SignJWT } from 'jose';
-import type { CompiledQuery, Kysely } from 'kysely';
+import { sql, type CompiledQuery, type Kysely } from 'kysely';
 import { changeNumberColumn } from '../db/changes';
-import { iso } from '../db/dialect';
+import { dialectOf, iso } from '../db/dialect';
 import type { Database } from '../db/schema';
 import { httpError } from '../errors';
 import { randomToken, sha256 } from './crypto';
@@ -32,6 +32,8 @@ export interface AuthUser extends Permissions {
   /** token family id (`sid`): one per sign-in */
   sessionId: string;
   clientId: string;
+  /** the second factor is on (users.totpEnabledAt): REQUIRE_2FA_FOR_ADMINS keeps administrators without it to enrolling */
+  twoFactor?: boolean;
 }
 
 export interface TokenAnswer {
@@ -43,6 +45,8 @@ export interface TokenAnswer {
 }
 
 const ISSUER = 'sitedesk';
+/** The PostgreSQL channel ended sessions' ids are notified on (at commit), to every instance (`sessionsEnded`). */
+export const SESSIONS_CHANNEL = 'sitedesk_sessions';
 /** Verified tokens kept at most (a few per signed-in console); beyond, they start over. */
 const MAX_VERIFIED = 10_000;
 
@@ -59,7 +63,7 @@ function sessionLookup(db: Kysely<Database>) {
   const compiled = db
     .selectFrom('token_families as f')
     .innerJoin('users as u', 'u.id', 'f.userId')
-    .select(['f.userId', 'f.clientId', 'f.expiresAt', 'f.revokedAt', 'u.userName', 'u.fullName', 'u.isActive', 'u.role', 'u.canReview'])
+    .select(['f.userId', 'f.clientId', 'f.expiresAt', 'f.revokedAt', 'u.userName', 'u.fullName', 'u.isActive', 'u.role', 'u.canReview', 'u.totpEnabledAt'])
     .select(changeNumberColumn().as('changes'))
     .where('f.id', '=', '')
     .compile();
@@ -229,6 +233,7 @@ export class TokenService {
         .where('familyId', '=', familyId)
         .where('revokedAt', 'is', null)
         .execute();
+      await this.sessionsEnded([familyId], trx);
       await this.writes?.tell(trx, {
         websiteId: undefined,
         resource: 'user',
@@ -240,6 +245,36 @@ export class TokenService {
         ...(told.action === 'signOut' ? {} : { values: { reason } }),
       });
     });
+  }
+
+  /** Who hears of ended sessions on this instance (the live events' streams: server/events/routes.ts). */
+  private readonly endedListeners = new Set<(sessionIds: string[]) => void>();
+
+  /**
+   * These sessions were ended in `trx` (a sign-out, a revocation, a reused refresh token, `endSessions`): their open
+   * event streams close at once, on every instance. PostgreSQL: their ids are notified in the transaction, so every
+   * instance's LISTEN hears them at commit (none for a rollback; server/auth/routes.ts passes them to `heard`). SQLite
+   * (one process): told here; a stream checks its session before it closes, and that read waits for the transaction.
+   */
+  async sessionsEnded(sessionIds: readonly string[], trx: Kysely<Database>): Promise<void> {
+    if (!sessionIds.length) return;
+    if (dialectOf(trx) === 'postgres') {
+      // A notification's payload is at most 8000 bytes: 200 ids (36 characters and a space) at a time.
+      for (let i = 0; i < sessionIds.length; i += 200) await sql`select pg_notify(${SESSIONS_CHANNEL}, ${sessionIds.slice(i, i + 200).join(' ')})`.execute(trx);
+    } else {
+      this.heard([...sessionIds]);
+    }
+  }
+
+  /** Ended sessions' ids, told or heard from another instance. */
+  heard(sessionIds: string[]): void {
+    for (const listener of this.endedListeners) listener(sessionIds);
+  }
+
+  /** Listens for ended sessions; answers the function that stops. */
+  onSessionsEnded(listener: (sessionIds: string[]) => void): () => void {
+    this.endedListeners.add(listener);
+    return () => this.endedListeners.delete(listener);
   }
 
   /**
@@ -265,6 +300,8 @@ export class TokenService {
       const ended = (await q.returning('id').execute()).map((r) => r.id);
       if (!ended.length) return ended;
       await trx.updateTable('refresh_tokens').set({ revokedAt: now }).where('familyId', 'in', ended).where('revokedAt', 'is', null).execute();
+      // Their open event streams close at once, on every instance.
+      await this.sessionsEnded(ended, trx);
       await this.writes?.tell(trx, {
         websiteId: undefined,
         resource: 'user',
@@ -340,6 +377,7 @@ export class TokenService {
       canReview: session.canReview,
       sessionId: claims.sid,
       clientId: session.clientId,
+      twoFactor: Boolean(session.totpEnabledAt),
     };
     const verified = { user, changes: String(session.changes) };
     const n = BigInt(verified.changes);

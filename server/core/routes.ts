@@ -1,12 +1,15 @@
 // /core: who am I, the language list, the employee lookup.
 import type { FastifyPluginAsync } from 'fastify';
+import { mustEnrol } from '../auth/guard';
 
 export const coreRoutes: FastifyPluginAsync = async (app) => {
   // The guard has just read the user with the session: no second query (this call runs on every start).
   app.get('/AppSettings', async (request) => {
-    const { id, userName, fullName, role, canReview } = request.user;
+    const { id, userName, fullName, role, canReview, twoFactor } = request.user;
     return {
-      currentUser: { id, userName, fullName, role, canReview },
+      currentUser: { id, userName, fullName, role, canReview, twoFactor: Boolean(twoFactor) },
+      // REQUIRE_2FA_FOR_ADMINS: an administrator without the second factor may only enrol (server/auth/guard.ts).
+      mustEnrol: mustEnrol(request),
       sessionExpiresIn: app.tokens.settings.accessTtlSeconds,
       serverTime: app.now().toISOString(),
     };

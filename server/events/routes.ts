@@ -15,7 +15,7 @@ import { httpError } from '../errors';
 import { ok } from '../http/envelope';
 import { queryInt } from '../http/query';
 import { M } from '../messages';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { bodyObject, operationContext } from '../resources/index';
 import { EventHub } from './hub';
@@ -30,6 +30,19 @@ export interface EventsOptions {
 }
 
 const DAY = 86_400_000;
+/** Open streams per user, on all instances together: the next one closes the oldest. */
+const MAX_STREAMS = 10;
+/** The PostgreSQL channel the ids of streams to close (a user's oldest, over MAX_STREAMS) go to every instance on. */
+const STREAMS_CHANNEL = 'sitedesk_streams';
+
+interface OpenStream {
+  /** its row in event_streams */
+  id: number;
+  userId: number;
+  sessionId: string;
+  token: string;
+  end: () => void;
+}
 /** How long the recent list and the unread count look back. */
 const RECENT_DAYS = 30;
 /** At most this many unread are counted (the bell shows 99+). */
@@ -69,10 +82,48 @@ export const eventsRoutes: FastifyPluginAsync = async (app) => {
   });
   /** The open streams' endings, so the app's close does not wait for clients that keep them open. */
   const endings = new Set<() => void>();
+  /** The open streams of this instance, oldest first: by session (ended sessions close theirs) and user (at most 10). */
+  const open: OpenStream[] = [];
+  // A session ended — signed out, revoked, its refresh token reused, all of a user's ended (TokenService.sessionsEnded,
+  // heard from every instance) — closes its streams at once, not at the next heartbeat. Each checks its session first:
+  // on SQLite the news comes before the ending transaction commits (the check waits for it), and a rolled-back one
+  // leaves the stream open.
+  const stopEnded = app.tokens.onSessionsEnded((ids) => {
+    const ended = new Set(ids);
+    for (const stream of open.filter((s) => ended.has(s.sessionId))) {
+      app.tokens
+        .verifySession(stream.token)
+        .then((session) => session ?? stream.end())
+        .catch(() => stream.end());
+    }
+  });
   app.addHook('preClose', async () => {
     for (const end of [...endings]) end();
   });
+  // Streams another instance found over a user's limit (or this one, on SQLite): closed here if they are here.
+  const closeStreams = (ids: number[]) => {
+    const gone = new Set(ids);
+    for (const stream of open.filter((s) => gone.has(s.id))) stream.end();
+  };
+  const stopStreams = app.listenDb
+    ? await app.listenDb(STREAMS_CHANNEL, (payload) => closeStreams(payload.split(' ').map(Number)))
+    : undefined;
+  /**
+   * Keeps `userId` to MAX_STREAMS open streams in all: the rows past the newest ten are the oldest streams, wherever
+   * they are open. Their rows go, and their ids to every instance (PostgreSQL NOTIFY; SQLite: this one). A row left by
+   * an instance that died is only ever one of the oldest: evicted the same way.
+   */
+  const keepLimit = async (userId: number) => {
+    const rows = await app.db.selectFrom('event_streams').select('id').where('userId', '=', userId).orderBy('id', 'desc').execute();
+    const over = rows.slice(MAX_STREAMS).map((r) => r.id);
+    if (!over.length) return;
+    await app.db.deleteFrom('event_streams').where('id', 'in', over).execute();
+    if (app.dialect === 'postgres') await sql`select pg_notify(${STREAMS_CHANNEL}, ${over.join(' ')})`.execute(app.db);
+    else closeStreams(over);
+  };
   app.addHook('onClose', async () => {
+    await stopStreams?.();
+    stopEnded();
     stopListening();
     await stopNotify?.();
     await hub.close();
@@ -89,6 +140,7 @@ export const eventsRoutes: FastifyPluginAsync = async (app) => {
     const token = /^Bearer\s+(\S+)/i.exec(String(request.headers.authorization))![1];
     const userId = request.user.id;
     const me = await reader(request);
+    const streamId = (await app.db.insertInto('event_streams').values({ userId, openedAt: app.now().toISOString() }).returning('id').executeTakeFirstOrThrow()).id;
 
     reply.hijack();
     const res = reply.raw;
@@ -129,10 +181,22 @@ export const eventsRoutes: FastifyPluginAsync = async (app) => {
       clearInterval(heartbeat);
       remove();
       endings.delete(end);
+      const i = open.indexOf(stream);
+      if (i >= 0) open.splice(i, 1);
       if (!res.writableEnded) res.end();
+      void app.db.deleteFrom('event_streams').where('id', '=', stream.id).execute().catch(() => undefined);
     };
     endings.add(end);
+    const stream: OpenStream = { id: streamId, userId, sessionId: request.user.sessionId, token, end };
+    open.push(stream);
     request.raw.on('close', end);
+    // One user holds at most MAX_STREAMS streams on all instances: a new one closes the oldest (a console reopened in
+    // a loop, a leaked token's listeners).
+    try {
+      await keepLimit(userId);
+    } catch (err) {
+      app.log.error({ err }, 'live events: keeping the streams limit failed');
+    }
 
     try {
       if (last !== undefined) {

@@ -14,6 +14,8 @@ declare module '../db/schema' {
     events: EventsTable;
     event_reads: { userId: number; eventId: number };
     event_settings: { userId: number; muted: string; readThrough: number };
+    /** the streams open on every instance (migration 0030): a user holds at most ten */
+    event_streams: { id: Generated<number>; userId: number; openedAt: string };
   }
 }
 

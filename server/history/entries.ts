@@ -55,7 +55,7 @@ type Row = Record<string, unknown>;
 const BOOKKEEPING = new Set(['id', 'websiteId', 'concurrencyStamp', 'createdAt', 'updatedAt', 'createTime', 'updateTime', 'statusHistory', 'searchText']);
 
 /** Never kept, in the changes or the state: signing secrets and key or password hashes (their change is, masked). */
-const SECRET = /^(secret|keyHash|passwordHash|securityStamp)$/;
+const SECRET = /^(secret|keyHash|passwordHash|securityStamp|totpSecret|codeHash)$/;
 /** What a secret shows in the changes and the state (a restore never writes it back). */
 export const MASK = '••••••';
 

@@ -10,7 +10,11 @@ import { httpError } from '../errors';
 import { paging, queryInt } from '../http/query';
 import { M } from '../messages';
 import { enforce, parseId, requireWebsite, type AnyQuery } from '../resources/index';
+import { sql, type Kysely } from 'kysely';
 import { HISTORY_TABLE, historyListener } from './entries';
+
+/** The audit's operations of the sign-in records. */
+const SIGN_IN_OPERATIONS = new Set(['signIn', 'signInFailed']);
 
 /** The first segment of an API path template ('PUT News/{website}/{id}' → 'News'). */
 function segmentOf(template: string | undefined): string | undefined {
@@ -89,6 +93,36 @@ export const historyRoutes: FastifyPluginAsync = async (app) => {
     return { data: (rows as EntryRow[]).map(wire), totalRows: Number((total as { count: unknown }).count) };
   }
 
+  /**
+   * The audit's page over both the history's entries and the sign-in records, newest first (by time, then id): one
+   * UNION ALL, each side read from its (time, id) index. A sign-in record's id is answered negative (another table's
+   * ids: never one a restore could take).
+   */
+  async function auditWithSignIns(request: FastifyRequest, historyWhere: (q: AnyQuery) => AnyQuery, signInWhere: (q: AnyQuery) => AnyQuery) {
+    const { pageSize, offset } = paging(request.query as Record<string, unknown>, 20, 1000);
+    const any = db as unknown as Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+    const entries = historyWhere(any.selectFrom(HISTORY_TABLE)).select([...COLUMNS]);
+    const signInRows = signInWhere(any.selectFrom('sign_ins as s').leftJoin('users as u', 'u.id', 's.userId')).select([
+      sql<number>`-s.id`.as('id'),
+      's.time as time',
+      sql<null>`null`.as('websiteId'),
+      sql<string>`'user'`.as('resource'),
+      sql<string>`case when s.outcome = 'success' then cast(s."userId" as text) else lower(s."userName") end`.as('recordId'),
+      sql<string>`case when s.outcome = 'success' then 'signIn' else 'signInFailed' end`.as('operation'),
+      sql<string>`case when s.outcome = 'success' then 'user' else 'public' end`.as('actorKind'),
+      sql<number | null>`case when s.outcome = 'success' then s."userId" else null end`.as('actorId'),
+      sql<string>`case when s.outcome = 'success' then coalesce(nullif(u."fullName", ''), u."userName", s."userName") else s."userName" end`.as('actorName'),
+      's.clientAddress as clientAddress',
+      sql<string>`case when s.outcome = 'success' then '[]' else '[{"field":"reason","language":null,"before":null,"after":"' || s.outcome || '"}]' end`.as('changes'),
+    ]);
+    const [rows, entryCount, signInCount] = await Promise.all([
+      entries.unionAll(signInRows).orderBy('time', 'desc').orderBy('id', 'desc').limit(pageSize).offset(offset).execute(),
+      historyWhere(any.selectFrom(HISTORY_TABLE)).select(sql<number>`count(*)`.as('count')).executeTakeFirstOrThrow(),
+      signInWhere(any.selectFrom('sign_ins as s')).select(sql<number>`count(*)`.as('count')).executeTakeFirstOrThrow(),
+    ]);
+    return { data: (rows as EntryRow[]).map(wire), totalRows: Number(entryCount.count) + Number(signInCount.count) };
+  }
+
   app.get('/History/:website/:resource/:id', async (request) => {
     const params = request.params as { website: string; resource: string; id: string };
     const websiteId = await requireWebsite(app.db, request, params.website);
@@ -126,17 +160,31 @@ export const historyRoutes: FastifyPluginAsync = async (app) => {
     };
     const from = day('from');
     const to = day('to');
-    return pageOf(request, (q) => {
+    const resourceName = resource === undefined ? undefined : nameOf(resource);
+    const historyWhere = (q: AnyQuery) => {
       // A user's id (an integration key's id is another number space).
       if (userId !== undefined) q = q.where('actorId', '=', userId).where('actorKind', '=', 'user');
       if (websiteId !== undefined) q = q.where('websiteId', '=', websiteId);
-      if (resource !== undefined) q = q.where('resource', '=', nameOf(resource));
+      if (resourceName !== undefined) q = q.where('resource', '=', resourceName);
       if (operation !== undefined) q = q.where('operation', '=', operation);
+      return timeRange(q);
+    };
+    const timeRange = (q: AnyQuery) => {
       if (from !== undefined) q = q.where('time', '>=', isIsoDay(from) ? from : new Date(from).toISOString());
       // A day as the end means the whole day: everything before the next one.
       if (to !== undefined) q = q.where('time', isIsoDay(to) ? '<' : '<=', isIsoDay(to) ? new Date(Date.parse(to) + 86_400_000).toISOString().slice(0, 10) : new Date(to).toISOString());
       return q;
-    }, from !== undefined || to !== undefined);
+    };
+    // The sign-in records (server/auth/sign-ins.ts, their own table since issue 39) are in the audit as entries of the
+    // account ('user'), of no website: `signIn`, or `signInFailed` with why. When the filters can match them.
+    const signIns = websiteId === undefined && (resourceName === undefined || resourceName === 'user') && (operation === undefined || SIGN_IN_OPERATIONS.has(operation));
+    if (!signIns) return pageOf(request, historyWhere, from !== undefined || to !== undefined);
+    return auditWithSignIns(request, historyWhere, (q) => {
+      if (userId !== undefined) q = q.where('s.userId', '=', userId);
+      if (operation === 'signIn') q = q.where('s.outcome', '=', 'success');
+      if (operation === 'signInFailed') q = q.where('s.outcome', '<>', 'success');
+      return timeRange(q);
+    });
   });
 };
 

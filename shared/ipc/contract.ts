@@ -95,7 +95,7 @@ export const contract = {
   auth: {
     /** Password grant through main; main keeps the refresh token in the OS keychain. */
     signIn: {
-      input: z.object({ username: z.string().min(1), password: z.string().min(1) }),
+      input: z.object({ username: z.string().min(1), password: z.string().min(1), otp: z.string().min(1).max(64).optional() }),
       output: accessTokenSchema,
     },
     /** A fresh access token from the stored refresh token (rotated by main), or null when there is none or it was refused. */

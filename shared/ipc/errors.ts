@@ -12,6 +12,8 @@ export const desktopErrorCodes = [
   'invalid_input',
   /** Credentials or session refused by the auth service (wrong password, expired session). */
   'unauthorized',
+  /** The password was right and the second factor is on: sign in again with its code (`otp`). */
+  'mfa_required',
   /** The service could not be reached. */
   'network',
   /** The service answered with an error; the message is its `Message`. */

@@ -278,8 +278,9 @@ describeEachDatabase('auth', (ctx) => {
       expect((await appSettings(ctx, t.access_token)).status).toBe(401);
       expect((await refreshShort(ctx, t.refresh_token)).status).toBe(400);
       const res = await ctx.request('POST', '/auth/connect/token', { form: passwordForm('lan.nguyen', 'Staff@123') });
+      // Issue 39: the same answer as a wrong password (which accounts were disabled is nobody's business).
       expect(res.status).toBe(400);
-      expect(res.body.Message).toBe('Tài khoản đã bị khoá');
+      expect(res.body.Message).toBe('Tên đăng nhập hoặc mật khẩu không đúng');
     } finally {
       await ctx.db.updateTable('users').set({ isActive: true }).where('userName', '=', 'lan.nguyen').execute();
     }

@@ -8,6 +8,7 @@ import { layering, layeringProblems } from '../../scripts/eslint/server-layers.j
 import { lintRefusals } from './lintRefusals';
 import { baseMigrations } from '../../server/db/migrations/index';
 import type { AccountsOptions } from '../../server/accounts/reset';
+import type { AuthOptions } from '../../server/auth/routes';
 import type { FilesOptions } from '../../server/files/engine';
 import type { IntakeOptions } from '../../server/intake/routes';
 import type { DeliveryOptions } from '../../server/delivery/routes';
@@ -103,8 +104,8 @@ describe('server/modules.json and the manifests', () => {
   });
 
   it("takes the modules' own buildApp options from their manifests", () => {
-    expect(optionNames).toEqual(['accounts', 'files', 'intake', 'delivery', 'webhooks', 'history', 'events']);
-    expectTypeOf<ModuleOptions>().toEqualTypeOf<{ accounts?: AccountsOptions; files?: FilesOptions; intake?: IntakeOptions; delivery?: DeliveryOptions; webhooks?: WebhookOptions; history?: HistoryOptions; events?: EventsOptions }>();
+    expect(optionNames).toEqual(['auth', 'accounts', 'files', 'intake', 'delivery', 'webhooks', 'history', 'events']);
+    expectTypeOf<ModuleOptions>().toEqualTypeOf<{ auth?: AuthOptions; accounts?: AccountsOptions; files?: FilesOptions; intake?: IntakeOptions; delivery?: DeliveryOptions; webhooks?: WebhookOptions; history?: HistoryOptions; events?: EventsOptions }>();
   });
 
   it('derives the API prefixes from the route modules', () => {

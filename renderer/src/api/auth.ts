@@ -11,7 +11,7 @@ const form = (fields: Record<string, string>) => new URLSearchParams(fields);
  * Quiet: the sign-in screen shows the failure itself (wrong password, too many attempts).
  */
 export const authTransport: AuthTransport = {
-  async passwordGrant(username, password) {
+  async passwordGrant(username, password, otp) {
     const { data } = await authHttp.post<TokenResponse>(
       '/connect/token',
       form({
@@ -24,6 +24,8 @@ export const authTransport: AuthTransport = {
         client_secret: OAUTH_CLIENT.secret,
         domain: window.location.hostname,
         type_special: '0',
+        // The second factor, when the server asked for it (mfa_required).
+        ...(otp ? { otp } : {}),
       }),
       { quiet: true },
     );

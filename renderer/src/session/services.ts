@@ -3,6 +3,8 @@ import type { CurrentUser, SessionServices } from './session';
 
 interface AppSettingsAnswer {
   currentUser?: CurrentUser;
+  /** REQUIRE_2FA_FOR_ADMINS: this administrator must turn the second factor on before anything else */
+  mustEnrol?: boolean;
   data?: { currentUser?: CurrentUser };
 }
 
@@ -12,7 +14,7 @@ export const sessionServices: SessionServices = {
     const { data } = await coreApi.get<AppSettingsAnswer>('/AppSettings', { tokenCheck: true });
     const user = data.currentUser ?? data.data?.currentUser;
     if (!user) throw new Error('AppSettings answered without currentUser');
-    return user;
+    return data.mustEnrol ? { ...user, mustEnrol: true } : user;
   },
   /**
    * There is no real push provider (FCM/APNs) behind this console, so the "device token" is a

@@ -72,8 +72,8 @@ export class Session {
   }
 
   /** Password grant; then, without holding up the caller, load the user and register this install for push. */
-  async signIn(username: string, password: string): Promise<void> {
-    await this.platform.signIn(username, password);
+  async signIn(username: string, password: string, otp?: string): Promise<void> {
+    await this.platform.signIn(username, password, otp);
     this.userLoad = null;
     const generation = ++this.generation;
     this.set({ status: 'signedIn', user: null });

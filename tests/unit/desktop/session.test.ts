@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { accountFor, createSession, type Session } from '../../../main/auth/session';
 import { memorySecretStore, type SecretStore } from '../../../main/secrets/secret-store';
 import { profileForServer } from '../../../main/preferences';
+import { Secret, TOTP } from 'otpauth';
 import { DesktopError } from '../../../shared/ipc/errors';
 import { startRealServer, type RealServer } from './real-server';
 
@@ -56,6 +57,24 @@ describe('desktop session against the real auth service', () => {
     expect((error as DesktopError).code).toBe('unauthorized');
     expect((error as DesktopError).message).not.toMatch(/^HTTP/);
     expect(await session.hasSession()).toBe(false);
+  });
+
+  it('reports the second factor asked for (mfa_required) and signs in with its code', async () => {
+    const form = (fields: Record<string, string>) => ({ method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() });
+    const client = { grant_type: 'password', username: 'minh.tran', password: 'Staff@123', client_id: 'sitedesk', client_secret: 'sitedesk-secret' };
+    const token = ((await (await fetch(`${server.url}/auth/connect/token`, form(client))).json()) as { access_token: string }).access_token;
+    const call = async (path: string, body?: unknown) =>
+      (await (await fetch(`${server.url}/api/Me/2fa/${path}`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify(body ?? {}) })).json()) as Record<string, unknown>;
+    const totp = new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32((await call('setup')).secret as string) });
+    expect((await call('enable', { code: totp.generate() })).recoveryCodes).toHaveLength(10);
+
+    const error = await session.signIn('minh.tran', 'Staff@123').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DesktopError);
+    expect((error as DesktopError).code).toBe('mfa_required');
+    expect(await session.hasSession()).toBe(false);
+    // The next time step's code (the enabling one's step is taken), accepted a step early.
+    const answer = await session.signIn('minh.tran', 'Staff@123', totp.generate({ timestamp: Date.now() + 30_000 }));
+    expect(await meStatus(answer.accessToken)).toBe(200);
   });
 
   it('refreshes with rotation: a new refresh token is stored and the old one is refused', async () => {

@@ -1,17 +1,26 @@
-import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { Alert, Button, Input, theme } from 'antd';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/client';
 import { session } from '../../session';
 
-type Field = 'username' | 'password';
+type Field = 'username' | 'password' | 'otp';
+
+/** The server asked for the second factor (POST /auth/connect/token answered `mfa_required`). */
+function mfaRequired(failure: unknown): boolean {
+  // The API client's ApiError keeps the answer as `data` (an AxiosError, as `response.data`); the desktop app's main
+  // process answers a DesktopError of code `mfa_required` (shared/ipc/errors.ts).
+  const f = failure as { code?: unknown; data?: { error?: unknown }; response?: { data?: { error?: unknown } } } | null;
+  return f?.code === 'mfa_required' || (f?.data ?? f?.response?.data)?.error === 'mfa_required';
+}
 
 /**
  * /login (spec section 2): a form titled "Đăng nhập", username and password (both required,
  * 'Username is required' / 'Password is required'), Login button; Enter submits. A refusal (wrong
  * password, too many attempts) shows the server's message. On success the route guard sends the
- * user back where they came from.
+ * user back where they came from. With the second factor on, the server answers `mfa_required`: the form then asks
+ * for the authenticator app's code (or a recovery code) and signs in with it.
  *
  * Built from antd's Input, Button and Alert without antd's Form and Card: those pull rc-field-form,
  * async-validator, Tooltip, Tabs and Dropdown into the sign-in route, which has a 250 KB budget
@@ -20,7 +29,8 @@ type Field = 'username' | 'password';
 export default function LoginPage() {
   const { t } = useTranslation();
   const { token } = theme.useToken();
-  const [values, setValues] = useState<Record<Field, string>>({ username: '', password: '' });
+  const [values, setValues] = useState<Record<Field, string>>({ username: '', password: '', otp: '' });
+  const [askOtp, setAskOtp] = useState(false);
   const [submitted, setSubmitted] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -30,6 +40,7 @@ export default function LoginPage() {
     ? {
         username: values.username.trim() ? undefined : t('login.usernameRequired'),
         password: values.password ? undefined : t('login.passwordRequired'),
+        otp: !askOtp || values.otp.trim() ? undefined : t('login.otpRequired'),
       }
     : {};
 
@@ -40,11 +51,24 @@ export default function LoginPage() {
       document.getElementById(values.username.trim() ? 'login_password' : 'login_username')?.focus();
       return;
     }
+    if (askOtp && !values.otp.trim()) {
+      document.getElementById('login_otp')?.focus();
+      return;
+    }
     setBusy(true);
     setError(null);
     try {
-      await session.signIn(values.username.trim(), values.password);
+      await session.signIn(values.username.trim(), values.password, askOtp ? values.otp.trim() : undefined);
     } catch (failure) {
+      if (mfaRequired(failure)) {
+        // The password was right: now the code (a notice, not an error).
+        setAskOtp(true);
+        setSubmitted(false);
+        setError(null);
+        setBusy(false);
+        setTimeout(() => document.getElementById('login_otp')?.focus(), 0);
+        return;
+      }
       setError(errorMessage(failure) || t('login.failed'));
       setBusy(false);
     }
@@ -115,6 +139,12 @@ export default function LoginPage() {
         <form onSubmit={submit} noValidate aria-label={t('login.title')}>
           {field('username', t('login.username'), <Input {...inputProps('username')} prefix={<UserOutlined />} autoComplete="username" autoFocus />)}
           {field('password', t('login.password'), <Input.Password {...inputProps('password')} prefix={<LockOutlined />} autoComplete="current-password" />)}
+          {askOtp ? (
+            <>
+              <Alert type="info" showIcon message={t('login.otpHint')} style={{ marginBottom: token.marginLG }} />
+              {field('otp', t('login.otp'), <Input {...inputProps('otp')} prefix={<SafetyOutlined />} autoComplete="one-time-code" inputMode="text" maxLength={64} />)}
+            </>
+          ) : null}
           {error ? <Alert type="error" showIcon message={error} role="alert" style={{ marginBottom: token.marginLG }} /> : null}
           <Button type="primary" htmlType="submit" block size="large" loading={busy}>
             {t('login.submit')}

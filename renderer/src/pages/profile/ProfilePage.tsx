@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '../../session';
 import { ChangePasswordCard } from './ChangePasswordCard';
 import { SessionsCard } from './SessionsCard';
+import TwoFactorCard from './TwoFactorCard';
 
 /**
  * /profile: the signed-in user as `GET /core/AppSettings` answered (loaded by the layout's token check), then the
@@ -23,6 +24,7 @@ export default function ProfilePage() {
       </Card>
       <ChangePasswordCard />
       <SessionsCard />
+      <TwoFactorCard />
     </Space>
   );
 }

@@ -181,7 +181,7 @@ export const M = {
   },
   wrongOtp: { vi: 'Mã xác thực không đúng hoặc đã được dùng', en: 'The authentication code is wrong or was already used' },
   codeRequired: { vi: 'Vui lòng nhập mã xác thực (code)', en: 'The authentication code (code) is required' },
-  currentPasswordWrong: { vi: 'Mật khẩu (password) không đúng', en: 'The password (password) is incorrect' },
+  passwordWrong: { vi: 'Mật khẩu (password) không đúng', en: 'The password (password) is incorrect' },
   twoFactorAlreadyOn: { vi: 'Xác thực hai lớp đang bật: hãy tắt trước khi thiết lập lại', en: 'Two-factor authentication is on: turn it off before setting it up again' },
   twoFactorNotPending: { vi: 'Chưa thiết lập xác thực hai lớp hoặc đã bật', en: 'Two-factor authentication was not set up, or is already on' },
   twoFactorNotOn: { vi: 'Xác thực hai lớp chưa bật', en: 'Two-factor authentication is not on' },

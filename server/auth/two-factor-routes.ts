@@ -61,7 +61,7 @@ export const twoFactorRoutes: FastifyPluginAsync = async (app) => {
 
   app.post('/Me/2fa/disable', async (request) => {
     const body = bodyObject(request.body);
-    const password = textField(body, 'password', M.currentPasswordWrong);
+    const password = textField(body, 'password', M.passwordWrong);
     const code = textField(body, 'code', M.codeRequired);
     const user = await app.db.selectFrom('users').select(['normalizedUserName', 'passwordHash', 'totpEnabledAt']).where('id', '=', request.user.id).executeTakeFirstOrThrow();
     if (!user.totpEnabledAt) throw httpError(409, M.twoFactorNotOn);
@@ -72,7 +72,7 @@ export const twoFactorRoutes: FastifyPluginAsync = async (app) => {
       err.headers['Retry-After'] = String(attempt.wait);
       throw err;
     }
-    if (!(await verifyPassword(user.passwordHash, password))) throw httpError(400, M.currentPasswordWrong, { field: 'password' });
+    if (!(await verifyPassword(user.passwordHash, password))) throw httpError(400, M.passwordWrong, { field: 'password' });
     await app.resources.engine.own(operationContext(app, request), 'user', async (db) => {
       if (!(await twoFactor.consume(request.user.id, code, typed(db)))) throw httpError(400, M.wrongOtp, { field: 'code' });
       await twoFactor.disable(request.user.id, typed(db));

@@ -21,8 +21,6 @@ declare module '../db/schema' {
     totpSecret: string | null;
     /** the last time step a code was accepted at */
     totpLastStep: number | string | null;
-    /** when the second factor was turned on (migration 0029 or 0030) */
-    totpEnabledAt: string | null;
   }
   interface Database {
     totp_recovery_codes: TotpRecoveryCodesTable;

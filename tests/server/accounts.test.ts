@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CLIENT, describeEachDatabase, EN, type ServerTestContext } from './harness';
+import { openStream, within } from './account-helpers';
 
 const GOOD = 'correct horse battery';
 
@@ -95,8 +96,11 @@ describeEachDatabase('accounts', (ctx) => {
     const { id, userName, concurrencyStamp } = await newAccount();
     const session = await ctx.signIn(userName, GOOD);
     expect((await as(session.access_token, 'GET', '/core/AppSettings')).status).toBe(200);
+    const stream = await openStream(ctx, session.access_token);
     const res = await ctx.authed('PUT', `/api/Users/${id}`, { fullName: 'Gone', email: null, isActive: false, isAdmin: false, concurrencyStamp }, EN);
     expect(res.status, res.text).toBe(200);
+    // Its open event stream closes at once, long before the 25 s heartbeat.
+    expect(await within(stream.closed, 2000)).toBe('closed');
     expect(res.body.data).toMatchObject({ isActive: false, fullName: 'Gone' });
     expect((await as(session.access_token, 'GET', '/core/AppSettings')).status).toBe(401);
     expect((await refresh(session.refresh_token)).status).toBe(400);

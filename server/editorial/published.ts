@@ -20,7 +20,7 @@ import { resources as registry } from '../../shared/resources/index';
 import type { ResourceDef } from '../../shared/resources/define';
 import { iso, jsonArrayFrom, jsonInteger, jsonRows, lockName } from '../db/dialect';
 import { keywordMatch } from '../http/query';
-import { activeReferences, dynamic } from '../resources/index';
+import { activeReferences, dynamic, underInactive } from '../resources/index';
 import type { Db } from './common';
 
 export interface PublishedContentTable {
@@ -238,18 +238,33 @@ function baseQuery(s: PublishedScope, of: PublishedResource, byStart: boolean) {
   return withActiveParents(s.db, of.resource, q);
 }
 
+/**
+ * The website's categories under a switched-off one: a child of an inactive parent is never public, so neither shown
+ * on a news item nor a filter (its own page is already a 404, the generic area's tree walk). One read of the
+ * website's categories (a few hundred rows at most) per answer, not one per row; the reads below leave these ids out.
+ */
+function hiddenCategories(s: PublishedScope): Promise<Set<unknown>> {
+  return underInactive(dynamic(s.db), newsCategory.table, s.websiteId, 'parentId', 'isActive');
+}
+
+/** A published record's active categories (`hidden`: those under a switched-off one, left out). */
+function publishedCategories(s: PublishedScope, hidden: Set<unknown>) {
+  const q = s.db
+    .selectFrom('published_categories as pc')
+    .innerJoin(`${newsCategory.table} as c`, (j) => j.onRef('c.id', '=', 'pc.categoryId').onRef('c.websiteId', '=', 'pc.websiteId'))
+    .where('c.isActive', '=', true);
+  return hidden.size ? q.where('c.id', 'not in', [...hidden] as number[]) : q;
+}
+
 /** The categories column of a published record: its active categories, names as stored (per-language JSON text). */
-function categoriesColumn(s: PublishedScope, alias = 'p') {
+function categoriesColumn(s: PublishedScope, hidden: Set<unknown>, alias = 'p') {
   return jsonArrayFrom(
     s.db,
-    s.db
-      .selectFrom('published_categories as pc')
-      .innerJoin(`${newsCategory.table} as c`, (j) => j.onRef('c.id', '=', 'pc.categoryId').onRef('c.websiteId', '=', 'pc.websiteId'))
+    publishedCategories(s, hidden)
       .select(['c.name', 'c.seoLink'])
       // The outer row's columns (a correlated subquery: its alias is not among this query's tables).
       .where('pc.resource', '=', sql.ref<string>(`${alias}.resource`))
       .where('pc.recordId', '=', sql.ref<number>(`${alias}.recordId`))
-      .where('c.isActive', '=', true)
       .orderBy('pc.sortOrder'),
   ).as('categories');
 }
@@ -264,21 +279,19 @@ function shape(s: PublishedScope, row: { item: string; detail?: string; categori
   return out;
 }
 
-function filtered(s: PublishedScope, of: PublishedResource, o: Pick<ListOptions, 'byStart' | 'keyword' | 'category' | 'type'>): Base {
+function filtered(s: PublishedScope, of: PublishedResource, o: Pick<ListOptions, 'byStart' | 'keyword' | 'category' | 'type'>, hidden: Set<unknown>): Base {
   let q = baseQuery(s, of, o.byStart);
   if (o.type !== undefined) q = q.where('p.type', '=', o.type);
   if (o.keyword) q = q.where(keywordMatch(o.keyword, { alias: 'p', scan: true }));
   if (o.category !== undefined) {
     const link = o.category;
-    q = q.where(({ exists, selectFrom }) =>
+    q = q.where(({ exists }) =>
       exists(
-        selectFrom('published_categories as pc')
-          .innerJoin(`${newsCategory.table} as c`, (j) => j.onRef('c.id', '=', 'pc.categoryId').onRef('c.websiteId', '=', 'pc.websiteId'))
+        publishedCategories(s, hidden)
           .select('pc.recordId')
-          .whereRef('pc.resource', '=', 'p.resource')
-          .whereRef('pc.recordId', '=', 'p.recordId')
-          .where('c.seoLink', '=', link)
-          .where('c.isActive', '=', true),
+          .where('pc.resource', '=', sql.ref<string>('p.resource'))
+          .where('pc.recordId', '=', sql.ref<number>('p.recordId'))
+          .where('c.seoLink', '=', link),
       ),
     );
   }
@@ -292,7 +305,8 @@ function filtered(s: PublishedScope, of: PublishedResource, o: Pick<ListOptions,
  * every row it tests (PostgreSQL filters a plain index scan's rows after reading them: 0.15 s → ms at 50,000 news).
  */
 export async function listPublished(s: PublishedScope, of: PublishedResource, o: ListOptions & { categories?: boolean; detail?: boolean }) {
-  const q = filtered(s, of, o);
+  const hidden = o.categories || o.category !== undefined ? await hiddenCategories(s) : new Set<unknown>();
+  const q = filtered(s, of, o, hidden);
   const total = q.select((eb) => eb.fn.countAll().as('n'));
   let page;
   if (o.byStart) {
@@ -304,11 +318,11 @@ export async function listPublished(s: PublishedScope, of: PublishedResource, o:
       .orderBy('k.startTime', 'desc')
       .orderBy('k.recordId', 'desc');
     if (o.detail) page = page.select('r.detail');
-    if (o.categories) page = page.select(() => [categoriesColumn(s, 'r')]);
+    if (o.categories) page = page.select(() => [categoriesColumn(s, hidden, 'r')]);
   } else {
     page = q.select(['p.item', total.as('totalRows')]).orderBy('p.sortOrder').orderBy('p.recordId').limit(o.limit).offset(o.offset);
     if (o.detail) page = page.select('p.detail');
-    if (o.categories) page = page.select(() => [categoriesColumn(s)]);
+    if (o.categories) page = page.select(() => [categoriesColumn(s, hidden)]);
   }
   const rows = (await page.execute()) as { item: string; detail?: string; categories?: unknown; totalRows: number | string }[];
   const totalRows = rows.length ? Number(rows[0].totalRows) : o.offset ? Number(((await total.executeTakeFirst()) as { n: number | string } | undefined)?.n ?? 0) : 0;
@@ -330,7 +344,10 @@ export async function onePublished(s: PublishedScope, of: PublishedResource, o: 
     .where('p.seoLink', '=', o.seoLink)
     .select(['p.item', 'p.detail', 'p.isActive', 'p.startTime']);
   q = withActiveParents(s.db, of.resource, q);
-  if (o.categories) q = q.select(() => [categoriesColumn(s)]);
+  if (o.categories) {
+    const hidden = await hiddenCategories(s);
+    q = q.select(() => [categoriesColumn(s, hidden)]);
+  }
   const rows = (await q.execute()) as { item: string; detail: string; isActive: boolean; startTime: string | null; categories?: unknown }[];
   const now = iso(s.now);
   const shown = rows.filter((r) => r.isActive && (!o.byStart || (r.startTime !== null && r.startTime <= now)));

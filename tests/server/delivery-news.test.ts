@@ -206,6 +206,30 @@ describeEachDatabase('delivery: news and services', (ctx) => {
     expect((await content(ctx, clinic, 'vi-VN', `news?keyword=${word}`)).body.data[0].categories).toEqual([]);
   });
 
+  it('a category under an inactive parent is neither shown on its news nor a filter, as its own page is a 404', async () => {
+    const word = `sub${unique()}`;
+    const category = async (seoLink: string, parentId?: number) => {
+      const made = await ctx.authed('POST', `/api/Categorys/${clinic}`, { name: tr(`Nhi ${seoLink}`, `Kids ${seoLink}`), seoLink, order: 1, isActive: true, ...(parentId ? { parentId } : {}) });
+      expect(made.status, made.text).toBe(200);
+      return made.body.data as Record<string, any> & { id: number };
+    };
+    const parent = await category(`nhi-${word}`);
+    const child = await category(`so-sinh-${word}`, parent.id);
+    const news = await submit(word, { categorys: [child.id] });
+    await decide(news.id, 2);
+    const inChild = `news?keyword=${word}&category=so-sinh-${word}`;
+    expect((await content(ctx, clinic, 'en-US', inChild)).body).toMatchObject({ totalRows: 1, data: [{ id: news.id, categories: [{ seoLink: `so-sinh-${word}` }] }] });
+
+    // The parent switched off: the child (itself still active) is gone from the site in every place.
+    const stored = (await ctx.authed('GET', `/api/Categorys/${clinic}/${parent.id}`)).body.data;
+    expect((await ctx.authed('PUT', `/api/Categorys/${clinic}/${parent.id}`, { ...stored, isActive: false })).status).toBe(200);
+    expect((await content(ctx, clinic, 'en-US', `categories/so-sinh-${word}`)).status).toBe(404);
+    expect((await content(ctx, clinic, 'en-US', inChild)).body).toEqual({ totalRows: 0, data: [] });
+    const listed = (await content(ctx, clinic, 'en-US', `news?keyword=${word}`)).body;
+    expect(listed).toMatchObject({ totalRows: 1, data: [{ id: news.id, categories: [] }] });
+    expect((await content(ctx, clinic, 'en-US', `news/${linkOf(news, 'en-US')}`)).body.data.categories).toEqual([]);
+  });
+
   it('falls back to the default language field by field; a news item without a title in a language is absent there', async () => {
     const word = `fb${unique()}`;
     // English with no meta texts: the Vietnamese ones are sent.

@@ -36,7 +36,7 @@ describeEachDatabase('roles as data', (ctx) => {
     const as = (method: string, path: string, json?: unknown) => ctx.request(method, path, { json, token, ...EN });
     return { id: user.id, as };
   };
-  const booking = async (as: (m: string, p: string, j?: unknown) => Promise<{ status: number; text: string; body: any }>, name: string, phone = '0901234567') => {
+  const booking = async (as: (m: string, p: string, j?: unknown) => Promise<{ status: number; text: string; body: { data: unknown } }>, name: string, phone = '0901234567') => {
     const res = await as('POST', `/api/Bookings/${clinic}`, { customerName: name, customerPhone: phone, appointmentDate: '2027-03-07' });
     expect(res.status, res.text).toBe(200);
     return res.body.data as { id: number; concurrencyStamp: string } & Record<string, unknown>;

@@ -1,15 +1,18 @@
 // /core: who am I, the language list, the employee lookup.
 import type { FastifyPluginAsync } from 'fastify';
 import { mustEnrol } from '../auth/guard';
+import { permissionsOf } from '../resources/index';
 
 export const coreRoutes: FastifyPluginAsync = async (app) => {
-  // The guard has just read the user with the session: no second query (this call runs on every start).
+  // The guard has just read the user with the session; the roles are kept per change number (server/resources/permissions.ts).
   app.get('/AppSettings', async (request) => {
     const { id, userName, fullName, role, canReview, twoFactor } = request.user;
     return {
-      currentUser: { id, userName, fullName, role, canReview, twoFactor: Boolean(twoFactor) },
+      currentUser: { id, userName, fullName, role, canReview, isAdmin: role === 'admin', twoFactor: Boolean(twoFactor) },
       // REQUIRE_2FA_FOR_ADMINS: an administrator without the second factor may only enrol (server/auth/guard.ts).
       mustEnrol: mustEnrol(request),
+      // What the user may do per website (shared/permissions.ts): the console shows only what it allows.
+      permissions: await permissionsOf(app.db, request),
       sessionExpiresIn: app.tokens.settings.accessTtlSeconds,
       serverTime: app.now().toISOString(),
     };

@@ -30,6 +30,7 @@ import { qaDef } from './qa';
 import { sick } from './sick';
 import { webhook, webhookDelivery } from './webhook';
 import { user } from './user';
+import { role } from './role';
 
 export const resources = {
   website,
@@ -80,6 +81,7 @@ export const resources = {
   webhook,
   webhookDelivery,
   user,
+  role,
 } satisfies Record<string, ResourceDef>;
 
 export type ResourceName = keyof typeof resources;

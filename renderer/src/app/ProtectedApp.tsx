@@ -4,10 +4,16 @@ import { lazyElement } from '../core/lazyScreen';
 import NotFoundPage from '../core/NotFound';
 import { mayOpen, screens } from './screens';
 import { useSession } from '../session';
+import { RoleGate } from './RoleGate';
 
 // The signed-in part of the console: the route table (which reads every resource definition) and
 // the layout load together, once signed in, so the sign-in route pays for neither.
-const screenRoutes = screens.map((screen) => ({ path: screen.path, access: screen.access, element: lazyElement(screen.load) }));
+// A screen of a definition's records opens only where the user's role reaches them (./RoleGate.tsx).
+const screenRoutes = screens.map((screen) => ({
+  path: screen.path,
+  access: screen.access,
+  element: screen.grant ? <RoleGate screen={screen}>{lazyElement(screen.load)}</RoleGate> : lazyElement(screen.load),
+}));
 
 export default function ProtectedApp() {
   const { user } = useSession();

@@ -1,9 +1,11 @@
+import type { UserPermissions } from '../../../shared/permissions';
 import { coreApi, pushApi } from '../api/client';
 import type { CurrentUser, SessionServices } from './session';
 
 interface AppSettingsAnswer {
   currentUser?: CurrentUser;
-  data?: { currentUser?: CurrentUser };
+  permissions?: UserPermissions;
+  data?: { currentUser?: CurrentUser; permissions?: UserPermissions };
 }
 
 /** The session's calls through the shared API clients. */
@@ -12,7 +14,9 @@ export const sessionServices: SessionServices = {
     const { data } = await coreApi.get<AppSettingsAnswer>('/AppSettings', { tokenCheck: true });
     const user = data.currentUser ?? data.data?.currentUser;
     if (!user) throw new Error('AppSettings answered without currentUser');
-    return user;
+    // The role's grants per website ride with the user: one snapshot, so a screen never sees one without the other.
+    const permissions = data.permissions ?? data.data?.permissions;
+    return permissions ? { ...user, permissions } : user;
   },
   /**
    * There is no real push provider (FCM/APNs) behind this console, so the "device token" is a

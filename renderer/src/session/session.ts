@@ -1,3 +1,4 @@
+import type { UserPermissions } from '../../../shared/permissions';
 import type { Role } from '../../../shared/roles';
 import type { Platform } from '../../platform';
 import { randomId, tokenExpiresAt } from './token';
@@ -10,6 +11,11 @@ export interface CurrentUser {
   /** shared/roles.ts: what the console shows (the server refuses the rest anyway) */
   role?: Role;
   canReview?: boolean;
+  /**
+   * What the user's role allows on each website (AppSettings' `permissions`, shared/permissions.ts), read through
+   * `usePermissions` (src/resources/permissions.ts). Absent from a server without roles: the declarations alone decide.
+   */
+  permissions?: UserPermissions;
   [field: string]: unknown;
 }
 

@@ -59,6 +59,21 @@ export const M = {
     vi: 'Bạn không phải nhân viên của website này',
     en: 'You are not a staff member of this website',
   },
+  // Roles as data (server/resources/permissions.ts, server/websites/roles.ts).
+  roleRefuses: (role: Label, operation: Label): Label => ({
+    vi: `Vai trò "${role.vi}" không được phép ${operation.vi} ở mục này`,
+    en: `The role "${role.en}" may not ${operation.en} here`,
+  }),
+  notOwnRecord: { vi: 'Không tìm thấy dữ liệu', en: 'Record not found' },
+  roleNotFound: { vi: 'Không tìm thấy vai trò', en: 'Role not found' },
+  roleInUse: (members: number): Label => ({
+    vi: `Vai trò đang được gán cho ${members} nhân viên, không thể xoá`,
+    en: `The role is held by ${members} staff member(s): it cannot be deleted`,
+  }),
+  roleBuiltInDelete: { vi: 'Không thể xoá vai trò có sẵn', en: 'A built-in role cannot be deleted' },
+  roleNameRequired: { vi: 'Tên vai trò (vi-VN và en-US) là trường bắt buộc, tối đa 100 ký tự', en: 'The role name (vi-VN and en-US) is required, at most 100 characters' },
+  badGrants: (where: string): Label => ({ vi: `Quyền không hợp lệ: ${where}`, en: `Invalid permissions: ${where}` }),
+  roleIdRequired: { vi: 'Vai trò là trường bắt buộc', en: 'The role is required' },
   badId: (name: string) => ({ vi: `Mã ${name} không hợp lệ`, en: `Invalid ${name}` }),
   badQuery: (name: string) => ({ vi: `Tham số ${name} không hợp lệ`, en: `Invalid query parameter ${name}` }),
   bodyNotObject: { vi: 'Dữ liệu gửi lên phải là một đối tượng JSON', en: 'The request body must be a JSON object' },

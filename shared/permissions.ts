@@ -102,7 +102,7 @@ export function hiddenFields(p: UserPermissions, websiteId: number | string, res
  * team (the referral team), system (webhooks: administrators only by their declaration).
  */
 export const AREAS = {
-  website: ['Websites', 'Settings', 'SocialNetworks', 'BranchContacts', 'HardContents', 'Menus'],
+  website: ['Settings', 'SocialNetworks', 'BranchContacts', 'HardContents', 'Menus'],
   content: ['News', 'Categorys', 'Sicks', 'Banners', 'Albums', 'FAQGroups', 'FAQs', 'Partners', 'Advertisements', 'CustomerFeedbacks'],
   services: ['Services', 'serviceGroup', 'Departments', 'ServiceCatalogue'],
   questions: ['QAExperts'],
@@ -113,6 +113,15 @@ export const AREAS = {
 } as const;
 
 export type AreaName = keyof typeof AREAS;
+
+/**
+ * Areas no role grants: the websites, their languages and staff (reached by membership, changed by administrators),
+ * and the roles themselves (administrators).
+ */
+export const UNGRANTED: readonly string[] = ['Websites', 'Roles'];
+
+/** Ids of the built-in roles (the migration makes them with these ids; a new membership is Staff). */
+export const BUILT_IN_IDS = { staff: 1, reviewer: 2, editor: 3, receptionist: 4, recruiter: 5 } as const;
 
 /** Who asked a question (hidden from an Editor: "questions' askers"). */
 export const QUESTION_ASKER_FIELDS = ['fullName', 'email', 'phoneNumber'] as const;
@@ -126,7 +135,8 @@ const READ_OPS = { list: 'all', read: 'all', create: 'none', update: 'none', del
 
 export interface BuiltInRole {
   /** Stable key of the built-in (the migration's, the docs'). */
-  key: 'staff' | 'reviewer' | 'editor' | 'receptionist' | 'recruiter';
+  key: keyof typeof BUILT_IN_IDS;
+  id: number;
   name: RoleName;
   grants: Grants;
 }
@@ -138,6 +148,7 @@ export interface BuiltInRole {
 export function actionsByKey(defs: readonly ResourceDef[]): Map<string, Set<string>> {
   const out = new Map<string, Set<string>>();
   for (const def of defs) {
+    if (UNGRANTED.includes(grantKey(def))) continue;
     const set = out.get(grantKey(def)) ?? new Set<string>();
     const machineRoutes = new Set((def.machines ?? []).map((m) => m.action ?? 'status'));
     for (const a of Object.keys(def.api.actions ?? {})) if (!machineRoutes.has(a)) set.add(a);
@@ -182,14 +193,14 @@ export function builtInRoles(defs: readonly ResourceDef[]): BuiltInRole[] {
   });
   const recruiter = build((key, area) => {
     if (area === 'recruitment') return grant(key, ALL_OPS, () => true);
-    if (key === 'Websites' || key === 'Settings') return grant(key, READ_OPS, () => false);
+    if (key === 'Settings') return grant(key, READ_OPS, () => false);
     return undefined;
   });
   return [
-    { key: 'staff', name: { 'vi-VN': 'Nhân viên', 'en-US': 'Staff' }, grants: staff },
-    { key: 'reviewer', name: { 'vi-VN': 'Người duyệt', 'en-US': 'Reviewer' }, grants: reviewer },
-    { key: 'editor', name: { 'vi-VN': 'Biên tập viên', 'en-US': 'Editor' }, grants: editor },
-    { key: 'receptionist', name: { 'vi-VN': 'Lễ tân', 'en-US': 'Receptionist' }, grants: receptionist },
-    { key: 'recruiter', name: { 'vi-VN': 'Nhân viên tuyển dụng', 'en-US': 'Recruiter' }, grants: recruiter },
+    { key: 'staff', id: BUILT_IN_IDS.staff, name: { 'vi-VN': 'Nhân viên', 'en-US': 'Staff' }, grants: staff },
+    { key: 'reviewer', id: BUILT_IN_IDS.reviewer, name: { 'vi-VN': 'Người duyệt', 'en-US': 'Reviewer' }, grants: reviewer },
+    { key: 'editor', id: BUILT_IN_IDS.editor, name: { 'vi-VN': 'Biên tập viên', 'en-US': 'Editor' }, grants: editor },
+    { key: 'receptionist', id: BUILT_IN_IDS.receptionist, name: { 'vi-VN': 'Lễ tân', 'en-US': 'Receptionist' }, grants: receptionist },
+    { key: 'recruiter', id: BUILT_IN_IDS.recruiter, name: { 'vi-VN': 'Nhân viên tuyển dụng', 'en-US': 'Recruiter' }, grants: recruiter },
   ];
 }

@@ -34,7 +34,7 @@ type Definitions = typeof resources & { webhook: typeof webhook; webhookDelivery
  * ./schema.ts). News, Q&A and sick categories (shared/resources/news.ts, qa.ts, sick.ts) are in the registry: their
  * hand-declared tables win over the derived ones.
  */
-export type HandDeclared = 'websites' | 'website_languages' | 'website_users' | 'collaborators' | 'referrals' | 'news' | 'qa_questions' | 'sicks';
+export type HandDeclared = 'websites' | 'website_languages' | 'website_users' | 'collaborators' | 'referrals' | 'news' | 'qa_questions' | 'sicks' | 'roles';
 
 type TEXT_TYPE = 'text' | 'textarea' | 'richText' | 'url';
 

@@ -121,6 +121,19 @@ export interface WebsiteUsersTable {
   websiteId: number;
   userId: number;
   createdAt: string;
+  /** The member's role on the website (migration 0031; shared/permissions.ts). */
+  roleId: Generated<number>;
+}
+
+/** Roles as data (migration 0031): `name` and `grants` are JSON text (shared/permissions.ts RoleName, Grants). */
+export interface RolesTable {
+  id: Generated<number>;
+  name: string;
+  builtIn: boolean;
+  grants: string;
+  concurrencyStamp: string | null;
+  createdAt: string | null;
+  updatedAt: string | null;
 }
 
 export interface Database extends DefinitionTables {
@@ -134,6 +147,7 @@ export interface Database extends DefinitionTables {
   websites: WebsitesTable;
   website_languages: WebsiteLanguagesTable;
   website_users: WebsiteUsersTable;
+  roles: RolesTable;
 }
 
 /** The database handle: every table typed, hand-declared or derived from a definition. */

@@ -13,3 +13,4 @@ export { hookContext, operationContext } from './context';
 export type { ContentArea, ContentContext, JsonSchema, QueryParam } from './area';
 export { deliveryArea } from './delivery-read';
 export { WriteListeners, type WriteEvent, type WriteListener, type WriteOperation, type WriteActor } from './writes';
+export { gateOf, hiddenOf, loadPermissions, permissionsOf, requireAction, requireOperation, withoutHidden, type Gate } from './permissions';

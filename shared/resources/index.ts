@@ -29,6 +29,7 @@ import { newsDef } from './news';
 import { qaDef } from './qa';
 import { sick } from './sick';
 import { webhook, webhookDelivery } from './webhook';
+import { role } from './role';
 
 export const resources = {
   website,
@@ -78,6 +79,7 @@ export const resources = {
   news: newsDef,
   webhook,
   webhookDelivery,
+  role,
 } satisfies Record<string, ResourceDef>;
 
 export type ResourceName = keyof typeof resources;

@@ -54,7 +54,7 @@ export function bothAllow(declared: Permission, role: RoleVerdict): Permission {
  * The signed-in user's access to a definition's operations (or to rules of their own, without a definition): what
  * the definition declares and, for a definition, what the user's role on the header's website grants.
  */
-export function useAccess(def?: (Pick<ResourceDef, 'name' | 'api'> & { access?: AccessDecl }) | null): Access {
+export function useAccess(def?: (Pick<ResourceDef, 'name' | 'api' | 'scope'> & { access?: AccessDecl }) | null): Access {
   const { user } = useSession();
   const role = usePermissions();
   const access = def?.access;

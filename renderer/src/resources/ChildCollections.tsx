@@ -22,7 +22,10 @@ import type { FieldInputs } from './customize';
  * Child collections below a form once the record has an id (tabs when there are several): a list each,
  * add and edit in a popup of the definition's size with the same form engine, reload after a save.
  */
-export function ChildCollections({ def, parentId, keys, record, onChanged }: { def: ResourceDef; parentId?: Id; keys?: Record<string, Id>; record?: Row | null; onChanged?(): void }) {
+/** A screen's slots of its generic child collections, by the child's resource name. */
+export type ChildSlots = Record<string, Pick<ChildCollectionProps, 'columns' | 'inputs' | 'toolbar'>>;
+
+export function ChildCollections({ def, parentId, keys, record, onChanged, slots }: { def: ResourceDef; parentId?: Id; keys?: Record<string, Id>; record?: Row | null; onChanged?(): void; slots?: ChildSlots }) {
   const { t } = useTranslation('resources');
   if (!def.children?.length) return null;
   if (parentId === undefined) return <Alert type="info" showIcon message={t('saveFirst')} />;
@@ -30,7 +33,7 @@ export function ChildCollections({ def, parentId, keys, record, onChanged }: { d
   if (!children.length) return null;
   const panes = children.map((child) => {
     const childDef = getResource(child.resource);
-    return { key: child.resource, label: childLabel(def, child, childDef), children: <ChildCollection def={childDef} parentId={parentId} keys={keys} onChanged={onChanged} /> };
+    return { key: child.resource, label: childLabel(def, child, childDef), children: <ChildCollection def={childDef} parentId={parentId} keys={keys} onChanged={onChanged} {...slots?.[child.resource]} /> };
   });
   return <Card>{panes.length === 1 ? <>{panes[0].children}</> : <Tabs items={panes} />}</Card>;
 }

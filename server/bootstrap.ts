@@ -3,6 +3,7 @@
 // one administrator from ADMIN_USERNAME / ADMIN_PASSWORD. Every step is idempotent.
 import type { Role } from '../shared/roles';
 import { randomUUID } from 'node:crypto';
+import { BUILT_IN_IDS } from '../shared/permissions';
 import type { Kysely } from 'kysely';
 import { sha256 } from './auth/crypto';
 import { hashPassword } from './auth/passwords';
@@ -176,7 +177,8 @@ async function seedDemo(db: Kysely<Database>, now: Date): Promise<Pick<StartupWr
         .execute();
       await trx
         .insertInto('website_users')
-        .values(userIds.map((userId) => ({ websiteId: site.id, userId, createdAt: at })))
+        // Their roles (shared/permissions.ts): Reviewer for who reviews, Staff for the others (the administrator's is moot).
+        .values(userIds.map((userId, i) => ({ websiteId: site.id, userId, createdAt: at, roleId: DEMO.users[i].canReview ? BUILT_IN_IDS.reviewer : BUILT_IN_IDS.staff })))
         .execute();
     }
     return { users: userIds, websites: websiteIds };

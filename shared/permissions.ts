@@ -204,3 +204,58 @@ export function builtInRoles(defs: readonly ResourceDef[]): BuiltInRole[] {
     { key: 'recruiter', id: BUILT_IN_IDS.recruiter, name: { 'vi-VN': 'Nhân viên tuyển dụng', 'en-US': 'Recruiter' }, grants: recruiter },
   ];
 }
+
+/** The field names each grant key may hide: its definitions' fields (a child collection's too). */
+export function fieldsByKey(defs: readonly ResourceDef[]): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  for (const def of defs) {
+    const key = grantKey(def);
+    if (UNGRANTED.includes(key)) continue;
+    const set = out.get(key) ?? new Set<string>();
+    for (const f of def.fields) set.add(f.name);
+    out.set(key, set);
+  }
+  return out;
+}
+
+/**
+ * Where `grants` is not a role's grants over `defs` (a path such as `grants.Bookings.read`), or undefined when it is:
+ * known area keys only, every operation `none`/`own`/`all`, known actions set to a boolean, known field names.
+ */
+export function grantsError(grants: unknown, defs: readonly ResourceDef[]): string | undefined {
+  if (!grants || typeof grants !== 'object' || Array.isArray(grants)) return 'grants';
+  const actions = actionsByKey(defs);
+  const fields = fieldsByKey(defs);
+  for (const [key, grant] of Object.entries(grants as Record<string, unknown>)) {
+    const at = `grants.${key}`;
+    if (!actions.has(key)) return at;
+    if (!grant || typeof grant !== 'object' || Array.isArray(grant)) return at;
+    const g = grant as Record<string, unknown>;
+    for (const k of Object.keys(g)) if (!(GRANT_OPERATIONS as readonly string[]).includes(k) && k !== 'actions' && k !== 'hiddenFields') return `${at}.${k}`;
+    for (const op of GRANT_OPERATIONS) if (g[op] !== undefined && !(SCOPES as readonly unknown[]).includes(g[op])) return `${at}.${op}`;
+    const a = g.actions ?? {};
+    if (!a || typeof a !== 'object' || Array.isArray(a)) return `${at}.actions`;
+    for (const [name, on] of Object.entries(a)) if (!actions.get(key)!.has(name) || typeof on !== 'boolean') return `${at}.actions.${name}`;
+    const h = g.hiddenFields ?? [];
+    if (!Array.isArray(h)) return `${at}.hiddenFields`;
+    for (const f of h) if (typeof f !== 'string' || !fields.get(key)!.has(f)) return `${at}.hiddenFields`;
+  }
+  return undefined;
+}
+
+/** Grants as stored: every area given (a missing one is none), actions and hidden fields in a stable form. */
+export function normalizeGrants(grants: Record<string, Partial<Grant>>): Grants {
+  const out: Grants = {};
+  for (const [key, g] of Object.entries(grants)) {
+    out[key] = {
+      list: g.list ?? 'none',
+      read: g.read ?? 'none',
+      create: g.create ?? 'none',
+      update: g.update ?? 'none',
+      delete: g.delete ?? 'none',
+      actions: { ...(g.actions ?? {}) },
+      hiddenFields: [...new Set(g.hiddenFields ?? [])],
+    };
+  }
+  return out;
+}

@@ -12,14 +12,16 @@ import { dialectOf, iso, isUniqueViolation } from '../db/dialect';
 import { httpError, HttpError } from '../errors';
 import type { DynamicDb } from './dynamic';
 import { adminFieldsChanged, checkAndConvert, emptyRecord, selectColumns, toWire, type Row } from './records';
-import { hasIdColumn, hasStamp, hasWebsiteId, listOrder, storageType } from './schema';
+import { hasCreator, hasIdColumn, hasStamp, hasWebsiteId, listOrder, storageType } from './schema';
 import { keywordMatch, keywordOf, phoneKeyword, queryBool, queryInt } from '../http/query';
 import { websiteLanguages } from './access';
 import type { HookContext, ListFilter, Prepared, ResourceHooks } from './hooks';
 import { historyMachine, recordStatus, removeStatusHistory, statusHistory } from './history';
 import { refuseLocked } from './machines';
 import { M } from '../messages';
-import { searchFields } from './search';
+import { searchFields, searchTextOf } from './search';
+import { CREATED_BY } from './permissions';
+import { foldedText } from '../../shared/text';
 import { pagePlan } from './totals';
 import { isIsoDay, isIsoDayOrTime, MAX_ID, toId } from '../../shared/input';
 import type { FastifyRequest } from 'fastify';
@@ -46,6 +48,11 @@ export interface OperationContext {
   request?: FastifyRequest;
   /** What a page's statement also checks and reads for the request (./session-check.ts); `page` only. */
   pageCheck?: PageCheck;
+  /**
+   * The records the keyword finds in the fields the user's role sees (`keywordIdsWithout`): set when the role hides a
+   * searchable field, so the keyword is matched against those records instead of the whole search text.
+   */
+  keywordIds?: number[];
 }
 
 /**
@@ -192,6 +199,7 @@ export class ResourceEngine {
 
   private searched(ctx: OperationContext, def: ResourceDef, q: AnyQuery, keyword: unknown, scan = false): AnyQuery {
     if (typeof keyword !== 'string' || !keyword.trim()) return q;
+    if (ctx.keywordIds) return q.where('id', 'in', ctx.keywordIds.length ? ctx.keywordIds : [0]);
     // Nothing searchable (a media advertisement is a file and a type): no `searchText` column, the keyword is ignored.
     if (!hasIdColumn(def) || !searchFields(def).length) return q;
     const where = { table: def.table, dialect: dialectOf(ctx.db), scan };
@@ -289,6 +297,35 @@ export class ResourceEngine {
     if (!plan.read) return { data: [], totalRows: plan.totalRows };
     const source = own && !plan.scan ? own : this.base(ctx, def, scope, query, restrict, plan.scan);
     return { data: await this.pageRows(ctx, def, source, size, (page - 1) * size, source === own ? compiled : undefined), totalRows: plan.totalRows };
+  }
+
+  /**
+   * The records of the list the keyword finds in the fields a role sees (not in `hidden`): the matching rows' visible
+   * searchable fields are folded and compared here, as the search text would be. Undefined when the role hides none of
+   * the searchable fields or there is no keyword (the search text serves).
+   */
+  async keywordIdsWithout(ctx: OperationContext, def: ResourceDef, scope: Scope, query: Record<string, unknown>, hidden: readonly string[], restrict?: Restrict): Promise<number[] | undefined> {
+    const keyword = query.keyword;
+    const fields = searchFields(def);
+    if (typeof keyword !== 'string' || !keyword.trim() || !hasIdColumn(def) || !fields.some((f) => hidden.includes(f.name))) return undefined;
+    const visible = fields.filter((f) => !hidden.includes(f.name));
+    if (!visible.length) return [];
+    // The candidates: what the whole search text finds (a superset), then each one's visible text compared.
+    const candidates = (await this.base(ctx, def, scope, query, restrict).select(['id', ...visible.map((f) => f.name)]).execute()) as Row[];
+    const folded = foldedText([keyword]);
+    const phone = visible.some((f) => f.format === 'phone') ? phoneKeyword(keyword.trim()) : undefined;
+    return candidates
+      .filter((row) => {
+        const text = searchTextOf(visible, row);
+        return text.includes(folded) || (phone !== undefined && text.includes(foldedText([phone])));
+      })
+      .map((row) => row.id as number);
+  }
+
+  /** 404 unless the record was created by `userId` (a role's `own`: another's record does not exist for this request). */
+  async requireOwn(db: DynamicDb, def: ResourceDef, scope: Scope, id: number | string, userId: number): Promise<void> {
+    const row = (await this.scoped(def, db.selectFrom(def.table).select(CREATED_BY).where(keyColumn(def), '=', id), scope).executeTakeFirst()) as Row | undefined;
+    if (!row || row[CREATED_BY] !== userId) throw httpError(404, this.hooksOf(def).messages?.notFound ?? M.recordNotFound);
   }
 
   /** One record in wire form (the detail, the answer of writes, a 409's `data`), with its status history when kept. */
@@ -473,6 +510,8 @@ export class ResourceEngine {
         ...values,
         ...this.systemValues(def, scope),
         ...(hasStamp(def) ? { concurrencyStamp: randomUUID() } : {}),
+        // Who created it (a role's `own`, ./permissions.ts): the signed-in user; a visitor's or a machine's: nobody.
+        ...(hasCreator(def) ? { [CREATED_BY]: ctx.request?.user?.id ?? null } : {}),
         createdAt: restored?.createdAt ?? at,
         updatedAt: at,
         // An explicit id below the sequence's (SQLite's autoincrement, PostgreSQL's serial): later inserts go on as before.

@@ -18,6 +18,7 @@ import { httpError } from '../errors';
 import { ok } from '../http/envelope';
 import { M } from '../messages';
 import { enforce, parseId } from './access';
+import { gateOf, requireAction } from './permissions';
 import type { DynamicDb } from './dynamic';
 import { stale, type ResourceEngine } from './engine';
 import { recordStatus } from './history';
@@ -81,18 +82,25 @@ export async function moveRecord(engine: ResourceEngine, def: ResourceDef, machi
   if (!machine.states.some((s) => s.value === target)) throw httpError(400, M.badQuery(field), { field });
   const reason = reasonOf(machine, ctx, body, arriving);
 
+  // The user's role on the website grants each move by its name (server/resources/permissions.ts): reviewing is a
+  // role's grant of the review decisions, no longer a flag of the account; the moves' other requirements (an
+  // administrator, not the submitter) hold above the role.
+  const gate = await gateOf(request.server.db, request, def, ctx.scope);
+  const actor = { ...request.user, canReview: true };
   const current = await engine.readOrThrow(ctx.db, def, ctx.scope, id);
   // Who may make any move to the target (a reviewer), before what the record's state says.
-  const verdicts = arriving.map((m) => check(m.who, request.user));
+  const verdicts = arriving.map((m) => check(m.who, actor));
   const refused = verdicts.find((v) => !v.allowed);
   if (refused && !refused.allowed && verdicts.every((v) => !v.allowed)) throw httpError(403, refused.reason);
+  if (gate && arriving.length && !arriving.some((m) => gate.grant.actions[m.name] === true)) requireAction(gate, arriving[0].name);
   const stamps = machine.stamp !== false && hasStamp(def);
   if (stamps && typeof body.concurrencyStamp === 'string' && body.concurrencyStamp && body.concurrencyStamp !== current.concurrencyStamp) throw stale(current);
   const move = moveTo(machine, current, target);
   if (!move) throw httpError(409, refusal(machine, current[machine.field], target), { field, [machine.field]: current[machine.field] });
   // Who may make it on this record (not its submitter).
-  const verdict = check(move.who, request.user, current);
+  const verdict = check(move.who, actor, current);
   if (!verdict.allowed) throw httpError(403, verdict.reason, { field });
+  requireAction(gate, move.name);
 
   const work = async (db: DynamicDb) => {
     const set: Row = { [machine.field]: move.to, updatedAt: iso(ctx.now) };

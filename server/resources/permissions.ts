@@ -127,3 +127,6 @@ export function withoutHidden<T extends Record<string, unknown>>(row: T, hidden:
   for (const f of hidden) delete out[f];
   return out as T;
 }
+
+/** The column every engine table records its creator in (./schema.ts; null for rows written before it). */
+export const CREATED_BY = 'createdBy';

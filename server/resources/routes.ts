@@ -13,13 +13,14 @@ import { ok } from '../http/envelope';
 import { sendEncodedJson } from '../http/encoding';
 import { confirmedRead } from './session-check';
 import { enforce, parseId, readOnly, requireWebsite } from './access';
+import { CREATED_BY, gateOf, hiddenOf, requireAction, requireOperation, withoutHidden } from './permissions';
 import { KeptPages } from './kept-pages';
 import { ruleOf, type AccessRule, type Operation as AccessOperation } from '../../shared/resources/access';
 import { moveRecord } from './machines';
 import { hookContext } from './context';
 import { dynamic, type DynamicDb } from './dynamic';
 import type { DialectName } from '../db/dialect';
-import { ResourceEngine, type Scope } from './engine';
+import { ResourceEngine, type AnyQuery, type Scope } from './engine';
 import type { HookContext, ResourceHooks, ServedResource } from './hooks';
 import { bodyObject, type Row } from './records';
 import { registry } from './registry';
@@ -32,7 +33,7 @@ declare module 'fastify' {
   }
 }
 import { ensureChangeCounter } from '../db/changes';
-import { ensureSearchIndex, hasWebsiteId, refreshSearchText, syncResourceTables } from './schema';
+import { ensureCreatorColumn, ensureSearchIndex, hasWebsiteId, refreshSearchText, syncResourceTables } from './schema';
 import { M } from '../messages';
 
 type Operation = 'list' | 'getAll' | 'get' | 'create' | 'update' | 'remove';
@@ -69,6 +70,7 @@ export function resourceSet(served: readonly ServedResource[], extra: Record<str
 export async function syncTables(db: DynamicDb, dialect: DialectName, set: ResourceSet, now: Date): Promise<void> {
   const synced = Object.values(set.defs).filter((d) => !set.fromMigration.has(d.name));
   await syncResourceTables(db, dialect, synced, (name) => set.defs[name]?.table);
+  for (const def of Object.values(set.defs).filter((d) => set.fromMigration.has(d.name))) await ensureCreatorColumn(db, def);
   for (const def of synced) await refreshSearchText(db, def, now);
   // Every table with a search text and an id gets its search index: the definitions', and the migrations' alike
   // (news, diseases, Q&A, the team's collaborators and referrals). Not the SQLite search indexes themselves.
@@ -122,13 +124,25 @@ export function resourceRoutes(service: 'api' | 'core' | 'his' = 'api'): Fastify
           // A record that is a scope of its own (a website): reached at all before who may do what with it.
           if (h.reach && !def.singleton && (op === 'get' || op === 'update' || op === 'remove')) await h.reach(request, id());
           enforce(request, rule);
-          const answer = (message: Text, data?: unknown) => ok(request, message, data);
+          // Then the user's role on the website (./permissions.ts): 403 naming the role and the operation; `own`
+          // reaches only the records this user created (another's is not found: 404); hidden fields are neither
+          // shown nor changed.
+          const gate = await gateOf(app.db, request, def, scope);
+          const reach = requireOperation(gate, def.singleton ? (op === 'get' || op === 'list' ? 'read' : 'update') : ACCESS_OF[op]);
+          const hidden = hiddenOf(gate);
+          const mine = reach === 'own' ? (q: AnyQuery) => q.where(CREATED_BY, '=', request.user.id) : undefined;
+          if (mine && !def.singleton && (op === 'get' || op === 'update' || op === 'remove')) await engine.requireOwn(ctx.db, def, scope, id(), request.user.id);
+          if (hidden.length) {
+            for (const f of hidden) delete (query as Record<string, unknown>)[f];
+            if (op === 'list' || op === 'getAll') ctx.keywordIds = await engine.keywordIdsWithout(ctx, def, scope, query, hidden, mine);
+          }
+          const answer = (message: Text, data?: unknown) => ok(request, message, withoutHidden(data as Row, hidden));
           if (needsRecord(rule) && (op === 'get' || op === 'remove') && !def.singleton) {
             enforce(request, rule, await engine.readOrThrow(ctx.db, def, scope, id()));
           }
           if (def.singleton) {
             if (op === 'get' || op === 'list') return answer(M.success, await engine.getSingleton(ctx, def, scope));
-            return answer(M.updated, await saveRecord(engine, def, ctx, 0, bodyObject(request.body)));
+            return answer(M.updated, await saveRecord(engine, def, ctx, 0, await keepHidden(engine, ctx, def, bodyObject(request.body), hidden, 0)));
           }
           switch (op) {
             case 'list': {
@@ -137,22 +151,23 @@ export function resourceRoutes(service: 'api' | 'core' | 'his' = 'api'): Fastify
               const key = `${request.user?.id}\u0000${ctx.ui}\u0000${request.url}`;
               const kept = n === undefined ? undefined : pages.get(n, key);
               if (kept !== undefined) return pages.send(request, reply, kept);
-              const rows = def.api.list?.paged ? await engine.page(ctx, def, scope, query) : await engine.all(ctx, def, scope, query);
+              const found = def.api.list?.paged ? await engine.page(ctx, def, scope, query, mine) : await engine.all(ctx, def, scope, query, mine);
+              const rows = Array.isArray(found) ? found.map((r) => withoutHidden(r, hidden)) : { ...found, data: found.data.map((r) => withoutHidden(r, hidden)) };
               const answer = h.listEnvelope ? { code: 1, message: localize(request, M.success), ...(Array.isArray(rows) ? { data: rows } : rows) } : rows;
               // Not kept (no change number: a route outside the bearer guard), but sent the same way.
               if (n === undefined) return sendEncodedJson(request, reply, { body: Buffer.from(JSON.stringify(answer)) });
               return pages.send(request, reply, pages.keep(n, key, JSON.stringify(answer)));
             }
             case 'getAll': {
-              const rows = await engine.all(ctx, def, scope, query);
+              const rows = (await engine.all(ctx, def, scope, query, mine)).map((r) => withoutHidden(r, hidden));
               return h.lookup ? h.lookup(rows, ctx) : rows;
             }
             case 'get':
               return answer(M.success, await engine.get(ctx, def, scope, id()));
             case 'create':
-              return answer(h.messages?.created ?? M.added, await engine.create(ctx, def, scope, bodyObject(request.body)));
+              return answer(h.messages?.created ?? M.added, await engine.create(ctx, def, scope, await keepHidden(engine, ctx, def, bodyObject(request.body), hidden)));
             case 'update':
-              return answer(h.messages?.updated ?? M.updated, await saveRecord(engine, def, ctx, id(), bodyObject(request.body)));
+              return answer(h.messages?.updated ?? M.updated, await saveRecord(engine, def, ctx, id(), await keepHidden(engine, ctx, def, bodyObject(request.body), hidden, id())));
             case 'remove':
               await engine.remove(ctx, def, scope, id());
               return answer(M.deleted);
@@ -168,6 +183,8 @@ export function resourceRoutes(service: 'api' | 'core' | 'his' = 'api'): Fastify
         route(parsed, async (request) => {
           const { ctx, query, params } = await contextOf(request, def, parsed);
           enforce(request, rule);
+          // The role grants the action by its name (a machine's own route: each move, ./machines.ts).
+          if (name !== undefined) requireAction(await gateOf(app.db, request, def, ctx.scope), name);
           const id = params.id === undefined ? undefined : parseId(params.id);
           if (rule && needsRecord(rule) && id !== undefined) enforce(request, rule, await engine.readOrThrow(ctx.db, def, ctx.scope, id));
           return action.run({ ctx, engine, def, id, body: request.body, query });
@@ -213,6 +230,21 @@ export async function saveRecord(engine: ResourceEngine, def: ResourceDef, ctx: 
   if (def.singleton) return engine.saveSingleton(ctx, def, ctx.scope, body);
   if (needsRecord(rule)) enforce(ctx.request, rule, await engine.readOrThrow(ctx.db, def, ctx.scope, id));
   return engine.update(ctx, def, ctx.scope, id, body);
+}
+
+/**
+ * A body as the role may send it: the fields it does not see are left as they are (a create: their defaults; an
+ * update: the record's current values; a singleton, `id` 0: its website's record).
+ */
+async function keepHidden(engine: ResourceEngine, ctx: HookContext, def: ResourceDef, body: Row, hidden: readonly string[], id?: number | string): Promise<Row> {
+  if (!hidden.length) return body;
+  const out = { ...body };
+  const current = id === undefined ? undefined : def.singleton ? await engine.getSingleton(ctx, def, ctx.scope) : await engine.readOrThrow(ctx.db, def, ctx.scope, id);
+  for (const f of hidden) {
+    if (current && f in current) out[f] = current[f];
+    else delete out[f];
+  }
+  return out;
 }
 
 /** The website (checked: exists, and the user is its staff) and every ancestor key (checked: exists in it). */

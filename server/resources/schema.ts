@@ -48,6 +48,8 @@ export function storageType(field: FieldDef): ColumnType {
 }
 
 export const hasIdColumn = (def: ResourceDef) => (def.idField ?? 'id') === 'id';
+/** Tables that record who created each row (`createdBy`, a role's `own`): every engine table with an id. */
+export const hasCreator = (def: ResourceDef) => hasIdColumn(def);
 export const hasStamp = (def: ResourceDef) => def.concurrency !== false;
 
 /**
@@ -88,6 +90,7 @@ export function tableColumns(def: ResourceDef, parentTable?: string): ColumnSpec
     else cols.push({ name: f.name, type });
   }
   if (hasStamp(def)) cols.push({ name: 'concurrencyStamp', type: 'text' });
+  if (hasCreator(def)) cols.push({ name: 'createdBy', type: 'integer' });
   cols.push({ name: 'createdAt', type: 'text' }, { name: 'updatedAt', type: 'text' });
   if (hasIdColumn(def) && searchFields(def).length) cols.push({ name: 'searchText', type: 'text' });
   return cols;
@@ -132,6 +135,23 @@ export async function syncResourceTables(db: DynamicDb, dialect: DialectName, de
       }
     }
     await ensureIndexes(db, def);
+  }
+}
+
+/**
+ * `createdBy` on a table a migration owns (news, questions, the team…): the sync leaves such tables alone but for this
+ * column, which every engine write fills (rows before it: null, nobody's own).
+ */
+export async function ensureCreatorColumn(db: DynamicDb, def: ResourceDef): Promise<void> {
+  if (!hasCreator(def)) return;
+  const table = (await db.introspection.getTables()).find((t) => t.name === def.table);
+  if (!table || table.columns.some((c) => c.name === 'createdBy')) return;
+  try {
+    await db.schema.alterTable(def.table).addColumn('createdBy', 'integer').execute();
+  } catch (err) {
+    // Another process starting at the same moment may have added it.
+    const now = (await db.introspection.getTables()).find((t) => t.name === def.table);
+    if (!now?.columns.some((c) => c.name === 'createdBy')) throw err;
   }
 }
 

@@ -5,8 +5,9 @@ import { m0017_content_origins } from '../db/migrations/0017_content_origins';
 import { m0031_roles } from '../db/migrations/0031_roles';
 import { defineModule } from '../module';
 import { websiteLanguageResource, websiteResource, websiteUserResource } from './resource';
+import { roleResource } from './roles';
 
 export const manifest = defineModule('websites', {
-  resources: [websiteResource, websiteLanguageResource, websiteUserResource],
+  resources: [websiteResource, websiteLanguageResource, websiteUserResource, roleResource],
   migrations: [m0006_one_default, m0017_content_origins, m0031_roles],
 });

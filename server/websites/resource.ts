@@ -12,6 +12,7 @@
 // A website's delete takes its content with it (one entry: the website's, with its languages and staff, which the
 // trash gives back; its content does not come back).
 import type { Kysely } from 'kysely';
+import { BUILT_IN_IDS } from '../../shared/permissions';
 import { resources } from '../../shared/resources/index';
 import { isUniqueViolation, lockRow, lockRows, lostRace } from '../db/dialect';
 import type { Database } from '../db/schema';
@@ -59,18 +60,35 @@ async function languagesShaped(db: DynamicDb, rows: Row[]): Promise<Row[]> {
   return ((await websiteLanguagesOf(db, [websiteId])).get(websiteId) ?? []).filter((l) => wanted.has(l.languageId)) as unknown as Row[];
 }
 
-/** Stored rows of one website's staff in wire form: who they are, by name. */
+/** Stored rows of one website's staff in wire form: who they are, by name, and their role there. */
 async function staffShaped(db: DynamicDb, rows: Row[]): Promise<Row[]> {
   if (!rows.length) return [];
-  return db
+  const staff = await db
     .selectFrom('website_users as wu')
     .innerJoin('users as u', 'u.id', 'wu.userId')
-    .select(['wu.userId', 'u.fullName', 'u.userName'])
+    .innerJoin('roles as r', 'r.id', 'wu.roleId')
+    .select(['wu.userId', 'u.fullName', 'u.userName', 'wu.roleId', 'r.name as roleName'])
     .where('wu.websiteId', '=', rows[0].websiteId as number)
     .where('wu.userId', 'in', rows.map((r) => r.userId as number))
     .orderBy('u.fullName')
     .orderBy('u.id')
-    .execute() as Promise<Row[]>;
+    .execute();
+  return staff.map((s) => ({ ...s, roleName: JSON.parse(s.roleName) }));
+}
+
+/**
+ * The role a membership is given (`roleId`; Staff when a create sends none), locked: a delete of that role waits for
+ * this write and then counts it (./roles.ts). 400 naming `roleId` when there is no such role.
+ */
+async function roleFor(ctx: HookContext, values: Row, creating: boolean): Promise<number> {
+  const raw = values.roleId;
+  if (raw === undefined || raw === null || raw === '') {
+    if (!creating) throw httpError(400, M.roleIdRequired, { field: 'roleId' });
+    values.roleId = BUILT_IN_IDS.staff;
+  }
+  const roleId = values.roleId as number;
+  if (!(await lockRow(ctx.db, 'roles', roleId))) throw httpError(400, M.roleNotFound, { field: 'roleId' });
+  return roleId;
 }
 
 /**
@@ -192,9 +210,12 @@ export const websiteUserResource = serve(websiteUser, {
   listRows: (ctx, rows) => staffShaped(ctx.db, rows),
   detail: async (db, row) => (await staffShaped(db, [row]))[0],
   messages: { notFound: M.staffNotFound },
-  async prepare(ctx, _body, _current, values) {
+  async prepare(ctx, _body, current, values) {
     const websiteId = ctx.scope.websiteId!;
     await lockRow(ctx.db, 'websites', websiteId);
+    await roleFor(ctx, values, !current);
+    // A change of role: takes effect at the member's next request (the change number moves: server/resources/permissions.ts).
+    if (current) return { values: { roleId: values.roleId }, input: undefined };
     const userId = values.userId as number;
     if (!(await ctx.db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst())) throw httpError(404, M.userNotFound);
     const already = await ctx.db.selectFrom('website_users').select('userId').where('websiteId', '=', websiteId).where('userId', '=', userId).executeTakeFirst();

@@ -85,16 +85,21 @@ export const websiteUser = defineResource({
   api: {
     list: { path: 'Websites/user/get-all/{websiteId}', paged: false },
     create: 'Websites/user/{websiteId}/{userId}',
+    // Their role on the website (issue 39: `{ roleId }`; shared/permissions.ts).
+    update: 'PUT Websites/user/{websiteId}/{userId}',
     remove: 'Websites/user/{websiteId}/{userId}',
   },
   fields: [
     {
-      name: 'userId', type: 'reference', required: true, list: false,
+      name: 'userId', type: 'reference', required: true, list: false, readOnlyOnUpdate: true,
       reference: { lookup: 'core:useraccounts/get-all-employee', valueField: 'id', labelField: 'fullName' },
       label: req('Nhân viên', 'User'),
     },
     { name: 'fullName', type: 'text', computed: true, list: true, form: false, label: req('Họ tên', 'Full name') },
     { name: 'userName', type: 'text', computed: true, list: true, form: false, label: req('Tên đăng nhập', 'Username') },
+    // Absent on a create: Staff.
+    { name: 'roleId', type: 'reference', reference: { lookup: 'api:Roles', valueField: 'id', labelField: 'name' }, label: req('Vai trò', 'Role') },
+    { name: 'roleName', type: 'text', computed: true, list: true, form: false, label: req('Vai trò', 'Role') },
   ],
-  access: { create: ADMINS, delete: ADMINS },
+  access: { create: ADMINS, update: ADMINS, delete: ADMINS },
 });

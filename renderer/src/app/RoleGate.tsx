@@ -13,5 +13,9 @@ export function RoleGate({ screen, children }: { screen: Pick<ScreenRoute, 'gran
   const { t } = useTranslation('resources');
   const verdict = roleOpens(screen, usePermissions());
   if (verdict.allowed) return children;
-  return <Result status="403" title={t('role.refusedTitle')} subTitle={verdict.reason} data-testid="role-refused" />;
+  return (
+    <div data-testid="role-refused">
+      <Result status="403" title={t('role.refusedTitle')} subTitle={verdict.reason} />
+    </div>
+  );
 }

@@ -2,16 +2,16 @@ import { DeleteOutlined, PlusOutlined, SaveOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Checkbox, Col, Empty, Input, Result, Row as GridRow, Select, Space, Spin, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState, type HTMLAttributes } from 'react';
+import { memo, useCallback, useMemo, useState, type HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import { GRANT_OPERATIONS, SCOPES, type Grant, type Grants, type GrantOperation, type RoleName, type Scope } from '../../../../shared/permissions';
 import { ApiError, errorMessage } from '../../api/client';
 import { confirmDecision } from '../../core/dialogs';
 import { notifySuccess } from '../../core/notices';
 import { useWorkspace } from '../../core/workspace';
 import { deleteRole, readRole, saveRole, useRoles, roleKey, type Role, type RoleDetail } from '../../features/roles/api';
-import { matrixRows, type MatrixRow } from '../../features/roles/matrix';
+import { matrixRows, type MatrixGroup as MatrixGroupData, type MatrixRow } from '../../features/roles/matrix';
 import { currentUi, fieldLabel, resourceTitle } from '../../resources/labels';
 import { serverRead } from '../../resources/queries';
 
@@ -39,7 +39,7 @@ export function RoleListPage() {
   }
 
   const columns: ColumnsType<Role> = [
-    { key: 'name', title: t('name'), render: (_, role) => <Typography.Link onClick={() => navigate(`/roles/${role.id}`)}>{nameIn(role.name)}</Typography.Link> },
+    { key: 'name', title: t('name'), render: (_, role) => <Link to={`/roles/${role.id}`}>{nameIn(role.name)}</Link> },
     { key: 'builtIn', title: t('builtIn'), width: 140, render: (_, role) => (role.builtIn ? <Tag color="blue">{t('builtIn')}</Tag> : null) },
     {
       key: 'actions',
@@ -118,7 +118,8 @@ function RoleEditor({ role, onReload }: { role: RoleDetail | null; onReload(): v
   const [conflict, setConflict] = useState<string | null>(null);
   const [attempted, setAttempted] = useState(false);
 
-  const setGrant = (key: string, change: Partial<Grant>) => setDraft((d) => ({ ...d, grants: { ...d.grants, [key]: { ...d.grants[key], ...change } } }));
+  // Stable, so a group's table draws again only when one of its own grants changes (./MatrixGroup below).
+  const setGrant = useCallback((key: string, change: (grant: Grant) => Partial<Grant>) => setDraft((d) => ({ ...d, grants: { ...d.grants, [key]: { ...d.grants[key], ...change(d.grants[key]) } } })), []);
   const nameMissing = (lang: keyof RoleName) => attempted && !draft.name[lang].trim();
 
   async function save() {
@@ -148,65 +149,6 @@ function RoleEditor({ role, onReload }: { role: RoleDetail | null; onReload(): v
       // The client showed the server's Message (the role is held by someone, or built in).
     }
   }
-
-  const scopeSelect = (row: MatrixRow, op: GrantOperation) => (
-    <Select<Scope>
-      size="small"
-      style={{ width: 96 }}
-      data-testid={`grant-${row.key}-${op}`}
-      aria-label={`${resourceTitle(row.def)}: ${t(`operation.${op}`)}`}
-      value={draft.grants[row.key][op]}
-      onChange={(value) => setGrant(row.key, { [op]: value })}
-      options={SCOPES.map((scope) => ({ value: scope, label: t(`scope.${scope}`) }))}
-    />
-  );
-
-  const columns: ColumnsType<MatrixRow> = [
-    { key: 'area', title: t('area'), width: 200, fixed: 'left', render: (_, row) => <Typography.Text strong>{resourceTitle(row.def)}</Typography.Text> },
-    ...GRANT_OPERATIONS.map((op) => ({ key: op, title: t(`operation.${op}`), width: 110, render: (_: unknown, row: MatrixRow) => scopeSelect(row, op) })),
-    {
-      key: 'actions',
-      title: t('actionsColumn'),
-      width: 260,
-      render: (_, row) =>
-        row.actions.length ? (
-          <Space size={[8, 4]} wrap>
-            {row.actions.map((action) => (
-              <Checkbox
-                key={action.name}
-                data-testid={`action-${row.key}-${action.name}`}
-                checked={draft.grants[row.key].actions[action.name] === true}
-                onChange={(e) => setGrant(row.key, { actions: { ...draft.grants[row.key].actions, [action.name]: e.target.checked } })}
-              >
-                {action.label ? action.label[currentUi()] : t(`action.${action.name}`, { defaultValue: action.name })}
-              </Checkbox>
-            ))}
-          </Space>
-        ) : (
-          <Typography.Text type="secondary">—</Typography.Text>
-        ),
-    },
-    {
-      key: 'hidden',
-      title: t('hiddenFields'),
-      width: 280,
-      render: (_, row) => (
-        <Select<string[]>
-          mode="multiple"
-          size="small"
-          allowClear
-          style={{ width: '100%' }}
-          data-testid={`hidden-${row.key}`}
-          aria-label={`${resourceTitle(row.def)}: ${t('hiddenFields')}`}
-          placeholder={t('noneHidden')}
-          value={draft.grants[row.key].hiddenFields}
-          onChange={(hiddenFields) => setGrant(row.key, { hiddenFields })}
-          options={row.fields.map((f) => ({ value: f.name, label: fieldLabel(f.def, f.field) }))}
-          optionFilterProp="label"
-        />
-      ),
-    },
-  ];
 
   const memberColumns: ColumnsType<NonNullable<RoleDetail['members']>[number]> = [
     { key: 'fullName', title: t('member'), dataIndex: 'fullName' },
@@ -256,9 +198,7 @@ function RoleEditor({ role, onReload }: { role: RoleDetail | null; onReload(): v
         </GridRow>
       </Card>
       {groups.map((group) => (
-        <Card key={group.group} size="small" title={t(`common:nav.group${group.group[0].toUpperCase()}${group.group.slice(1)}`)} data-testid={`matrix-${group.group}`}>
-          <Table<MatrixRow> size="small" rowKey="key" dataSource={group.rows} columns={columns} pagination={false} scroll={{ x: 1400 }} onRow={(row) => ({ 'data-testid': `matrix-row-${row.key}` }) as HTMLAttributes<HTMLElement>} />
-        </Card>
+        <MatrixGroup key={group.group} group={group} grants={draft.grants} setGrant={setGrant} />
       ))}
       {role && (
         <Card size="small" title={t('members')}>
@@ -283,3 +223,81 @@ function RoleEditor({ role, onReload }: { role: RoleDetail | null; onReload(): v
     </Space>
   );
 }
+
+interface MatrixGroupProps {
+  group: MatrixGroupData;
+  grants: Grants;
+  setGrant(key: string, change: (grant: Grant) => Partial<Grant>): void;
+}
+
+/** One group of the matrix (a card per group of the side navigation): a row per area. */
+const MatrixGroup = memo(
+  function MatrixGroup({ group, grants, setGrant }: MatrixGroupProps) {
+    const { t } = useTranslation(['roles', 'common']);
+    const scopeSelect = (row: MatrixRow, op: GrantOperation) => (
+      <Select<Scope>
+        size="small"
+        style={{ width: 96 }}
+        data-testid={`grant-${row.key}-${op}`}
+        aria-label={`${resourceTitle(row.def)}: ${t(`operation.${op}`)}`}
+        value={grants[row.key][op]}
+        onChange={(value) => setGrant(row.key, () => ({ [op]: value }))}
+        options={SCOPES.map((scope) => ({ value: scope, label: t(`scope.${scope}`) }))}
+      />
+    );
+
+    const columns: ColumnsType<MatrixRow> = [
+      { key: 'area', title: t('area'), width: 200, fixed: 'left', render: (_, row) => <Typography.Text strong>{resourceTitle(row.def)}</Typography.Text> },
+      ...GRANT_OPERATIONS.map((op) => ({ key: op, title: t(`operation.${op}`), width: 110, render: (_: unknown, row: MatrixRow) => scopeSelect(row, op) })),
+      {
+        key: 'actions',
+        title: t('actionsColumn'),
+        width: 260,
+        render: (_, row) =>
+          row.actions.length ? (
+            <Space size={[8, 4]} wrap>
+              {row.actions.map((action) => (
+                <Checkbox
+                  key={action.name}
+                  data-testid={`action-${row.key}-${action.name}`}
+                  checked={grants[row.key].actions[action.name] === true}
+                  onChange={(e) => setGrant(row.key, (g) => ({ actions: { ...g.actions, [action.name]: e.target.checked } }))}
+                >
+                  {action.label ? action.label[currentUi()] : t(`action.${action.name}`, { defaultValue: action.name })}
+                </Checkbox>
+              ))}
+            </Space>
+          ) : (
+            <Typography.Text type="secondary">—</Typography.Text>
+          ),
+      },
+      {
+        key: 'hidden',
+        title: t('hiddenFields'),
+        width: 280,
+        render: (_, row) => (
+          <Select<string[]>
+            mode="multiple"
+            size="small"
+            allowClear
+            style={{ width: '100%' }}
+            data-testid={`hidden-${row.key}`}
+            aria-label={`${resourceTitle(row.def)}: ${t('hiddenFields')}`}
+            placeholder={t('noneHidden')}
+            value={grants[row.key].hiddenFields}
+            onChange={(hiddenFields) => setGrant(row.key, () => ({ hiddenFields }))}
+            options={row.fields.map((f) => ({ value: f.name, label: fieldLabel(f.def, f.field) }))}
+            optionFilterProp="label"
+          />
+        ),
+      },
+    ];
+    return (
+      <Card size="small" title={t(`common:nav.group${group.group[0].toUpperCase()}${group.group.slice(1)}`)} data-testid={`matrix-${group.group}`}>
+        <Table<MatrixRow> size="small" rowKey="key" dataSource={group.rows} columns={columns} pagination={false} scroll={{ x: 1400 }} onRow={(row) => ({ 'data-testid': `matrix-row-${row.key}` }) as HTMLAttributes<HTMLElement>} />
+      </Card>
+    );
+  },
+  // Drawn again only when a grant of its own areas changed (a name typed or another group's change leaves it).
+  (before, after) => before.group === after.group && before.setGrant === after.setGrant && before.group.rows.every((r) => before.grants[r.key] === after.grants[r.key]),
+);

@@ -52,6 +52,12 @@ export const DEMO = {
   ],
 } as const;
 
+/** A demo user's role on a demo website (the default clinic, or the spa). */
+function demoRole(u: (typeof DEMO.users)[number], clinic: boolean): number {
+  if (u.canReview) return BUILT_IN_IDS.reviewer;
+  return u.userName === 'lan.nguyen' && !clinic ? BUILT_IN_IDS.receptionist : BUILT_IN_IDS.staff;
+}
+
 export async function createUser(
   db: Kysely<Database>,
   now: Date,
@@ -177,8 +183,9 @@ async function seedDemo(db: Kysely<Database>, now: Date): Promise<Pick<StartupWr
         .execute();
       await trx
         .insertInto('website_users')
-        // Their roles (shared/permissions.ts): Reviewer for who reviews, Staff for the others (the administrator's is moot).
-        .values(userIds.map((userId, i) => ({ websiteId: site.id, userId, createdAt: at, roleId: DEMO.users[i].canReview ? BUILT_IN_IDS.reviewer : BUILT_IN_IDS.staff })))
+        // Their roles (shared/permissions.ts): Reviewer for who reviews, Staff for the others (the administrator's is moot),
+        // and Lan the spa's receptionist (bookings, feedback, questions; its content read-only).
+        .values(userIds.map((userId, i) => ({ websiteId: site.id, userId, createdAt: at, roleId: demoRole(DEMO.users[i], w.isDefault) })))
         .execute();
     }
     return { users: userIds, websites: websiteIds };

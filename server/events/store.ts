@@ -7,6 +7,9 @@ import type { Generated, Kysely, Selectable } from 'kysely';
 import type { EventDecision, EventKind, LiveEvent } from '../../shared/events';
 import { check, type AccessRule } from '../../shared/resources/access';
 import type { Role } from '../../shared/roles';
+import { grantKey, REVIEW_ACTIONS, type Grants } from '../../shared/permissions';
+import type { ResourceDef } from '../../shared/resources/define';
+import { resources } from '../../shared/resources/index';
 import type { Database } from '../db/schema';
 
 declare module '../db/schema' {
@@ -55,6 +58,8 @@ export interface Reader {
   canReview: boolean;
   /** the websites the user is staff of */
   websites: Set<number>;
+  /** the user's role's grants on each of them (shared/permissions.ts; read afresh with the reader) */
+  grants: Map<number, Grants>;
   muted: Set<EventKind>;
   readThrough: number;
 }
@@ -63,7 +68,29 @@ export interface Reader {
 export function mayRead(reader: Reader, event: EventRow): boolean {
   if (event.userId !== null && event.userId !== reader.id) return false;
   if (Boolean(event.scoped) && !reader.websites.has(event.websiteId)) return false;
-  return check(JSON.parse(event.rule) as AccessRule, reader, { submittedBy: event.submittedBy }).allowed;
+  // Reviewing is the role's grant of the decisions (below), not a flag of the account.
+  if (!check(JSON.parse(event.rule) as AccessRule, { ...reader, canReview: true }, { submittedBy: event.submittedBy }).allowed) return false;
+  return roleLets(reader, event);
+}
+
+/**
+ * Whether the reader's role lets them hear of the event (an administrator: always): a visitor's record, only with
+ * `read: all` on its area (nobody's own: a visitor made it); a review request, only with a review decision granted; a
+ * decision on their own submission, with any read. An organisation's record (not scoped): any of their roles.
+ */
+function roleLets(reader: Reader, event: EventRow): boolean {
+  if (reader.role === 'admin') return true;
+  const def = (resources as Record<string, ResourceDef>)[event.resource];
+  if (!def) return true;
+  const key = grantKey(def);
+  const grants = event.scoped ? [reader.grants.get(event.websiteId)] : [...reader.grants.values()];
+  return grants.some((g) => {
+    const grant = g?.[key];
+    if (!grant) return false;
+    if (event.kind === 'review-requested') return REVIEW_ACTIONS.some((a) => grant.actions[a] === true);
+    if (event.kind === 'review-decided') return grant.read !== 'none';
+    return grant.read === 'all';
+  });
 }
 
 /** The readers of these users (active accounts only), with their websites and settings. */
@@ -73,14 +100,17 @@ export async function readers(db: Kysely<Database>, userIds: readonly number[]):
   const ids = [...new Set(userIds)];
   const [users, staff, settings] = await Promise.all([
     db.selectFrom('users').select(['id', 'role', 'canReview', 'isActive']).where('id', 'in', ids).execute(),
-    db.selectFrom('website_users').select(['userId', 'websiteId']).where('userId', 'in', ids).execute(),
+    db.selectFrom('website_users as wu').innerJoin('roles as r', 'r.id', 'wu.roleId').select(['wu.userId', 'wu.websiteId', 'r.grants']).where('wu.userId', 'in', ids).execute(),
     db.selectFrom('event_settings').select(['userId', 'muted', 'readThrough']).where('userId', 'in', ids).execute(),
   ]);
   for (const u of users) {
     if (!u.isActive) continue;
-    out.set(u.id, { id: u.id, role: u.role === 'admin' ? 'admin' : 'staff', canReview: Boolean(u.canReview), websites: new Set(), muted: new Set(), readThrough: 0 });
+    out.set(u.id, { id: u.id, role: u.role === 'admin' ? 'admin' : 'staff', canReview: Boolean(u.canReview), websites: new Set(), grants: new Map(), muted: new Set(), readThrough: 0 });
   }
-  for (const s of staff) out.get(s.userId)?.websites.add(s.websiteId);
+  for (const s of staff) {
+    out.get(s.userId)?.websites.add(s.websiteId);
+    out.get(s.userId)?.grants.set(s.websiteId, JSON.parse(s.grants) as Grants);
+  }
   for (const s of settings) {
     const r = out.get(s.userId);
     if (!r) continue;

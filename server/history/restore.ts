@@ -16,6 +16,10 @@ import {
   bodyObject,
   dynamic,
   enforce,
+  gateOf,
+  hiddenOf,
+  keepHidden,
+  requireOperation,
   hasWebsiteId,
   hookContext,
   parseId,
@@ -134,7 +138,11 @@ export const historyRestoreRoutes: FastifyPluginAsync = async (app) => {
     if (!def || !save || id === undefined) throw httpError(400, M.notRestorable(entry.operation), { field: 'entryId' });
 
     const scope = await scopeOfRecord(db, engine, def, websiteId, id);
-    const sent = restoreBody(record!, body.concurrencyStamp);
+    // The role's update (server/resources/permissions.ts): `own`, only a record this user created (another's: 404).
+    const gate = await gateOf(app.db, request, def, scope);
+    if (requireOperation(gate, 'update') === 'own') await engine.requireOwn(dynamic(app.db), def, scope, id, request.user.id);
+    // A version puts back only what the role sees: the fields it hides stay as they are now.
+    const sent = await keepHidden(engine, hookContext(app, request, scope, {}), def, restoreBody(record!, body.concurrencyStamp), hiddenOf(gate), id);
     const path = { website: String(websiteId), id: String(id) };
     // An update action opens its own transaction: its save is answered as it is (its listener skips a save that
     // changed nothing). The engine's save runs in the restore's transaction, undone when it changed nothing.

@@ -9,7 +9,7 @@ import { isIsoDay, isIsoDayOrTime } from '../../shared/input';
 import { httpError } from '../errors';
 import { paging, queryInt } from '../http/query';
 import { M } from '../messages';
-import { enforce, parseId, requireWebsite, type AnyQuery } from '../resources/index';
+import { dynamic, enforce, gateOf, hiddenOf, parseId, recordKey, requireOperation, requireWebsite, type AnyQuery } from '../resources/index';
 import { HISTORY_TABLE, historyListener } from './entries';
 
 /** The first segment of an API path template ('PUT News/{website}/{id}' → 'News'). */
@@ -66,6 +66,9 @@ const wire = (r: EntryRow) => ({
   changes: JSON.parse(r.changes) as unknown[],
 });
 
+/** A definition whose records carry no website (the organisation's team, a global lookup). */
+const ofNoWebsiteDef = (def: ResourceDef) => def.scope !== 'website' && def.name !== 'website' && def.parent?.resource !== 'website';
+
 export const historyRoutes: FastifyPluginAsync = async (app) => {
   const { engine, defs } = app.resources;
   if (!app.moduleOptions.history?.benchOff) {
@@ -94,16 +97,30 @@ export const historyRoutes: FastifyPluginAsync = async (app) => {
     const websiteId = await requireWebsite(app.db, request, params.website);
     const resource = nameOf(params.resource);
     const def = defs[resource];
-    // Who may read the record may read its history (a team member's: an administrator).
+    // Who may read the record may read its history (a team member's: an administrator), as the role lets them read
+    // it (server/resources/permissions.ts): no `read`, 403; `own`, only their records' (another's: 404); the fields it
+    // hides are left out of the changes.
     if (def) enforce(request, ruleOf(def.access, 'read'));
     const recordId = params.id.trim();
     if (!recordId || recordId.length > 200) throw httpError(400, M.badId('id'), { field: 'id' });
+    const gate = def ? await gateOf(app.db, request, def, { websiteId, keys: {} }) : undefined;
+    const reach = requireOperation(gate, 'read');
+    const hidden = hiddenOf(gate);
+    // A child's entries (a banner's item) follow its own creator too; its parent keys are not in this path, so only a
+    // record of the website's own lists is looked up here (a deleted one: not found, nobody's own any more).
+    if (reach === 'own' && def) {
+      const key = recordKey(def, recordId);
+      if (key === undefined || (def.parent && def.parent.resource !== 'website')) throw httpError(404, M.recordNotFound);
+      await engine.requireOwn(dynamic(app.db), def, { websiteId: ofNoWebsiteDef(def) ? undefined : websiteId, keys: {} }, key, request.user.id);
+    }
     // A record of no website (the organisation's: a team member; a global lookup) has entries of no website: asked
     // through any website its reader is staff of. A website's own record and its children carry the website.
-    const ofNoWebsite = def && def.scope !== 'website' && def.name !== 'website' && def.parent?.resource !== 'website';
-    return pageOf(request, (q) =>
+    const ofNoWebsite = def && ofNoWebsiteDef(def);
+    const entries = await pageOf(request, (q) =>
       (ofNoWebsite ? q.where('websiteId', 'is', null) : q.where('websiteId', '=', websiteId)).where('resource', '=', resource).where('recordId', '=', recordId),
     );
+    if (!hidden.length) return entries;
+    return { ...entries, data: entries.data.map((e) => ({ ...e, changes: e.changes.filter((c) => !hidden.includes((c as { field?: string }).field ?? '')) })) };
   });
 
   app.get('/Audit', async (request) => {

@@ -18,7 +18,7 @@ import { httpError } from '../errors';
 import { ok } from '../http/envelope';
 import { paging } from '../http/query';
 import { M } from '../messages';
-import { dynamic, enforce, operationContext, parseId, recordKey, requireWebsite, websiteLanguages, type AnyQuery, type HookContext, type Scope, type WriteListener } from '../resources/index';
+import { dynamic, enforce, gateOf, operationContext, requireOperation, parseId, recordKey, requireWebsite, websiteLanguages, type AnyQuery, type HookContext, type Scope, type WriteListener } from '../resources/index';
 import { hasWebsiteId } from '../resources/schema';
 import { HISTORY_TABLE } from './entries';
 import { resourceNames } from './routes';
@@ -239,6 +239,20 @@ export const trashRoutes: FastifyPluginAsync = async (app) => {
   /** Whether the user may see `resource` in the trash (its read rule; folders and files: every member). */
   const readable = (request: FastifyRequest, resource: string) => check(ruleOf(defs[resource]?.access, 'read'), request.user).allowed;
 
+  /**
+   * What the user's role on the website lets them see of `resource` in the trash (server/resources/permissions.ts):
+   * nothing without `read: all` (a deleted record is nobody's own any more); with fields hidden, the records without
+   * their titles (a title is one of their text fields).
+   */
+  const roleSees = async (request: FastifyRequest, websiteId: number, resource: string): Promise<'none' | 'all' | 'untitled'> => {
+    const def = defs[resource];
+    if (!def) return 'all';
+    const gate = await gateOf(app.db, request, def, { websiteId: hasWebsiteId(def) ? websiteId : undefined, keys: {} });
+    if (!gate) return 'all';
+    if (gate.grant.read !== 'all' || gate.grant.list !== 'all') return 'none';
+    return gate.grant.hiddenFields.length ? 'untitled' : 'all';
+  };
+
   app.get('/Trash/:website', async (request) => {
     const { website } = request.params as { website: string };
     const websiteId = await requireWebsite(app.db, request, website);
@@ -246,14 +260,17 @@ export const trashRoutes: FastifyPluginAsync = async (app) => {
     const { pageSize, offset } = paging(query, 20, 1000);
     const filter = typeof query.resource === 'string' && query.resource ? nameOf(query.resource) : undefined;
     const resources = (await db.selectFrom('trash').select('resource').distinct().execute()).map((r) => (r as { resource: string }).resource);
-    const shown = resources.filter((r) => (filter === undefined || r === filter) && readable(request, r));
+    const sees = new Map<string, 'none' | 'all' | 'untitled'>();
+    for (const r of resources) sees.set(r, await roleSees(request, websiteId, r));
+    const shown = resources.filter((r) => (filter === undefined || r === filter) && readable(request, r) && sees.get(r) !== 'none');
     if (!shown.length) return { data: [], totalRows: 0 };
     const where = (q: AnyQuery): AnyQuery => q.where('resource', 'in', shown).where(ofWebsite(websiteId));
     const [rows, total] = await Promise.all([
       where(db.selectFrom('trash').selectAll()).orderBy('entryId', 'desc').limit(pageSize).offset(offset).execute(),
       where(db.selectFrom('trash').select((eb) => eb.fn.countAll<number>().as('count'))).executeTakeFirstOrThrow(),
     ]);
-    return { data: (rows as TrashRow[]).map(wire), totalRows: Number((total as { count: unknown }).count) };
+    const data = (rows as TrashRow[]).map(wire).map((r) => (sees.get(r.resource) === 'untitled' ? { ...r, title: `#${r.recordId}` } : r));
+    return { data, totalRows: Number((total as { count: unknown }).count) };
   });
 
   app.post('/Trash/restore/:website/:entryId', async (request) => {
@@ -265,6 +282,11 @@ export const trashRoutes: FastifyPluginAsync = async (app) => {
     const def = defs[row.resource];
     // Putting it back is creating it: the resource's create rule.
     enforce(request, ruleOf(def?.access, 'create'));
+    // And the role's: creating it again, and seeing it in the trash at all.
+    if (def) {
+      requireOperation(await gateOf(app.db, request, def, { websiteId: hasWebsiteId(def) ? websiteId : undefined, keys: {} }), 'create');
+      if ((await roleSees(request, websiteId, row.resource)) === 'none') throw httpError(404, M.notInTrash);
+    }
     const entry = (await db.selectFrom(HISTORY_TABLE).select('state').where('id', '=', entryId).executeTakeFirst()) as { state: string | null } | undefined;
     const state = entry?.state ? (JSON.parse(entry.state) as { record?: Row | null; children?: Record<string, Row[]> }) : undefined;
     if (!state?.record) throw httpError(404, M.notInTrash);

@@ -236,7 +236,7 @@ export async function saveRecord(engine: ResourceEngine, def: ResourceDef, ctx: 
  * A body as the role may send it: the fields it does not see are left as they are (a create: their defaults; an
  * update: the record's current values; a singleton, `id` 0: its website's record).
  */
-async function keepHidden(engine: ResourceEngine, ctx: HookContext, def: ResourceDef, body: Row, hidden: readonly string[], id?: number | string): Promise<Row> {
+export async function keepHidden(engine: ResourceEngine, ctx: HookContext, def: ResourceDef, body: Row, hidden: readonly string[], id?: number | string): Promise<Row> {
   if (!hidden.length) return body;
   const out = { ...body };
   const current = id === undefined ? undefined : def.singleton ? await engine.getSingleton(ctx, def, ctx.scope) : await engine.readOrThrow(ctx.db, def, ctx.scope, id);

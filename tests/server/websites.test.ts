@@ -53,7 +53,8 @@ describeEachDatabase('websites', (ctx) => {
     const site = created.body.data;
     expect(site).toMatchObject({ id: expect.any(Number), concurrencyStamp: expect.any(String), isDefault: false, isActive: true, phoneNumber: '0909' });
     const staff = await ctx.authed('GET', `/api/Websites/user/get-all/${site.id}`);
-    expect(staff.body).toEqual([{ userId: await userId(ctx, 'admin'), fullName: 'Quản trị viên', userName: 'admin' }]);
+    // The creator is its staff, with the role a membership gets by default (issue 39: Staff).
+    expect(staff.body).toEqual([{ userId: await userId(ctx, 'admin'), fullName: 'Quản trị viên', userName: 'admin', roleId: 1, roleName: { 'vi-VN': 'Nhân viên', 'en-US': 'Staff' } }]);
     expect((await ctx.authed('GET', '/api/Websites/get-all')).body.map((w: { id: number }) => w.id)).toContain(site.id);
 
     // Update: now with the site's languages (none yet → vi-VN).
@@ -190,7 +191,7 @@ describeEachDatabase('websites', (ctx) => {
 
     const added = await ctx.authed('POST', `/api/Websites/user/${site.id}/${lan}`);
     expect(added.status).toBe(200);
-    expect(added.body.data).toEqual({ userId: lan, fullName: 'Nguyễn Thị Lan', userName: 'lan.nguyen' });
+    expect(added.body.data).toEqual({ userId: lan, fullName: 'Nguyễn Thị Lan', userName: 'lan.nguyen', roleId: 1, roleName: { 'vi-VN': 'Nhân viên', 'en-US': 'Staff' } });
     expect((await ctx.authed('POST', `/api/Websites/user/${site.id}/${lan}`)).status).toBe(409);
     expect((await ctx.authed('POST', `/api/Websites/user/${site.id}/999999`)).status).toBe(404);
     expect((await ctx.authed('POST', `/api/Websites/user/${site.id}/abc`)).status).toBe(400);

@@ -31,7 +31,7 @@ export const m0031_roles: SitedeskMigration = {
         .values({ id: role.id, name: JSON.stringify(role.name), builtIn: true, grants: JSON.stringify(role.grants), concurrencyStamp: randomUUID(), createdAt: now, updatedAt: now })
         .execute();
     }
-    const roleOf = sql`case when exists (select 1 from users u where u.id = ${sql.ref('website_users.userId')} and u.${sql.ref('canReview')} = ${true}) then ${BUILT_IN_IDS.reviewer} else ${BUILT_IN_IDS.staff} end`;
+    const roleOf = sql`case when exists (select 1 from users u where u.id = ${sql.ref('website_users.userId')} and u.${sql.ref('canReview')} = ${true}) then ${sql.lit(BUILT_IN_IDS.reviewer)} else ${sql.lit(BUILT_IN_IDS.staff)} end`;
     if (postgres) {
       await sql`select setval(pg_get_serial_sequence('roles', 'id'), (select max(id) from roles))`.execute(db);
       await db.schema.alterTable('website_users').addColumn('roleId', 'integer', (c) => c.references('roles.id').defaultTo(BUILT_IN_IDS.staff)).execute();

@@ -46,6 +46,7 @@ export class Session {
   private readonly listeners = new Set<() => void>();
   private refreshing: Promise<string | null> | null = null;
   private userLoad: Promise<CurrentUser> | null = null;
+  private reloading = false;
   /** Bumped by every sign-in and sign-out, so late work of an ended session does nothing. */
   private generation = 0;
 
@@ -130,6 +131,26 @@ export class Session {
       },
     );
     return this.userLoad;
+  }
+
+  /**
+   * Read the user (and their permissions) again, e.g. after a refusal says their role changed; the snapshot changes
+   * only when the answer does. Nothing while signed out or while a read is under way.
+   */
+  async reloadUser(): Promise<void> {
+    if (this.snapshot.status !== 'signedIn' || !this.snapshot.user || this.reloading) return;
+    const generation = this.generation;
+    this.reloading = true;
+    try {
+      const user = await this.services.currentUser();
+      if (generation !== this.generation) return;
+      if (JSON.stringify(user) !== JSON.stringify(this.snapshot.user)) {
+        this.userLoad = Promise.resolve(user);
+        this.set({ user });
+      }
+    } finally {
+      this.reloading = false;
+    }
   }
 
   /**

@@ -32,7 +32,7 @@ export default function WebsiteEditPage() {
         size="small"
         value={row.roleId}
         fallback={roleNameText(row.roleName as string | undefined)}
-        aria-label={`${t('memberRole')}: ${String(row.fullName ?? '')}`}
+        aria-label={t('memberRole')}
         data-testid={`member-role-${String(row.userId)}`}
         onChange={(roleId) => {
           if (websiteId === undefined || websiteId === 'add') return;

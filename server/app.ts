@@ -18,7 +18,7 @@ import { requireUser } from './auth/guard';
 import { LoginThrottle, type ThrottleSettings } from './auth/throttle';
 import { signingKey } from './auth/signing-key';
 import { TokenService, type AuthUser } from './auth/tokens';
-import { prepareDatabase, recordStartupWrites, type SeedOptions } from './bootstrap';
+import { prepareDatabase, recordStartupWrites, settleBuiltInRoles, type SeedOptions } from './bootstrap';
 import { seedDemoContent } from './demo/seed';
 import { createDb, type DbHandle, type DialectName } from './db/dialect';
 import { migrateToLatest } from './db/migrate';
@@ -152,6 +152,8 @@ async function startApp(options: BuildAppOptions, handle: DbHandle, ownsDb: bool
     await syncTables(handle.db, handle.dialect, resources, now());
     // What the start-up wrote has its history (the engine reads the records on the final schema).
     await recordStartupWrites(handle.db, resources, prepared.written, now());
+    // The built-in roles take the areas of definitions newer than them (and their history's first entry).
+    await settleBuiltInRoles(handle.db, resources, now());
     // The modules' start-up steps on the final schema (published versions of records approved before they existed).
     for (const m of manifests) if ('ready' in m && m.ready) await m.ready(handle.db, now());
     // The tokens' signing key: JWT_SECRET, else the database's (every instance on it shares it; made once).

@@ -158,6 +158,23 @@ export function actionsByKey(defs: readonly ResourceDef[]): Map<string, Set<stri
   return out;
 }
 
+/** The review decisions of each grant key: the moves and actions a reviewer makes (their rule requires `reviewer`). */
+export function reviewActionsByKey(defs: readonly ResourceDef[]): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  for (const def of defs) {
+    const moves = (def.machines ?? []).flatMap((m) => m.moves).filter((m) => m.who.includes('reviewer')).map((m) => m.name);
+    const actions = Object.entries(def.access?.actions ?? {}).filter(([, rule]) => rule.includes('reviewer')).map(([name]) => name);
+    if (!moves.length && !actions.length) continue;
+    const set = out.get(grantKey(def)) ?? new Set<string>();
+    for (const name of [...moves, ...actions]) set.add(name);
+    out.set(grantKey(def), set);
+  }
+  return out;
+}
+
+/** A grant of nothing. */
+export const noGrant = (): Grant => ({ list: 'none', read: 'none', create: 'none', update: 'none', delete: 'none', actions: {}, hiddenFields: [] });
+
 /**
  * The five built-in roles (the migration makes them; administrators may edit them), from the registry's definitions:
  * Staff (what staff may today: everything but the review decisions), Reviewer (Staff plus the review decisions),
@@ -173,7 +190,8 @@ export function builtInRoles(defs: readonly ResourceDef[]): BuiltInRole[] {
     actions: Object.fromEntries([...(actions.get(key) ?? [])].sort().map((a) => [a, allowed(a)])),
     hiddenFields: [...hidden],
   });
-  const isReview = (key: string, action: string) => (REVIEWED_AREAS as readonly string[]).includes(key) && (REVIEW_ACTIONS as readonly string[]).includes(action);
+  const review = reviewActionsByKey(defs);
+  const isReview = (key: string, action: string) => review.get(key)?.has(action) === true;
   const build = (decide: (key: string, area: AreaName | undefined) => Grant | undefined): Grants => {
     const grants: Grants = {};
     for (const key of keys) grants[key] = decide(key, areaOf(key)) ?? grant(key, { list: 'none', read: 'none', create: 'none', update: 'none', delete: 'none' }, () => false);
@@ -243,9 +261,13 @@ export function grantsError(grants: unknown, defs: readonly ResourceDef[]): stri
   return undefined;
 }
 
-/** Grants as stored: every area given (a missing one is none), actions and hidden fields in a stable form. */
-export function normalizeGrants(grants: Record<string, Partial<Grant>>): Grants {
+/**
+ * Grants as stored: every area of `defs` given (a missing one is none, written out, so that only an area added by a
+ * later version is ever missing: the start-up gives it to the built-in roles), actions and hidden fields in a stable form.
+ */
+export function normalizeGrants(grants: Record<string, Partial<Grant>>, defs: readonly ResourceDef[]): Grants {
   const out: Grants = {};
+  for (const key of actionsByKey(defs).keys()) out[key] = noGrant();
   for (const [key, g] of Object.entries(grants)) {
     out[key] = {
       list: g.list ?? 'none',

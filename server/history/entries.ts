@@ -52,7 +52,7 @@ export interface Change {
 type Row = Record<string, unknown>;
 
 /** Not a change of the record: its identity, the write's own bookkeeping, what the history keeps elsewhere. */
-const BOOKKEEPING = new Set(['id', 'websiteId', 'concurrencyStamp', 'createdAt', 'updatedAt', 'createTime', 'updateTime', 'statusHistory', 'searchText']);
+const BOOKKEEPING = new Set(['id', 'websiteId', 'concurrencyStamp', 'createdAt', 'updatedAt', 'createTime', 'updateTime', 'statusHistory', 'searchText', 'createdBy']);
 
 /** Never kept, in the changes or the state: signing secrets and key or password hashes (their change is, masked). */
 const SECRET = /^(secret|keyHash|passwordHash|securityStamp)$/;

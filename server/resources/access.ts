@@ -28,7 +28,9 @@ export function parseId(raw: unknown, name = 'id'): number {
  * (`notSubmitter`) is checked again with it once read. 403 with the rule's reason (401 without a user).
  */
 export function enforce(request: FastifyRequest, rule: AccessRule | undefined, record?: { submittedBy?: unknown } | null): void {
-  const verdict = check(rule, request.user, record);
+  // Reviewing is a role's grant of the review actions (./permissions.ts, checked by the engine's routes and moves), no
+  // longer a flag of the account: `reviewer` holds here, the role decides.
+  const verdict = check(rule, request.user && { ...request.user, canReview: true }, record);
   if (!verdict.allowed) throw httpError(verdict.requirement === 'member' ? 401 : 403, verdict.reason);
 }
 

@@ -45,7 +45,7 @@ function nameOf(body: Row): { 'vi-VN': string; 'en-US': string } {
 function grantsOf(ctx: HookContext, body: Row): Grants {
   const where = grantsError(body.grants, Object.values(ctx.request.server.resources.defs));
   if (where) throw httpError(400, M.badGrants(where), { field: where });
-  return normalizeGrants(body.grants as Grants);
+  return normalizeGrants(body.grants as Grants, Object.values(ctx.request.server.resources.defs));
 }
 
 export const roleResource = serve(

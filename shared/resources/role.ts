@@ -4,7 +4,7 @@
  * also lists its members. The server's hooks (server/websites/roles.ts) read and check the name and the grants.
  */
 import { ADMINS } from './access';
-import { consoleRoutes, defineResource, l, recordsApi } from './define';
+import { defineResource, l, recordsApi } from './define';
 
 export const role = defineResource({
   name: 'role',
@@ -17,7 +17,6 @@ export const role = defineResource({
     { name: 'builtIn', type: 'boolean', computed: true, list: true, form: false, label: l('Có sẵn', 'Built-in') },
     { name: 'grants', type: 'text', computed: true, form: false, label: l('Quyền', 'Permissions') },
   ],
-  routes: consoleRoutes('roles', 'roleId'),
-  screen: { nav: { group: 'system', order: 20 } },
+  // Its console screen (/roles: the matrix) and its place in the navigation come with the console's part of issue 39.
   access: { list: ADMINS, read: ADMINS, create: ADMINS, update: ADMINS, delete: ADMINS },
 });

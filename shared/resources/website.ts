@@ -97,9 +97,9 @@ export const websiteUser = defineResource({
     },
     { name: 'fullName', type: 'text', computed: true, list: true, form: false, label: req('Họ tên', 'Full name') },
     { name: 'userName', type: 'text', computed: true, list: true, form: false, label: req('Tên đăng nhập', 'Username') },
-    // Absent on a create: Staff.
-    { name: 'roleId', type: 'reference', reference: { lookup: 'api:Roles', valueField: 'id', labelField: 'name' }, label: req('Vai trò', 'Role') },
-    { name: 'roleName', type: 'text', computed: true, list: true, form: false, label: req('Vai trò', 'Role') },
+    // Absent on a create: Staff. The console's staff table shows and changes it with the roles' screens (issue 39).
+    { name: 'roleId', type: 'reference', form: false, reference: { lookup: 'api:Roles', valueField: 'id', labelField: 'name' }, label: req('Vai trò', 'Role') },
+    { name: 'roleName', type: 'text', computed: true, list: false, form: false, label: req('Vai trò', 'Role') },
   ],
   access: { create: ADMINS, update: ADMINS, delete: ADMINS },
 });

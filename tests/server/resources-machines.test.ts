@@ -161,7 +161,8 @@ describeEachDatabase(
       // Who: a reviewer (before the state is looked at), never the submitter (with the record).
       const notReviewer = await state(t.id, { to: 2 }, 'lan');
       expect(notReviewer.status).toBe(403);
-      expect(notReviewer.body.Message).toBe('You are not allowed to review');
+      // Reviewing is the role's grant (issue 39): Lan's role, Staff, grants no review decision.
+      expect(notReviewer.body.Message).toBe('The role "Staff" may not "accept" here');
 
       // A stale stamp, when sent: 409 with the record as it is.
       const stale = await state(t.id, { to: 2, concurrencyStamp: t.concurrencyStamp });
@@ -244,7 +245,7 @@ describeEachDatabase(
       // A hand-written action's rule, by its name: a reviewer, not the submitter (checked with the record).
       const escalate = (as: 'admin' | 'reviewer' | 'lan') =>
         as === 'lan' ? asLan('PUT', `/api/DemoTickets/escalate/${clinic}/${t.id}`) : as === 'admin' ? ctx.authed('PUT', `/api/DemoTickets/escalate/${clinic}/${t.id}`, {}, EN) : ctx.reviewer('PUT', `/api/DemoTickets/escalate/${clinic}/${t.id}`, {}, EN);
-      expect((await escalate('lan')).body.Message).toBe('You are not allowed to review');
+      expect((await escalate('lan')).body.Message).toBe('The role "Staff" may not "escalate" here');
       await state(t.id, { to: 1 }, 'reviewer');
       const own = await escalate('reviewer');
       expect(own.status).toBe(403);

@@ -45,27 +45,17 @@ export function page(ref: string): Loader {
     });
 }
 
-/**
- * Pages and openers of definitions whose `screen` does not name them (yet): the roles' matrix (issue 39; its
- * definition, shared/resources/role.ts, belongs to the server's side of that work). Moving these into the
- * definition's `screen` (`list`, `edit`, `access: 'update'`: administrators) leaves the routes as they are.
- */
-const SCREEN_OVERRIDES: Record<string, Pick<NonNullable<ResourceDef['screen']>, 'list' | 'edit' | 'access'>> = {
-  role: { list: 'roles/RolePages#RoleListPage', edit: 'roles/RolePages#RoleEditPage', access: 'update' },
-};
-
 /** The screens of every definition that has routes, in the registry's order. */
 export function definitionScreens(defs: readonly ResourceDef[]): ScreenRoute[] {
-  return defs.flatMap((given) => {
-    const override = SCREEN_OVERRIDES[given.name];
-    const def: ResourceDef = override && !given.screen?.list ? { ...given, screen: { ...given.screen, ...override } } : given;
+  return defs.flatMap((def) => {
     const access = def.screen?.access ? ruleOf(def.access, def.screen.access) : undefined;
-    return resourceScreens(def, page).map(({ operation, ...s }) => ({ ...s, grant: { def: given, operation }, ...(access ? { access } : {}) }));
+    return resourceScreens(def, page).map(({ operation, ...s }) => ({ ...s, grant: { def, operation }, ...(access ? { access } : {}) }));
   });
 }
 
 // Screens of one module share its loader (one dynamic import, one list of what it preloads).
 const servicePages = () => import('../pages/service/ServicePages');
+const rolePages = () => import('../pages/roles/RolePages');
 
 export const screens: ScreenRoute[] = [
   { path: '/', load: () => import('../pages/dashboard/DashboardPage') },
@@ -86,6 +76,10 @@ export const screens: ScreenRoute[] = [
   // answers 403 to anyone else, and the console neither routes nor lists it for them).
   { path: '/trash', load: () => import('../pages/trash/TrashPage') },
   { path: '/audit-log', load: () => import('../pages/audit/AuditLogPage'), access: ADMINS },
+  // Issue 39: the roles of websites' staff and a role's matrix (administrators; the API is the role definition's).
+  { path: '/roles', load: () => rolePages().then((m) => ({ default: m.RoleListPage })), access: ADMINS },
+  { path: '/roles/add', load: () => rolePages().then((m) => ({ default: m.RoleEditPage })), access: ADMINS },
+  { path: '/roles/:roleId', load: () => rolePages().then((m) => ({ default: m.RoleEditPage })), access: ADMINS },
 ];
 
 /** Whether `user` may open `screen` (the same check the server makes of its calls). */

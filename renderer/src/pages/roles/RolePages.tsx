@@ -6,7 +6,6 @@ import { memo, useCallback, useMemo, useState, type HTMLAttributes } from 'react
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { GRANT_OPERATIONS, SCOPES, type Grant, type Grants, type GrantOperation, type RoleName, type Scope } from '../../../../shared/permissions';
-import { resources } from '../../../../shared/resources';
 import { ApiError, errorMessage } from '../../api/client';
 import { confirmDecision } from '../../core/dialogs';
 import { notifySuccess } from '../../core/notices';
@@ -56,9 +55,8 @@ export function RoleListPage() {
   ];
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-      {/* The definition's label, as the side navigation names the area (app/nav.tsx). */}
       <Typography.Title level={3} style={{ textAlign: 'center', margin: 0 }}>
-        {resourceTitle(resources.role)}
+        {t('title')}
       </Typography.Title>
       <Typography.Text type="secondary">{t('intro')}</Typography.Text>
       <div style={{ textAlign: 'right' }}>

@@ -64,6 +64,7 @@ export default function WebsiteEditPage() {
             return at < 0 ? [...others, roleColumn] : [...others.slice(0, at), roleColumn, ...others.slice(at)];
           },
           // Adding a member (or opening one) picks the role; none picked is Staff.
+          formFields: ['roleId'],
           inputs: { roleId: ({ id, value, onChange, disabled, label }) => <RoleSelect id={id} value={value} onChange={onChange} disabled={disabled} aria-label={label} data-testid="member-role-input" /> },
         },
       }}

@@ -305,21 +305,23 @@ export class ResourceEngine {
    * the searchable fields or there is no keyword (the search text serves).
    */
   async keywordIdsWithout(ctx: OperationContext, def: ResourceDef, scope: Scope, query: Record<string, unknown>, hidden: readonly string[], restrict?: Restrict): Promise<number[] | undefined> {
-    const keyword = query.keyword;
     const fields = searchFields(def);
-    if (typeof keyword !== 'string' || !keyword.trim() || !hasIdColumn(def) || !fields.some((f) => hidden.includes(f.name))) return undefined;
+    if (!hasIdColumn(def) || !fields.some((f) => hidden.includes(f.name))) return undefined;
+    // Every text the search text would match: the keyword, and a searchable text field's filter (matched the same way).
+    const textFilters = def.fields.filter((f) => f.search && TEXT_TYPES.has(f.type) && !f.computed && !f.hidden).map((f) => f.name);
+    const terms = ['keyword', ...textFilters].map((name) => query[name]).filter((v): v is string => typeof v === 'string' && v.trim() !== '');
+    if (!terms.length) return undefined;
     const visible = fields.filter((f) => !hidden.includes(f.name));
     if (!visible.length) return [];
-    // The candidates: what the whole search text finds (a superset), then each one's visible text compared.
-    const candidates = (await this.base(ctx, def, scope, query, restrict).select(['id', ...visible.map((f) => f.name)]).execute()) as Row[];
-    const folded = foldedText([keyword]);
-    const phone = visible.some((f) => f.format === 'phone') ? phoneKeyword(keyword.trim()) : undefined;
-    return candidates
-      .filter((row) => {
-        const text = searchTextOf(visible, row);
-        return text.includes(folded) || (phone !== undefined && text.includes(foldedText([phone])));
-      })
-      .map((row) => row.id as number);
+    // The candidates: the list's rows without those texts, then each one's visible text compared with every term.
+    const rest = Object.fromEntries(Object.entries(query).filter(([name]) => name !== 'keyword' && !textFilters.includes(name)));
+    const candidates = (await this.base(ctx, def, scope, rest, restrict).select(['id', ...visible.map((f) => f.name)]).execute()) as Row[];
+    const phones = visible.some((f) => f.format === 'phone');
+    const matches = (text: string, term: string) => {
+      const phone = phones ? phoneKeyword(term.trim()) : undefined;
+      return text.includes(foldedText([term.trim()])) || (phone !== undefined && text.includes(foldedText([phone])));
+    };
+    return candidates.filter((row) => terms.every((term) => matches(searchTextOf(visible, row), term))).map((row) => row.id as number);
   }
 
   /** 404 unless the record was created by `userId` (a role's `own`: another's record does not exist for this request). */

@@ -56,6 +56,8 @@ export interface Gate {
   /** The role's name as the 403 says it ({vi, en}). */
   role: { vi: string; en: string };
   grant: Grant;
+  /** The definition the grant is for (an action's words in the 403: its move's label). */
+  def: ResourceDef;
 }
 
 const rank: Record<GrantScope, number> = { none: 0, own: 1, all: 2 };
@@ -73,11 +75,11 @@ export async function gateOf(db: Kysely<Database>, request: FastifyRequest, def:
   const none = { vi: '—', en: '—' };
   if (scope.websiteId !== undefined) {
     const w = p.websites[String(scope.websiteId)];
-    if (!w) return { role: none, grant: NO_GRANT };
-    return { role: { vi: w.roleName['vi-VN'], en: w.roleName['en-US'] }, grant: w.grants[key] ?? NO_GRANT };
+    if (!w) return { role: none, grant: NO_GRANT, def };
+    return { role: { vi: w.roleName['vi-VN'], en: w.roleName['en-US'] }, grant: w.grants[key] ?? NO_GRANT, def };
   }
   const all = Object.values(p.websites);
-  if (!all.length) return { role: none, grant: NO_GRANT };
+  if (!all.length) return { role: none, grant: NO_GRANT, def };
   const widest: Grant = { ...NO_GRANT, actions: {}, hiddenFields: [] };
   let hidden: Set<string> | undefined;
   for (const w of all) {
@@ -89,7 +91,7 @@ export async function gateOf(db: Kysely<Database>, request: FastifyRequest, def:
   }
   widest.hiddenFields = [...(hidden ?? [])];
   const names = all.map((w) => w.roleName);
-  return { role: { vi: names.map((n) => n['vi-VN']).join(', '), en: names.map((n) => n['en-US']).join(', ') }, grant: widest };
+  return { role: { vi: names.map((n) => n['vi-VN']).join(', '), en: names.map((n) => n['en-US']).join(', ') }, grant: widest, def };
 }
 
 const OPS: readonly GrantOperation[] = ['list', 'read', 'create', 'update', 'delete'];
@@ -106,7 +108,10 @@ export function requireOperation(gate: Gate | undefined, op: GrantOperation): Gr
 /** 403 naming the role and the action unless the gate allows it. */
 export function requireAction(gate: Gate | undefined, action: string): void {
   if (!gate || gate.grant.actions[action] === true) return;
-  throw httpError(403, M.roleRefuses(gate.role, { vi: `"${action}"`, en: `"${action}"` }));
+  // A move by its button's words ("Duyệt" / "Approve"), another action by its name.
+  const move = (gate.def.machines ?? []).flatMap((m) => m.moves).find((m) => m.name === action);
+  const words = move ? move.label : { vi: action, en: action };
+  throw httpError(403, M.roleRefuses(gate.role, { vi: `"${words.vi}"`, en: `"${words.en}"` }));
 }
 
 const OPERATION_WORDS: Record<GrantOperation, { vi: string; en: string }> = {

@@ -4,6 +4,7 @@
 // default language, plain text (never the console's JSON), nothing private in `site`, unknown keys 404, and every
 // answer valid against the area's schema (the OpenAPI document's).
 import Ajv2020 from 'ajv/dist/2020';
+import { BUILT_IN_IDS } from '../../shared/permissions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { areas } from '../../server/delivery/areas';
 import type { ContentArea } from '../../server/resources/index';
@@ -57,7 +58,8 @@ describeEachDatabase('delivery: menus, site, diseases', (ctx) => {
     expect((await ctx.authed('POST', `/api/Websites/${site}/languages`, { languageId: 'en-US', isActive: true })).status).toBe(200);
     // The demo reviewer works on it too (decisions on what the admin submits).
     const reviewer = await ctx.db.selectFrom('users').select('id').where('userName', '=', 'minh.tran').executeTakeFirstOrThrow();
-    expect((await ctx.authed('POST', `/api/Websites/user/${site}/${reviewer.id}`)).status).toBe(200);
+    // As this website's reviewer: reviewing is a role on a website (issue 39), a new member is Staff.
+    expect((await ctx.authed('POST', `/api/Websites/user/${site}/${reviewer.id}`, { roleId: BUILT_IN_IDS.reviewer })).status).toBe(200);
   });
 
   describe('menus', () => {

@@ -88,7 +88,8 @@ describeEachDatabase('news', (ctx) => {
     const lan = await ctx.signIn('lan.nguyen', 'Staff@123');
     res = await ctx.request('PUT', `/api/News/status/1/${news.id}`, { json: { status: 2 }, token: lan.access_token });
     expect(res.status).toBe(403);
-    expect(res.body.Message).toBe('Bạn không có quyền duyệt');
+    // Reviewing is the role's grant (issue 39): Lan's role, Staff, grants no review decision.
+    expect(res.body.Message).toBe('Vai trò "Nhân viên" không được phép "Duyệt" ở mục này');
     expect((await ctx.authed('GET', `/api/News/detail/1/${news.id}`)).body.data.approvedStatus).toBe(1);
     // Declining by a reviewer.
     res = await ctx.reviewer('PUT', `/api/News/status/1/${news.id}`, { status: 3, declineReason: 'Thiếu nguồn' });

@@ -162,7 +162,7 @@ describeEachDatabase(
       const notReviewer = await state(t.id, { to: 2 }, 'lan');
       expect(notReviewer.status).toBe(403);
       // Reviewing is the role's grant (issue 39): Lan's role, Staff, grants no review decision.
-      expect(notReviewer.body.Message).toBe('The role "Staff" may not "accept" here');
+      expect(notReviewer.body.Message).toBe('The role "Staff" may not "Accept" here');
 
       // A stale stamp, when sent: 409 with the record as it is.
       const stale = await state(t.id, { to: 2, concurrencyStamp: t.concurrencyStamp });

@@ -152,6 +152,8 @@ describeEachDatabase('roles as data', (ctx) => {
     expect(detail).not.toHaveProperty('customerPhone');
     // The keyword finds it by what the role sees, not by what it hides.
     expect((await m.as('GET', `/api/Bookings/${clinic}?keyword=${phone}`)).body.totalRows).toBe(0);
+    // Nor through a search panel's text filter (matched like the keyword).
+    expect((await m.as('GET', `/api/Bookings/${clinic}?customerName=${phone}`)).body.totalRows).toBe(0);
     expect((await m.as('GET', `/api/Bookings/${clinic}?keyword=${encodeURIComponent(`Ẩn Số ${ctx.dialect}`)}`)).body.data.map((r: { id: number }) => r.id)).toEqual([b.id]);
     expect((await ctx.authed('GET', `/api/Bookings/${clinic}?keyword=${phone}`)).body.totalRows).toBe(1);
     // A save (with or without the field) leaves it as it is.
@@ -172,7 +174,7 @@ describeEachDatabase('roles as data', (ctx) => {
     const id = submitted.body.data.id;
     const refused = await m.as('PUT', `/api/News/status/${clinic}/${id}`, { status: 2 });
     expect(refused.status).toBe(403);
-    expect(refused.body.Message).toBe('The role "Staff" may not "approve" here');
+    expect(refused.body.Message).toBe('The role "Staff" may not "Approve" here');
     expect((await ctx.authed('PUT', `/api/Websites/user/${clinic}/${m.id}`, { roleId: BUILT_IN_IDS.reviewer })).status).toBe(200);
     const approved = await m.as('PUT', `/api/News/status/${clinic}/${id}`, { status: 2 });
     expect(approved.status, approved.text).toBe(200);

@@ -75,7 +75,8 @@ describeEachDatabase('every write through the engine', (ctx) => {
       expect(staffEntries.map((e) => e.operation)).toEqual(['create', 'delete']);
       const again = await ctx.authed('POST', `/api/Trash/restore/${site.id}/${staffEntries[1].id}`, {});
       expect(again.status, again.text).toBe(200);
-      expect(again.body.data).toEqual({ userId: lan, fullName: 'Nguyễn Thị Lan', userName: 'lan.nguyen' });
+      // With the role they had (issue 39).
+      expect(again.body.data).toEqual({ userId: lan, fullName: 'Nguyễn Thị Lan', userName: 'lan.nguyen', roleId: 1, roleName: { 'vi-VN': 'Nhân viên', 'en-US': 'Staff' } });
       expect((await ctx.authed('GET', `/api/Websites/user/get-all/${site.id}`)).body.map((s: { userName: string }) => s.userName)).toContain('lan.nguyen');
       expect((await ctx.authed('DELETE', `/api/Websites/${site.id}`)).status).toBe(200);
     });

@@ -32,6 +32,8 @@ async function boot() {
     uiLanguage: () => i18next.language,
     notifyError,
     changes: noteChanges,
+    // A refusal means the role changed since AppSettings was read: read it again (roles as data, issue 39).
+    forbidden: () => void session.reloadUser().catch(() => undefined),
     unauthorized(kind) {
       const { pathname, search, hash } = router.state.location;
       if (pathname === '/login' || pathname === '/expiredToken') return;

@@ -64,9 +64,12 @@ test('create a website with two languages and a staff member', async ({ page }) 
   await staffDialog.getByRole('button', { name: 'Lưu' }).click();
   await expect(staffDialog).toContainText('Nhân viên là trường bắt buộc');
   await chooseOption(page, 'Nhân viên', 'Nguyễn Thị Lan');
+  // Her role on this website (issue 39; Staff when none is picked).
+  await chooseOption(page, 'Vai trò', 'Lễ tân');
   await staffDialog.getByRole('button', { name: 'Lưu' }).click();
   await expect(staffDialog).toBeHidden();
   await expect(staff.getByRole('cell', { name: 'Nguyễn Thị Lan' })).toBeVisible();
+  await expect(staff.getByRole('row').filter({ hasText: 'Nguyễn Thị Lan' }).locator('.ant-select-selection-item')).toHaveText('Lễ tân');
 
   // Save: back to the list, which shows the new website; the header offers it with its languages.
   await page.getByRole('button', { name: /Lưu$/ }).click();

@@ -42,6 +42,11 @@ export interface HttpHooks {
   notifyError(message: string): void;
   /** An answer carried the server's change number (`X-Changes`): the query client (resources/queries.ts) reads again what is older. */
   changes(changes: string): void;
+  /**
+   * A 403: what the console believed the user may do is out of date (their role changed since it was read), so the
+   * session reads the permissions again and the navigation and buttons follow.
+   */
+  forbidden(): void;
 }
 
 const hooks: HttpHooks = {
@@ -51,6 +56,7 @@ const hooks: HttpHooks = {
   unauthorized: () => undefined,
   notifyError: () => undefined,
   changes: () => undefined,
+  forbidden: () => undefined,
 };
 
 /** Wired once by the app (session, workspace, router, notices). */
@@ -128,6 +134,7 @@ function handleFailure(error: unknown): Promise<never> {
   if (error instanceof AxiosError) noteChanges(error.response?.headers);
   const failure = toApiError(error);
   const config = error instanceof AxiosError ? error.config : undefined;
+  if (failure.status === 403) hooks.forbidden();
   const handledByCaller = failure.status !== undefined && config?.quietStatuses?.includes(failure.status);
   if (!config?.quiet && !handledByCaller && !axios.isCancel(error)) {
     if (failure.status === 401) hooks.unauthorized(config?.tokenCheck ? 'expired' : 'login');

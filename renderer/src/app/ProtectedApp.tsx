@@ -7,10 +7,16 @@ import { useSession } from '../session';
 import { Card, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import TwoFactorCard from '../pages/profile/TwoFactorCard';
+import { RoleGate } from './RoleGate';
 
 // The signed-in part of the console: the route table (which reads every resource definition) and
 // the layout load together, once signed in, so the sign-in route pays for neither.
-const screenRoutes = screens.map((screen) => ({ path: screen.path, access: screen.access, element: lazyElement(screen.load) }));
+// A screen of a definition's records opens only where the user's role reaches them (./RoleGate.tsx).
+const screenRoutes = screens.map((screen) => ({
+  path: screen.path,
+  access: screen.access,
+  element: screen.grant ? <RoleGate screen={screen}>{lazyElement(screen.load)}</RoleGate> : lazyElement(screen.load),
+}));
 
 /**
  * REQUIRE_2FA_FOR_ADMINS: an administrator without the second factor sees only its enrolment (the server refuses

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { deepestArea, isGroup, NAV, navFrom, visibleNav } from './nav';
-import { page, screens } from './screens';
+import { page, roleOpens, screens, screensFor } from './screens';
 import { resources } from '../../../shared/resources';
 import type { ResourceDef } from '../../../shared/resources/define';
 
@@ -30,7 +30,7 @@ describe('nav registry', () => {
       ['recruitment', '/job', '/recruitment', '/career', '/level', '/job-type'],
       ['customers', '/booking', '/team', '/customer'],
       ['media', '/file', '/video'],
-      ['system', '/users', '/trash', '/audit-log'],
+      ['system', '/users', '/trash', '/roles', '/audit-log'],
     ]);
   });
 
@@ -65,6 +65,19 @@ describe('nav registry', () => {
     expect(withFiles).toHaveLength(2);
     const media = withFiles[1];
     expect(isGroup(media) && media.areas.map((a) => a.path)).toEqual(['/file']);
+  });
+
+  it("opens the roles to administrators only, and a definition's screens only where the role reaches its records (issue 39)", () => {
+    const paths = (user: { id: number; role: 'admin' | 'staff' }) => screensFor(user).map((s) => s.path);
+    expect(paths({ id: 1, role: 'admin' })).toEqual(expect.arrayContaining(['/roles', '/roles/add', '/roles/:roleId']));
+    expect(paths({ id: 3, role: 'staff' })).not.toContain('/roles');
+    const bookings = screens.find((s) => s.path === '/booking')!;
+    const role = (list: 'none' | 'all') => ({ can: () => ({ allowed: list === 'all', hidden: list === 'none' }) });
+    expect(roleOpens(bookings, role('none')).allowed).toBe(false);
+    expect(roleOpens(bookings, role('all')).allowed).toBe(true);
+    expect(bookings.grant).toEqual({ def: resources.booking, operation: 'list' });
+    // A hand-made screen of no definition (the dashboard) opens whatever the role.
+    expect(roleOpens(screens.find((s) => s.path === '/')!, role('none')).allowed).toBe(true);
   });
 
   it('highlights only the deepest area a path is in', () => {

@@ -10,6 +10,7 @@ import {
   FolderOpenOutlined,
   GlobalOutlined,
   IdcardOutlined,
+  KeyOutlined,
   MedicineBoxOutlined,
   NotificationOutlined,
   PictureOutlined,
@@ -89,6 +90,8 @@ const SCREEN_AREAS: PlacedArea[] = [
   { group: 'media', order: 20, path: '/video', title: key('media:videoLibrary'), icon: <VideoCameraOutlined /> },
   { group: 'system', order: 10, path: '/trash', title: key('trash:title'), icon: <DeleteOutlined /> },
   { group: 'system', order: 20, path: '/audit-log', title: key('audit:title'), icon: <AuditOutlined /> },
+  // Issue 39: the roles' list and matrix (./screens.ts).
+  { group: 'system', order: 15, path: '/roles', title: key('roles:title'), icon: <KeyOutlined /> },
 ];
 
 /** The area of each definition whose list has a place in the navigation (`screen.nav`). */

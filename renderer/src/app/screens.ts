@@ -3,6 +3,7 @@ import { resourceScreens, type Loader } from '../resources/screens';
 import { resources } from '../../../shared/resources';
 import { ADMINS, check, ruleOf, type AccessRule, type Actor } from '../../../shared/resources/access';
 import type { ResourceDef } from '../../../shared/resources/define';
+import type { RolePermissions, RoleVerdict } from '../resources/permissions';
 
 /**
  * Route registry: every screen behind sign-in, inside the layout, one entry per route of the spec's route tables.
@@ -22,6 +23,11 @@ export interface ScreenRoute {
    * the definition's access when its `screen.access` says so: the website screens from who may change a website.
    */
   access?: AccessRule;
+  /**
+   * The records it shows, and what it does with them (issue 39): a role without that operation on the header's website
+   * neither sees the area in the navigation nor opens the screen (the route answers with a refusal).
+   */
+  grant?: { def: ResourceDef; operation: 'list' | 'create' | 'read' };
 }
 
 /** The pages a definition's `screen` may name, each its own chunk: `'people/PeoplePages#BookingListPage'`. */
@@ -43,12 +49,13 @@ export function page(ref: string): Loader {
 export function definitionScreens(defs: readonly ResourceDef[]): ScreenRoute[] {
   return defs.flatMap((def) => {
     const access = def.screen?.access ? ruleOf(def.access, def.screen.access) : undefined;
-    return resourceScreens(def, page).map((s) => (access ? { ...s, access } : s));
+    return resourceScreens(def, page).map(({ operation, ...s }) => ({ ...s, grant: { def, operation }, ...(access ? { access } : {}) }));
   });
 }
 
 // Screens of one module share its loader (one dynamic import, one list of what it preloads).
 const servicePages = () => import('../pages/service/ServicePages');
+const rolePages = () => import('../pages/roles/RolePages');
 
 export const screens: ScreenRoute[] = [
   { path: '/', load: () => import('../pages/dashboard/DashboardPage') },
@@ -60,15 +67,19 @@ export const screens: ScreenRoute[] = [
   { path: '/info-website', load: () => import('../pages/info-website/InfoWebsitePage') },
   { path: '/file', load: () => import('../pages/files/FileManagerPage') },
   // Specializations (type 0): the service definition's second screen, reviewed like news.
-  { path: '/specialization', load: () => servicePages().then((m) => ({ default: m.serviceList(0) })) },
-  { path: '/specialization/add', load: () => servicePages().then((m) => ({ default: m.serviceEdit(0) })) },
-  { path: '/specialization/:serviceId', load: () => servicePages().then((m) => ({ default: m.serviceEdit(0) })) },
+  { path: '/specialization', load: () => servicePages().then((m) => ({ default: m.serviceList(0) })), grant: { def: resources.service, operation: 'list' } },
+  { path: '/specialization/add', load: () => servicePages().then((m) => ({ default: m.serviceEdit(0) })), grant: { def: resources.service, operation: 'create' } },
+  { path: '/specialization/:serviceId', load: () => servicePages().then((m) => ({ default: m.serviceEdit(0) })), grant: { def: resources.service, operation: 'read' } },
   // The video library (the .mp4 files of the file manager).
   { path: '/video', load: () => import('../pages/media/VideoLibraryPage') },
   // Issue 29: the chosen website's trash (its staff), and the audit log of every website (administrators: the server
   // answers 403 to anyone else, and the console neither routes nor lists it for them).
   { path: '/trash', load: () => import('../pages/trash/TrashPage') },
   { path: '/audit-log', load: () => import('../pages/audit/AuditLogPage'), access: ADMINS },
+  // Issue 39: the roles of websites' staff and a role's matrix (administrators; the API is the role definition's).
+  { path: '/roles', load: () => rolePages().then((m) => ({ default: m.RoleListPage })), access: ADMINS },
+  { path: '/roles/add', load: () => rolePages().then((m) => ({ default: m.RoleEditPage })), access: ADMINS },
+  { path: '/roles/:roleId', load: () => rolePages().then((m) => ({ default: m.RoleEditPage })), access: ADMINS },
 ];
 
 /** Whether `user` may open `screen` (the same check the server makes of its calls). */
@@ -76,3 +87,7 @@ export const mayOpen = (screen: Pick<ScreenRoute, 'access'>, user: Actor | null 
 
 /** The screens `user` may open: the others are neither routed nor in the navigation. */
 export const screensFor = (user: Actor | null | undefined): ScreenRoute[] => screens.filter((s) => mayOpen(s, user));
+
+/** Whether the user's role on the header's website lets them open `screen` (../resources/permissions.ts). */
+export const roleOpens = (screen: Pick<ScreenRoute, 'grant'>, role: Pick<RolePermissions, 'can'>): RoleVerdict =>
+  screen.grant ? role.can(screen.grant.def, screen.grant.operation) : { allowed: true, hidden: false };

@@ -1,6 +1,6 @@
 import { ModalForm, type ActionType } from '@ant-design/pro-components';
 import { Alert, Card, Spin, Tabs } from 'antd';
-import { useRef, useState, type MutableRefObject, type ReactNode } from 'react';
+import { useMemo, useRef, useState, type MutableRefObject, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getResource } from '../../../shared/resources';
 import type { ChildDef, ResourceDef } from '../../../shared/resources/define';
@@ -22,7 +22,10 @@ import type { FieldInputs } from './customize';
  * Child collections below a form once the record has an id (tabs when there are several): a list each,
  * add and edit in a popup of the definition's size with the same form engine, reload after a save.
  */
-export function ChildCollections({ def, parentId, keys, record, onChanged }: { def: ResourceDef; parentId?: Id; keys?: Record<string, Id>; record?: Row | null; onChanged?(): void }) {
+/** A screen's slots of its generic child collections, by the child's resource name. */
+export type ChildSlots = Record<string, Pick<ChildCollectionProps, 'columns' | 'inputs' | 'formFields' | 'toolbar'>>;
+
+export function ChildCollections({ def, parentId, keys, record, onChanged, slots }: { def: ResourceDef; parentId?: Id; keys?: Record<string, Id>; record?: Row | null; onChanged?(): void; slots?: ChildSlots }) {
   const { t } = useTranslation('resources');
   if (!def.children?.length) return null;
   if (parentId === undefined) return <Alert type="info" showIcon message={t('saveFirst')} />;
@@ -30,7 +33,7 @@ export function ChildCollections({ def, parentId, keys, record, onChanged }: { d
   if (!children.length) return null;
   const panes = children.map((child) => {
     const childDef = getResource(child.resource);
-    return { key: child.resource, label: childLabel(def, child, childDef), children: <ChildCollection def={childDef} parentId={parentId} keys={keys} onChanged={onChanged} /> };
+    return { key: child.resource, label: childLabel(def, child, childDef), children: <ChildCollection def={childDef} parentId={parentId} keys={keys} onChanged={onChanged} {...slots?.[child.resource]} /> };
   });
   return <Card>{panes.length === 1 ? <>{panes[0].children}</> : <Tabs items={panes} />}</Card>;
 }
@@ -59,13 +62,23 @@ export interface ChildCollectionProps {
   adapter?: WireAdapter;
   /** Inputs of particular fields in the popup (e.g. a type the list fixes, shown as text). */
   inputs?: FieldInputs;
+  /**
+   * Fields the definition keeps out of the generic form that the popup shows with an input of `inputs` (a website
+   * member's role: its lookup's names are per language, which the generic reference input does not read).
+   */
+  formFields?: readonly string[];
   toolbar?: ReactNode[];
   columns?: ResourceListProps['columns'];
   headerTitle?: ReactNode;
 }
 
 /** A list of records with add and edit in a popup of the definition's size; the list reads again after a save (query client). */
-export function ChildCollection({ def, parentId, keys, onChanged, actionRef: givenRef, params, adapter, inputs, toolbar, columns, headerTitle }: ChildCollectionProps) {
+export function ChildCollection({ def, parentId, keys, onChanged, actionRef: givenRef, params, adapter, inputs, formFields, toolbar, columns, headerTitle }: ChildCollectionProps) {
+  const formText = (formFields ?? []).join(',');
+  const popupDef = useMemo(
+    () => (formText ? { ...def, fields: def.fields.map((f) => (formText.split(',').includes(f.name) ? { ...f, form: true } : f)) } : def),
+    [def, formText],
+  );
   const ownRef = useRef<ActionType>();
   const actionRef = givenRef ?? ownRef;
   // null: closed; {}: new; a row: editing it.
@@ -88,7 +101,7 @@ export function ChildCollection({ def, parentId, keys, onChanged, actionRef: giv
       />
       {editing && (
         <ChildModal
-          def={def}
+          def={popupDef}
           parentId={parentId}
           keys={keys}
           row={editing}

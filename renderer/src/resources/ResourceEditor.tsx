@@ -8,7 +8,7 @@ import type { ResourceDef } from '../../../shared/resources/define';
 import type { LanguageRef } from '../../../shared/resources/validate';
 import { NotFound } from '../core/NotFound';
 import { useWorkspace } from '../core/workspace';
-import { ChildCollections } from './ChildCollections';
+import { ChildCollections, type ChildSlots } from './ChildCollections';
 import { ConflictDialog } from './ConflictDialog';
 import { idOf, type Id, type Row } from './dataProvider';
 import { resourceDetailTitle, resourceTitle } from './labels';
@@ -47,6 +47,8 @@ export interface ResourceEditorProps {
    * `parentId` is the record's id once it has one.
    */
   renderChildren?(parentId: Id | undefined, record: Row | null): ReactNode;
+  /** What a screen adds to a generic child collection, by the child's resource name (e.g. the staff's role column). */
+  childSlots?: ChildSlots;
   /**
    * Why the record cannot be saved as it is now (e.g. it waits for review): the save buttons are disabled and say
    * so. Undefined: it can be saved.
@@ -80,7 +82,7 @@ export interface EditorControls {
  * definition's after-save destination) and Save-and-stay (also Ctrl+S / ⌘S), the unsaved-changes guard, the
  * conflict dialog, and the child collections below once the record has an id.
  */
-export function ResourceEditor({ def, id: rawId, languages: languagesOf, onSaved, onChildrenChanged, embedded, extra, inputs, adapter, renderChildren, lockedReason, readOnlyNote, footer }: ResourceEditorProps) {
+export function ResourceEditor({ def, id: rawId, languages: languagesOf, onSaved, onChildrenChanged, embedded, extra, inputs, adapter, renderChildren, childSlots, lockedReason, readOnlyNote, footer }: ResourceEditorProps) {
   const { t } = useTranslation('resources');
   const { t: tc } = useTranslation();
   const navigate = useNavigate();
@@ -232,6 +234,7 @@ export function ResourceEditor({ def, id: rawId, languages: languagesOf, onSaved
           def={def}
           parentId={isUpdate && !def.singleton ? id : undefined}
           record={state.record}
+          slots={childSlots}
           onChanged={onChildrenChanged ? () => onChildrenChanged(state.refreshLanguages) : undefined}
         />
       ) : null}

@@ -11,6 +11,7 @@ import { editedLanguageOf, formFields } from './formModel';
 import { currentUi, fieldLabel } from './labels';
 import { ADMINS } from '../../../shared/resources/access';
 import { useAccess } from './access';
+import { useHiddenFields } from './permissions';
 
 /**
  * The fields of a resource form: one tab per website language holding the per-language fields
@@ -113,7 +114,9 @@ const span = (field: FieldDef) =>
   field.type === 'richText' || field.type === 'textarea' ? 24 : field.type === 'boolean' ? 6 : 12;
 
 export function ResourceFields({ def, languages, activeLanguage, onLanguageChange, values, isUpdate, inputs, attempted }: ResourceFieldsProps) {
-  const fields = formFields(def);
+  // Fields the user's role does not see are not in the form: a save leaves them as they are (the server keeps them).
+  const hidden = useHiddenFields(def);
+  const fields = formFields(def).filter((f) => !hidden.has(f.name));
   const perLanguage = fields.filter((f) => f.perLanguage && !f.sameInEveryLanguage);
   const edited = editedLanguageOf(languages.map((l) => l.languageId));
   const altFields = new Set(fields.filter((f) => f.type === 'image' && f.altField).map((f) => f.altField!));

@@ -20,6 +20,7 @@ import { useListEmpty } from './ListEmpty';
 import { groupRows, isGroupRow } from './grouping';
 import { buildTree, treePage, type TreePage, type TreeRow } from './tree';
 import { useAccess } from './access';
+import { useHiddenFields } from './permissions';
 
 /** The words of list cells and row actions, in the interface language. */
 export function columnLabels(t: TFunction<'resources'>): ColumnLabels {
@@ -127,6 +128,8 @@ export function ResourceList(props: ResourceListProps) {
   const canDelete = Boolean(def.api.remove) && !access.can('delete').hidden;
   const [filtered, setFiltered] = useState(false);
   const empty = useListEmpty({ title: resourceTitle(def), onAdd, filtered });
+  // Fields the user's role does not see (./permissions.ts): neither a column nor a search field (the server leaves them out too).
+  const hidden = useHiddenFields(def);
   const generic = buildColumns(def, {
     language,
     languages,
@@ -144,7 +147,7 @@ export function ResourceList(props: ResourceListProps) {
           onChanged?.();
         }
       : undefined,
-  });
+  }).filter((column) => !hidden.has(String(column.key)));
   // Editable rows (`list.inlineEdit`): a pencil per row turns its simple fields into inputs, saved with the row's stamp.
   const inline = Boolean(def.list?.inlineEdit && def.api.update) && access.can('update').allowed;
   const editableColumns = inline
@@ -185,7 +188,7 @@ export function ResourceList(props: ResourceListProps) {
     if (first.total > rows.length) {
       rows = (await provider.getList({ page: 1, pageSize: Math.min(first.total, max), keyword, filters, parentId })).data;
     }
-    const table = exportTable(def, listFields(def), rows, language, {
+    const table = exportTable(def, listFields(def).filter((f) => !hidden.has(f.name)), rows, language, {
       field: (f) => fieldLabel(def, f),
       option: (f, v) => {
         const option = f.options?.find((o) => String(o.value) === String(v));

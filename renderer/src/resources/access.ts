@@ -1,7 +1,9 @@
 import { useMemo } from 'react';
 import { check, ruleOf, type AccessDecl, type AccessRule, type Actor, type Operation, type Verdict } from '../../../shared/resources/access';
+import type { ResourceDef } from '../../../shared/resources/define';
 import { useSession } from '../session';
 import { currentUi } from './labels';
+import { usePermissions, type RoleVerdict } from './permissions';
 
 /**
  * "May this user do this" in the console: the definition's access (shared/resources/access.ts, the rules the server
@@ -36,16 +38,35 @@ export interface Access {
   user: Actor | null;
 }
 
-/** The signed-in user's access to a definition's operations (or to rules of their own, without a definition). */
-export function useAccess(def?: { access?: AccessDecl } | null): Access {
+/**
+ * Both answers for one button: the declaration's (above roles: administrator-only, not the submitter) and the role's
+ * (./permissions.ts). Not drawn when either never allows it; otherwise disabled with the first reason that applies.
+ */
+export function bothAllow(declared: Permission, role: RoleVerdict): Permission {
+  if (declared.hidden) return declared;
+  if (!role.allowed && role.hidden) return { allowed: false, hidden: true, reason: role.reason };
+  if (!declared.allowed) return declared;
+  if (!role.allowed) return { allowed: false, hidden: false, reason: role.reason };
+  return declared;
+}
+
+/**
+ * The signed-in user's access to a definition's operations (or to rules of their own, without a definition): what
+ * the definition declares and, for a definition, what the user's role on the header's website grants.
+ */
+export function useAccess(def?: (Pick<ResourceDef, 'name' | 'api' | 'scope'> & { access?: AccessDecl }) | null): Access {
   const { user } = useSession();
+  const role = usePermissions();
   const access = def?.access;
   return useMemo(
     () => ({
       user,
-      can: (operation, record) => permission(ruleOf(access, operation), user, record),
+      can: (operation, record) => {
+        const declared = permission(ruleOf(access, operation), user, record);
+        return def ? bothAllow(declared, role.can(def, operation, record)) : declared;
+      },
       allows: (rule, record) => permission(rule, user, record),
     }),
-    [access, user],
+    [access, user, def, role],
   );
 }

@@ -15,6 +15,8 @@ export type Loader = () => Promise<{ default: ComponentType }>;
 export interface ResourceRoute {
   path: string;
   load: Loader;
+  /** What the screen does with the definition's records: a role without it does not open the screen. */
+  operation: 'list' | 'create' | 'read';
 }
 
 export function resourceScreens(def: ResourceDef, page: (ref: string) => Loader): ResourceRoute[] {
@@ -23,10 +25,10 @@ export function resourceScreens(def: ResourceDef, page: (ref: string) => Loader)
   const list: Loader = def.screen?.list ? page(def.screen.list) : () => generic().then((m) => ({ default: m.listScreen(def.name) }));
   const edit: Loader = def.screen?.edit ? page(def.screen.edit) : () => generic().then((m) => ({ default: m.editScreen(def.name) }));
   const out: ResourceRoute[] = [];
-  if (routes.list) out.push({ path: routes.list, load: list });
+  if (routes.list) out.push({ path: routes.list, load: list, operation: 'list' });
   // `add` before the `:id` pattern, and the editor also reads the id "add" as a new record (spec part 2).
-  if (routes.add) out.push({ path: routes.add, load: edit });
-  if (routes.edit) out.push({ path: routes.edit, load: edit });
-  for (const alias of def.screen?.aliases ?? []) out.push({ path: alias.path, load: alias.screen === 'list' ? list : edit });
+  if (routes.add) out.push({ path: routes.add, load: edit, operation: 'create' });
+  if (routes.edit) out.push({ path: routes.edit, load: edit, operation: 'read' });
+  for (const alias of def.screen?.aliases ?? []) out.push({ path: alias.path, load: alias.screen === 'list' ? list : edit, operation: alias.screen === 'list' ? 'list' : 'read' });
   return out;
 }

@@ -1,3 +1,4 @@
+import type { UserPermissions } from '../../../shared/permissions';
 import { coreApi, pushApi } from '../api/client';
 import type { CurrentUser, SessionServices } from './session';
 
@@ -5,7 +6,8 @@ interface AppSettingsAnswer {
   currentUser?: CurrentUser;
   /** REQUIRE_2FA_FOR_ADMINS: this administrator must turn the second factor on before anything else */
   mustEnrol?: boolean;
-  data?: { currentUser?: CurrentUser };
+  permissions?: UserPermissions;
+  data?: { currentUser?: CurrentUser; permissions?: UserPermissions };
 }
 
 /** The session's calls through the shared API clients. */
@@ -14,7 +16,9 @@ export const sessionServices: SessionServices = {
     const { data } = await coreApi.get<AppSettingsAnswer>('/AppSettings', { tokenCheck: true });
     const user = data.currentUser ?? data.data?.currentUser;
     if (!user) throw new Error('AppSettings answered without currentUser');
-    return data.mustEnrol ? { ...user, mustEnrol: true } : user;
+    // The role's grants per website ride with the user: one snapshot, so a screen never sees one without the other.
+    const permissions = data.permissions ?? data.data?.permissions;
+    return { ...user, ...(permissions ? { permissions } : {}), ...(data.mustEnrol ? { mustEnrol: true } : {}) };
   },
   /**
    * There is no real push provider (FCM/APNs) behind this console, so the "device token" is a

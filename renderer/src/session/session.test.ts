@@ -157,3 +157,23 @@ describe('logout (spec section 4)', () => {
     expect(window.localStorage.length).toBe(0);
   });
 });
+
+describe('permissions (issue 39)', () => {
+  it('reads the user and their permissions again after a refusal, and changes the snapshot only when they changed', async () => {
+    const { session, services } = setup();
+    await session.signIn('admin', 'Admin@123');
+    await settle();
+    const first = session.getSnapshot().user;
+    await session.reloadUser();
+    expect(session.getSnapshot().user).toBe(first);
+    services.currentUser = async () => ({ id: 7, userName: 'admin', permissions: { isAdmin: false, websites: {} } });
+    await session.reloadUser();
+    expect(session.getSnapshot().user?.permissions).toEqual({ isAdmin: false, websites: {} });
+  });
+
+  it('reads nothing while signed out', async () => {
+    const { session, log } = setup();
+    await session.reloadUser();
+    expect(log).toEqual([]);
+  });
+});

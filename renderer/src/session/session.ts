@@ -1,3 +1,4 @@
+import type { UserPermissions } from '../../../shared/permissions';
 import type { Role } from '../../../shared/roles';
 import type { Platform } from '../../platform';
 import { randomId, tokenExpiresAt } from './token';
@@ -10,6 +11,11 @@ export interface CurrentUser {
   /** shared/roles.ts: what the console shows (the server refuses the rest anyway) */
   role?: Role;
   canReview?: boolean;
+  /**
+   * What the user's role allows on each website (AppSettings' `permissions`, shared/permissions.ts), read through
+   * `usePermissions` (src/resources/permissions.ts). Absent from a server without roles: the declarations alone decide.
+   */
+  permissions?: UserPermissions;
   [field: string]: unknown;
 }
 
@@ -40,6 +46,7 @@ export class Session {
   private readonly listeners = new Set<() => void>();
   private refreshing: Promise<string | null> | null = null;
   private userLoad: Promise<CurrentUser> | null = null;
+  private reloading = false;
   /** Bumped by every sign-in and sign-out, so late work of an ended session does nothing. */
   private generation = 0;
 
@@ -124,6 +131,26 @@ export class Session {
       },
     );
     return this.userLoad;
+  }
+
+  /**
+   * Read the user (and their permissions) again, e.g. after a refusal says their role changed; the snapshot changes
+   * only when the answer does. Nothing while signed out or while a read is under way.
+   */
+  async reloadUser(): Promise<void> {
+    if (this.snapshot.status !== 'signedIn' || !this.snapshot.user || this.reloading) return;
+    const generation = this.generation;
+    this.reloading = true;
+    try {
+      const user = await this.services.currentUser();
+      if (generation !== this.generation) return;
+      if (JSON.stringify(user) !== JSON.stringify(this.snapshot.user)) {
+        this.userLoad = Promise.resolve(user);
+        this.set({ user });
+      }
+    } finally {
+      this.reloading = false;
+    }
   }
 
   /**

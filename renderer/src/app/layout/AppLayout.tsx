@@ -13,7 +13,8 @@ import { NotFound } from '../../core/NotFound';
 import { deepestArea, isGroup, visibleNav, type NavGroup } from '../nav';
 import { NAV_NAMESPACES, navTitle } from '../navTitle';
 import { usePreference } from '../../core/preferences';
-import { screensFor } from '../screens';
+import { roleOpens, screensFor } from '../screens';
+import { usePermissions } from '../../resources/permissions';
 import { useSession } from '../../session';
 import NoticeHost from '../../core/NoticeHost';
 import { HeaderControls } from './HeaderControls';
@@ -123,7 +124,9 @@ function Shell() {
   const { token } = theme.useToken();
   const { user } = useSession();
   // The areas this user may open (their screens' access: shared/resources/access.ts).
-  const registeredPaths = useMemo(() => new Set(screensFor(user).map((s) => s.path)), [user]);
+  // and, on the header's website, what their role lets them list (resources/permissions.ts).
+  const role = usePermissions();
+  const registeredPaths = useMemo(() => new Set(screensFor(user).filter((s) => roleOpens(s, role).allowed).map((s) => s.path)), [user, role]);
   const [collapsed, setCollapsed] = useState(screen !== 'large');
   const [collapsedFor, setCollapsedFor] = useState(screen);
   // Side menu collapses to icons below 1280 px, so lists keep their columns (re-decided when the size class

@@ -9,3 +9,8 @@ export function useWorkspace(): Workspace {
   if (!workspace) throw new Error('useWorkspace() outside the console layout');
   return workspace;
 }
+
+/** The header's website, or null outside the layout (what a role allows is read for it: resources/permissions.ts). */
+export function useCurrentWebsiteId(): Workspace['websiteId'] {
+  return useContext(WorkspaceContext)?.websiteId ?? null;
+}

@@ -1,4 +1,4 @@
-export { useWorkspace } from './context';
+export { useCurrentWebsiteId, useWorkspace } from './context';
 export { WorkspaceProvider } from './WorkspaceProvider';
 export { localized } from './localized';
 export { currentLanguage } from './current';

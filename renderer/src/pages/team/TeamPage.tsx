@@ -4,14 +4,13 @@ import { Button, Card, Descriptions, Drawer, Result, Space, Table, Tag, Typograp
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDong } from '../../../../shared/money';
-import { check, ruleOf } from '../../../../shared/resources/access';
 import { stateOf } from '../../../../shared/resources/machine';
 import type { FieldDef } from '../../../../shared/resources/define';
 import { collaborator } from '../../../../shared/resources/team';
 import { COLLABORATOR_ACTIVITY, COLLABORATOR_STATUSES } from '../../../../shared/team';
 import { currentUi, optionLabel } from '../../resources/labels';
 import { fileDate, formatDate, formatDateTime } from '../../core/dates';
-import { useSession } from '../../session';
+import { useAccess } from '../../resources/access';
 import { saveFile, toCsv } from '../../resources/export';
 import { resolveFileUrl, nameFromUrl } from '../../features/files/urls';
 import { useUrlFilters } from '../../resources/useUrlFilters';
@@ -49,7 +48,8 @@ export function MemberStatus({ member }: { member: Member }) {
 /** The selected member's card: who they are, what they earned, what to do, and every payment made to them. */
 function MemberCard({ id, onChanged, missing = null }: { id: number; onChanged(): void; /** Shown when the member cannot be read. */ missing?: ReactNode }) {
   const { t } = useTranslation('team');
-  const { user } = useSession();
+  // The definition's rule and the user's role on the website (resources/access.ts).
+  const access = useAccess(collaborator);
   const [member, setMember] = useState<(Member & { payments: Payment[] }) | null>(null);
   const [paying, setPaying] = useState(false);
   const [failed, setFailed] = useState(false);
@@ -81,7 +81,7 @@ function MemberCard({ id, onChanged, missing = null }: { id: number; onChanged()
     onChanged();
   };
   // Paying is the ledger's (declared with the definition's access), for an active member who is not locked.
-  const mayPay = check(ruleOf(collaborator.access, { action: 'pay' }), user).allowed && member.approvedStatus === 2 && member.isActive;
+  const mayPay = access.can({ action: 'pay' }).allowed && member.approvedStatus === 2 && member.isActive;
   return (
     <Card size="small" data-testid="member-card" title={member.fullName} extra={<MemberStatus member={member} />}>
       <Descriptions size="small" column={2}>
@@ -137,7 +137,8 @@ function MemberCard({ id, onChanged, missing = null }: { id: number; onChanged()
 export default function TeamPage() {
   const { t } = useTranslation('team');
   const { t: tc } = useTranslation();
-  const { user } = useSession();
+  // The definition's rule and the user's role on the website (resources/access.ts).
+  const access = useAccess(collaborator);
   const actionRef = useRef<ActionType>();
   const [filters, setFilter] = useUrlFilters({ approvedStatus: 'int' });
   // The member a link names (`?id=`: a notification, sitedesk://collaborators/…), opened over the list.
@@ -193,7 +194,7 @@ export default function TeamPage() {
           <Button key="export" icon={<DownloadOutlined />} onClick={() => void exportAll()}>
             {t('export')}
           </Button>,
-          ...(check(ruleOf(collaborator.access, { action: 'integrationKeys' }), user).allowed ? [<IntegrationKeysButton key="keys" />] : []),
+          ...(access.can({ action: 'integrationKeys' }).allowed ? [<IntegrationKeysButton key="keys" />] : []),
         ]}
       />
     </>

@@ -8,6 +8,7 @@ import { useWorkspace } from '../../core/workspace';
 import { useSession } from '../../session';
 import { idOf, type Row } from '../dataProvider';
 import { currentUi } from '../labels';
+import { usePermissions } from '../permissions';
 import { fill, makeMove, REASON, recordName, viewMoves, type MoveView, type ViewOptions } from './moves';
 import { ReasonDialog } from './ReasonDialog';
 
@@ -40,7 +41,9 @@ export function useMoves({ def, machine, record, onMoved, ...options }: MovesPro
   const { websiteId, language } = useWorkspace();
   const [asking, setAsking] = useState<Move | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
-  const views = record ? viewMoves(machine, record, user, options) : [];
+  // A move the user's role does not grant (shared/permissions.ts: actions by name) is not drawn.
+  const role = usePermissions();
+  const views = record ? viewMoves(machine, record, user, options).map((v) => (v.shown && !role.can(def, { action: v.move.name }).allowed ? { ...v, shown: false } : v)) : [];
   const name = record ? recordName(machine, record, language, idOf(def, record)) : '';
 
   async function run(move: Move, reason?: string) {

@@ -119,7 +119,7 @@ const OPERATION_WORDS: Record<GrantOperation, { vi: string; en: string }> = {
   read: { vi: 'xem chi tiết', en: 'read' },
   create: { vi: 'thêm mới', en: 'create' },
   update: { vi: 'cập nhật', en: 'update' },
-  delete: { vi: 'xóa', en: 'delete' },
+  delete: { vi: 'xoá', en: 'delete' },
 };
 
 /** The fields the gate hides (none without one). */

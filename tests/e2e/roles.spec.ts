@@ -2,7 +2,7 @@
 // role on a website in its staff table, and that member's console no longer lists nor opens what the role leaves
 // out; a role's matrix saves, reads back as saved, refuses a stale save, and an unused role is deleted.
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { ADMIN, signIn, STAFF, switchUser, WEBSITES } from './support';
+import { ADMIN, navLinks, openClinicStaff, signIn, STAFF, switchUser } from './support';
 
 // Two people's sessions and a page of some 250 controls on a shared, busy machine.
 test.describe.configure({ timeout: 180_000 });
@@ -17,23 +17,6 @@ async function pick(page: Page, select: Locator, text: string) {
     await option.click({ timeout: 3000 });
     await expect(select.locator('.ant-select-selection-item').first()).toHaveText(text, { timeout: 1000 });
   }).toPass({ timeout: 20_000 });
-}
-
-/** The side navigation's links (its groups opened), by address. */
-async function navLinks(page: Page): Promise<string[]> {
-  const nav = page.getByTestId('side-nav');
-  const closed = nav.locator('.ant-menu-submenu:not(.ant-menu-submenu-open) > .ant-menu-submenu-title');
-  for (let n = await closed.count(); n > 0; n -= 1) await closed.first().click();
-  await expect(closed).toHaveCount(0);
-  return nav.locator('a[href]').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
-}
-
-/** The staff table of the clinic website (its editor, from the websites list). */
-async function openClinicStaff(page: Page) {
-  await page.goto('/website');
-  await page.getByRole('row').filter({ hasText: WEBSITES.clinic }).first().dblclick();
-  await page.getByRole('tab', { name: 'Nhân viên' }).click();
-  return page.getByRole('tabpanel', { name: 'Nhân viên' });
 }
 
 test('a role without bookings takes them out of the member’s console', async ({ page }) => {

@@ -142,3 +142,20 @@ export async function answerDecision(page: Page, question: string | RegExp, answ
   await dialog.getByRole('button', { name: answer === 'keep' ? 'Không, giữ nguyên' : answer, exact: true }).click();
   await expect(dialog).toBeHidden();
 }
+
+/** The side navigation's links (its groups opened), by address. */
+export async function navLinks(page: Page): Promise<string[]> {
+  const nav = page.getByTestId('side-nav');
+  const closed = nav.locator('.ant-menu-submenu:not(.ant-menu-submenu-open) > .ant-menu-submenu-title');
+  for (let n = await closed.count(); n > 0; n -= 1) await closed.first().click();
+  await expect(closed).toHaveCount(0);
+  return nav.locator('a[href]').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+}
+
+/** The staff table of the clinic website (its editor, from the websites list). */
+export async function openClinicStaff(page: Page) {
+  await page.goto('/website');
+  await page.getByRole('row').filter({ hasText: WEBSITES.clinic }).first().dblclick();
+  await page.getByRole('tab', { name: 'Nhân viên' }).click();
+  return page.getByRole('tabpanel', { name: 'Nhân viên' });
+}

@@ -33,7 +33,7 @@ declare module 'fastify' {
   }
 }
 import { ensureChangeCounter } from '../db/changes';
-import { ensureCreatorColumn, ensureSearchIndex, hasWebsiteId, refreshSearchText, syncResourceTables } from './schema';
+import { ensureCreatorColumn, ensureSearchColumn, ensureSearchIndex, hasWebsiteId, refreshSearchText, syncResourceTables } from './schema';
 import { M } from '../messages';
 
 type Operation = 'list' | 'getAll' | 'get' | 'create' | 'update' | 'remove';
@@ -70,7 +70,11 @@ export function resourceSet(served: readonly ServedResource[], extra: Record<str
 export async function syncTables(db: DynamicDb, dialect: DialectName, set: ResourceSet, now: Date): Promise<void> {
   const synced = Object.values(set.defs).filter((d) => !set.fromMigration.has(d.name));
   await syncResourceTables(db, dialect, synced, (name) => set.defs[name]?.table);
-  for (const def of Object.values(set.defs).filter((d) => set.fromMigration.has(d.name))) await ensureCreatorColumn(db, def);
+  for (const def of Object.values(set.defs).filter((d) => set.fromMigration.has(d.name))) {
+    await ensureCreatorColumn(db, def);
+    // Its rows get their search text once, when the column is new (the hooks' writes keep it from then on).
+    if (await ensureSearchColumn(db, def)) await refreshSearchText(db, def, now);
+  }
   for (const def of synced) await refreshSearchText(db, def, now);
   // Every table with a search text and an id gets its search index: the definitions', and the migrations' alike
   // (news, diseases, Q&A, the team's collaborators and referrals). Not the SQLite search indexes themselves.

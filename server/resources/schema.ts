@@ -155,6 +155,24 @@ export async function ensureCreatorColumn(db: DynamicDb, def: ResourceDef): Prom
   }
 }
 
+/**
+ * `searchText` on a table a migration owns whose definition has searchable fields but whose migration made no such
+ * column (the roles): without it a keyword would name a column that is not there. Answers whether it was added.
+ */
+export async function ensureSearchColumn(db: DynamicDb, def: ResourceDef): Promise<boolean> {
+  if (!hasIdColumn(def) || !searchFields(def).length) return false;
+  const table = (await db.introspection.getTables()).find((t) => t.name === def.table);
+  if (!table || table.columns.some((c) => c.name === 'searchText')) return false;
+  try {
+    await db.schema.alterTable(def.table).addColumn('searchText', 'text').execute();
+  } catch (err) {
+    // Another process starting at the same moment may have added it.
+    const now = (await db.introspection.getTables()).find((t) => t.name === def.table);
+    if (!now?.columns.some((c) => c.name === 'searchText')) throw err;
+  }
+  return true;
+}
+
 async function ensureIndexes(db: DynamicDb, def: ResourceDef) {
   if (!hasIdColumn(def)) return; // natural-key link tables have their own primary key
   const scope = [...(hasWebsiteId(def) ? ['websiteId'] : []), ...(def.parent && def.parent.keyField !== 'websiteId' ? [def.parent.keyField] : [])];

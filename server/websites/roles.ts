@@ -11,6 +11,7 @@ import type { Db } from '../db/schema';
 import { httpError } from '../errors';
 import { M } from '../messages';
 import { serve, type HookContext } from '../resources/index';
+import { searchFields, searchTextOf } from '../resources/search';
 
 type Row = Record<string, unknown>;
 
@@ -58,6 +59,8 @@ export const roleResource = serve(
     ownInput: true,
     async prepare(ctx, body, current) {
       const values: Row = { name: JSON.stringify(nameOf(body)), grants: JSON.stringify(grantsOf(ctx, body)) };
+      // The keyword's text (the engine's, server/resources/search.ts): these values are the hook's own.
+      values.searchText = searchTextOf(searchFields(resources.role), values);
       if (!current) values.builtIn = false;
       return { values, input: undefined };
     },

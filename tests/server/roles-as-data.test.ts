@@ -77,6 +77,11 @@ describeEachDatabase('roles as data', (ctx) => {
       expect(res.body.field).toBe(field);
     }
     expect((await ctx.authed('POST', '/api/Roles', { name: { 'vi-VN': 'x' }, grants: {} })).body.field).toBe('name');
+    // The keyword finds a role by its name in either language, diacritics folded (the built-ins' and a new one's).
+    const named = async (keyword: string) => ((await ctx.authed('GET', `/api/Roles?keyword=${encodeURIComponent(keyword)}`)).body as { id: number }[]).map((r) => r.id);
+    expect(await named('le tan')).toEqual([BUILT_IN_IDS.receptionist]);
+    expect(await named('front desk')).toContain(created.id);
+    expect(await named('khong co vai tro nay')).toEqual([]);
     // Not an administrator: 403.
     expect((await m.as('GET', '/api/Roles')).status).toBe(403);
     expect((await ctx.reviewer('POST', '/api/Roles', { name: { 'vi-VN': 'x', 'en-US': 'x' }, grants: {} })).status).toBe(403);

@@ -3,7 +3,7 @@
 // its next request.
 import { expect, test, type Page } from '@playwright/test';
 import { api, unique } from './content-support';
-import { signIn, submitLogin } from './support';
+import { changePassword, signIn, submitLogin } from './support';
 
 const FIRST = 'mat khau dau tien 2024';
 const SECOND = 'mat khau moi cua Hoa 77';
@@ -48,11 +48,7 @@ test('an administrator adds an account, its user changes her password, and is si
   const hoa = await hers.newPage();
   await signIn(hoa, { username: userName, password: FIRST });
   await hoa.goto('/profile');
-  const card = hoa.getByTestId('change-password');
-  await card.getByLabel('Mật khẩu hiện tại').fill(FIRST);
-  await card.getByLabel('Mật khẩu mới', { exact: true }).fill(SECOND);
-  await card.getByLabel('Nhập lại mật khẩu mới').fill(SECOND);
-  await card.getByRole('button', { name: 'Đổi mật khẩu' }).click();
+  await changePassword(hoa, FIRST, SECOND);
   await expect(hoa.getByText('Đổi mật khẩu thành công: các phiên đăng nhập khác đã kết thúc')).toBeVisible();
   await expect(hoa.getByTestId('sessions').getByText('Phiên này')).toBeVisible();
 
@@ -73,10 +69,7 @@ test('an administrator adds an account, its user changes her password, and is si
   await expect(listed).toContainText('Đã khoá');
 
   // Her open console (still on /profile): its next request is refused, and it is back on the sign-in page.
-  await card.getByLabel('Mật khẩu hiện tại').fill(SECOND);
-  await card.getByLabel('Mật khẩu mới', { exact: true }).fill(FIRST);
-  await card.getByLabel('Nhập lại mật khẩu mới').fill(FIRST);
-  await card.getByRole('button', { name: 'Đổi mật khẩu' }).click();
+  await changePassword(hoa, SECOND, FIRST);
   await expect(hoa).toHaveURL(/\/login/);
   await hers.close();
 });

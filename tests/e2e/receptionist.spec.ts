@@ -3,7 +3,7 @@
 // factor on, signs in again with a code, and sees the bookings but not the job applications.
 import { expect, test } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { chooseOption, navLinks, openClinicStaff, signIn, signOut, submitLogin } from './support';
+import { changePassword, chooseOption, navLinks, openClinicStaff, signIn, signOut, submitLogin } from './support';
 
 // Two people's sessions on a shared, busy machine.
 test.describe.configure({ timeout: 180_000 });
@@ -41,11 +41,7 @@ test('an administrator makes a receptionist’s account; she secures it and work
   const hers = await (await browser.newContext()).newPage();
   await signIn(hers, { username: userName, password: FIRST });
   await hers.goto('/profile');
-  const card = hers.getByTestId('change-password');
-  await card.getByLabel('Mật khẩu hiện tại').fill(FIRST);
-  await card.getByLabel('Mật khẩu mới', { exact: true }).fill(SECOND);
-  await card.getByLabel('Nhập lại mật khẩu mới').fill(SECOND);
-  await card.getByRole('button', { name: 'Đổi mật khẩu' }).click();
+  await changePassword(hers, FIRST, SECOND);
   await expect(hers.getByText('Đổi mật khẩu thành công: các phiên đăng nhập khác đã kết thúc')).toBeVisible();
 
   // The second factor, with a code computed as her authenticator app would.

@@ -159,3 +159,13 @@ export async function openClinicStaff(page: Page) {
   await page.getByRole('tab', { name: 'Nhân viên' }).click();
   return page.getByRole('tabpanel', { name: 'Nhân viên' });
 }
+
+/** On /profile: fills the change-password card with `current` and `next` and sends it; answers the card. */
+export async function changePassword(page: Page, current: string, next: string): Promise<Locator> {
+  const card = page.getByTestId('change-password');
+  await card.getByLabel('Mật khẩu hiện tại').fill(current);
+  await card.getByLabel('Mật khẩu mới', { exact: true }).fill(next);
+  await card.getByLabel('Nhập lại mật khẩu mới').fill(next);
+  await card.getByRole('button', { name: 'Đổi mật khẩu' }).click();
+  return card;
+}

@@ -149,8 +149,6 @@ async function startApp(options: BuildAppOptions, handle: DbHandle, ownsDb: bool
     await migrateToLatest(handle.db, migrations);
     ({ firstAccounts } = await prepareDatabase(handle.db, options.seed ?? {}, now()));
     await syncTables(handle.db, handle.dialect, resources, now());
-    // The built-in roles take the areas of definitions newer than them (and their history's first entry).
-    await settleBuiltInRoles(handle.db, resources, now());
     // The modules' start-up steps on the final schema (published versions of records approved before they existed).
     for (const m of manifests) if ('ready' in m && m.ready) await m.ready(handle.db, now());
     // The tokens' signing key: JWT_SECRET, else the database's (every instance on it shares it; made once).
@@ -245,7 +243,10 @@ async function startApp(options: BuildAppOptions, handle: DbHandle, ownsDb: bool
   try {
     // The first accounts of an empty database (the demo's, with its websites; or the administrator) are created
     // through the engine, so their history, events and webhooks need the write listeners the route modules register
-    // above. Still under the start-up lock (buildApp): one instance seeds, the others find the accounts.
+    // above. Still under the start-up lock (buildApp): one instance seeds, the others find the accounts. First the
+    // built-in roles take the areas of definitions newer than them (and their history's first entry), as the engine's
+    // writes too.
+    await settleBuiltInRoles(handle.db, resources, now());
     const seededDemo = firstAccounts && (await seedFirstAccounts(handle.db, resources, options.seed ?? {}, now()));
     // The demo content goes in through the routes themselves, so it needs them registered.
     if (seededDemo && options.seed?.content) await seedDemoContent(app);

@@ -1,7 +1,8 @@
-// What a database needs before the first request: the languages and the console's OAuth
-// client always; on an empty database (no accounts) either the demo content (SEED_DEMO=1) or the
-// one administrator from ADMIN_USERNAME / ADMIN_PASSWORD. Every step is idempotent.
-import { randomUUID } from 'node:crypto';
+// What a database needs before the first request: the languages and the console's OAuth client always
+// (prepareDatabase, before the routes); the built-in roles' new areas (settleBuiltInRoles) and, on an empty database
+// (no accounts), either the demo's accounts and websites (SEED_DEMO=1) or the one administrator from ADMIN_USERNAME /
+// ADMIN_PASSWORD (seedFirstAccounts): records written through the engine as the system, once the routes have
+// registered the write listeners. Every step is idempotent.
 import { BUILT_IN_IDS, builtInRoles, type Grants } from '../shared/permissions';
 import type { Kysely } from 'kysely';
 import { sha256 } from './auth/crypto';
@@ -12,7 +13,7 @@ import type { Database } from './db/schema';
 import type { SeedOptions } from './config';
 import { seedEditorialDemo } from './demo/questions';
 import { changesBetween, HISTORY_TABLE, insertEntry } from './history/entries';
-import { systemContext, type ResourceSet } from './resources/index';
+import { dynamic, systemContext, type ResourceSet } from './resources/index';
 
 /** What to seed (config.ts reads it from the environment; declared there, below this file). */
 export type { SeedOptions } from './config';
@@ -155,45 +156,27 @@ async function recordDemoQuestions(db: Kysely<Database>, set: ResourceSet, quest
 /**
  * The built-in roles (migration 0031) at every start: an area a later version added (a definition the role's grants do
  * not name yet: an administrator's saves name every area, so only a new one is missing) is given to each built-in as
- * `builtInRoles` would; and each role the migration made gets its history's create entry once. By the system, in one
- * transaction; nothing is written when nothing is missing.
+ * `builtInRoles` would; and each role the migration made gets its history's create entry once. By the system, through
+ * the engine (the migration's row told as its create, the areas added as an update of the role), in one transaction,
+ * once the write listeners are registered; nothing is written when nothing is missing.
  */
 export async function settleBuiltInRoles(db: Kysely<Database>, set: ResourceSet, now: Date): Promise<void> {
-  const defs = set.defs;
+  const { engine, defs } = set;
   const wanted = builtInRoles(Object.values(defs));
-  const actor = { kind: 'system' as const, id: null, name: null, address: null };
-  const wire = (r: { id: number; name: string; builtIn: boolean; grants: string; concurrencyStamp: string | null }) => ({
-    id: r.id,
-    name: JSON.parse(r.name) as unknown,
-    builtIn: Boolean(r.builtIn),
-    grants: JSON.parse(r.grants) as Grants,
-    concurrencyStamp: r.concurrencyStamp,
-  });
+  const global = { keys: {} };
   await db.transaction().execute(async (trx) => {
+    const ctx = systemContext(trx, now);
     for (const role of wanted) {
-      const row = await trx.selectFrom('roles').select(['id', 'name', 'builtIn', 'grants', 'concurrencyStamp']).where('id', '=', role.id).where('builtIn', '=', true).executeTakeFirst();
+      const row = await trx.selectFrom('roles').select(['id', 'grants']).where('id', '=', role.id).where('builtIn', '=', true).executeTakeFirst();
       if (!row) continue;
-      const before = wire(row);
-      const missing = Object.keys(role.grants).filter((k) => !(k in before.grants));
+      const grants = JSON.parse(row.grants) as Grants;
+      const missing = Object.keys(role.grants).filter((k) => !(k in grants));
       const recorded = await trx.selectFrom(HISTORY_TABLE).select('id').where('resource', '=', 'role').where('recordId', '=', String(role.id)).executeTakeFirst();
-      if (!missing.length && recorded) continue;
-      let after = before;
+      // Written by the migration, below the engine: the engine tells its create, with the role as the migration made it.
+      if (!recorded) await engine.tell(dynamic(trx), ctx, defs.role, global, 'create', [role.id], { after: await engine.read(dynamic(trx), defs.role, global, role.id) });
       if (missing.length) {
-        const grants = { ...before.grants, ...Object.fromEntries(missing.map((k) => [k, role.grants[k]])) };
-        await trx.updateTable('roles').set({ grants: JSON.stringify(grants), concurrencyStamp: randomUUID(), updatedAt: iso(now) }).where('id', '=', role.id).execute();
-        after = wire(await trx.selectFrom('roles').select(['id', 'name', 'builtIn', 'grants', 'concurrencyStamp']).where('id', '=', role.id).executeTakeFirstOrThrow());
+        await engine.change(ctx, defs.role, global, role.id, { grants: JSON.stringify({ ...grants, ...Object.fromEntries(missing.map((k) => [k, role.grants[k]])) }) });
       }
-      const operation = recorded ? 'update' : 'create';
-      await insertEntry(trx, {
-        websiteId: null,
-        resource: 'role',
-        recordId: String(role.id),
-        operation,
-        actor,
-        changes: changesBetween(defs.role, recorded ? before : undefined, after),
-        state: { record: after },
-        time: now,
-      });
     }
   });
 }

@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
 import { dynamic } from '../../server/resources/index';
+import { BUILT_IN_IDS } from '../../shared/permissions';
 import { webhookDispatcher } from '../../server/webhooks/state';
 import { demoWebsites, describeEachDatabase, tr } from './harness';
 import { pngBytes } from './file-bytes';
@@ -27,8 +28,9 @@ type Entry = {
 
 describeEachDatabase('history coverage', (ctx) => {
   let clinic = 0;
+  let spa = 0;
   beforeAll(async () => {
-    ({ clinic } = await demoWebsites(ctx));
+    ({ clinic, spa } = await demoWebsites(ctx));
   });
 
   const entriesOf = async (resource: string, id: number | string): Promise<Entry[]> =>
@@ -64,6 +66,24 @@ describeEachDatabase('history coverage', (ctx) => {
       expect(site.changes).toContainEqual(expect.objectContaining({ field: 'name', language: 'vi-VN', before: null }));
       const admin = system.find((e) => e.resource === 'user')!;
       expect(JSON.stringify(admin)).not.toMatch(/passwordHash|argon2/);
+      // Created by the engine (server/bootstrap.ts, as the system): each account's entry is the record its create
+      // answered, stamp included, and the stamp is still the stored one (nothing wrote the account after).
+      const accounts = await ctx.db.selectFrom('users').select(['id', 'userName', 'concurrencyStamp']).where('userName', 'in', ['admin', 'lan.nguyen', 'minh.tran']).orderBy('id').execute();
+      for (const a of accounts) {
+        const [created] = await entriesOf('user', a.id);
+        expect(created).toMatchObject({ operation: 'create', actorKind: 'system' });
+        expect(created.state!.record).toMatchObject({ userName: a.userName, concurrencyStamp: a.concurrencyStamp });
+      }
+      // The demo's staff of each website, each with its role (shared/permissions.ts): Reviewer who reviews (the
+      // administrator too, though every operation is an administrator's anyway), Staff the others.
+      for (const website of [clinic, spa]) {
+        const staff = await ctx.db.selectFrom('website_users as wu').innerJoin('users as u', 'u.id', 'wu.userId').select(['u.userName', 'wu.roleId']).where('wu.websiteId', '=', website).where('u.userName', 'in', ['admin', 'lan.nguyen', 'minh.tran']).orderBy('u.id').execute();
+        expect(staff).toEqual([
+          { userName: 'admin', roleId: BUILT_IN_IDS.reviewer },
+          { userName: 'lan.nguyen', roleId: BUILT_IN_IDS.staff },
+          { userName: 'minh.tran', roleId: BUILT_IN_IDS.reviewer },
+        ]);
+      }
       // The console's History panel has something for a demo question.
       const question = system.find((e) => e.resource === 'qaExpert')!;
       const history = await ctx.authed('GET', `/api/History/${question.websiteId}/QAExperts/${question.recordId}`);

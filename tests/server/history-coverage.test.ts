@@ -123,6 +123,33 @@ describeEachDatabase('history coverage', (ctx) => {
     });
   });
 
+  it("gives a built-in role the area a later version added, as the system's update of the role, once", { timeout: 120_000 }, async () => {
+    const fresh = await ctx.freshDatabase();
+    const seed = { admin: { userName: 'roles.admin', password: 'Roles@123', fullName: 'Roles' } };
+    await (await buildApp({ ...fresh, rendererDir: null, seed })).close();
+    // As if the role were made before the area existed: its grants lack one.
+    let app = await buildApp({ ...fresh, rendererDir: null, seed });
+    const grants = async () => JSON.parse((await app.db.selectFrom('roles').select('grants').where('id', '=', BUILT_IN_IDS.staff).executeTakeFirstOrThrow()).grants) as Record<string, unknown>;
+    const full = await grants();
+    const area = Object.keys(full)[0];
+    const { [area]: _, ...older } = full;
+    await app.db.updateTable('roles').set({ grants: JSON.stringify(older) }).where('id', '=', BUILT_IN_IDS.staff).execute();
+    await app.close();
+    const entries = async () => (await app.db.selectFrom('history_entries').select(['operation', 'actorKind', 'changes']).where('resource', '=', 'role').where('recordId', '=', String(BUILT_IN_IDS.staff)).orderBy('id').execute()).map((e) => ({ operation: e.operation, actorKind: e.actorKind, fields: (JSON.parse(e.changes) as { field: string }[]).map((c) => c.field) }));
+    for (const start of [1, 2]) {
+      app = await buildApp({ ...fresh, rendererDir: null, seed });
+      try {
+        expect(await grants(), `start ${start}`).toEqual(full);
+        expect(await entries(), `start ${start}`).toEqual([
+          { operation: 'create', actorKind: 'system', fields: expect.any(Array) },
+          { operation: 'update', actorKind: 'system', fields: ['grants'] },
+        ]);
+      } finally {
+        await app.close();
+      }
+    }
+  });
+
   describe('hand-written writers', () => {
     it("records a menu's reorder per moved item with its parent and order before and after, nothing for an item left in place", async () => {
       const menu = (await ctx.authed('POST', `/api/Menus/${clinic}`, { name: tr('Menu lịch sử', 'History menu'), position: 0, order: 0, isActive: true })).body.data;

@@ -18,7 +18,7 @@ import { requireUser } from './auth/guard';
 import { LoginThrottle, type ThrottleSettings } from './auth/throttle';
 import { signingKey } from './auth/signing-key';
 import { TokenService, type AuthUser } from './auth/tokens';
-import { prepareDatabase, recordStartupWrites, settleBuiltInRoles, type SeedOptions } from './bootstrap';
+import { prepareDatabase, seedFirstAccounts, settleBuiltInRoles, type SeedOptions } from './bootstrap';
 import { seedDemoContent } from './demo/seed';
 import { createDb, type DbHandle, type DialectName } from './db/dialect';
 import { migrateToLatest } from './db/migrate';
@@ -140,20 +140,15 @@ async function startApp(options: BuildAppOptions, handle: DbHandle, ownsDb: bool
   if (ownsDb) app.addHook('onClose', () => handle.close());
 
   const resources = resourceSet([...servedResources, ...(options.resources?.served ?? [])], options.resources?.defs);
-  let seededDemo = false;
+  let firstAccounts = false;
   let secret: string;
   let limits: SharedLimits;
   try {
-    // The schema in one place, before any route exists: the migrations, the base rows (and the demo's websites and
-    // users), then the tables of the definitions with their search text (rows seeded above included).
+    // The schema in one place, before any route exists: the migrations, the base rows, then the tables of the
+    // definitions with their search text. The first accounts wait for the routes (below).
     await migrateToLatest(handle.db, migrations);
-    const prepared = await prepareDatabase(handle.db, options.seed ?? {}, now());
-    seededDemo = prepared.demo;
+    ({ firstAccounts } = await prepareDatabase(handle.db, options.seed ?? {}, now()));
     await syncTables(handle.db, handle.dialect, resources, now());
-    // What the start-up wrote has its history (the engine reads the records on the final schema).
-    await recordStartupWrites(handle.db, resources, prepared.written, now());
-    // The built-in roles take the areas of definitions newer than them (and their history's first entry).
-    await settleBuiltInRoles(handle.db, resources, now());
     // The modules' start-up steps on the final schema (published versions of records approved before they existed).
     for (const m of manifests) if ('ready' in m && m.ready) await m.ready(handle.db, now());
     // The tokens' signing key: JWT_SECRET, else the database's (every instance on it shares it; made once).
@@ -245,14 +240,19 @@ async function startApp(options: BuildAppOptions, handle: DbHandle, ownsDb: bool
     return reply.code(404).send(errorBody(localize(request, M.notFound), 404));
   });
 
-  // The demo content goes in through the routes themselves, so it needs them registered.
-  if (seededDemo && options.seed?.content) {
-    try {
-      await seedDemoContent(app);
-    } catch (err) {
-      await app.close();
-      throw err;
-    }
+  try {
+    // The first accounts of an empty database (the demo's, with its websites; or the administrator) are created
+    // through the engine, so their history, events and webhooks need the write listeners the route modules register
+    // above. Still under the start-up lock (buildApp): one instance seeds, the others find the accounts. First the
+    // built-in roles take the areas of definitions newer than them (and their history's first entry), as the engine's
+    // writes too.
+    await settleBuiltInRoles(handle.db, resources, now());
+    const seededDemo = firstAccounts && (await seedFirstAccounts(handle.db, resources, options.seed ?? {}, now()));
+    // The demo content goes in through the routes themselves, so it needs them registered.
+    if (seededDemo && options.seed?.content) await seedDemoContent(app);
+  } catch (err) {
+    await app.close();
+    throw err;
   }
   return app;
 }

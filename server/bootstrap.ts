@@ -1,8 +1,8 @@
-// What a database needs before the first request: the languages and the console's OAuth
-// client always; on an empty database (no accounts) either the demo content (SEED_DEMO=1) or the
-// one administrator from ADMIN_USERNAME / ADMIN_PASSWORD. Every step is idempotent.
-import type { Role } from '../shared/roles';
-import { randomUUID } from 'node:crypto';
+// What a database needs before the first request: the languages and the console's OAuth client always
+// (prepareDatabase, before the routes); the built-in roles' new areas (settleBuiltInRoles) and, on an empty database
+// (no accounts), either the demo's accounts and websites (SEED_DEMO=1) or the one administrator from ADMIN_USERNAME /
+// ADMIN_PASSWORD (seedFirstAccounts): records written through the engine as the system, once the routes have
+// registered the write listeners. Every step is idempotent.
 import { BUILT_IN_IDS, builtInRoles, type Grants } from '../shared/permissions';
 import type { Kysely } from 'kysely';
 import { sha256 } from './auth/crypto';
@@ -13,7 +13,7 @@ import type { Database } from './db/schema';
 import type { SeedOptions } from './config';
 import { seedEditorialDemo } from './demo/questions';
 import { changesBetween, HISTORY_TABLE, insertEntry } from './history/entries';
-import type { ResourceSet } from './resources/index';
+import { dynamic, systemContext, type ResourceSet } from './resources/index';
 
 /** What to seed (config.ts reads it from the environment; declared there, below this file). */
 export type { SeedOptions } from './config';
@@ -57,44 +57,12 @@ function demoRole(u: (typeof DEMO.users)[number]): number {
   return u.canReview ? BUILT_IN_IDS.reviewer : BUILT_IN_IDS.staff;
 }
 
-export async function createUser(
-  db: Kysely<Database>,
-  now: Date,
-  u: { userName: string; password: string; fullName: string; email?: string | null; role?: Role; canReview?: boolean },
-): Promise<number> {
-  const row = await db
-    .insertInto('users')
-    .values({
-      userName: u.userName,
-      normalizedUserName: u.userName.toLowerCase(),
-      fullName: u.fullName,
-      email: u.email ?? null,
-      passwordHash: await hashPassword(u.password),
-      isActive: true,
-      role: u.role ?? 'staff',
-      canReview: u.canReview ?? false,
-      concurrencyStamp: randomUUID(),
-      createdAt: iso(now),
-      updatedAt: iso(now),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
-/** The records the start-up wrote (each gets its history's create entry: recordStartupWrites). */
-export interface StartupWrites {
-  users: number[];
-  websites: number[];
-  questions: { websiteId: number; id: number }[];
-}
-
 /**
- * Answers whether the demo accounts were created just now (then the caller seeds the demo content), and the records
- * written (the caller records them once the schema is final: recordStartupWrites).
+ * The reference rows every start needs (the languages list, the console's OAuth client), and whether the database has
+ * no account yet: then the caller seeds the first ones (seedFirstAccounts) once the write listeners are registered.
+ * With no account and nothing to seed them from, the server cannot start (StartupError), said before anything else.
  */
-export async function prepareDatabase(db: Kysely<Database>, seed: SeedOptions, now: Date): Promise<{ demo: boolean; written: StartupWrites }> {
-  const written: StartupWrites = { users: [], websites: [], questions: [] };
+export async function prepareDatabase(db: Kysely<Database>, seed: SeedOptions, now: Date): Promise<{ firstAccounts: boolean }> {
   const at = iso(now);
   await db
     .insertInto('languages')
@@ -108,168 +76,107 @@ export async function prepareDatabase(db: Kysely<Database>, seed: SeedOptions, n
     .execute();
 
   const anyUser = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
-  if (anyUser) return { demo: false, written };
-
-  if (seed.demo) {
-    Object.assign(written, await seedDemo(db, now));
-    written.questions = await seedEditorialDemo(db, now);
-  }
-  const admin = seed.admin;
-  if (admin) {
-    const taken = await db
-      .selectFrom('users')
-      .select('id')
-      .where('normalizedUserName', '=', admin.userName.toLowerCase())
-      .executeTakeFirst();
-    // The account the server is set up with administers it.
-    if (!taken) written.users.push(await createUser(db, now, { ...admin, fullName: admin.fullName ?? admin.userName, role: 'admin', canReview: true }));
-  }
-  if (!seed.demo && !admin) {
+  if (anyUser) return { firstAccounts: false };
+  if (!seed.demo && !seed.admin) {
     throw new StartupError(
       'The database has no accounts yet: set ADMIN_USERNAME and ADMIN_PASSWORD for the first administrator (or SEED_DEMO=1 for demo content).',
     );
   }
-  return { demo: Boolean(seed.demo), written };
+  return { firstAccounts: true };
 }
 
-async function seedDemo(db: Kysely<Database>, now: Date): Promise<Pick<StartupWrites, 'users' | 'websites'>> {
-  const at = iso(now);
-  // Hash outside the transaction: argon2 takes a while and SQLite holds one connection.
-  const hashes = await Promise.all(DEMO.users.map((u) => hashPassword(u.password)));
-  return db.transaction().execute(async (trx) => {
-    const userIds: number[] = [];
-    const websiteIds: number[] = [];
-    for (const [i, u] of DEMO.users.entries()) {
-      const row = await trx
-        .insertInto('users')
-        .values({
-          userName: u.userName,
-          normalizedUserName: u.userName.toLowerCase(),
-          fullName: u.fullName,
-          email: u.email,
-          passwordHash: hashes[i],
-          isActive: true,
-          role: u.role,
-          canReview: u.canReview,
-          concurrencyStamp: randomUUID(),
-          createdAt: at,
-          updatedAt: at,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      userIds.push(row.id);
-    }
-    for (const w of DEMO.websites) {
-      const site = await trx
-        .insertInto('websites')
-        .values({
+/**
+ * The first accounts of an empty database, through the engine as the system (each record's stamp, history entry by
+ * the system, live event and webhooks come from its create): SEED_DEMO=1's demo accounts, its two websites with their
+ * languages and staff, and its expert questions; the administrator of ADMIN_USERNAME / ADMIN_PASSWORD. Called once
+ * the write listeners are registered (the route modules register them), under the start-up lock, when
+ * prepareDatabase found no account: answers whether the demo was seeded (then the caller seeds the demo content).
+ */
+export async function seedFirstAccounts(db: Kysely<Database>, set: ResourceSet, seed: SeedOptions, now: Date): Promise<boolean> {
+  const { engine, defs } = set;
+  const global = { keys: {} };
+  const admin = seed.admin;
+  // Hashed outside the transaction: argon2 takes a while and SQLite holds one connection. The hash goes past the
+  // account's password policy (server/accounts/resource.ts): these passwords are the demo's and the operator's.
+  const demoHashes = seed.demo ? await Promise.all(DEMO.users.map((u) => hashPassword(u.password))) : [];
+  const adminHash = admin ? await hashPassword(admin.password) : undefined;
+  await db.transaction().execute(async (trx) => {
+    const account = async (u: { userName: string; fullName: string; email?: string | null; isAdmin: boolean }, passwordHash: string, canReview: boolean) => {
+      const ctx = systemContext(trx, now, undefined, { passwordHash, canReview });
+      return (await engine.create(ctx, defs.user, global, { userName: u.userName, fullName: u.fullName, email: u.email ?? null, isActive: true, isAdmin: u.isAdmin })).id as number;
+    };
+    if (seed.demo) {
+      const userIds: number[] = [];
+      for (const [i, u] of DEMO.users.entries()) userIds.push(await account({ ...u, isAdmin: u.role === 'admin' }, demoHashes[i], u.canReview));
+      for (const w of DEMO.websites) {
+        const site = await engine.create(systemContext(trx, now), defs.website, global, {
           name: JSON.stringify(w.name),
           address: JSON.stringify(w.address),
           note: JSON.stringify(w.note),
           phoneNumber: w.phoneNumber,
           isActive: true,
           isDefault: w.isDefault,
-          concurrencyStamp: randomUUID(),
-          createdAt: at,
-          updatedAt: at,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      websiteIds.push(site.id);
-      await trx
-        .insertInto('website_languages')
-        .values(DEMO.languages.map((l) => ({ websiteId: site.id, languageId: l.id, isActive: true, isDefault: l.id === 'vi-VN', createdAt: at })))
-        .execute();
-      await trx
-        .insertInto('website_users')
+        });
+        const websiteId = site.id as number;
+        const ctx = systemContext(trx, now, websiteId);
+        for (const l of DEMO.languages) await engine.create(ctx, defs.websiteLanguage, { websiteId, keys: {} }, { languageId: l.id, isActive: true, isDefault: l.id === 'vi-VN' });
         // Their roles (shared/permissions.ts): Reviewer for who reviews, Staff for the others (the administrator's is moot).
-        .values(userIds.map((userId, i) => ({ websiteId: site.id, userId, createdAt: at, roleId: demoRole(DEMO.users[i]) })))
-        .execute();
+        for (const [i, userId] of userIds.entries()) await engine.create(ctx, defs.websiteUser, { websiteId, keys: {} }, { userId, roleId: demoRole(DEMO.users[i]) });
+      }
     }
-    return { users: userIds, websites: websiteIds };
+    if (admin) {
+      const taken = await trx.selectFrom('users').select('id').where('normalizedUserName', '=', admin.userName.toLowerCase()).executeTakeFirst();
+      // The account the server is set up with administers it.
+      if (!taken) await account({ userName: admin.userName, fullName: admin.fullName ?? admin.userName, isAdmin: true }, adminHash!, true);
+    }
   });
+  if (seed.demo) await recordDemoQuestions(db, set, await seedEditorialDemo(db, now), now);
+  return Boolean(seed.demo);
 }
 
 /**
- * The history of what the start-up wrote (the demo's accounts, websites with their languages and staff, expert
- * questions; the first administrator): one `create` entry per record, by the system, with the record in wire form
- * as the routes would answer it — so a demo record's History shows where it came from. Written once the schema is
- * final (the engine reads the records), in one transaction right after the seed's; the languages list and the
- * console's OAuth client, written at every start if missing, are reference rows, not records anyone edits: no entry.
+ * The history of the demo's expert questions (server/demo/questions.ts writes them by hand): one `create` entry per
+ * question, by the system, with the record in wire form as the routes would answer it, so a demo question's History
+ * shows where it came from.
  */
-export async function recordStartupWrites(db: Kysely<Database>, set: ResourceSet, written: StartupWrites, now: Date): Promise<void> {
-  if (!written.users.length && !written.websites.length && !written.questions.length) return;
+async function recordDemoQuestions(db: Kysely<Database>, set: ResourceSet, questions: { websiteId: number; id: number }[], now: Date): Promise<void> {
+  if (!questions.length) return;
   const { engine, defs } = set;
   const actor = { kind: 'system' as const, id: null, name: null, address: null };
   await db.transaction().execute(async (trx) => {
-    const record = async (resource: string, websiteId: number | null, recordId: number | string, state: Record<string, unknown> | undefined) => {
-      if (!state) return;
+    for (const q of questions) {
+      const state = await engine.read(trx, defs.qaExpert, { websiteId: q.websiteId, keys: {} }, q.id);
+      if (!state) continue;
       const { statusHistory: _, ...kept } = state;
-      await insertEntry(trx, { websiteId, resource, recordId: String(recordId), operation: 'create', actor, changes: changesBetween(defs[resource], undefined, kept), state: { record: kept }, time: now });
-    };
-    if (written.users.length) {
-      const users = await trx.selectFrom('users').select(['id', 'userName', 'fullName', 'email', 'role', 'canReview', 'isActive']).where('id', 'in', written.users).orderBy('id').execute();
-      for (const u of users) await record('user', null, u.id, { ...u, canReview: Boolean(u.canReview), isActive: Boolean(u.isActive) });
+      await insertEntry(trx, { websiteId: q.websiteId, resource: 'qaExpert', recordId: String(q.id), operation: 'create', actor, changes: changesBetween(defs.qaExpert, undefined, kept), state: { record: kept }, time: now });
     }
-    for (const id of written.websites) {
-      await record('website', id, id, await engine.read(trx, defs.website, { keys: {} }, id));
-      const languages = await trx.selectFrom('website_languages').select(['languageId', 'isActive', 'isDefault']).where('websiteId', '=', id).orderBy('languageId').execute();
-      for (const l of languages) await record('websiteLanguage', id, l.languageId, { languageId: l.languageId, isActive: Boolean(l.isActive), isDefault: Boolean(l.isDefault) });
-      const staff = await trx
-        .selectFrom('website_users as wu')
-        .innerJoin('users as u', 'u.id', 'wu.userId')
-        .select(['wu.userId', 'u.fullName', 'u.userName'])
-        .where('wu.websiteId', '=', id)
-        .orderBy('u.id')
-        .execute();
-      for (const m of staff) await record('websiteUser', id, m.userId, { ...m });
-    }
-    for (const q of written.questions) await record('qaExpert', q.websiteId, q.id, await engine.read(trx, defs.qaExpert, { websiteId: q.websiteId, keys: {} }, q.id));
   });
 }
 
 /**
  * The built-in roles (migration 0031) at every start: an area a later version added (a definition the role's grants do
  * not name yet: an administrator's saves name every area, so only a new one is missing) is given to each built-in as
- * `builtInRoles` would; and each role the migration made gets its history's create entry once. By the system, in one
- * transaction; nothing is written when nothing is missing.
+ * `builtInRoles` would; and each role the migration made gets its history's create entry once. By the system, through
+ * the engine (the migration's row told as its create, the areas added as an update of the role), in one transaction,
+ * once the write listeners are registered; nothing is written when nothing is missing.
  */
 export async function settleBuiltInRoles(db: Kysely<Database>, set: ResourceSet, now: Date): Promise<void> {
-  const defs = set.defs;
+  const { engine, defs } = set;
   const wanted = builtInRoles(Object.values(defs));
-  const actor = { kind: 'system' as const, id: null, name: null, address: null };
-  const wire = (r: { id: number; name: string; builtIn: boolean; grants: string; concurrencyStamp: string | null }) => ({
-    id: r.id,
-    name: JSON.parse(r.name) as unknown,
-    builtIn: Boolean(r.builtIn),
-    grants: JSON.parse(r.grants) as Grants,
-    concurrencyStamp: r.concurrencyStamp,
-  });
+  const global = { keys: {} };
   await db.transaction().execute(async (trx) => {
+    const ctx = systemContext(trx, now);
     for (const role of wanted) {
-      const row = await trx.selectFrom('roles').select(['id', 'name', 'builtIn', 'grants', 'concurrencyStamp']).where('id', '=', role.id).where('builtIn', '=', true).executeTakeFirst();
+      const row = await trx.selectFrom('roles').select(['id', 'grants']).where('id', '=', role.id).where('builtIn', '=', true).executeTakeFirst();
       if (!row) continue;
-      const before = wire(row);
-      const missing = Object.keys(role.grants).filter((k) => !(k in before.grants));
+      const grants = JSON.parse(row.grants) as Grants;
+      const missing = Object.keys(role.grants).filter((k) => !(k in grants));
       const recorded = await trx.selectFrom(HISTORY_TABLE).select('id').where('resource', '=', 'role').where('recordId', '=', String(role.id)).executeTakeFirst();
-      if (!missing.length && recorded) continue;
-      let after = before;
+      // Written by the migration, below the engine: the engine tells its create, with the role as the migration made it.
+      if (!recorded) await engine.tell(dynamic(trx), ctx, defs.role, global, 'create', [role.id], { after: await engine.read(dynamic(trx), defs.role, global, role.id) });
       if (missing.length) {
-        const grants = { ...before.grants, ...Object.fromEntries(missing.map((k) => [k, role.grants[k]])) };
-        await trx.updateTable('roles').set({ grants: JSON.stringify(grants), concurrencyStamp: randomUUID(), updatedAt: iso(now) }).where('id', '=', role.id).execute();
-        after = wire(await trx.selectFrom('roles').select(['id', 'name', 'builtIn', 'grants', 'concurrencyStamp']).where('id', '=', role.id).executeTakeFirstOrThrow());
+        await engine.change(ctx, defs.role, global, role.id, { grants: JSON.stringify({ ...grants, ...Object.fromEntries(missing.map((k) => [k, role.grants[k]])) }) });
       }
-      const operation = recorded ? 'update' : 'create';
-      await insertEntry(trx, {
-        websiteId: null,
-        resource: 'role',
-        recordId: String(role.id),
-        operation,
-        actor,
-        changes: changesBetween(defs.role, recorded ? before : undefined, after),
-        state: { record: after },
-        time: now,
-      });
     }
   });
 }

@@ -29,11 +29,12 @@ export function operationContext(app: FastifyInstance, request: FastifyRequest, 
 }
 
 /**
- * The context of a write the server makes by itself, with no request (the webhook dispatcher recording an attempt):
- * the write listeners hear it as the system's (server/history/entries.ts actorOf).
+ * The context of a write the server makes by itself, with no request (the webhook dispatcher recording an attempt, the
+ * start-up seed's accounts and websites): the write listeners hear it as the system's (server/history/entries.ts
+ * actorOf). `system`: what only such a write hands the hooks (OperationContext.system).
  */
-export function systemContext(db: Kysely<Database>, now: Date, websiteId?: number): OperationContext {
-  return { db: dynamic(db), now, ui: 'vi', languages: () => websiteLanguages(db, websiteId) };
+export function systemContext(db: Kysely<Database>, now: Date, websiteId?: number, system?: OperationContext['system']): OperationContext {
+  return { db: dynamic(db), now, ui: 'vi', languages: () => websiteLanguages(db, websiteId), admin: true, ...(system ? { system } : {}) };
 }
 
 /** The change number the request began with: read with its session by the bearer guard, else once here. */
@@ -46,5 +47,5 @@ export async function requestChanges(db: Kysely<Database>, request: FastifyReque
  * their path, a history restore (server/history/restore.ts) from the entry's record, so both run the same save.
  */
 export function hookContext(app: FastifyInstance, request: FastifyRequest, scope: Scope, params: Record<string, string | undefined> = {}, db: Kysely<Database> = app.db): HookContext {
-  return { ...operationContext(app, request, scope.websiteId, db), scope, params, request };
+  return { ...operationContext(app, request, scope.websiteId, db), scope, params, request, engine: app.resources.engine };
 }

@@ -53,6 +53,12 @@ export interface OperationContext {
    * searchable field, so the keyword is matched against those records instead of the whole search text.
    */
   keywordIds?: number[];
+  /**
+   * A write the server makes itself (systemContext), never a request's: what only it may hand the hooks. The start-up
+   * seed's accounts (server/bootstrap.ts): their password already hashed, which the account's create takes instead of
+   * checking a password against the policy, and whether they review.
+   */
+  system?: { passwordHash?: string; canReview?: boolean };
 }
 
 /**
@@ -383,16 +389,20 @@ export class ResourceEngine {
   /** A write with hooks: in one transaction (unless the caller's), run again while the `retry` hook asks. */
   private async writing<T>(ctx: OperationContext, def: ResourceDef, scope: Scope, work: (ctx: HookContext, done: (p: Prepared<unknown>) => Prepared<unknown>) => Promise<T>): Promise<T> {
     const hooks = this.hooksOf(def);
+    // A write the server makes itself (systemContext: no route built its hook context) gets the write's scope and no
+    // path parameters; every hook reaches the engine through its context, request or not.
+    const given = ctx as Partial<HookContext>;
+    const hctx = { ...ctx, scope: given.scope ?? scope, params: given.params ?? {}, engine: this } as HookContext;
     for (let attempt = 1; ; attempt++) {
       let last: Prepared<unknown> | undefined;
       const done = (p: Prepared<unknown>) => (last = p);
       try {
-        if (ctx.db.isTransaction) return await (hooks.retry ? this.inSavepoint(ctx.db, () => work(ctx as HookContext, done)) : work(ctx as HookContext, done));
+        if (ctx.db.isTransaction) return await (hooks.retry ? this.inSavepoint(ctx.db, () => work(hctx, done)) : work(hctx, done));
         return await ctx.db.transaction().execute((trx: DynamicDb) =>
-          work({ ...(ctx as HookContext), db: trx, languages: () => websiteLanguages(trx, scope.websiteId) }, done),
+          work({ ...hctx, db: trx, languages: () => websiteLanguages(trx, scope.websiteId) }, done),
         );
       } catch (err) {
-        if (!hooks.retry || !(await hooks.retry(ctx as HookContext, err, attempt, last))) throw this.refusal(def, err, last?.values);
+        if (!hooks.retry || !(await hooks.retry(hctx, err, attempt, last))) throw this.refusal(def, err, last?.values);
       }
     }
   }

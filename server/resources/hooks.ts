@@ -39,6 +39,8 @@ export interface HookContext<D extends ResourceDef = ResourceDef> extends Operat
   /** Path parameters (`{lang}`, `{flag}` …) of the route being served. */
   params: Record<string, string | undefined>;
   request: FastifyRequest;
+  /** The engine running the operation (a hook's own writes of other records go through it, request or not). */
+  engine: ResourceEngine;
   /**
    * A deleted record put back from the trash (ResourceEngine.restore): a create whose body is the record as it was, so
    * what a create sets once (its creator, its counters) may come from it.

@@ -3,7 +3,7 @@
 // record written, live events, webhooks), the trash and the history's restore; these hooks add the rules it can't
 // know:
 //   - membership: a user sees and changes only the websites they are staff of (`restrict`, `reach`); the creator of a
-//     website becomes its staff; a website never loses its last staff member;
+//     website becomes its staff (one the server creates itself has none); a website never loses its last staff member;
 //   - exactly one default website, and one default language per website: making one the default clears the others in
 //     the same transaction (each an update of its own, through the engine), the first is the default whatever was
 //     asked, and the default can be neither un-defaulted nor deleted directly. "At most one" is a partial unique index
@@ -24,7 +24,6 @@ import { dynamic, parseId, requireWebsite, serve, type AnyQuery, type DynamicDb,
 const { website, websiteLanguage, websiteUser } = resources;
 
 type Row = Record<string, unknown>;
-const engineOf = (ctx: HookContext) => ctx.request.server.resources.engine;
 
 export interface WebsiteLanguage {
   languageId: string;
@@ -106,7 +105,7 @@ const againOnLostRace = async (_ctx: HookContext, err: unknown, attempt: number)
  * refused as stale (tests/server/invariants.test.ts).
  */
 async function clearOtherDefaults(ctx: HookContext, def: ResourceDef, scope: Scope, keep?: number | string): Promise<void> {
-  const engine = engineOf(ctx);
+  const engine = ctx.engine;
   const db = dynamic(ctx.db);
   const key = def.idField ?? 'id';
   const defaults = () => engine.scoped(def, db.selectFrom(def.table).select(key).where('isDefault', '=', true), scope);
@@ -143,8 +142,10 @@ export const websiteResource = serve(website, {
   async afterWrite(ctx, { id, current, values }) {
     // A website put back from the trash gets its staff back with it.
     if (current || ctx.restoring) return;
-    // The creator's membership goes with the website's create (its entry is the one).
-    await ctx.db.insertInto('website_users').values({ websiteId: id, userId: ctx.request.user.id, createdAt: ctx.now.toISOString() }).execute();
+    // The creator's membership goes with the website's create (its entry is the one). A website the server creates
+    // itself (the start-up seed: no request, no user) has no creator: its staff are added as records of their own.
+    const creator = ctx.request?.user?.id;
+    if (creator !== undefined) await ctx.db.insertInto('website_users').values({ websiteId: id, userId: creator, createdAt: ctx.now.toISOString() }).execute();
     // The first website is the default whatever was asked: there is always exactly one.
     if (values.isDefault !== true) {
       const other = await ctx.db.selectFrom('websites').select('id').where('isDefault', '=', true).where('id', '!=', id).executeTakeFirst();
@@ -160,7 +161,7 @@ export const websiteResource = serve(website, {
     if (row.isDefault) throw httpError(400, M.defaultWebsiteDelete);
     // Its content goes without an entry each (the website's is the one); website_languages and website_users are the
     // engine's children of the website (kept in its entry), other modules' website tables follow through ON DELETE CASCADE.
-    await engineOf(ctx).removeWebsiteContent(ctx.db, id);
+    await ctx.engine.removeWebsiteContent(ctx.db, id);
   },
 });
 

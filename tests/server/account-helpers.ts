@@ -22,6 +22,35 @@ export async function newAccount(ctx: ServerTestContext, role: 'staff' | 'admin'
   return { id: row.id, userName };
 }
 
+/**
+ * An account written straight into the table (a test's: past the password policy and the engine), its id: staff
+ * unless `role`.
+ */
+export async function createUser(
+  db: ServerTestContext['db'],
+  now: Date,
+  u: { userName: string; password: string; fullName: string; email?: string | null; role?: 'admin' | 'staff'; canReview?: boolean },
+): Promise<number> {
+  const row = await db
+    .insertInto('users')
+    .values({
+      userName: u.userName,
+      normalizedUserName: u.userName.toLowerCase(),
+      fullName: u.fullName,
+      email: u.email ?? null,
+      passwordHash: await hashPassword(u.password),
+      isActive: true,
+      role: u.role ?? 'staff',
+      canReview: u.canReview ?? false,
+      concurrencyStamp: randomUUID(),
+      createdAt: now.toISOString(),
+      updatedAt: now.toISOString(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 export function passwordGrant(ctx: ServerTestContext, userName: string, password = PASSWORD, extra: Record<string, string> = {}, headers: Record<string, string> = {}): Promise<Res> {
   return ctx.request('POST', '/auth/connect/token', { form: { grant_type: 'password', username: userName, password, ...CLIENT, ...extra }, headers });
 }

@@ -3,7 +3,7 @@
 // rule holds and nothing answers 5xx.
 import { beforeAll, expect, it } from 'vitest';
 import { pngBytes } from './file-bytes';
-import { createUser } from '../../server/bootstrap';
+import { createUser } from './account-helpers';
 import { CLIENT, demoWebsites, describeEachDatabase, type ServerTestContext } from './harness';
 
 const tr = (vi: string) => JSON.stringify({ 'vi-VN': vi, 'en-US': vi });

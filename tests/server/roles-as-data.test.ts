@@ -3,7 +3,7 @@
 // escaped by id), hidden fields (not shown, not searched, not changed), actions and review decisions — on both
 // databases, tried as a user who should not get through would.
 import { beforeAll, expect, it } from 'vitest';
-import { createUser } from '../../server/bootstrap';
+import { createUser } from './account-helpers';
 import { BUILT_IN_IDS, type Grant, type Grants } from '../../shared/permissions';
 import { demoWebsitesAndStaff, describeEachDatabase, EN } from './harness';
 import { newsBody } from './news-helpers';

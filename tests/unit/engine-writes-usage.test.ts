@@ -16,8 +16,7 @@ const ALLOWED: Record<string, string> = {
   'server/auth/routes.ts': 'the sign-in records: a sign-in (or a refused one) is the entry, no record is written',
   'server/auth/tokens.ts': 'the sign-in records: a session ended (sign-out, a reused token) is the entry of its user',
   'server/files/': 'the file catalogue, a store of its own (folders and files, with their own stamps)',
-  'server/bootstrap.ts': 'the start-up: first accounts and demo content, recorded by recordStartupWrites',
-  'server/demo/': 'the start-up: demo content, recorded by recordStartupWrites',
+  'server/demo/': "the start-up: the demo's expert questions (demo/questions.ts), recorded by bootstrap.ts recordDemoQuestions",
   'server/db/migrations/': 'migrations: columns, not writes',
 };
 
@@ -27,7 +26,7 @@ const FORBIDDEN: LineRule[] = [
 ];
 
 describe('writes outside the engine', () => {
-  it('only the engine, the ledger, the sign-in records, the file catalogue and the start-up write by hand', () => {
+  it("only the engine, the ledger, the sign-in records, the file catalogue and the demo's questions write by hand", () => {
     const allowed = (file: string) => {
       const rel = path.relative(ROOT, file).split(path.sep).join('/');
       return Object.keys(ALLOWED).some((a) => rel === a || (a.endsWith('/') && rel.startsWith(a)));

@@ -91,10 +91,9 @@ export class EventHub {
     const streams = [...this.streams];
     const byUser = await readers(this.db, streams.map((s) => s.userId));
     for (const row of rows) {
-      const wire = toWire(row);
       for (const stream of streams) {
         const reader = byUser.get(stream.userId);
-        if (reader && !reader.muted.has(row.kind) && mayRead(reader, row)) stream.send(wire);
+        if (reader && !reader.muted.has(row.kind) && mayRead(reader, row)) stream.send(toWire(row, reader));
       }
     }
   }

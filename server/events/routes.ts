@@ -201,7 +201,7 @@ export const eventsRoutes: FastifyPluginAsync = async (app) => {
     try {
       if (last !== undefined) {
         const since = new Date(app.now().getTime() - DAY).toISOString();
-        for (const row of await eventsFor(app.db, me, { limit: 10_000, afterId: last, since, oldestFirst: true })) write(toWire(row));
+        for (const row of await eventsFor(app.db, me, { limit: 10_000, afterId: last, since, oldestFirst: true })) write(toWire(row, me));
       }
     } catch (err) {
       app.log.error({ err }, 'live events: replay failed');
@@ -228,7 +228,7 @@ export const eventsRoutes: FastifyPluginAsync = async (app) => {
     }
     const isRead = (id: number) => id <= me.readThrough || read.has(id);
     return {
-      ...ok(request, M.success, recent.map((e) => ({ ...toWire(e), read: isRead(e.id) }))),
+      ...ok(request, M.success, recent.map((e) => ({ ...toWire(e, me), read: isRead(e.id) }))),
       unread: unreadCandidates.filter((e) => !isRead(e.id)).length,
     };
   });

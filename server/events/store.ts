@@ -41,13 +41,30 @@ export interface EventsTable {
 /** An event as stored. */
 export type EventRow = Selectable<EventsTable>;
 
-/** An event as the stream and the recent list send it (shared/events.ts). */
-export const toWire = (r: EventRow): LiveEvent => ({
+/** The fields a notification's title is made of (./listener.ts titleOf). */
+export const TITLE_FIELDS = ['title', 'customerName', 'fullName', 'name', 'newsTranslations'] as const;
+
+/**
+ * Whether the reader's role hides a field the event's title may have been made of: then the title is the record's id
+ * (as the trash titles a record whose fields are hidden). An organisation's event: hidden only when every role hides it.
+ */
+function titleHidden(reader: Reader, r: EventRow): boolean {
+  if (reader.role === 'admin') return false;
+  const def = (resources as Record<string, ResourceDef>)[r.resource];
+  if (!def) return false;
+  const key = grantKey(def);
+  const grants = r.scoped ? [reader.grants.get(r.websiteId)] : [...reader.grants.values()];
+  const hides = (g: Grants | undefined) => (g?.[key]?.hiddenFields ?? []).some((f) => (TITLE_FIELDS as readonly string[]).includes(f));
+  return grants.length > 0 && grants.every(hides);
+}
+
+/** An event as the stream and the recent list send it to `reader` (shared/events.ts). */
+export const toWire = (r: EventRow, reader: Reader): LiveEvent => ({
   id: r.id,
   kind: r.kind,
   website: r.websiteId,
   recordId: r.recordId,
-  title: r.title,
+  title: titleHidden(reader, r) ? `#${r.recordId}` : r.title,
   time: r.time,
   resource: r.resource,
   ...(r.detail ? { decision: r.detail as EventDecision } : {}),

@@ -172,6 +172,20 @@ describeEachDatabase('roles as data', (ctx) => {
     expect(history.flatMap((e) => e.changes).some((c) => c.field === 'customerPhone')).toBe(false);
   });
 
+  it('names a visitor’s booking in the bell by its id when the role hides the customer’s name', async () => {
+    const noNames = await role('No names', { Bookings: { ...ALL, actions: {}, hiddenFields: ['customerName'] } });
+    const m = await member(noNames.id);
+    const name = `Khách Giấu Tên ${ctx.dialect}`;
+    const posted = await ctx.request('POST', `/public/${clinic}/bookings`, { json: { customerName: name, customerPhone: '0901234567', appointmentDate: '2027-03-07', startTime: '08:00', endTime: '09:00' } });
+    expect(posted.status, posted.text).toBe(201);
+    const stored = await ctx.db.selectFrom('bookings' as never).select('id' as never).where('customerName' as never, '=', name as never).executeTakeFirstOrThrow();
+    const id = String((stored as { id: number }).id);
+    const heard = async (as: (method: string, path: string) => Promise<{ body: { data: { recordId: string; title: string }[] } }>) =>
+      (await as('GET', '/api/events/recent?limit=50')).body.data.find((e) => e.recordId === id);
+    expect(await heard(m.as)).toMatchObject({ title: `#${id}` });
+    expect(await heard((method, path) => ctx.authed(method, path))).toMatchObject({ title: name });
+  });
+
   it('takes a change of role at the next request; reviewing is the role granting the decisions', async () => {
     const m = await member(BUILT_IN_IDS.staff);
     const submitted = await ctx.authed('POST', `/api/News/${clinic}/true`, newsBody());

@@ -5,6 +5,8 @@ import { actionsByKey } from '../../../../shared/permissions';
 import { resources } from '../../../../shared/resources';
 import type { ResourceDef } from '../../../../shared/resources/define';
 import { matrixRows } from './matrix';
+import viRoles from '../../locales/vi-VN/roles.json';
+import enRoles from '../../locales/en-US/roles.json';
 
 const defs = Object.values(resources) as ResourceDef[];
 
@@ -26,5 +28,14 @@ describe('matrixRows', () => {
     expect(bookings?.fields.map((f) => f.name)).toContain('customerName');
     // A child collection shares its parent's row (a banner's items are the banners').
     expect(groups.flatMap((g) => g.rows).filter((r) => r.key === 'Banners')).toHaveLength(1);
+  });
+
+  it('names every action in both interface languages: a move by its button, any other by the roles texts', () => {
+    const unnamed = matrixRows(defs)
+      .flatMap((g) => g.rows.flatMap((r) => r.actions))
+      .filter((a) => !a.label)
+      .filter((a) => !(a.name in viRoles.action) || !(a.name in enRoles.action))
+      .map((a) => a.name);
+    expect(unnamed).toEqual([]);
   });
 });

@@ -18,6 +18,9 @@ export type Label = { vi: string; en: string };
 /** A label from its Vietnamese and English wording (the one helper definitions and messages write labels with). */
 export const l = (vi: string, en: string): Label => ({ vi, en });
 
+/** The kinds of personal data a field may hold (Decree 13/2023/ND-CP's sensitive data: health, financial). */
+export type PersonalKind = 'contact' | 'identity' | 'health' | 'financial' | 'file';
+
 export type FieldType =
   | 'text' // single line
   | 'textarea' // multi line plain text
@@ -121,6 +124,12 @@ export interface FieldDef {
   stars?: boolean;
   /** A text field in a known shape, checked on both sides with the field's "wrong format" message. */
   format?: 'email' | 'phone' | 'time' | 'origins';
+  /**
+   * Personal data (issue 40, shared/resources/personal.ts): what kind of a person's data the field holds. Marked fields
+   * are never logged, are kept sealed with the record's key in history, trash and events, are found, exported and
+   * erased by the privacy requests, and are listed per resource in docs/api.md ("Personal data register").
+   */
+  personal?: PersonalKind;
   /** Column width or form layout hints. */
   width?: number;
   /** Never sent to or accepted from clients (server-only bookkeeping). */

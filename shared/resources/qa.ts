@@ -21,9 +21,9 @@ export const qaDef = {
   api: recordsApi('QAExperts/{website}', { list: { defaultPageSize: 10 }, actions: { review: 'PUT QAExperts/status/{website}/{id}' } }),
   machines: [reviewMachine('PUT QAExperts/status/{website}/{id}', EDITORIAL_MESSAGES.qaPendingLocked)],
   fields: [
-    { name: 'fullName', type: 'text', maxLength: 200, list: true, label: l('Họ tên', 'Full name') },
-    { name: 'email', type: 'text', maxLength: 200, list: true, label: l('Email', 'Email') },
-    { name: 'phoneNumber', type: 'text', maxLength: 50, list: true, label: l('Số điện thoại', 'Phone number') },
+    { personal: 'identity', name: 'fullName', type: 'text', maxLength: 200, list: true, label: l('Họ tên', 'Full name') },
+    { personal: 'contact', name: 'email', type: 'text', maxLength: 200, list: true, label: l('Email', 'Email') },
+    { personal: 'contact', name: 'phoneNumber', type: 'text', maxLength: 50, list: true, label: l('Số điện thoại', 'Phone number') },
     { name: 'serviceName', type: 'text', maxLength: 500, label: l('Dịch vụ', 'Service') },
     { name: 'serviceId', type: 'reference', reference: { lookup: 'api:Services/get-all-qa/{website}?type=0', valueField: 'id', labelField: 'title' }, label: l('Dịch vụ', 'Service') },
     perLang('title', l('Tiêu đề', 'Title'), { required: true, maxLength: 500, list: true }),

@@ -30,8 +30,8 @@ export const user = defineResource({
   },
   fields: [
     { name: 'userName', type: 'text', required: true, maxLength: MAX_USER_NAME, readOnlyOnUpdate: true, list: true, label: l('Tên đăng nhập', 'Username') },
-    { name: 'fullName', type: 'text', required: true, maxLength: 250, list: true, label: l('Họ tên', 'Full name') },
-    { name: 'email', type: 'text', format: 'email', maxLength: 256, list: true, label: l('Email', 'Email') },
+    { personal: 'identity', name: 'fullName', type: 'text', required: true, maxLength: 250, list: true, label: l('Họ tên', 'Full name') },
+    { personal: 'contact', name: 'email', type: 'text', format: 'email', maxLength: 256, list: true, label: l('Email', 'Email') },
     isActiveField(),
     // The stored role (`role === 'admin'`): the hooks read and write it.
     { name: 'isAdmin', type: 'boolean', computed: true, list: true, label: l('Quản trị viên', 'Administrator') },

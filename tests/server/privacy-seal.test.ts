@@ -119,7 +119,7 @@ describeEachDatabase('privacy: sealed and erased personal data', (ctx) => {
     // A restore of the version before the erase brings no personal value back.
     const created = entries.find((e) => e.operation === 'create');
     const restored = await ctx.authed('POST', `/api/History/restore/${clinic}/${created.id}`, { concurrencyStamp: now.concurrencyStamp });
-    expect(restored.status).toBeLessThan(500);
+    expect(restored.status, restored.text).toBe(200);
     const after = (await ctx.authed('GET', `/api/Bookings/${clinic}/${made.id}`)).body.data;
     expect([after.customerName, after.customerPhone]).toEqual([ERASED, ERASED]);
 

@@ -12,7 +12,7 @@ import { sql } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
 import { ERASED } from '../../shared/resources/personal';
 import { booking } from '../../shared/resources/people';
-import { eraseRecord, scrubAfterErase } from '../../server/privacy/index';
+import { eraseRecord, forgetAddressesBefore, scrubAfterErase } from '../../server/privacy/index';
 import { demoWebsitesAndStaff, describeEachDatabase, tr } from './harness';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -160,6 +160,21 @@ describeEachDatabase('privacy: sealed and erased personal data', (ctx) => {
     await scrubAfterErase(ctx.app, ['bookings']);
     if (ctx.dialect === 'postgres') await sql`checkpoint`.execute(ctx.db);
     expect(found()).toEqual([]);
+  });
+
+  it("forgets the client addresses of past months: their month's key destroyed", async () => {
+    const made = await book(person());
+    const month = ctx.clock.now().toISOString().slice(0, 7);
+    const next = new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 1)).toISOString().slice(0, 7);
+    expect((await historyOf(made.id))[0].actor.clientAddress).toBe('127.0.0.1');
+    expect(await forgetAddressesBefore(ctx.db, month)).toBe(0);
+    expect((await historyOf(made.id))[0].actor.clientAddress).toBe('127.0.0.1');
+    expect(await forgetAddressesBefore(ctx.db, next)).toBeGreaterThanOrEqual(1);
+    expect((await historyOf(made.id))[0].actor.clientAddress).toBeNull();
+    await expect(forgetAddressesBefore(ctx.db, '2026-13')).rejects.toThrow();
+    // A new entry this month: a new key, its address read again.
+    await ctx.authed('PUT', `/api/Bookings/${clinic}/${made.id}`, { ...made, customerPhone: person().phone });
+    expect((await historyOf(made.id))[0].actor.clientAddress).toBe('127.0.0.1');
   });
 
   /**

@@ -39,9 +39,9 @@ describeEachDatabase('privacy: sealed and erased personal data', (ctx) => {
     expect(res.status).toBe(200);
     return res.body.data as any[];
   };
-  const book = async (p: { name: string; phone: string }) => {
-    const res = await ctx.authed('POST', `/api/Bookings/${clinic}`, { customerName: p.name, customerPhone: p.phone, appointmentDate: '2027-03-07' });
-    expect(res.status).toBe(200);
+  const book = async (p: { name: string; phone: string }, more: Record<string, unknown> = {}) => {
+    const res = await ctx.authed('POST', `/api/Bookings/${clinic}`, { customerName: p.name, customerPhone: p.phone, appointmentDate: '2027-03-07', ...more });
+    expect(res.status, res.text).toBe(200);
     return res.body.data as any;
   };
   const erase = (id: number, reason = 'asked by the person') => eraseRecord(ctx.app, { def: booking, websiteId: clinic, id }, { reason });
@@ -95,7 +95,8 @@ describeEachDatabase('privacy: sealed and erased personal data', (ctx) => {
 
   it('erases a record: ERASED in it and in its past, who and when kept, nothing comes back by a restore', async () => {
     const p = person();
-    const made = await book(p);
+    const street = `${p.phone.slice(-4)} Phố Kín`;
+    const made = await book(p, { customerAddress: tr(street, street) });
     const newer = person();
     await ctx.authed('PUT', `/api/Bookings/${clinic}/${made.id}`, { ...made, customerName: newer.name });
     expect(await erase(made.id)).toBe('erased');
@@ -104,6 +105,8 @@ describeEachDatabase('privacy: sealed and erased personal data', (ctx) => {
     const now = (await ctx.authed('GET', `/api/Bookings/${clinic}/${made.id}`)).body.data;
     expect(now.customerName).toBe(ERASED);
     expect(now.customerPhone).toBe(ERASED);
+    expect(JSON.stringify(now)).not.toContain(street);
+    expect(Object.values(JSON.parse(now.customerAddress))).toEqual([ERASED, ERASED]);
     expect((await ctx.authed('GET', `/api/Bookings/${clinic}?keyword=${encodeURIComponent(p.phone)}`)).body.totalRows).toBe(0);
 
     const entries = await historyOf(made.id);
@@ -113,7 +116,7 @@ describeEachDatabase('privacy: sealed and erased personal data', (ctx) => {
     expect(erased.actor.kind).toBe('system');
     expect(erased.changes).toEqual([{ field: 'reason', language: null, before: null, after: 'asked by the person' }]);
     const text = JSON.stringify(entries);
-    for (const secret of [p.name, p.phone, newer.name]) expect(text).not.toContain(secret);
+    for (const secret of [p.name, p.phone, newer.name, street]) expect(text).not.toContain(secret);
     expect(entries.find((e) => e.operation === 'create').changes).toContainEqual({ field: 'customerPhone', language: null, before: null, after: ERASED });
 
     // A restore of the version before the erase brings no personal value back.

@@ -13,6 +13,9 @@ import { beforeAll, expect, it } from 'vitest';
 import { ERASED } from '../../shared/resources/personal';
 import { booking } from '../../shared/resources/people';
 import { eraseRecord, forgetAddressesBefore, scrubAfterErase } from '../../server/privacy/index';
+import { defineResource } from '../../shared/resources/define';
+import { pdfBytes } from './file-bytes';
+import { fetchBytes, uploadFile } from './files-helpers';
 import { demoWebsitesAndStaff, describeEachDatabase, tr } from './harness';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -235,3 +238,57 @@ describeEachDatabase('privacy: sealed and erased personal data', (ctx) => {
     expect(erased + untouched).toBe(ids.length);
   });
 });
+
+const l = (vi: string, en: string) => ({ vi, en });
+
+/** An application with a CV file (as recruitment gets one, issue 40 "register"): its file's bytes go with the erase. */
+const applicant = defineResource({
+  name: 'demoApplicant',
+  label: l('Ứng viên', 'Applicant'),
+  table: 'demo_applicants',
+  scope: 'website',
+  api: {
+    list: { path: 'DemoApplicants/{website}', paged: true },
+    get: 'DemoApplicants/{website}/{id}',
+    create: 'DemoApplicants?websiteId={website}',
+    update: 'DemoApplicants/{website}/{id}',
+    remove: 'DemoApplicants/{website}/{id}',
+  },
+  fields: [
+    { personal: 'identity', name: 'fullName', type: 'text', required: true, list: true, search: true, label: l('Họ tên', 'Full name') },
+    { personal: 'identity', name: 'birthday', type: 'date', label: l('Ngày sinh', 'Birthday') },
+    { personal: 'file', name: 'cv', type: 'file', label: l('CV', 'CV') },
+  ],
+  concurrency: true,
+});
+
+describeEachDatabase(
+  'privacy: an erased record takes its personal files with it',
+  (ctx) => {
+    it('deletes the bytes of its files, in place and in the trash', async () => {
+      const { clinic } = await demoWebsitesAndStaff(ctx);
+      const token = (await ctx.signIn()).access_token;
+      /** Where the store keeps a file's bytes, wherever they are in DATA_DIR (in place, or kept for the trash). */
+      const copies = (storedName: string) => (fs.readdirSync(ctx.dataDir, { recursive: true }) as string[]).filter((f) => path.basename(f) === storedName);
+      const storedOf = (url: string) => /\/files\/([^/]+)/.exec(url)![1];
+
+      const cv = await uploadFile(ctx, token, 'cv.pdf', pdfBytes(2000));
+      const made = await ctx.authed('POST', `/api/DemoApplicants?websiteId=${clinic}`, { fullName: 'Ứng Viên Kín', birthday: '1990-01-02', cv: cv.url });
+      expect(made.status, made.text).toBe(200);
+      expect((await fetchBytes(ctx, cv.url)).status).toBe(200);
+      // A second one whose file was deleted in the file manager: its bytes wait in the trash's keeping.
+      const kept = await uploadFile(ctx, token, 'cv2.pdf', pdfBytes(2000));
+      const other = await ctx.authed('POST', `/api/DemoApplicants?websiteId=${clinic}`, { fullName: 'Ứng Viên Khác', cv: kept.url });
+      expect((await ctx.authed('DELETE', `/api/Files/${kept.id}`)).status).toBe(200);
+      expect(copies(storedOf(kept.url)).length).toBe(1);
+
+      for (const id of [made.body.data.id, other.body.data.id]) expect(await eraseRecord(ctx.app, { def: applicant, websiteId: clinic, id }, { reason: 'asked' })).toBe('erased');
+      const now = (await ctx.authed('GET', `/api/DemoApplicants/${clinic}/${made.body.data.id}`)).body.data;
+      expect([now.fullName, now.birthday, now.cv]).toEqual([ERASED, null, null]);
+      expect((await fetchBytes(ctx, cv.url)).status).toBe(404);
+      expect(copies(storedOf(cv.url))).toEqual([]);
+      expect(copies(storedOf(kept.url))).toEqual([]);
+    });
+  },
+  { app: { resources: { defs: { demoApplicant: applicant } } } },
+);

@@ -23,7 +23,7 @@ import { hasWebsiteId } from '../resources/schema';
 import { HISTORY_TABLE } from './entries';
 import { resourceNames } from './routes';
 import { keepDeletedFiles, removeKeptFiles, restoreDeleted } from '../files/trash';
-import { Opener, openState, sealTitle } from '../privacy/index';
+import { forgetRecords, Opener, openState, sealTitle } from '../privacy/index';
 
 declare module '../db/schema' {
   interface Database {
@@ -163,18 +163,23 @@ export async function retentionDays(db: Db): Promise<number> {
 
 /**
  * Removes from the trash what was deleted longer ago than the retention period, with the kept bytes of deleted files.
- * The history's entries stay (append-only). Answers how many records left the trash.
+ * The history's entries stay (append-only), their personal values forgotten: the purged records' keys are destroyed
+ * (server/privacy), as an erase would. Answers how many records left the trash.
  */
 export async function purgeTrash(app: FastifyInstance): Promise<number> {
   const db = app.db;
   const days = await retentionDays(db);
   const before = iso(app.now().getTime() - days * 86_400_000);
-  const old = (await db.selectFrom('trash').select(['entryId', 'keptFiles']).where('time', '<', before).execute()) as { entryId: number; keptFiles: string | null }[];
+  const old = (await db.selectFrom('trash').select(['entryId', 'keptFiles', 'resource', 'recordId']).where('time', '<', before).execute()) as { entryId: number; keptFiles: string | null; resource: string; recordId: string }[];
   if (!old.length) return 0;
   // The rows first: a crash in between leaves bytes nothing points to (what the files' sweep removes), never a row
   // that would restore a file without its bytes.
   for (let i = 0; i < old.length; i += 500) {
-    await db.deleteFrom('trash').where('entryId', 'in', old.slice(i, i + 500).map((r) => r.entryId)).execute();
+    const slice = old.slice(i, i + 500);
+    await db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('trash').where('entryId', 'in', slice.map((r) => r.entryId)).execute();
+      await forgetRecords(trx, slice);
+    });
   }
   await removeKeptFiles(app, old.flatMap((r) => (r.keptFiles ? (JSON.parse(r.keptFiles) as string[]) : [])));
   return old.length;

@@ -6,7 +6,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ResourceDef } from '../../shared/resources/define';
 import type { Db } from '../db/schema';
-import { destroyMonthKeysBefore } from './keys';
+import { destroyKey, destroyMonthKeysBefore } from './keys';
 import { openChangeList, type Change } from './seal';
 
 export type { Change } from './seal';
@@ -36,6 +36,14 @@ export function openChanges(db: Db, resource: string, recordId: string, changes:
 export async function forgetAddressesBefore(db: Db, month: string): Promise<number> {
   if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(month)) throw new Error(`forgetAddressesBefore: a month is 'YYYY-MM', not '${month}'`);
   return destroyMonthKeysBefore(db, month);
+}
+
+/**
+ * Forgets records gone for good (purged from the trash): their keys destroyed, so their history reads as erased where
+ * it held their personal values; nothing is kept about a person the organisation no longer holds a record of.
+ */
+export async function forgetRecords(db: Db, records: { resource: string; recordId: string }[]): Promise<void> {
+  for (const r of records) await destroyKey(db, r.resource, r.recordId);
 }
 
 export type EraseRecord = (app: FastifyInstance, target: EraseTarget, how: EraseHow) => Promise<'erased' | 'missing'>;

@@ -13,6 +13,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { ERASED } from '../../shared/resources/personal';
 import { booking } from '../../shared/resources/people';
 import { eraseRecord, forgetAddressesBefore, scrubAfterErase } from '../../server/privacy/index';
+import { purgeTrash } from '../../server/history/trash';
 import { defineResource } from '../../shared/resources/define';
 import { pdfBytes } from './file-bytes';
 import { fetchBytes, uploadFile } from './files-helpers';
@@ -166,6 +167,23 @@ describeEachDatabase('privacy: sealed and erased personal data', (ctx) => {
     await scrubAfterErase(ctx.app, ['bookings']);
     if (ctx.dialect === 'postgres') await sql`checkpoint`.execute(ctx.db);
     expect(found()).toEqual([]);
+  });
+
+  it('a record purged from the trash is forgotten: its history reads as erased, who and when kept', async () => {
+    const p = person();
+    const made = await book(p);
+    expect((await ctx.authed('DELETE', `/api/Bookings/${clinic}/${made.id}`)).status).toBe(200);
+    expect(JSON.stringify(await historyOf(made.id))).toContain(p.phone);
+    try {
+      ctx.clock.advance(91 * 86_400_000);
+      expect(await purgeTrash(ctx.app)).toBeGreaterThan(0);
+    } finally {
+      ctx.clock.reset();
+    }
+    const entries = await historyOf(made.id);
+    expect(entries.map((e) => e.operation)).toEqual(['delete', 'create']);
+    expect(entries.find((e) => e.operation === 'create').changes).toContainEqual({ field: 'customerPhone', language: null, before: null, after: ERASED });
+    for (const secret of [p.name, p.phone]) expect(JSON.stringify(entries)).not.toContain(secret);
   });
 
   it("forgets the client addresses of past months: their month's key destroyed", async () => {

@@ -7,7 +7,10 @@
 //   - PostgreSQL: the old tuple stays in the table's pages (and its indexes, TOAST) until a vacuum; a plain VACUUM
 //     marks it free without overwriting it, so the touched tables are rewritten (VACUUM FULL: new files, the old
 //     ones unlinked). It locks each table for as long as it takes: an erase is rare and asked by an administrator.
-//     The WAL segments keep what was written until they are recycled (a server setting, not the database's files).
+//     The WAL keeps what was written until its segments are removed: a switch to a new segment and a checkpoint make
+//     the older ones unneeded, and a server with `wal_recycle = off` (and no archiving, no wal_keep_size, no slot
+//     holding them) deletes them then; with recycling on they are overwritten later. Both need the server's grants
+//     (`pg_checkpoint`, EXECUTE on pg_switch_wal): without them the erase still holds, and the log says what is missing.
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { dialectOf } from '../db/dialect';
@@ -25,6 +28,12 @@ export async function scrubAfterErase(app: FastifyInstance, tables: string[]): P
   const existing = new Set((await db.introspection.getTables()).map((t) => t.name));
   if (dialectOf(db) === 'postgres') {
     for (const name of names) if (existing.has(name)) await sql`vacuum full ${sql.table(name)}`.execute(db);
+    try {
+      await sql`select pg_switch_wal()`.execute(db);
+      await sql`checkpoint`.execute(db);
+    } catch (err) {
+      app.log.warn({ err }, 'privacy: the WAL could not be moved on after an erase (grant pg_checkpoint and EXECUTE on pg_switch_wal to the server\'s role)');
+    }
     return;
   }
   for (const name of names) {

@@ -76,6 +76,9 @@ export async function startEmbeddedPostgres({ durable = false } = {}): Promise<R
     onError: () => {},
     postgresFlags: [
       '-c', 'max_connections=200',
+      // What docs/api.md "Personal data" asks of a server: old WAL segments deleted, not recycled (an erased value
+      // leaves no copy there once the erase's checkpoint is done; tests/server/privacy-seal.test.ts reads them).
+      '-c', 'wal_recycle=off',
       ...(durable ? [] : ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']),
     ],
   });

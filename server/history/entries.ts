@@ -210,7 +210,7 @@ export function historyListener(engine: ResourceEngine, defs: Record<string, Res
         // Who read a person's data (`view`, `export`): what they read is not copied again, only what the reader says
         // of it (an export: how many rows).
         changes = Object.entries(event.values ?? {}).map(([field, after]) => ({ field, language: null, before: null, after }));
-        state = null;
+        state = undefined;
       } else if (event.operation === 'delete') {
         const before = kept(event.before);
         changes = changesBetween(def, before, undefined);

@@ -39,6 +39,9 @@ export function scrubText(text: string): string {
   return text.replace(EMAIL, REDACTED).replace(PHONE, (m) => (m.replace(/\D/g, '').length >= 9 ? REDACTED : m));
 }
 
+/** Query parameters that search for a person (a list's keyword: a name, a phone number). */
+const SEARCH_KEY = /^(keyword|search|q|query|filter)$/i;
+
 /** A URL (path and query) with the values of its redacted query parameters replaced. */
 export function redactUrl(url: string): string {
   const at = url.indexOf('?');
@@ -55,7 +58,7 @@ export function redactUrl(url: string): string {
       } catch {
         // An undecodable name is judged as it is.
       }
-      return isRedactedKey(name) ? `${pair.slice(0, eq)}=${REDACTED}` : scrubText(pair);
+      return isRedactedKey(name) || SEARCH_KEY.test(name) ? `${pair.slice(0, eq)}=${REDACTED}` : scrubText(pair);
     })
     .join('&');
   return `${scrubText(url.slice(0, at))}?${query}`;

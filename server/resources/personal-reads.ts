@@ -2,6 +2,7 @@
 // `view` history entry, at most one per user, record and hour; exporting a list with personal columns writes an
 // `export` entry. Reading lists writes nothing. Both go through the engine's history path (`ResourceEngine.own`, the
 // write listeners hear a `read`: the history records it, webhooks and live events ignore it).
+import type { FastifyRequest } from 'fastify';
 import { personalFields } from '../../shared/resources/personal';
 import type { ResourceDef } from '../../shared/resources/define';
 import { iso } from '../db/dialect';
@@ -45,6 +46,16 @@ export async function recordView(engine: ResourceEngine, ctx: OperationContext, 
       .executeTakeFirst();
     return { result: undefined, written: fresh ? { websiteId: websiteOf(def, scope, id), keys: scope.keys, ids: [id], operation: 'read', action: 'view' } : undefined };
   });
+}
+
+/**
+ * A list read for an export (`?export=true`, the console's export button). It is read once with its session looked up
+ * first (./session-check.ts does not start it unconfirmed: a list read may otherwise run again, or be refused after it
+ * ran, and its `export` entry would be written twice or for nothing).
+ */
+export function isExportRead(request: FastifyRequest): boolean {
+  const flag = (request.query as Record<string, unknown> | undefined)?.export;
+  return flag === 'true' || flag === '1';
 }
 
 /** The record id an `export` entry names: the list, not one record of it. */

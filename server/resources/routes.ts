@@ -25,7 +25,7 @@ import type { HookContext, ResourceHooks, ServedResource } from './hooks';
 import { bodyObject, type Row } from './records';
 import { registry } from './registry';
 import { WriteListeners } from './writes';
-import { recordExport, recordView } from './personal-reads';
+import { isExportRead, recordExport, recordView } from './personal-reads';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -155,7 +155,7 @@ export function resourceRoutes(service: 'api' | 'core' | 'his' = 'api'): Fastify
               const n = readOnly(request) ? request.changes : undefined;
               const key = `${request.user?.id}\u0000${ctx.ui}\u0000${request.url}`;
               // An export (`?export=true`, the console's export button) of personal columns is recorded, even from memory.
-              const exporting = query.export === 'true' || query.export === '1';
+              const exporting = isExportRead(request);
               const kept = n === undefined || exporting ? undefined : pages.get(n, key);
               if (kept !== undefined) return pages.send(request, reply, kept);
               const found = def.api.list?.paged ? await engine.page(ctx, def, scope, query, mine) : await engine.all(ctx, def, scope, query, mine);

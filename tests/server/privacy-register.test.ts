@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import { describeEachDatabase, demoWebsites, EN } from './harness';
+import { describeEachDatabase, demoWebsites, demoWebsitesAndStaff, EN, type ServerTestContext } from './harness';
 import { pdfBytes, pngBytes } from './file-bytes';
 
 /** The bytes the file store keeps on disk (DATA_DIR/files, without its temporary and kept folders). */
@@ -82,3 +82,88 @@ describeEachDatabase(
   { app: { intake: { max: 10_000, timeWindow: 60_000 } } },
 );
 
+
+/** A history entry of a person's data read, as the database holds it. */
+async function readEntries(ctx: ServerTestContext, resource: string, recordId: string | number, operation: 'view' | 'export') {
+  return (await ctx.db.selectFrom('history_entries').selectAll().where('resource', '=', resource).where('recordId', '=', String(recordId)).where('operation', '=', operation).orderBy('id').execute()) as any[];
+}
+
+describeEachDatabase('privacy register: who read it', (ctx) => {
+  let clinic: number;
+  let lanToken: string;
+  const booking = async (name: string) => {
+    const made = await ctx.authed('POST', `/api/Bookings/${clinic}`, { customerName: name, customerPhone: '0912345000', customerEmail: 'who@example.com', appointmentDate: '2027-03-01' });
+    expect(made.status, made.text).toBe(200);
+    return made.body.data.id as number;
+  };
+
+  it('opening a booking writes one `view` per user, record and hour; lists write nothing', async () => {
+    ({ clinic, lanToken } = await demoWebsitesAndStaff(ctx));
+    const id = await booking('Người Được Xem');
+    expect(await readEntries(ctx, 'booking', id, 'view')).toEqual([]);
+    for (let i = 0; i < 3; i++) expect((await ctx.authed('GET', `/api/Bookings/${clinic}/${id}`)).status).toBe(200);
+    const once = await readEntries(ctx, 'booking', id, 'view');
+    expect(once).toHaveLength(1);
+    expect(once[0]).toMatchObject({ actorKind: 'user', actorName: expect.any(String), websiteId: clinic, state: null });
+    // Reading the list (and the record's history) is no view.
+    expect((await ctx.authed('GET', `/api/Bookings/${clinic}?page=1&pageSize=20`)).status).toBe(200);
+    expect(await readEntries(ctx, 'booking', id, 'view')).toHaveLength(1);
+    // An hour later: one more.
+    ctx.clock.advance(61 * 60_000);
+    await ctx.authed('GET', `/api/Bookings/${clinic}/${id}`);
+    await ctx.authed('GET', `/api/Bookings/${clinic}/${id}`);
+    expect(await readEntries(ctx, 'booking', id, 'view')).toHaveLength(2);
+    // A record without personal fields (a job) is no view.
+    const job = (await ctx.authed('GET', `/api/Jobs/${clinic}?page=1&pageSize=1`)).body.data?.[0];
+    if (job) {
+      await ctx.authed('GET', `/api/Jobs/${clinic}/${job.id}`);
+      expect(await readEntries(ctx, 'job', job.id, 'view')).toEqual([]);
+    }
+  });
+
+  it('concurrent opens by one user in one hour leave one `view` (the database decides)', async () => {
+    const id = await booking('Người Xem Cùng Lúc');
+    const token = (await ctx.signIn()).access_token;
+    const answers = await Promise.all(Array.from({ length: 8 }, () => ctx.request('GET', `/api/Bookings/${clinic}/${id}`, { token })));
+    expect(answers.map((a) => a.status)).toEqual(Array(8).fill(200));
+    expect(await readEntries(ctx, 'booking', id, 'view')).toHaveLength(1);
+    // Another user's view is their own.
+    const lan = await ctx.request('GET', `/api/Bookings/${clinic}/${id}`, { token: lanToken });
+    expect(lan.status).toBe(200);
+    expect((await readEntries(ctx, 'booking', id, 'view')).map((e) => e.actorName)).toHaveLength(2);
+  });
+
+  it('the History panel shows views to administrators only', async () => {
+    const id = await booking('Người Có Lịch Sử');
+    const lanRead = await ctx.request('GET', `/api/Bookings/${clinic}/${id}`, { token: lanToken });
+    expect(lanRead.status, lanRead.text).toBe(200);
+    await ctx.authed('GET', `/api/Bookings/${clinic}/${id}`);
+    const asAdmin = (await ctx.authed('GET', `/api/History/${clinic}/Bookings/${id}`)).body.data as any[];
+    expect(asAdmin.filter((e) => e.operation === 'view')).toHaveLength(2);
+    expect(asAdmin.some((e) => e.operation === 'create')).toBe(true);
+    const asStaff = await ctx.request('GET', `/api/History/${clinic}/Bookings/${id}`, { token: lanToken });
+    expect(asStaff.status, asStaff.text).toBe(200);
+    expect((asStaff.body.data as any[]).map((e) => e.operation)).not.toContain('view');
+    expect((asStaff.body.data as any[]).some((e) => e.operation === 'create')).toBe(true);
+    expect(asStaff.body.totalRows).toBe((asStaff.body.data as any[]).length);
+    // The audit (administrators) lists them.
+    const audit = (await ctx.authed('GET', `/api/Audit?resource=booking&operation=view`)).body.data as any[];
+    expect(audit.filter((e) => e.recordId === String(id))).toHaveLength(2);
+  });
+
+  it('exporting a list with personal columns writes one `export` entry with the row count; a plain read or a list without them none', async () => {
+    const before = (await readEntries(ctx, 'booking', '*', 'export')).length;
+    await ctx.authed('GET', `/api/Bookings/${clinic}?page=1&pageSize=20`);
+    expect(await readEntries(ctx, 'booking', '*', 'export')).toHaveLength(before);
+    const exported = await ctx.authed('GET', `/api/Bookings/${clinic}?page=1&pageSize=1000&export=true`);
+    expect(exported.status).toBe(200);
+    // Twice the same export: two entries (a list kept in memory is no excuse).
+    await ctx.authed('GET', `/api/Bookings/${clinic}?page=1&pageSize=1000&export=true`);
+    const entries = await readEntries(ctx, 'booking', '*', 'export');
+    expect(entries).toHaveLength(before + 2);
+    expect(JSON.parse(entries.at(-1).changes)).toEqual([{ field: 'rows', language: null, before: null, after: exported.body.data.length }]);
+    expect(entries.at(-1)).toMatchObject({ websiteId: clinic, actorKind: 'user' });
+    await ctx.authed('GET', `/api/Jobs/${clinic}?page=1&pageSize=1000&export=true`);
+    expect(await readEntries(ctx, 'job', '*', 'export')).toEqual([]);
+  });
+});

@@ -5,8 +5,9 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- answers are loosely typed JSON on purpose */
 import fs from 'node:fs';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import { expect, it } from 'vitest';
-import { describeEachDatabase, demoWebsites, demoWebsitesAndStaff, EN, type ServerTestContext } from './harness';
+import { CLIENT, describeEachDatabase, demoWebsites, demoWebsitesAndStaff, EN, type ServerTestContext } from './harness';
 import { pdfBytes, pngBytes } from './file-bytes';
 
 /** The bytes the file store keeps on disk (DATA_DIR/files, without its temporary and kept folders). */
@@ -167,3 +168,95 @@ describeEachDatabase('privacy register: who read it', (ctx) => {
     expect(await readEntries(ctx, 'job', '*', 'export')).toEqual([]);
   });
 });
+
+// The request logger at `trace` (everything Fastify logs), its lines kept here. The probe logs what a careless route
+// might: the whole request's headers and body, and an error quoting a value.
+const logLines: string[] = [];
+const logStream = new Writable({
+  write(chunk: Buffer, _encoding, done) {
+    logLines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+    done();
+  },
+});
+
+const PERSON = { name: 'Bà Nhật Ký Riêng', phone: '0987 654 321', digits: '0987654321', email: 'nhat.ky.rieng@example.com', address: '12 Phố Bí Mật' };
+
+describeEachDatabase(
+  'privacy register: request logs',
+  (ctx) => {
+    it('hold no personal value, password, token, cookie or client address, at `trace`', async () => {
+      const { clinic } = await demoWebsites(ctx);
+      logLines.length = 0;
+      const booked = await ctx.request('POST', `/public/${clinic}/bookings`, {
+        json: { customerName: PERSON.name, customerPhone: PERSON.phone, customerEmail: PERSON.email, customerAddress: PERSON.address, appointmentDate: '2027-04-02' },
+      });
+      expect(booked.status, booked.text).toBe(201);
+      const applied = await ctx.request('POST', `/public/${clinic}/applications`, { body: form({ fullName: PERSON.name, phoneNumber: PERSON.digits, email: PERSON.email }, { bytes: pdfBytes(), name: 'cv.pdf', type: 'application/pdf' }) });
+      expect(applied.status, applied.text).toBe(201);
+      const refused = await ctx.request('POST', `/public/${clinic}/feedback`, { json: { fullName: PERSON.name, phoneNumber: PERSON.digits, email: 'not an email' } });
+      expect(refused.status).toBe(400);
+      // Sign-ins: a good one, a wrong password, a refresh.
+      const tokens = await ctx.signIn();
+      const wrong = await ctx.request('POST', '/auth/connect/token', { form: { grant_type: 'password', username: 'admin', password: 'Wr0ng#Secret!', ...CLIENT } });
+      expect(wrong.status).toBe(400);
+      const refreshed = await ctx.request('POST', '/auth/connect/token', { form: { grant_type: 'refresh_token', refresh_token: tokens.refresh_token, ...CLIENT } });
+      expect(refreshed.status, refreshed.text).toBe(200);
+      // A search for the person (the query string is logged) and the probe.
+      await ctx.request('GET', `/api/Bookings/${clinic}?keyword=${encodeURIComponent(PERSON.name)}&customerPhone=${PERSON.digits}&access_token=${tokens.access_token}`, { token: tokens.access_token });
+      const probed = await ctx.request('POST', '/probe/echo', {
+        json: { booking: { customerPhone: PERSON.phone, nested: [{ email: PERSON.email, password: 'Admin@123' }] }, note: `call ${PERSON.digits}` },
+        headers: { authorization: `Bearer ${tokens.access_token}`, cookie: 'sitedesk_session=COOKIE-SECRET-VALUE', 'x-api-key': 'KEY-SECRET-VALUE' },
+      });
+      expect(probed.status).toBe(500);
+
+      const log = logLines.join('\n');
+      // The log was written: requests, answers, the probe's lines and its error.
+      expect(log).toContain('incoming request');
+      expect(log).toContain(`/public/${clinic}/bookings`);
+      expect(log).toContain('probe echo');
+      expect(log).toContain('[redacted]');
+      for (const secret of [
+        PERSON.name,
+        PERSON.phone,
+        PERSON.digits,
+        PERSON.email,
+        PERSON.address,
+        'Admin@123',
+        'Wr0ng#Secret!',
+        tokens.access_token,
+        tokens.refresh_token,
+        refreshed.body.access_token,
+        CLIENT.client_secret,
+        'COOKIE-SECRET-VALUE',
+        'KEY-SECRET-VALUE',
+      ]) {
+        if (log.includes(secret)) console.log(logLines.filter((l) => l.includes(secret)).slice(0, 3).join('\n'));
+        expect(log.includes(secret), `the log holds ${secret}`).toBe(false);
+      }
+      // The client's address neither (the server's own host is not the client's).
+      expect(log).not.toMatch(/"remoteAddress":"\d|"remotePort":\d/);
+    });
+  },
+  {
+    app: {
+      intake: { max: 10_000, timeWindow: 60_000 },
+      logger: { level: 'trace', stream: logStream },
+      extraModules: [
+        {
+          name: 'probe',
+          prefix: '/probe',
+          auth: 'public',
+          plugin: async (app) => {
+            app.post('/echo', async (request) => {
+              request.log.info({ headers: request.headers, body: request.body }, 'probe echo');
+              const body = request.body as { note: string };
+              request.log.warn(`probe echo note: ${body.note}`);
+              // A driver's error quoting the row it refused, as PostgreSQL's `detail` does.
+              throw Object.assign(new Error(`duplicate key: ${PERSON.email}`), { detail: `Key (customerPhone)=(${PERSON.digits}) already exists.` });
+            });
+          },
+        },
+      ],
+    },
+  },
+);

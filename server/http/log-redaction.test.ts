@@ -5,8 +5,9 @@ import { redact, redactUrl, REDACTED, scrubText } from './log-redaction';
 
 describe('the request log redaction', () => {
   it('replaces personal fields, secrets and addresses at any depth, and keeps the rest', () => {
-    const logged = { booking: { customerPhone: '0912345678', id: 7, rows: [{ fullName: 'Lê Văn A', status: 2 }] }, headers: { Authorization: 'Bearer x', 'set-cookie': ['a=b'], accept: '*/*' }, refresh_token: 'r', clientAddress: '10.0.0.1', task: 'purge' };
-    expect(redact(logged)).toEqual({ booking: { customerPhone: REDACTED, id: 7, rows: [{ fullName: REDACTED, status: 2 }] }, headers: { Authorization: REDACTED, 'set-cookie': REDACTED, accept: '*/*' }, refresh_token: REDACTED, clientAddress: REDACTED, task: 'purge' });
+    const at = new Date(0);
+    const logged = { at, booking: { customerPhone: '0912345678', id: 7, rows: [{ fullName: 'Lê Văn A', status: 2 }] }, headers: { Authorization: 'Bearer x', 'set-cookie': ['a=b'], accept: '*/*' }, refresh_token: 'r', clientAddress: '10.0.0.1', task: 'purge' };
+    expect(redact(logged)).toEqual({ at, booking: { customerPhone: REDACTED, id: 7, rows: [{ fullName: REDACTED, status: 2 }] }, headers: { Authorization: REDACTED, 'set-cookie': REDACTED, accept: '*/*' }, refresh_token: REDACTED, clientAddress: REDACTED, task: 'purge' });
     // Not changed in place: the caller's object is its own.
     expect(logged.booking.customerPhone).toBe('0912345678');
   });

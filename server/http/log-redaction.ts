@@ -67,7 +67,7 @@ export function redactUrl(url: string): string {
 /** `value` as it may be logged: redacted keys replaced at any depth, texts scrubbed (objects are copied, not changed). */
 export function redact(value: unknown, depth = 0, seen = new WeakSet<object>()): unknown {
   if (typeof value === 'string') return scrubText(value);
-  if (value === null || typeof value !== 'object') return value;
+  if (value === null || typeof value !== 'object' || value instanceof Date) return value;
   if (depth > 8 || seen.has(value)) return '[…]';
   seen.add(value);
   if (value instanceof Error) return redact(errorValue(value), depth, seen);

@@ -26,6 +26,7 @@ import type { Database } from './db/schema';
 import { errorBody, httpError, installErrorHandlers, sendError } from './errors';
 import { cleanRequestInput } from './http/input';
 import { sharedLimits, type SharedLimits } from './http/rate-limit-store';
+import { redactingLogger } from './http/log-redaction';
 import { securityHeaders } from './http/security-headers';
 import { cspDirectives } from '../shared/csp';
 import { localize } from './i18n';
@@ -127,7 +128,8 @@ async function startApp(options: BuildAppOptions, handle: DbHandle, ownsDb: bool
   const now = options.now ?? (() => new Date());
 
   const app = Fastify({
-    logger: options.logger ?? false,
+    // Request logs hold no personal field, password, token or secret (issue 40): ./http/log-redaction.ts.
+    logger: redactingLogger(options.logger),
     bodyLimit: options.bodyLimit ?? DEFAULTS.bodyLimit,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 500 },
     // Undecodable URLs and over-long parameters: the same error shape as everything else.

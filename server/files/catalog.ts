@@ -121,13 +121,17 @@ export class FilesCatalog {
   /** `write` in a transaction with the event it makes told to the write listeners (none listening: as it is). */
   private async told<T>(by: Actor | undefined, write: (db: Db) => Promise<T>, event: (result: T) => Omit<WriteEvent, 'request' | 'websiteId'>): Promise<T> {
     if (!this.writes?.active) return write(this.db);
-    return this.db.transaction().execute(async (trx) => {
-      const result = await write(trx);
-      // Without the request (an upload's last chunk may come from another): the user the upload belongs to.
-      const actor = !by?.request && by?.id ? { kind: 'user' as const, id: by.id } : undefined;
-      await this.writes!.tell(trx, { websiteId: undefined, request: by?.request, actor, ...event(result) });
-      return result;
-    });
+    return this.db.transaction().execute((trx) => this.toldIn(trx, by, write, event));
+  }
+
+  /** `write` in the caller's transaction `trx`, with the event it makes told to the write listeners in it. */
+  private async toldIn<T>(trx: Db, by: Actor | undefined, write: (db: Db) => Promise<T>, event: (result: T) => Omit<WriteEvent, 'request' | 'websiteId'>): Promise<T> {
+    const result = await write(trx);
+    if (!this.writes?.active) return result;
+    // Without the request (an upload's last chunk may come from another): the user the upload belongs to.
+    const actor = !by?.request && by?.id ? { kind: 'user' as const, id: by.id } : undefined;
+    await this.writes.tell(trx, { websiteId: undefined, request: by?.request, actor, ...event(result) });
+    return result;
   }
 
   private stamp() {
@@ -475,6 +479,44 @@ export class FilesCatalog {
     return fileJson(row);
   }
 
+  /**
+   * Records a stored file in the caller's transaction `trx` (a visitor's CV, written with the application that names
+   * it: both or neither). No retry on a name taken meanwhile (a failed statement ends a PostgreSQL transaction): the
+   * caller gives a name unlikely to clash.
+   */
+  async addFileIn(trx: Db, stored: StoredFile, input: { name: string; folderId: number | null }, actor: Actor): Promise<FileJson> {
+    const at = this.now().toISOString();
+    const taken = await trx
+      .selectFrom('files')
+      .select('nameKey')
+      .where((eb) => (input.folderId === null ? eb('folderId', 'is', null) : eb('folderId', '=', input.folderId)))
+      .where('nameKey', '=', nameKey(input.name))
+      .execute();
+    const free = uniqueName(input.name, new Set(taken.map((r) => r.nameKey)), true);
+    const row = await this.toldIn(
+      trx,
+      actor,
+      (db) =>
+        db
+          .insertInto('files')
+          .values({
+            folderId: input.folderId,
+            name: free,
+            nameKey: nameKey(free),
+            storedName: stored.storedName,
+            size: stored.size,
+            contentType: contentTypeFor(free),
+            url: publicUrl(stored.storedName, free),
+            uploadId: null,
+            ...creation(actor, at),
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow(),
+      (row) => ({ resource: 'file', ids: [row.id], operation: 'create', after: { ...fileJson(row) } }),
+    );
+    return fileJson(row);
+  }
+
   async updateFile(id: number, input: { name?: unknown; folderId?: number | null; concurrencyStamp: string }, by?: Actor) {
     const current = await this.file(id);
     if (current.concurrencyStamp !== input.concurrencyStamp) throw conflict(M.conflict);
@@ -525,13 +567,18 @@ export class FilesCatalog {
   }
 
   /** The folder for editor uploads at the root, created on first use. */
-  async editorFolder(actor: Actor): Promise<number> {
+  editorFolder(actor: Actor): Promise<number> {
+    return this.rootFolder(EDITOR_FOLDER, actor);
+  }
+
+  /** The folder named `name` at the root (the editor's uploads, the applicants' CVs), created on first use. */
+  async rootFolder(name: string, actor: Actor): Promise<number> {
     const find = () =>
       this.db
         .selectFrom('folders')
         .select('id')
         .where('parentId', 'is', null)
-        .where('nameKey', '=', nameKey(EDITOR_FOLDER))
+        .where('nameKey', '=', nameKey(name))
         .executeTakeFirst();
     const existing = await find();
     if (existing) return existing.id;
@@ -544,7 +591,7 @@ export class FilesCatalog {
         (db) =>
           db
             .insertInto('folders')
-            .values({ parentId: null, name: EDITOR_FOLDER, nameKey: nameKey(EDITOR_FOLDER), order: 0, description: null, ...creation(actor, at) })
+            .values({ parentId: null, name, nameKey: nameKey(name), order: 0, description: null, ...creation(actor, at) })
             .returningAll()
             .executeTakeFirstOrThrow(),
         (row) => ({ resource: 'folder', ids: [row.id], operation: 'create', after: { ...folderJson(row) } }),

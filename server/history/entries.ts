@@ -135,7 +135,7 @@ export function actorOf(event: { actor?: WriteActor; request?: FastifyRequest })
 }
 
 /** The entry's operation: create, update, delete, or the move's or the action's name (approve, pay, signIn). */
-const operationOf = (event: WriteEvent) => (event.operation === 'move' ? (event.move?.name ?? 'move') : event.operation === 'action' ? (event.action ?? 'action') : event.operation);
+const operationOf = (event: WriteEvent) => (event.operation === 'move' ? (event.move?.name ?? 'move') : event.operation === 'action' || event.operation === 'read' ? (event.action ?? event.operation) : event.operation);
 
 export interface EntryInput {
   websiteId: number | null;
@@ -218,7 +218,12 @@ export function historyListener(engine: ResourceEngine, defs: Record<string, Res
     for (const id of event.ids) {
       let changes: Change[];
       let state: unknown;
-      if (event.operation === 'delete') {
+      if (event.operation === 'read') {
+        // Who read a person's data (`view`, `export`): what they read is not copied again, only what the reader says
+        // of it (an export: how many rows).
+        changes = Object.entries(event.values ?? {}).map(([field, after]) => ({ field, language: null, before: null, after }));
+        state = undefined;
+      } else if (event.operation === 'delete') {
         const before = kept(event.before);
         changes = changesBetween(def, before, undefined);
         state = { record: before ?? null, ...(event.children && Object.keys(event.children).length ? { children: event.children } : {}) };

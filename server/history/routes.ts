@@ -15,6 +15,9 @@ import { HISTORY_TABLE, historyListener } from './entries';
 import { Opener } from '../privacy/index';
 import { isAdmin } from '../../shared/roles';
 
+/** The entries of a person's data read (server/resources/personal-reads.ts): administrators' only. */
+const READ_OPERATIONS = ['view', 'export'];
+
 /** The audit's operations of the sign-in records. */
 const SIGN_IN_OPERATIONS = new Set(['signIn', 'signInFailed']);
 
@@ -170,9 +173,12 @@ export const historyRoutes: FastifyPluginAsync = async (app) => {
     // A record of no website (the organisation's: a team member; a global lookup) has entries of no website: asked
     // through any website its reader is staff of. A website's own record and its children carry the website.
     const ofNoWebsite = def && ofNoWebsiteDef(def);
-    const entries = await pageOf(request, (q) =>
-      (ofNoWebsite ? q.where('websiteId', 'is', null) : q.where('websiteId', '=', websiteId)).where('resource', '=', resource).where('recordId', '=', recordId),
-    );
+    // Who read a person's data (`view`, `export` entries, issue 40) is the administrators' to see: others never get them.
+    const readers = request.user.role === 'admin';
+    const entries = await pageOf(request, (q) => {
+      q = (ofNoWebsite ? q.where('websiteId', 'is', null) : q.where('websiteId', '=', websiteId)).where('resource', '=', resource).where('recordId', '=', recordId);
+      return readers ? q : q.where('operation', 'not in', READ_OPERATIONS);
+    });
     if (!hidden.length) return entries;
     return { ...entries, data: entries.data.map((e) => ({ ...e, changes: e.changes.filter((c) => !hidden.includes((c as { field?: string }).field ?? '')) })) };
   });

@@ -7,9 +7,11 @@
 //   - a body above INTAKE_BODY_LIMIT answers 413; more than `max` posts per client address within `timeWindow`
 //     answer 429 (@fastify/rate-limit, counted where every instance sees it: http/rate-limit-store.ts);
 //   - the answer says thank you and nothing else (no id, no record); any origin may post (CORS), none may read.
+//   - an application may also come as multipart/form-data with the same fields and a `cv` file (./cv.ts).
 // Adding a kind: one entry in INTAKES (documented in docs/api.md "Public intake").
 import type { FastifyPluginAsync } from 'fastify';
 import cors from '@fastify/cors';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import type { ResourceDef } from '../../shared/resources/define';
 import { qaDef } from '../../shared/editorial';
@@ -22,6 +24,8 @@ import { limitStore } from '../http/rate-limit-store';
 import type { Text } from '../i18n';
 import { M } from '../messages';
 import { bodyObject, hasWebsiteId, operationContext, parseId, type OperationContext } from '../resources/index';
+import { CV_RULE, readForm, createWithFile, type FormFile } from './cv';
+import type { IntakeFileRule } from '../files/intake-files';
 
 export interface Intake {
   /** The last path segment: `POST /public/{website}/{path}`. */
@@ -34,6 +38,8 @@ export interface Intake {
   def: ResourceDef;
   /** What of the record written is the visitor's own to see (a new collaborator's referral code); default: nothing. */
   answer?(record: Record<string, unknown>): unknown;
+  /** The file a multipart post may carry (an application's CV): the field it fills with the stored file's URL, and its rule. */
+  file?: { field: string; rule: IntakeFileRule };
 }
 
 export const INTAKES: Intake[] = [
@@ -54,6 +60,7 @@ export const INTAKES: Intake[] = [
     def: recruitment,
     fields: ['fullName', 'phoneNumber', 'email', 'birthday', 'address', 'description', 'jobIds'],
     thanks: { vi: 'Đã nhận hồ sơ ứng tuyển, cảm ơn bạn', en: 'Application received, thank you' },
+    file: { field: 'cv', rule: CV_RULE },
   },
   {
     // A visitor's question to the experts: a draft question in /expert-question-and-answer, answered and reviewed there.
@@ -110,17 +117,30 @@ export const intakeRoutes: FastifyPluginAsync = async (app) => {
     errorResponseBuilder: (_request, context) => httpError(429, M.tooManyPosts(Math.ceil(context.ttl / 1000)), {}, { 'retry-after': String(Math.ceil(context.ttl / 1000)) }),
   });
 
+  // A multipart post (an application with its CV): its parts are read by the route (./cv.ts), one file at most, no
+  // larger than the intake's cap; the text fields as small as a JSON post's.
+  await app.register(multipart, {
+    limits: { fieldNameSize: 100, fieldSize: INTAKE_BODY_LIMIT, fields: 30, fileSize: CV_RULE.maxBytes, files: 1, parts: 31, headerPairs: 100 },
+    throwFileSizeLimit: true,
+  });
+
   for (const intake of INTAKES) {
     app.post(`/:website/${intake.path}`, { bodyLimit: INTAKE_BODY_LIMIT }, async (request, reply) => {
       const websiteId = parseId((request.params as { website: string }).website, 'website');
       const site = await app.db.selectFrom('websites').select(['id', 'isActive']).where('id', '=', websiteId).executeTakeFirst();
       if (!site || !site.isActive) throw httpError(404, M.notFound);
-      const picked = pickIntake(intake.path, bodyObject(request.body));
       // The context a served route gives its hooks (a definition's `prepare`/`afterWrite` read the scope from it); an
       // organisation's record (a collaborator, a referral) belongs to no website, and knows the path's.
       const scope = hasWebsiteId(intake.def) ? { websiteId, keys: {} } : { keys: {} };
       const ctx = { ...operationContext(app, request, websiteId), scope, params: { website: String(websiteId) }, request } as OperationContext;
-      const record = await app.resources.engine.create(ctx, intake.def, scope, picked);
+      let body: Record<string, unknown>;
+      let file: FormFile | undefined;
+      if (request.isMultipart()) ({ body, file } = await readForm(app, request, intake.def, intake.file));
+      else body = bodyObject(request.body);
+      const picked = pickIntake(intake.path, body);
+      const record = file
+        ? await createWithFile(app, ctx, intake.def, scope, picked, file)
+        : await app.resources.engine.create(ctx, intake.def, scope, picked);
       const own = intake.answer?.(record);
       return reply.code(201).send(own === undefined ? ok(request, intake.thanks) : ok(request, intake.thanks, own));
     });

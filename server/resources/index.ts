@@ -14,3 +14,4 @@ export type { ContentArea, ContentContext, JsonSchema, QueryParam } from './area
 export { activeReferences, deliveryArea, underInactive } from './delivery-read';
 export { WriteListeners, type WriteEvent, type WriteListener, type WriteOperation, type WriteActor } from './writes';
 export { gateOf, hiddenOf, loadPermissions, permissionsOf, requireAction, requireOperation, withoutHidden, type Gate } from './permissions';
+export { recordExport, recordView, showsPersonal, LIST_RECORD } from './personal-reads';

@@ -25,6 +25,7 @@ import type { HookContext, ResourceHooks, ServedResource } from './hooks';
 import { bodyObject, type Row } from './records';
 import { registry } from './registry';
 import { WriteListeners } from './writes';
+import { isExportRead, recordExport, recordView } from './personal-reads';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -153,9 +154,12 @@ export function resourceRoutes(service: 'api' | 'core' | 'his' = 'api'): Fastify
               // A page read again with nothing written since: from memory, once the checks above have passed.
               const n = readOnly(request) ? request.changes : undefined;
               const key = `${request.user?.id}\u0000${ctx.ui}\u0000${request.url}`;
-              const kept = n === undefined ? undefined : pages.get(n, key);
+              // An export (`?export=true`, the console's export button) of personal columns is recorded, even from memory.
+              const exporting = isExportRead(request);
+              const kept = n === undefined || exporting ? undefined : pages.get(n, key);
               if (kept !== undefined) return pages.send(request, reply, kept);
               const found = def.api.list?.paged ? await engine.page(ctx, def, scope, query, mine) : await engine.all(ctx, def, scope, query, mine);
+              if (exporting) await recordExport(engine, ctx, def, scope, Array.isArray(found) ? found.length : found.data.length, hidden);
               const rows = Array.isArray(found) ? found.map((r) => withoutHidden(r, hidden)) : { ...found, data: found.data.map((r) => withoutHidden(r, hidden)) };
               const answer = h.listEnvelope ? { code: 1, message: localize(request, M.success), ...(Array.isArray(rows) ? { data: rows } : rows) } : rows;
               // Not kept (no change number: a route outside the bearer guard), but sent the same way.
@@ -166,8 +170,12 @@ export function resourceRoutes(service: 'api' | 'core' | 'his' = 'api'): Fastify
               const rows = (await engine.all(ctx, def, scope, query, mine)).map((r) => withoutHidden(r, hidden));
               return h.lookup ? h.lookup(rows, ctx) : rows;
             }
-            case 'get':
-              return answer(M.success, await engine.get(ctx, def, scope, id()));
+            case 'get': {
+              const record = await engine.get(ctx, def, scope, id());
+              // Who read it: a `view` entry per user, record and hour when it shows personal fields (./personal-reads.ts).
+              await recordView(engine, ctx, def, scope, id(), hidden);
+              return answer(M.success, record);
+            }
             case 'create':
               return answer(h.messages?.created ?? M.added, await engine.create(ctx, def, scope, await keepHidden(engine, ctx, def, bodyObject(request.body), hidden)));
             case 'update':

@@ -22,6 +22,7 @@ import { iso } from '../db/dialect';
 import { httpError } from '../errors';
 import { M } from '../messages';
 import type { AnyQuery, PageCheck } from './engine';
+import { isExportRead } from './personal-reads';
 import type { Row } from './records';
 
 declare module 'fastify' {
@@ -46,7 +47,7 @@ const NOW = Symbol('now');
  * whether it did (else the guard looks the session up).
  */
 export function startUnconfirmed(request: FastifyRequest, reply: FastifyReply, token: string): boolean {
-  if (request.method !== 'GET' || request.routeOptions.config?.sessionInPage !== true) return false;
+  if (request.method !== 'GET' || request.routeOptions.config?.sessionInPage !== true || isExportRead(request)) return false;
   const known = request.server.tokens.knownSession(token);
   if (!known) return false;
   request.user = known.user;

@@ -29,8 +29,10 @@ declare module 'fastify' {
 /**
  * `action`: a hand-written action that is none of the others, named by `action` ('pay', 'reverse', 'signIn').
  * `restore`: a deleted record put back from the trash under its old id (a create with its `after`).
+ * `read`: no write at all, a person's data read (issue 40, "who read it"): `action` says how ('view' one record's
+ * detail, 'export' a list); the history records it, nothing else listens (no webhook, no live event).
  */
-export type WriteOperation = 'create' | 'update' | 'delete' | 'move' | 'action' | 'restore';
+export type WriteOperation = 'create' | 'update' | 'delete' | 'move' | 'action' | 'restore' | 'read';
 
 /**
  * Who wrote: a user; the public intake (a visitor, with the client address); an integration key (its id and name);

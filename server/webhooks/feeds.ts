@@ -67,7 +67,8 @@ export class AreaFeeds {
    */
   notice(event: WriteEvent, feed: Feed): { ids: number[]; event: WebhookEvent } | undefined {
     const def = this.defs[event.resource];
-    if (!def) return undefined;
+    // A person's data read (who read it, issue 40) changes nothing public.
+    if (!def || event.operation === 'read') return undefined;
     const root = this.defs[feed.root];
     if (event.resource === feed.root) {
       const kind = this.ownEvent(def, event);

@@ -74,6 +74,9 @@ export const recruitment = defineResource({
     { personal: 'identity', name: 'birthday', type: 'date', label: l('Ngày sinh', 'Birthday') },
     { personal: 'contact', name: 'address', type: 'text', maxLength: 500, label: l('Địa chỉ', 'Address') },
     { personal: 'identity', name: 'description', type: 'textarea', maxLength: 5000, label: l('Giới thiệu bản thân', 'About the applicant') },
+    // The applicant's CV (issue 40): a stored file's URL, picked by staff or sent with the public intake's multipart post
+    // (PDF, DOC or DOCX: server/intake/cv.ts).
+    { personal: 'file', name: 'cv', type: 'file', maxLength: 1000, label: l('Hồ sơ (CV)', 'CV') },
     { name: 'isView', type: 'boolean', default: false, serverSet: true, list: true, search: true, label: l('Đã xem', 'Read') },
     { name: 'createdAt', type: 'datetime', computed: true, form: false, list: true, label: l('Ngày nộp', 'Sent') },
   ],

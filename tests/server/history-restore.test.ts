@@ -272,7 +272,8 @@ describeEachDatabase('history restore', (ctx) => {
     expect(res.status, res.text).toBe(200);
     expect(res.body.data).toMatchObject({ fullName: 'Bệnh Nhân Gốc', status: 0, description: null });
     const entries = await entriesOf('referral', id);
-    expect(entries.map((e) => e.operation)).toEqual(['create', 'update', 'update']);
+    // The administrator's opening of the patient's detail is an entry too (who read it, issue 40).
+    expect(entries.map((e) => e.operation)).toEqual(['create', 'view', 'update', 'update']);
     // A collaborator has no save of its own (its changes are decisions): nothing to restore it through.
     const approval = (await entriesOf('collaborator', member)).at(-1)!;
     expect(approval.operation).toBe('approve');

@@ -181,13 +181,11 @@ export function ResourceList(props: ResourceListProps) {
 
   async function exportAs(format: 'csv' | 'xlsx') {
     // Every row matching the current filter (not just the page on screen), in the list's columns.
+    // One read marked as an export (`export=true`): the server records who exported a list with personal columns
+    // (issue 40, "who read it"); it caps the page at the list's largest size.
     const { keyword, filters } = lastQuery.current;
-    const first = await provider.getList({ page: 1, pageSize: 100, keyword, filters, parentId });
-    let rows = first.data;
     const max = def.api.list?.maxPageSize ?? 10000;
-    if (first.total > rows.length) {
-      rows = (await provider.getList({ page: 1, pageSize: Math.min(first.total, max), keyword, filters, parentId })).data;
-    }
+    const rows = (await provider.getList({ page: 1, pageSize: max, keyword, filters: { ...filters, export: 'true' }, parentId })).data;
     const table = exportTable(def, listFields(def).filter((f) => !hidden.has(f.name)), rows, language, {
       field: (f) => fieldLabel(def, f),
       option: (f, v) => {

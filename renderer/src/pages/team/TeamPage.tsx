@@ -149,7 +149,8 @@ export default function TeamPage() {
   const exportAll = async () => {
     const rows: Member[] = [];
     for (let page = 1; ; page++) {
-      const { data, total } = await members.getList({ page, pageSize: 1000, keyword: query.current.keyword, filters: query.current.filters });
+      // Read as an export (`export=true`): the server records who exported the team's personal data (issue 40).
+      const { data, total } = await members.getList({ page, pageSize: 1000, keyword: query.current.keyword, filters: { ...query.current.filters, export: 'true' } });
       rows.push(...data);
       if (rows.length >= total || !data.length) break;
     }

@@ -49,6 +49,8 @@ export interface HistoryButtonProps {
 }
 
 const PAGE_SIZE = 10;
+/** Entries of a person's data read (administrators see them): never the current version. */
+const READS = new Set(['view', 'export']);
 
 export function HistoryButton({ def, id, record, languages, extraLabels, restore }: HistoryButtonProps) {
   const { t } = useTranslation('history');
@@ -140,6 +142,8 @@ export function HistoryPanel({ target, languages, extraLabels, restore }: { targ
   if (!entries.length) {
     return loading ? <Spin style={{ display: 'block', margin: '48px auto' }} /> : <Empty description={t('empty')} />;
   }
+  // The current version: the newest entry that is no read (a `view` or `export` entry, administrators', changes nothing).
+  const current = entries.findIndex((e) => !READS.has(e.operation));
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }} data-testid="history-panel">
       {entries.map((entry, i) => (
@@ -147,10 +151,10 @@ export function HistoryPanel({ target, languages, extraLabels, restore }: { targ
           key={entry.id}
           def={def}
           entry={entry}
-          newest={i === 0}
+          newest={i === current}
           languages={languages}
           extraLabels={extraLabels}
-          action={restore && restorable(entry, i === 0, def) ? (
+          action={restore && restorable(entry, i === current, def) ? (
             <Tooltip title={restore.lockedReason ? t('restoreLocked', { reason: restore.lockedReason }) : undefined}>
               <Button
                 size="small"

@@ -2,8 +2,8 @@
 // shared/privacy-retention.ts):
 //   GET /api/Privacy/retention   the retention of each kind, when the next run comes, what the last one did (administrators)
 //   PUT /api/Privacy/retention   { kinds: [ { kind, months } ] }: months 1..600, or null for forever (administrators)
-// and the periodic task `privacy-retention` (server/db/periodic.ts `every`: one instance at a time), at start and then
-// once a day: the records of each kind created before now − its months are erased through the same erase as a
+// and the periodic task `privacy-retention` (server/db/periodic.ts `every`: one instance at a time; whether a run is due
+// is read under the task's lock, so instances starting one after another do not run it again): once a day, the records of each kind created before now − its months are erased through the same erase as a
 // person's request (./index.ts `eraseRecord`, reason "retention": the record stays, its personal fields and their
 // history's values go), the client addresses of the months before forgotten (`forgetAddressesBefore`), the sign-in
 // records older than their retention deleted; one audit entry per run with the counts (resource `privacyRetention`,
@@ -32,7 +32,7 @@ import { iso } from '../db/dialect';
 import { every } from '../db/periodic';
 import type { Db } from '../db/schema';
 import { httpError } from '../errors';
-import { localize } from '../i18n';
+import { ok } from '../http/envelope';
 import { M } from '../messages';
 import { dynamic, enforce, operationContext, systemContext, type OwnWrite } from '../resources/index';
 import { eraseRecord, forgetAddressesBefore, scrubAfterErase } from './index';
@@ -106,9 +106,12 @@ export function nextRunOf(last: RetentionRun | null, now: Date): Date {
   return new Date(Date.parse(last.at) + (last.result === 'ok' && last.complete ? DAY : HOUR));
 }
 
-/** Each record kind's definition, and the condition "some personal field still holds a value" (not erased yet). */
+/**
+ * The condition "some personal field still holds a value" (not erased yet), so a run does not erase a record again. A
+ * per-language field (JSON text of its languages) is left out: each of these kinds has a plain personal field too.
+ */
 function stillPersonal(def: ResourceDef) {
-  const fields = personalFields(def).filter((f) => !f.computed);
+  const fields = personalFields(def).filter((f) => !f.computed && !f.perLanguage);
   const textual = (type: string) => !['date', 'datetime', 'number', 'decimal', 'boolean', 'reference'].includes(type);
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the definition names the columns
   return (eb: any) =>
@@ -123,6 +126,9 @@ interface Counting {
   counts: Partial<Record<RetentionKind, number>>;
   erased: number;
   tables: Set<string>;
+  /** Records whose erase failed (the run goes on with the next; the run is 'failed' and comes again within the hour). */
+  failed: number;
+  message?: string;
 }
 
 /**
@@ -148,14 +154,23 @@ async function eraseExpired(app: FastifyInstance, kind: RecordKind, before: Date
       .limit(SLICE)
       .execute()) as { id: number; websiteId?: number | null }[];
     for (const row of rows) {
-      if (run.erased >= budget) return false;
-      const done = await eraseRecord(app, { def, websiteId: websiteScoped ? (row.websiteId ?? null) : null, id: row.id }, { reason: 'retention' });
+      if (run.erased + run.failed >= budget) return false;
+      after = row.id;
+      // One record that cannot be erased now (e.g. a write racing it) must not hold back the others.
+      let done: 'erased' | 'missing';
+      try {
+        done = await eraseRecord(app, { def, websiteId: websiteScoped ? (row.websiteId ?? null) : null, id: row.id }, { reason: 'retention' });
+      } catch (err) {
+        run.failed += 1;
+        run.message ??= `${def.name} ${row.id}: ${err instanceof Error ? err.message : String(err)}`;
+        app.log.error({ err, task: RETENTION_TASK, resource: def.name, id: row.id }, 'personal data retention: a record was not erased');
+        continue;
+      }
       if (done === 'erased') {
         run.counts[kind]! += 1;
         run.erased += 1;
         run.tables.add(def.table);
       }
-      after = row.id;
     }
     if (rows.length < SLICE) return true;
   }
@@ -168,7 +183,7 @@ async function eraseExpired(app: FastifyInstance, kind: RecordKind, before: Date
 export async function runRetention(app: FastifyInstance, options: { budget?: number } = {}): Promise<RetentionRun> {
   const now = app.now();
   const budget = options.budget ?? MAX_ERASED_PER_RUN;
-  const run: Counting = { counts: {}, erased: 0, tables: new Set() };
+  const run: Counting = { counts: {}, erased: 0, tables: new Set(), failed: 0 };
   let complete = true;
   let failure: unknown;
   try {
@@ -193,12 +208,13 @@ export async function runRetention(app: FastifyInstance, options: { budget?: num
     failure = err;
     app.log.error({ err, task: RETENTION_TASK }, 'personal data retention run failed');
   }
+  const message = failure ? (failure instanceof Error ? failure.message : String(failure)) : run.failed ? `${run.failed} not erased; first: ${run.message}` : undefined;
   const result: RetentionRun = {
     at: iso(now),
-    result: failure ? 'failed' : 'ok',
+    result: failure || run.failed ? 'failed' : 'ok',
     counts: run.counts,
-    complete: complete && !failure,
-    ...(failure ? { message: failure instanceof Error ? failure.message.slice(0, 500) : String(failure).slice(0, 500) } : {}),
+    complete: complete && !failure && !run.failed,
+    ...(message ? { message: message.slice(0, 500) } : {}),
   };
   await app.resources.engine.own(systemContext(app.db, now), RETENTION_RESOURCE, async (db) => {
     const row = { at: result.at, result: result.result, counts: JSON.stringify(result.counts), complete: result.complete, message: result.message ?? null };
@@ -215,9 +231,14 @@ export async function runRetention(app: FastifyInstance, options: { budget?: num
   return result;
 }
 
-/** Whether a run is due now (the last one is a day old, or failed, or left work for later). */
-async function isDue(db: Db, now: Date): Promise<boolean> {
-  return nextRunOf(await lastRunOf(db), now).getTime() <= now.getTime();
+/**
+ * What the task does at each tick, under its lock: a run when one is due (none ran yet, the last one is a day old, or
+ * failed, or left work for later). Answers the run, or null when none was due.
+ */
+export async function runIfDue(app: FastifyInstance): Promise<RetentionRun | null> {
+  const now = app.now();
+  if (nextRunOf(await lastRunOf(app.db), now).getTime() > now.getTime()) return null;
+  return runRetention(app);
 }
 
 /** The body of PUT: each kind once, each months valid; 400 naming the field otherwise. */
@@ -232,20 +253,15 @@ function settingsOf(body: unknown): { kind: RetentionKind; months: number | null
     if (!isRetentionKind(kind)) throw httpError(400, messages.kind(`kinds.${i}.kind`), { field: `kinds.${i}.kind` });
     if (seen.has(kind)) throw httpError(400, messages.twice(`kinds.${i}.kind`, kind), { field: `kinds.${i}.kind` });
     seen.add(kind);
-    const value = months === undefined ? null : months;
-    if (!isRetentionMonths(value)) throw httpError(400, messages.months(`kinds.${i}.months`, kind), { field: `kinds.${i}.months` });
-    return { kind, months: value };
+    // null is forever; a missing months is a mistake, not a wish to keep forever.
+    if (!isRetentionMonths(months)) throw httpError(400, messages.months(`kinds.${i}.months`, kind), { field: `kinds.${i}.months` });
+    return { kind, months };
   });
 }
 
 export const retentionRoutes: FastifyPluginAsync = async (app) => {
-  // At start (whatever the last run), then whenever one is due: looked at every TICK, run on one instance at a time.
-  let started = false;
-  every(app, RETENTION_TASK, TICK, async () => {
-    const atStart = !started;
-    started = true;
-    if (atStart || (await isDue(app.db, app.now()))) await runRetention(app);
-  });
+  // Looked at at start and every TICK, on one instance at a time: runs when due.
+  every(app, RETENTION_TASK, TICK, () => runIfDue(app));
 
   const answer = async (): Promise<RetentionAnswer> => {
     const [kinds, lastRun] = await Promise.all([retentionSettings(app), lastRunOf(app.db)]);
@@ -254,7 +270,7 @@ export const retentionRoutes: FastifyPluginAsync = async (app) => {
 
   app.get('/Privacy/retention', async (request) => {
     enforce(request, ADMINS);
-    return { data: await answer() };
+    return ok(request, M.success, await answer());
   });
 
   app.put('/Privacy/retention', async (request) => {
@@ -268,18 +284,18 @@ export const retentionRoutes: FastifyPluginAsync = async (app) => {
       const written: OwnWrite[] = [];
       for (const { kind, months } of wanted) {
         const was = current.get(kind)!;
-        if (!was.isDefault && was.months === months) continue;
+        // The same retention as now (set or default): nothing to write, no entry. SIGN_IN_RETENTION_DAYS's days
+        // replaced by months (or forever) is a change.
+        if (was.months === months && was.days === undefined) continue;
         await db
           .insertInto('privacy_retention')
           .values({ kind, months, updatedAt: now })
           .onConflict((oc) => oc.column('kind').doUpdateSet({ months, updatedAt: now }))
           .execute();
-        // A default set to the same value changes nothing the history shows (no entry); SIGN_IN_RETENTION_DAYS's
-        // days replaced by months (or forever) does.
         written.push({ websiteId: undefined, ids: [kind], operation: 'update', before: { months: was.months, days: was.days ?? null }, after: { months, days: null } });
       }
       return { result: undefined, written };
     });
-    return { code: 1, message: localize(request, M.success), data: await answer() };
+    return ok(request, M.updated, await answer());
   });
 };

@@ -10,7 +10,7 @@ import { destroyMonthKeysBefore } from './keys';
 import { openChangeList, type Change } from './seal';
 
 export type { Change } from './seal';
-export { sealEntry, openState, sealTitle, openTitle, sealAddress, openAddress, openChangeList } from './seal';
+export { sealEntry, openState, sealTitle, openTitle, sealAddress, openAddress, openChangeList, Opener, erasedValueOf } from './seal';
 export { eraseRecord } from './erase';
 export { scrubAfterErase } from './scrub';
 export { isSealed } from './keys';
@@ -33,8 +33,8 @@ export function openChanges(db: Db, resource: string, recordId: string, changes:
 }
 
 /** Forgets the client addresses of every month before `month` ('YYYY-MM'): destroys those months' keys. */
-export function forgetAddressesBefore(db: Db, month: string): Promise<number> {
-  if (!/^\d{4}-\d{2}$/.test(month)) throw new Error(`forgetAddressesBefore: a month is 'YYYY-MM', not '${month}'`);
+export async function forgetAddressesBefore(db: Db, month: string): Promise<number> {
+  if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(month)) throw new Error(`forgetAddressesBefore: a month is 'YYYY-MM', not '${month}'`);
   return destroyMonthKeysBefore(db, month);
 }
 

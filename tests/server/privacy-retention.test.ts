@@ -8,13 +8,14 @@ import { ERASED } from '../../shared/resources/personal';
 import { monthsBefore, type RetentionAnswer } from '../../shared/privacy-retention';
 import { runExclusive } from '../../server/db/periodic';
 import { openAddress } from '../../server/privacy/index';
-import { RETENTION_TASK, runIfDue } from '../../server/privacy/retention';
+import { RETENTION_TASK, runIfDue, runRetention } from '../../server/privacy/retention';
 import type { FastifyInstance } from 'fastify';
 import { demoWebsitesAndStaff, describeEachDatabase, EN } from './harness';
 import { otherInstance } from './instances';
 
 const MINUTE = 60_000;
-const DAY = 24 * 60 * MINUTE;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
 
 describeEachDatabase(
   'personal data retention',
@@ -127,6 +128,9 @@ describeEachDatabase(
         expect(run).toBe(true);
         expect(await feedback(old.id)).toMatchObject({ title: 'Cũ', fullName: ERASED, email: ERASED, phoneNumber: ERASED });
         expect(await feedback(kept.id)).toMatchObject({ title: 'Mới', fullName: 'Người Mới', email: 'nguoi@example.com', phoneNumber: '0987654321' });
+        // Its history says it was erased, and why.
+        const history = await ctx.authed('GET', `/api/History/${clinic}/Feedbacks/${old.id}`);
+        expect(history.body.data[0]).toMatchObject({ operation: 'erase', changes: [{ field: 'reason', after: 'retention' }] });
         // The addresses of the months before the last 6 are gone; the recent one reads still.
         expect(await openAddress(ctx.db, old.address)).not.toBe('127.0.0.1');
         expect(await openAddress(ctx.db, kept.address)).not.toBe('127.0.0.1');
@@ -146,6 +150,38 @@ describeEachDatabase(
         // Not due again before a day: the next tick does nothing, writes nothing.
         expect(await runIfDue(ctx.app)).toBeNull();
         expect((await runs()).totalRows).toBe(before + 1);
+      } finally {
+        await ctx.authed('PUT', '/api/Privacy/retention', { kinds: [{ kind: 'feedback', months: null }] });
+      }
+    });
+
+    it('a run erases at most its budget; one that left work comes again within the hour and goes on', async () => {
+      resume();
+      const { clinic } = await demoWebsitesAndStaff(ctx);
+      expect((await ctx.authed('PUT', '/api/Privacy/retention', { kinds: [{ kind: 'feedback', months: 1 }] })).status).toBe(200);
+      const base = ctx.clock.now();
+      ctx.clock.set(monthsBefore(base, 2));
+      for (const title of ['Một', 'Hai']) {
+        const res = await ctx.request('POST', `/public/${clinic}/feedback`, { json: { title, fullName: `Người ${title}`, email: 'nguoi@example.com', phoneNumber: '0987654321' } });
+        expect(res.status, res.text).toBe(201);
+      }
+      ctx.clock.set(base);
+      dayLater();
+      const left = async () => (await ctx.db.selectFrom('feedbacks').select('id').where('createdAt', '<', monthsBefore(ctx.clock.now(), 1).toISOString()).where('fullName', '<>', ERASED).execute()).length;
+      try {
+        // Ours and the demo's feedback older than a month: one run erases all but one.
+        const due = await left();
+        expect(due).toBeGreaterThanOrEqual(2);
+        const first = await runRetention(ctx.app, { budget: due - 1 });
+        expect(first).toMatchObject({ result: 'ok', complete: false, counts: { feedback: due - 1 } });
+        expect(await left()).toBe(1);
+        const answer = await retention();
+        expect(Date.parse(answer.nextRunAt)).toBe(Date.parse(first.at) + HOUR);
+        expect(await runIfDue(ctx.app)).toBeNull();
+        ctx.clock.advance(HOUR);
+        shift += HOUR;
+        expect(await runIfDue(ctx.app)).toMatchObject({ result: 'ok', complete: true, counts: { feedback: 1 } });
+        expect(await left()).toBe(0);
       } finally {
         await ctx.authed('PUT', '/api/Privacy/retention', { kinds: [{ kind: 'feedback', months: null }] });
       }

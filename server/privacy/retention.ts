@@ -28,7 +28,7 @@ import {
   type RetentionSetting,
 } from '../../shared/privacy-retention';
 import { purgeSignIns } from '../auth/sign-ins';
-import { iso } from '../db/dialect';
+import { iso, lockName } from '../db/dialect';
 import { every } from '../db/periodic';
 import type { Db } from '../db/schema';
 import { httpError } from '../errors';
@@ -279,7 +279,9 @@ export const retentionRoutes: FastifyPluginAsync = async (app) => {
     const now = iso(app.now());
     // One history entry per kind whose retention changed (before → after), in the write's transaction.
     await app.resources.engine.own(operationContext(app, request), RETENTION_RESOURCE, async (db) => {
-      // Read in the write's transaction (SQLite: its one connection).
+      // One change of the settings at a time (PostgreSQL: a lock on the name; a kind at its default has no row to
+      // lock), read in the write's transaction: each entry's "before" is what the one before it wrote.
+      await lockName(db, 'privacy-retention-settings');
       const current = new Map((await retentionSettings(app, db)).map((s) => [s.kind, s]));
       const written: OwnWrite[] = [];
       for (const { kind, months } of wanted) {

@@ -94,6 +94,24 @@ describeEachDatabase(
       expect(reset.status, reset.text).toBe(200);
     });
 
+    it('administrators changing a retention at once: saved one after the other, each entry from the one before', async () => {
+      const before = (await ctx.authed('GET', '/api/Audit?resource=privacyRetention&operation=update&pageSize=100')).body.totalRows as number;
+      await ctx.authed('GET', '/api/Privacy/retention'); // the token signed in before the race
+      const wanted = [12, 24, 36, 48, 60, 72, 84, 96];
+      const answers = await Promise.all(wanted.map((months) => ctx.authed('PUT', '/api/Privacy/retention', { kinds: [{ kind: 'applications', months }] })));
+      expect(answers.map((r) => r.status)).toEqual(wanted.map(() => 200));
+      const entries = (await ctx.authed('GET', '/api/Audit?resource=privacyRetention&operation=update&pageSize=100')).body;
+      expect(entries.totalRows).toBe(before + wanted.length);
+      const chain = (entries.data as { recordId: string; changes: { field: string; before: unknown; after: unknown }[] }[])
+        .slice(0, wanted.length)
+        .reverse()
+        .map((e) => e.changes.find((c) => c.field === 'months')!);
+      expect(chain[0].before).toBeNull();
+      for (let i = 1; i < chain.length; i++) expect(chain[i].before).toBe(chain[i - 1].after);
+      expect(monthsOf(await retention()).applications).toBe(chain.at(-1)!.after);
+      expect((await ctx.authed('PUT', '/api/Privacy/retention', { kinds: [{ kind: 'applications', months: null }] })).status).toBe(200);
+    });
+
     it('a run erases the records older than their retention, only those, forgets old client addresses, and writes one audit entry', async () => {
       resume();
       const { clinic } = await demoWebsitesAndStaff(ctx);

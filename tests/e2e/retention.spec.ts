@@ -9,9 +9,9 @@ test('administrators set how long personal data stays, and see the next and the 
   await signIn(page);
   await page.goto('/settings');
   const card = page.getByTestId('retention-card');
-  await expect(card).toContainText('Thời gian lưu dữ liệu cá nhân');
+  await expect(card).toContainText('Thời gian lưu dữ liệu cá nhân', { timeout: 20_000 });
   // The defaults: client addresses 6 months, sign-in records 12, bookings forever (empty).
-  await expect(card.getByTestId('retention-clientAddresses')).toHaveValue('6');
+  await expect(card.getByTestId('retention-clientAddresses')).toHaveValue('6', { timeout: 20_000 });
   await expect(card.getByTestId('retention-signIns')).toHaveValue('12');
   await expect(card.getByTestId('retention-bookings')).toHaveValue('');
   await expect(card.getByTestId('retention-bookings')).toHaveAttribute('placeholder', 'Lưu mãi');
@@ -19,18 +19,24 @@ test('administrators set how long personal data stays, and see the next and the 
   await expect(runs).toContainText('Lần chạy tới');
   await expect(card.getByTestId('retention-last-run')).toContainText('Thành công');
 
+  /** Save, and wait for the server's answer. */
+  const save = async () => {
+    const saved = page.waitForResponse((r) => r.url().endsWith('/api/Privacy/retention') && r.request().method() === 'PUT');
+    await card.getByTestId('retention-save').click();
+    expect((await saved).status()).toBe(200);
+  };
   await card.getByTestId('retention-bookings').fill('24');
-  await card.getByTestId('retention-save').click();
+  await save();
   await expect(page.getByText('Đã lưu thời gian lưu dữ liệu cá nhân')).toBeVisible();
   await page.reload();
-  await expect(card.getByTestId('retention-bookings')).toHaveValue('24');
+  await expect(card.getByTestId('retention-bookings')).toHaveValue('24', { timeout: 20_000 });
 
   // Emptied: forever again.
   await card.getByTestId('retention-bookings').fill('');
-  await card.getByTestId('retention-save').click();
-  await expect(page.getByText('Đã lưu thời gian lưu dữ liệu cá nhân')).toHaveCount(1);
+  await save();
   await page.reload();
-  await expect(card.getByTestId('retention-bookings')).toHaveValue('');
+  await expect(card.getByTestId('retention-bookings')).toHaveValue('', { timeout: 20_000 });
+  await expect(card.getByTestId('retention-bookings')).toHaveAttribute('placeholder', 'Lưu mãi');
 
   // In English.
   await openUserMenu(page);

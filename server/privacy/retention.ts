@@ -4,8 +4,9 @@
 //   PUT /api/Privacy/retention   { kinds: [ { kind, months } ] }: months 1..600, or null for forever (administrators)
 // and the periodic task `privacy-retention` (server/db/periodic.ts `every`: one instance at a time; whether a run is due
 // is read under the task's lock, so instances starting one after another do not run it again): once a day, the records
-// of each kind created before now − its months are erased through the same erase as a person's request (./index.ts `eraseRecord`, reason "retention": the record stays, its personal fields and their
-// history's values go), the client addresses of the months before forgotten (`forgetAddressesBefore`), the sign-in
+// of each kind created before now − its months are erased through the same erase as a person's request (./index.ts
+// `eraseRecord`, reason "retention": the record stays, its personal fields and their history's values go), the client
+// addresses of the months before forgotten (`forgetAddressesBefore`), the sign-in
 // records older than their retention deleted; one audit entry per run with the counts (resource `privacyRetention`,
 // operation `retention`, the system's).
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';

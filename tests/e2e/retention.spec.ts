@@ -55,6 +55,7 @@ test('administrators set how long personal data stays, and see the next and the 
 test('the staff see the settings screen without the retention', async ({ page }) => {
   await signIn(page, STAFF);
   await page.goto('/settings');
-  await expect(page.getByRole('heading', { name: 'Cài đặt' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Cài đặt' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.locator('form#environment')).toBeVisible();
   await expect(page.getByTestId('retention-card')).toHaveCount(0);
 });

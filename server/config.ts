@@ -73,7 +73,8 @@ export interface ServerConfig {
   personalDataKey?: string;
   /**
    * REQUIRE_2FA_FOR_ADMINS=1: administrators without the second factor may only enrol (server/auth/guard.ts);
-   * SIGN_IN_RETENTION_DAYS: how long sign-in records are kept (default 90).
+   * SIGN_IN_RETENTION_DAYS: how long sign-in records are kept until an administrator sets their retention
+   * (server/privacy/retention.ts; without either, 12 months).
    */
   auth: { requireTwoFactorForAdmins: boolean; signInRetentionDays?: number };
   /**

@@ -10,7 +10,7 @@ import { httpError, parseInput } from '../errors';
 import { localize } from '../i18n';
 import { safeEqualHex, sha256 } from './crypto';
 import { burnPasswordCheck, verifyPassword } from './passwords';
-import { purgeSignIns, recordSignIn, type SignInOutcome } from './sign-ins';
+import { recordSignIn, type SignInOutcome } from './sign-ins';
 import { twoFactorOf } from './two-factor-routes';
 import { oauthError, SESSIONS_CHANNEL, type TokenAnswer } from './tokens';
 import { M } from '../messages';
@@ -72,13 +72,15 @@ function clientCredentials(request: FastifyRequest, form: { client_id?: string; 
 const noStore = (reply: FastifyReply) => reply.header('Cache-Control', 'no-store').header('Pragma', 'no-cache');
 
 const HOUR = 3_600_000;
-export const DEFAULT_SIGN_IN_RETENTION_DAYS = 90;
 
 /** buildApp({ auth }): the auth module's option. */
 export interface AuthOptions {
   /** REQUIRE_2FA_FOR_ADMINS=1: administrators without the second factor may do nothing but enrol (./guard.ts) */
   requireTwoFactorForAdmins?: boolean;
-  /** SIGN_IN_RETENTION_DAYS: how long sign-in records are kept (default 90) */
+  /**
+   * SIGN_IN_RETENTION_DAYS: how long sign-in records are kept until an administrator sets their retention in months
+   * (server/privacy/retention.ts; without either, 12 months)
+   */
   signInRetentionDays?: number;
 }
 
@@ -89,12 +91,8 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     const gone = await app.tokens.purgeExpired();
     if (gone.sessions || gone.tokens) app.log.info(gone, 'expired sessions and refresh tokens purged');
   });
-  // Sign-in records past their retention (SIGN_IN_RETENTION_DAYS, default 90), the same way.
-  const retentionDays = app.moduleOptions.auth?.signInRetentionDays ?? DEFAULT_SIGN_IN_RETENTION_DAYS;
-  every(app, 'sign-in-purge', HOUR, async () => {
-    const gone = await purgeSignIns(app.db, app.now(), retentionDays);
-    if (gone) app.log.info({ gone }, 'sign-in records past their retention purged');
-  });
+  // Sign-in records past their retention are deleted by the personal data retention task (server/privacy/retention.ts:
+  // an administrator's setting, SIGN_IN_RETENTION_DAYS its default when set, else 12 months).
   // Sessions ended on another instance (PostgreSQL NOTIFY at their commit): their event streams here close at once.
   if (app.listenDb) {
     const stop = await app.listenDb(SESSIONS_CHANNEL, (payload) => app.tokens.heard(payload.split(' ').filter(Boolean)));

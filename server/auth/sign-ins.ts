@@ -1,7 +1,9 @@
 // The sign-in records (docs/api.md "Sign-in records"): one row per sign-in, successful or refused, in `sign_ins`
 // (migration 0030) — not in the append-only record history, which anyone could grow without signing in (issue 39:
 // 400 failed sign-ins with 4 KB names added 9 MB). The account name is kept as typed, cut to a user name's length;
-// the client's address and user agent with it. Kept SIGN_IN_RETENTION_DAYS (default 90), then purged (./routes.ts).
+// the client's address and user agent with it. Kept as long as the retention of sign-in records says (an administrator's
+// setting, else SIGN_IN_RETENTION_DAYS, else 12 months), then purged by the personal data retention task
+// (server/privacy/retention.ts).
 // The administrators' audit log reads them beside the history's entries (server/history/routes.ts, `GET /api/Audit`).
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';

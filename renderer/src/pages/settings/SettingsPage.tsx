@@ -8,7 +8,9 @@ import { serviceBasesSchema } from '../../../../shared/ipc/contract';
 import { errorMessage, setServiceBases } from '../../api/client';
 import { notifySuccess } from '../../core/notices';
 import { useUnsavedGuard } from '../../resources/unsavedGuard';
-import { platform as appPlatform } from '../../session';
+import { isAdmin } from '../../../../shared/roles';
+import { platform as appPlatform, useSession } from '../../session';
+import { RetentionCard } from './RetentionCard';
 
 const SERVICES = ['auth', 'core', 'push', 'api', 'his'] as const;
 type Service = (typeof SERVICES)[number];
@@ -30,12 +32,16 @@ interface Loaded {
   info: AppInfo | null;
 }
 
-/** /settings: the environment profile (service base URLs) and, in the desktop app, what app this is. */
+/**
+ * /settings: the environment profile (service base URLs), in the desktop app what app this is, and for administrators
+ * how long personal data stays (./RetentionCard.tsx).
+ */
 export default function SettingsPage() {
-  return <SettingsScreen platform={appPlatform} />;
+  const { user } = useSession();
+  return <SettingsScreen platform={appPlatform} admin={isAdmin(user)} />;
 }
 
-export function SettingsScreen({ platform }: { platform: Pick<Platform, 'environment' | 'appInfo'> }) {
+export function SettingsScreen({ platform, admin = false }: { platform: Pick<Platform, 'environment' | 'appInfo'>; admin?: boolean }) {
   const { t } = useTranslation('settings');
   const { environment } = platform;
   const [form] = Form.useForm<FormValues>();
@@ -174,6 +180,7 @@ export function SettingsScreen({ platform }: { platform: Pick<Platform, 'environ
           </Descriptions>
         </Card>
       )}
+      {admin && <RetentionCard />}
     </Space>
   );
 }

@@ -12,8 +12,8 @@ import { plainText, type HistoryActor } from './model';
  */
 const defs = resources as Record<string, ResourceDef>;
 
-/** Writers that are not definitions (server: files, folders, sign-ins, integration keys, push tokens). */
-export const OTHER_AREAS = ['file', 'folder', 'user', 'integrationKey', 'pushToken'] as const;
+/** Writers that are not definitions (server: files, folders, sign-ins, integration keys, push tokens, personal data retention). */
+export const OTHER_AREAS = ['file', 'folder', 'user', 'integrationKey', 'pushToken', 'privacyRetention'] as const;
 
 export function areaLabel(resource: string): string {
   const def = defs[resource];
@@ -28,7 +28,7 @@ export function areaOptions(): { value: string; label: string }[] {
 }
 
 /** The operations that have words of their own (`history:operations`); the status moves add theirs. */
-const OPERATIONS = ['create', 'update', 'delete', 'restore', 'signIn', 'signInFailed', 'signOut', 'sessionRevoked', 'twoFactorSetup', 'twoFactorEnable', 'twoFactorDisable', 'pay', 'reverse', 'revoke', 'read', 'reorder', 'rotateSecret', 'replay', 'send', 'erase', 'view', 'export'] as const;
+const OPERATIONS = ['create', 'update', 'delete', 'restore', 'signIn', 'signInFailed', 'signOut', 'sessionRevoked', 'twoFactorSetup', 'twoFactorEnable', 'twoFactorDisable', 'pay', 'reverse', 'revoke', 'read', 'reorder', 'rotateSecret', 'replay', 'send', 'erase', 'view', 'export', 'retention'] as const;
 
 /** A status move's label by its name (approve → "Duyệt"): `def`'s own first, else the first definition's that has it. */
 function moveLabel(operation: string, def?: ResourceDef): string | undefined {

@@ -10,6 +10,7 @@ import { baseMigrations } from '../../server/db/migrations/index';
 import type { AccountsOptions } from '../../server/accounts/reset';
 import type { AuthOptions } from '../../server/auth/routes';
 import type { FilesOptions } from '../../server/files/engine';
+import type { PrivacyOptions } from '../../server/privacy/routes';
 import type { IntakeOptions } from '../../server/intake/routes';
 import type { DeliveryOptions } from '../../server/delivery/routes';
 import type { WebhookOptions } from '../../server/webhooks/dispatcher';
@@ -104,8 +105,8 @@ describe('server/modules.json and the manifests', () => {
   });
 
   it("takes the modules' own buildApp options from their manifests", () => {
-    expect(optionNames).toEqual(['auth', 'accounts', 'files', 'intake', 'delivery', 'webhooks', 'history', 'events']);
-    expectTypeOf<ModuleOptions>().toEqualTypeOf<{ auth?: AuthOptions; accounts?: AccountsOptions; files?: FilesOptions; intake?: IntakeOptions; delivery?: DeliveryOptions; webhooks?: WebhookOptions; history?: HistoryOptions; events?: EventsOptions }>();
+    expect(optionNames).toEqual(['auth', 'accounts', 'files', 'privacy', 'intake', 'delivery', 'webhooks', 'history', 'events']);
+    expectTypeOf<ModuleOptions>().toEqualTypeOf<{ auth?: AuthOptions; accounts?: AccountsOptions; files?: FilesOptions; privacy?: PrivacyOptions; intake?: IntakeOptions; delivery?: DeliveryOptions; webhooks?: WebhookOptions; history?: HistoryOptions; events?: EventsOptions }>();
   });
 
   it('derives the API prefixes from the route modules', () => {

@@ -1,0 +1,13 @@
+// The privacy module's start: it settles the master key personal data keys are wrapped with (./keys.ts), under the
+// start-up lock (route modules are registered inside it), before any write can seal a value.
+import type { FastifyPluginAsync } from 'fastify';
+import { parseMasterKey, settleMasterKey } from './keys';
+
+/** buildApp({ privacy }): PERSONAL_DATA_KEY (base64 of 32 bytes); unset, the database keeps one. */
+export interface PrivacyOptions {
+  personalDataKey?: string;
+}
+
+export const privacyKeyRoutes: FastifyPluginAsync = async (app) => {
+  await settleMasterKey(app.db, app.now(), parseMasterKey(app.moduleOptions.privacy?.personalDataKey));
+};

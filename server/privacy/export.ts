@@ -64,7 +64,11 @@ async function fileUrls(app: FastifyInstance, subject: Subject): Promise<string[
 }
 
 /** A name safe as a ZIP entry's last part (no folders, no control characters), kept readable. */
-const entryName = (name: string) => name.replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_').slice(0, 200) || 'file';
+const entryName = (name: string) =>
+  [...name]
+    .map((c) => (c < ' ' || '\\/:*?"<>|'.includes(c) ? '_' : c))
+    .join('')
+    .slice(0, 200) || 'file';
 
 /** The ZIP of the subjects found: `index.json` (what was asked and found), `records/<key>.json`, `files/<key>/<name>`. */
 export async function exportZip(app: FastifyInstance, subjects: readonly Subject[], asked: { phone?: string; email?: string }): Promise<Uint8Array> {

@@ -285,7 +285,7 @@ async function seedWebsite(app: FastifyInstance, call: ReturnType<typeof caller>
   const branch = rowsOf(await call('GET', `/api/BranchContacts/get-all/${website}`))[0]?.id;
   for (const [i, b] of site.bookings.entries()) {
     const appointmentDate = new Date(now + b.inDays * 86_400_000).toISOString().slice(0, 10);
-    await visitor(`/public/${website}/bookings`, { customerName: b.customerName, customerPhone: b.customerPhone, appointmentDate, startTime: b.startTime, branchId: branch, servicePackageName: json(b.service) }, `192.0.2.${160 + website * 10 + i}`);
+    await visitor(`/public/${website}/bookings`, { customerName: b.customerName, customerPhone: b.customerPhone, customerEmail: b.customerEmail, appointmentDate, startTime: b.startTime, branchId: branch, servicePackageName: json(b.service) }, `192.0.2.${160 + website * 10 + i}`);
     const list = (await call('GET', `/api/Bookings/${website}?page=1&pageSize=1&keyword=${encodeURIComponent(b.customerName)}`)).data as { id: number }[];
     for (const move of b.moves ?? []) await call('PUT', `/api/Bookings/status/${website}/${list[0].id}`, { status: move.status, reason: move.reason });
   }

@@ -7,7 +7,7 @@ import { unzipSync, strFromU8 } from 'fflate';
 import { beforeAll, expect, it } from 'vitest';
 import { ERASED } from '../../shared/resources/personal';
 import { createUser } from './account-helpers';
-import { demoWebsitesAndStaff, describeEachDatabase, EN } from './harness';
+import { demoWebsites, demoWebsitesAndStaff, describeEachDatabase, EN } from './harness';
 
 /** The person of these tests (not the demo's Nguyễn Văn An, so the demo data does not move the counts here). */
 const PERSON = { name: 'Hồ Thị Riêng', phone: '0977 123 456', email: 'rieng.ho@example.com' };
@@ -169,3 +169,24 @@ describeEachDatabase('privacy requests', (ctx) => {
     expect(await subjects('phone=0977123457')).toHaveLength(1);
   });
 });
+
+// The demo content (SEED_DEMO=1): its person asking for their data is found everywhere they wrote to.
+describeEachDatabase(
+  'privacy requests: the demo person',
+  (ctx) => {
+  it('finds Nguyễn Văn An in bookings, feedback and expert questions on both websites, an application and a referral', async () => {
+    const { clinic, spa } = await demoWebsites(ctx);
+    const subjects = async (query: string) => {
+      const res = await ctx.authed('GET', `/api/Privacy/subjects?${query}`);
+      expect(res.status, res.text).toBe(200);
+      return (res.body.data as { resource: string; website: number | null }[]).map((s) => `${s.resource}:${s.website}`).sort();
+    };
+    // Also his expert question, asked on both websites (server/demo/questions.ts).
+    const everywhere = [`booking:${clinic}`, `booking:${spa}`, `feedback:${clinic}`, `feedback:${spa}`, `qaExpert:${clinic}`, `qaExpert:${spa}`, `recruitment:${clinic}`, 'referral:null'].sort();
+    expect(await subjects(`phone=${encodeURIComponent('0912 345 678')}`)).toEqual(everywhere);
+    expect(await subjects(`name=${encodeURIComponent('Nguyễn Văn An')}`)).toEqual(everywhere);
+    expect(await subjects('email=an.nguyen@example.com')).toEqual(everywhere.filter((s) => s !== `booking:${spa}` && s !== 'referral:null'));
+  });
+  },
+  { app: { seed: { demo: true, content: true } } },
+);

@@ -12,7 +12,7 @@ import { iso } from './db/dialect';
 import type { Database } from './db/schema';
 import type { SeedOptions } from './config';
 import { seedEditorialDemo } from './demo/questions';
-import { changesBetween, HISTORY_TABLE, insertEntry } from './history/entries';
+import { changesBetween, HISTORY_TABLE, recordEntry } from './history/entries';
 import { dynamic, systemContext, type ResourceSet } from './resources/index';
 
 /** What to seed (config.ts reads it from the environment; declared there, below this file). */
@@ -148,7 +148,7 @@ async function recordDemoQuestions(db: Kysely<Database>, set: ResourceSet, quest
       const state = await engine.read(trx, defs.qaExpert, { websiteId: q.websiteId, keys: {} }, q.id);
       if (!state) continue;
       const { statusHistory: _, ...kept } = state;
-      await insertEntry(trx, { websiteId: q.websiteId, resource: 'qaExpert', recordId: String(q.id), operation: 'create', actor, changes: changesBetween(defs.qaExpert, undefined, kept), state: { record: kept }, time: now });
+      await recordEntry(trx, defs, { websiteId: q.websiteId, resource: 'qaExpert', recordId: String(q.id), operation: 'create', actor, changes: changesBetween(defs.qaExpert, undefined, kept), state: { record: kept }, time: now });
     }
   });
 }

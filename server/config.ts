@@ -67,6 +67,11 @@ export interface ServerConfig {
   trustProxy?: number | string;
   seed: SeedOptions;
   /**
+   * PERSONAL_DATA_KEY: the master key (base64 of 32 random bytes) that wraps the keys personal values are sealed with
+   * in the history, the trash and the live events (server/privacy/keys.ts); unset, the database keeps one.
+   */
+  personalDataKey?: string;
+  /**
    * REQUIRE_2FA_FOR_ADMINS=1: administrators without the second factor may only enrol (server/auth/guard.ts);
    * SIGN_IN_RETENTION_DAYS: how long sign-in records are kept (default 90).
    */
@@ -129,6 +134,13 @@ function trustProxy(env: NodeJS.ProcessEnv): number | string | undefined {
   return raw;
 }
 
+function personalDataKey(env: NodeJS.ProcessEnv): string | undefined {
+  const raw = env.PERSONAL_DATA_KEY?.trim();
+  if (!raw) return undefined;
+  if (Buffer.from(raw, 'base64').length !== 32) throw new Error('PERSONAL_DATA_KEY must be the base64 of 32 random bytes (openssl rand -base64 32)');
+  return raw;
+}
+
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = Number(env.PORT ?? 5080);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, not "${env.PORT}"`);
@@ -163,6 +175,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       requireTwoFactorForAdmins: /^(1|true|yes)$/i.test(env.REQUIRE_2FA_FOR_ADMINS ?? ''),
       signInRetentionDays: positiveInt(env, 'SIGN_IN_RETENTION_DAYS'),
     },
+    personalDataKey: personalDataKey(env),
     seed: { demo: /^(1|true|yes)$/i.test(env.SEED_DEMO ?? ''), content: /^(1|true|yes)$/i.test(env.SEED_DEMO ?? ''), admin },
     ...(env.SITEDESK_BENCH_HISTORY_OFF === '1' ? { benchHistoryOff: true } : {}),
   };

@@ -31,6 +31,7 @@ async function main() {
     webhooks: { allowPrivate: config.webhooks.allowPrivate },
     accounts: config.accounts,
     ...(config.s3 ? { files: { s3: config.s3 } } : {}),
+    ...(config.personalDataKey ? { privacy: { personalDataKey: config.personalDataKey } } : {}),
     ...(config.benchHistoryOff ? { history: { benchOff: true } } : {}),
     logger: { level: process.env.LOG_LEVEL ?? 'warn' },
   });

@@ -71,7 +71,8 @@ export function refusal(from, to) {
   if (!(a.imports ?? []).includes(to.unit)) {
     return `server/${from.unit} does not build on server/${to.unit}: add "${to.unit}" to its "imports" in server/modules.json if it should.`;
   }
-  if (!(b.exports ?? []).includes(to.inside)) {
+  // A module's `index` (its public face, server/privacy/index.ts) is imported as the folder's index: inside ''.
+  if (!(b.exports ?? []).map((e) => (e === 'index' ? '' : e)).includes(to.inside)) {
     const open = (b.exports ?? []).map((e) => `${to.unit}/${e}`).join(', ') || 'nothing';
     return `server/${to.unit}/${to.inside || 'index'} is internal to ${to.unit} (it opens ${open}): import those, or add the file to its "exports" in server/modules.json.`;
   }

@@ -229,6 +229,9 @@ function createSqlite(file: string): DbHandle {
   raw.pragma('synchronous = FULL');
   raw.pragma('foreign_keys = ON');
   raw.pragma('busy_timeout = 5000');
+  // A deleted or overwritten row's bytes are zeroed in the file, not left on a free page (personal data erased,
+  // server/privacy/scrub.ts; the WAL is checkpointed and truncated after an erase).
+  raw.pragma('secure_delete = ON');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: booleanAware(raw) }) });
   // settle: nothing to do, statements are kept prepared by their text already (booleanAware below).
   const unlocked = async () => {};

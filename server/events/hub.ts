@@ -9,7 +9,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { LiveEvent } from '../../shared/events';
-import { mayRead, readers, toWire, type EventRow } from './store';
+import { mayRead, openTitles, readers, toWire, type EventRow } from './store';
 
 export interface EventStream {
   userId: number;
@@ -86,10 +86,11 @@ export class EventHub {
     await this.deliver(rows);
   }
 
-  private async deliver(rows: EventRow[]): Promise<void> {
-    if (!rows.length || !this.streams.size) return;
+  private async deliver(stored: EventRow[]): Promise<void> {
+    if (!stored.length || !this.streams.size) return;
     const streams = [...this.streams];
     const byUser = await readers(this.db, streams.map((s) => s.userId));
+    const rows = await openTitles(this.db, stored);
     for (const row of rows) {
       for (const stream of streams) {
         const reader = byUser.get(stream.userId);

@@ -14,6 +14,7 @@ import type { ResourceEngine, WriteEvent, WriteListener } from '../resources/ind
 import type { EventKind } from '../../shared/events';
 import { sql } from 'kysely';
 import type { Db } from '../db/schema';
+import { sealTitle } from '../privacy/index';
 
 /** The intake's records and the kind of event each makes (definition name → kind). */
 const INTAKE_KINDS: Record<string, EventKind> = {
@@ -33,10 +34,14 @@ type Row = Record<string, unknown>;
 /** A visitor's write: a request without a user or another identified caller (server/history/entries.ts `actorOf`). */
 const byVisitor = (event: WriteEvent) => Boolean(event.request && !event.request.user && !event.request.actor && !event.actor);
 
+/** The field a notification's title is made of (the first of these with a text), if any. */
+const titleFieldOf = (record: Row | undefined) => (record ? TITLE_KEYS.find((key) => typeof record[key] === 'string' && (record[key] as string).trim()) : undefined);
+const TITLE_KEYS = ['title', 'customerName', 'fullName', 'name'];
+
 /** A plain title for a notification: the record's name, in its first language when it has several. */
 export function titleOf(record: Row | undefined): string {
   if (!record) return '';
-  for (const key of ['title', 'customerName', 'fullName', 'name']) {
+  for (const key of TITLE_KEYS) {
     const value = record[key];
     if (typeof value !== 'string' || !value.trim()) continue;
     const texts = parseTranslations(value);
@@ -61,6 +66,8 @@ interface NewEvent {
   resource: string;
   recordId: string;
   title: string;
+  /** The field the title is made of: a personal one's is kept sealed with the record's key (server/privacy). */
+  from?: string;
   detail?: string;
   rule: AccessRule;
   scoped: boolean;
@@ -92,6 +99,7 @@ export function eventsListener(engine: ResourceEngine, defs: Record<string, Reso
           resource: event.resource,
           recordId: String(id),
           title: titleOf(record),
+          from: titleFieldOf(record),
           rule: ruleOf(def?.access, 'read'),
           // Membership is the engine's scope for a website's records; an organisation's are every member's.
           scoped: def ? def.scope === 'website' : true,
@@ -112,6 +120,7 @@ export function eventsListener(engine: ResourceEngine, defs: Record<string, Reso
             resource: event.resource,
             recordId: String(event.ids[0]),
             title: titleOf(after),
+            from: titleFieldOf(after),
             rule: decide,
             scoped: true,
             submittedBy: toUser(after.submittedBy),
@@ -127,6 +136,7 @@ export function eventsListener(engine: ResourceEngine, defs: Record<string, Reso
             resource: event.resource,
             recordId: String(event.ids[0]),
             title: titleOf(event.after ?? event.before),
+            from: titleFieldOf(event.after ?? event.before),
             detail: event.move.name,
             rule: ruleOf(def!.access, 'read'),
             scoped: true,
@@ -137,6 +147,7 @@ export function eventsListener(engine: ResourceEngine, defs: Record<string, Reso
     }
     if (!made.length) return;
     const time = iso(now());
+    for (const e of made) e.title = await sealTitle(db, defs[e.resource], e.recordId, e.title, e.from, now());
     const rows = await db
       .insertInto('events')
       .values(

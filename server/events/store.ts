@@ -11,6 +11,7 @@ import { grantKey, REVIEW_ACTIONS, type Grants } from '../../shared/permissions'
 import type { ResourceDef } from '../../shared/resources/define';
 import { resources } from '../../shared/resources/index';
 import type { Database } from '../db/schema';
+import { Opener } from '../privacy/index';
 
 declare module '../db/schema' {
   interface Database {
@@ -56,6 +57,15 @@ function titleHidden(reader: Reader, r: EventRow): boolean {
   const grants = r.scoped ? [reader.grants.get(r.websiteId)] : [...reader.grants.values()];
   const hides = (g: Grants | undefined) => (g?.[key]?.hiddenFields ?? []).some((f) => (TITLE_FIELDS as readonly string[]).includes(f));
   return grants.length > 0 && grants.every(hides);
+}
+
+/**
+ * The events with their titles opened (a title made of a personal field is kept sealed with its record's key,
+ * server/privacy): `#id` once the record was erased. Read for each delivery, never kept.
+ */
+export async function openTitles(db: Kysely<Database>, rows: EventRow[]): Promise<EventRow[]> {
+  const opener = new Opener(db);
+  return Promise.all(rows.map(async (r) => ({ ...r, title: await opener.title(r.resource, r.recordId, r.title) })));
 }
 
 /** An event as the stream and the recent list send it to `reader` (shared/events.ts). */
@@ -166,9 +176,9 @@ export async function eventsFor(db: Kysely<Database>, reader: Reader, options: {
     const rows = await q.orderBy('id', options.oldestFirst ? 'asc' : 'desc').limit(batch).execute();
     for (const r of rows) {
       if (mayRead(reader, r)) out.push(r);
-      if (out.length >= options.limit) return out;
+      if (out.length >= options.limit) return openTitles(db, out);
     }
-    if (rows.length < batch) return out;
+    if (rows.length < batch) return openTitles(db, out);
     const last = rows[rows.length - 1].id;
     if (options.oldestFirst) after = last;
     else before = last;

@@ -18,6 +18,24 @@ export function keepDeletedFiles(app: FastifyInstance): void {
   filesEngine(app).catalog.keepDeleted = true;
 }
 
+/**
+ * The bytes of the files these URLs point to (a field's `/files/<storedName>/<name>`), in place and in the trash's
+ * keeping, on disk or in S3: what erasing a record's personal files removes (server/privacy/erase.ts). URLs not of
+ * this store are left alone; answers the stored names removed.
+ */
+export async function removeFileBytes(app: FastifyInstance, urls: readonly string[]): Promise<string[]> {
+  const { store } = filesEngine(app);
+  const names: string[] = [];
+  for (const url of urls) {
+    const path = url.trim().replace(/^[a-z][a-z\d+.-]*:\/\/[^/]+/i, '').split(/[?#]/)[0];
+    const name = /^\/files\/([^/]+)/.exec(path)?.[1];
+    if (!name || !store.isStoredName(name)) continue;
+    await store.removeKept(name); // both: in place and kept
+    names.push(name);
+  }
+  return names;
+}
+
 /** The bytes of files purged from the trash. */
 export async function removeKeptFiles(app: FastifyInstance, storedNames: readonly string[]): Promise<void> {
   const { store } = filesEngine(app);

@@ -8,6 +8,7 @@ import { parseTranslations } from '../../shared/resources/translations';
 import { dialectOf, iso } from '../db/dialect';
 import type { ResourceEngine, WriteActor, WriteEvent, WriteListener } from '../resources/index';
 import type { Db } from '../db/schema';
+import { sealEntry } from '../privacy/index';
 
 declare module '../db/schema' {
   interface Database {
@@ -180,6 +181,16 @@ export async function insertEntry(db: Db, e: EntryInput): Promise<void> {
   await db.executeQuery({ ...query, parameters: values });
 }
 
+/**
+ * Writes an entry with its personal values (and its client address) sealed with the record's (the month's) key, made
+ * in this transaction when there is none yet (server/privacy): erasing the record destroys the key, and the entry then
+ * reads as erased. Every entry goes in through here.
+ */
+export async function recordEntry(db: Db, defs: Record<string, ResourceDef>, e: EntryInput): Promise<void> {
+  const sealed = await sealEntry(db, defs, { resource: e.resource, recordId: e.recordId, time: e.time, changes: e.changes, state: e.state, address: e.actor.address });
+  await insertEntry(db, { ...e, actor: { ...e.actor, address: sealed.address }, changes: sealed.changes as Change[], state: sealed.state });
+}
+
 /** The record without what the history does not keep (its status history is its own table; secrets, masked). */
 function kept(record: Row | undefined): Row | undefined {
   if (!record) return undefined;
@@ -232,7 +243,7 @@ export function historyListener(engine: ResourceEngine, defs: Record<string, Res
         if (!changes.length && (event.operation === 'update' || event.operation === 'move') && (before || event.values)) continue;
         state = after === undefined ? null : { record: after };
       }
-      await insertEntry(db, {
+      await recordEntry(db, defs, {
         websiteId: event.websiteId ?? null,
         resource: event.resource,
         recordId: String(id),

@@ -32,6 +32,7 @@ import {
 } from '../resources/index';
 import { changesBetween, HISTORY_TABLE, MASK } from './entries';
 import type { Db } from '../db/schema';
+import { Opener } from '../privacy/index';
 
 type Row = Record<string, unknown>;
 
@@ -132,7 +133,10 @@ export const historyRestoreRoutes: FastifyPluginAsync = async (app) => {
     // HIS catalogues) is restored through any website its user is staff of.
     if (!entry || (entry.websiteId === null ? !!def && hasWebsiteId(def) : entry.websiteId !== websiteId)) throw httpError(404, M.historyEntryNotFound);
     if (entry.operation === 'delete') throw httpError(400, M.restoreDeleted, { field: 'entryId' });
-    const record = entry.state ? ((JSON.parse(entry.state) as { record?: Row | null } | null)?.record ?? undefined) : undefined;
+    // Its personal values opened (server/privacy); a field whose record was erased since is left as it is now.
+    const erased = new Set<string>();
+    const opened = entry.state ? ((await new Opener(db).state(defs, entry.resource, entry.recordId, JSON.parse(entry.state), erased)) as { record?: Row | null } | null) : undefined;
+    const record = opened?.record ? Object.fromEntries(Object.entries(opened.record).filter(([k]) => !erased.has(k))) : undefined;
     const save = def && savedBy(def, entry.operation) && record ? saverOf(app, def) : undefined;
     const id = def ? recordKey(def, entry.recordId) : undefined;
     if (!def || !save || id === undefined) throw httpError(400, M.notRestorable(entry.operation), { field: 'entryId' });

@@ -12,6 +12,8 @@ import { M } from '../messages';
 import { dynamic, enforce, gateOf, hiddenOf, parseId, recordKey, requireOperation, requireWebsite, type AnyQuery } from '../resources/index';
 import { sql, type Kysely } from 'kysely';
 import { HISTORY_TABLE, historyListener } from './entries';
+import { Opener } from '../privacy/index';
+import { isAdmin } from '../../shared/roles';
 
 /** The audit's operations of the sign-in records. */
 const SIGN_IN_OPERATIONS = new Set(['signIn', 'signInFailed']);
@@ -70,6 +72,24 @@ const wire = (r: EntryRow) => ({
   changes: JSON.parse(r.changes) as unknown[],
 });
 
+type WireEntry = ReturnType<typeof wire>;
+
+/**
+ * The entries as their reader reads them (server/privacy): personal values opened (ERASED where the record was
+ * erased), the client address opened for an administrator only (others get null; a forgotten month: null).
+ */
+async function opened(db: Kysely<any>, request: FastifyRequest, entries: WireEntry[]): Promise<WireEntry[]> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  const opener = new Opener(db);
+  const admin = isAdmin(request.user);
+  return Promise.all(
+    entries.map(async (e) => ({
+      ...e,
+      actor: { ...e.actor, clientAddress: admin ? await opener.address(e.actor.clientAddress) : null },
+      changes: await opener.changes(e.resource, e.recordId, e.changes as never),
+    })),
+  );
+}
+
 /** A definition whose records carry no website (the organisation's team, a global lookup). */
 const ofNoWebsiteDef = (def: ResourceDef) => def.scope !== 'website' && def.name !== 'website' && def.parent?.resource !== 'website';
 
@@ -93,7 +113,7 @@ export const historyRoutes: FastifyPluginAsync = async (app) => {
       (byTime ? page.orderBy('time', 'desc') : page).orderBy('id', 'desc').limit(pageSize).offset(offset).execute(),
       where(db.selectFrom(HISTORY_TABLE)).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
     ]);
-    return { data: (rows as EntryRow[]).map(wire), totalRows: Number((total as { count: unknown }).count) };
+    return { data: await opened(db, request, (rows as EntryRow[]).map(wire)), totalRows: Number((total as { count: unknown }).count) };
   }
 
   /**
@@ -123,7 +143,7 @@ export const historyRoutes: FastifyPluginAsync = async (app) => {
       historyWhere(any.selectFrom(HISTORY_TABLE)).select(sql<number>`count(*)`.as('count')).executeTakeFirstOrThrow(),
       signInWhere(any.selectFrom('sign_ins as s')).select(sql<number>`count(*)`.as('count')).executeTakeFirstOrThrow(),
     ]);
-    return { data: (rows as EntryRow[]).map(wire), totalRows: Number(entryCount.count) + Number(signInCount.count) };
+    return { data: await opened(db, request, (rows as EntryRow[]).map(wire)), totalRows: Number(entryCount.count) + Number(signInCount.count) };
   }
 
   app.get('/History/:website/:resource/:id', async (request) => {

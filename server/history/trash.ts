@@ -23,6 +23,7 @@ import { hasWebsiteId } from '../resources/schema';
 import { HISTORY_TABLE } from './entries';
 import { resourceNames } from './routes';
 import { keepDeletedFiles, removeKeptFiles, restoreDeleted } from '../files/trash';
+import { Opener, openState, sealTitle } from '../privacy/index';
 
 declare module '../db/schema' {
   interface Database {
@@ -66,7 +67,12 @@ const TITLE_FIELDS = ['title', 'name', 'fullName', 'question', 'subject', 'url']
 
 /** The record's title or name in `language` (else any language), plain text; `#id` when it has none. */
 export function titleOf(def: ResourceDef | undefined, record: Row | null | undefined, language: string, recordId: string): string {
-  if (!record) return `#${recordId}`;
+  return titleAndField(def, record, language, recordId).title;
+}
+
+/** The title and the field it is made of (a personal field's title is kept sealed, server/privacy). */
+function titleAndField(def: ResourceDef | undefined, record: Row | null | undefined, language: string, recordId: string): { title: string; field?: string } {
+  if (!record) return { title: `#${recordId}` };
   const pick = (v: unknown): string | undefined => {
     if (v === null || v === undefined || v === '') return undefined;
     if (typeof v === 'string' && v.trim().startsWith('{')) {
@@ -82,14 +88,14 @@ export function titleOf(def: ResourceDef | undefined, record: Row | null | undef
     const rows = value as Row[];
     const row = rows.find((r) => r.languageId === language && (r.title || r.name)) ?? rows.find((r) => r.title || r.name);
     const text = row && pick(row.title ?? row.name);
-    if (text) return text;
+    if (text) return { title: text };
   }
   const names = [...TITLE_FIELDS, ...(def?.fields ?? []).filter((f) => f.type === 'text' && !f.hidden).map((f) => f.name)];
   for (const name of names) {
     const text = pick(record[name]);
-    if (text) return text;
+    if (text) return { title: text, field: name };
   }
-  return `#${recordId}`;
+  return { title: `#${recordId}` };
 }
 
 /**
@@ -121,6 +127,8 @@ export function trashListener(defs: Record<string, ResourceDef>): WriteListener 
       if (!entry) throw new Error(`trash: no history entry for the delete of ${event.resource} ${recordId}`);
       const language = trashOf === null ? '' : ((await websiteLanguages(db, trashOf))[0]?.languageId ?? '');
       const before = event.ids.length === 1 ? event.before : undefined;
+      const def = defs[event.resource];
+      const made = titleAndField(def, before, language, recordId);
       await db
         .insertInto('trash')
         .values({
@@ -128,7 +136,7 @@ export function trashListener(defs: Record<string, ResourceDef>): WriteListener 
           websiteId: trashOf,
           resource: event.resource,
           recordId,
-          title: titleOf(defs[event.resource], before, language, recordId),
+          title: await sealTitle(db, def, recordId, made.title, made.field, new Date(entry.time)),
           time: entry.time,
           actorKind: entry.actorKind,
           actorId: entry.actorId,
@@ -269,7 +277,11 @@ export const trashRoutes: FastifyPluginAsync = async (app) => {
       where(db.selectFrom('trash').selectAll()).orderBy('entryId', 'desc').limit(pageSize).offset(offset).execute(),
       where(db.selectFrom('trash').select((eb) => eb.fn.countAll<number>().as('count'))).executeTakeFirstOrThrow(),
     ]);
-    const data = (rows as TrashRow[]).map(wire).map((r) => (sees.get(r.resource) === 'untitled' ? { ...r, title: `#${r.recordId}` } : r));
+    // A title made of a personal field is opened (`#id` once the record was erased).
+    const opener = new Opener(db);
+    const data = await Promise.all(
+      (rows as TrashRow[]).map(wire).map(async (r) => (sees.get(r.resource) === 'untitled' ? { ...r, title: `#${r.recordId}` } : { ...r, title: await opener.title(r.resource, r.recordId, r.title) })),
+    );
     return { data, totalRows: Number((total as { count: unknown }).count) };
   });
 
@@ -288,7 +300,8 @@ export const trashRoutes: FastifyPluginAsync = async (app) => {
       if ((await roleSees(request, websiteId, row.resource)) === 'none') throw httpError(404, M.notInTrash);
     }
     const entry = (await db.selectFrom(HISTORY_TABLE).select('state').where('id', '=', entryId).executeTakeFirst()) as { state: string | null } | undefined;
-    const state = entry?.state ? (JSON.parse(entry.state) as { record?: Row | null; children?: Record<string, Row[]> }) : undefined;
+    // Its personal values opened: ERASED (null) where the record was erased since, never the values it had.
+    const state = entry?.state ? ((await openState(db, defs, row.resource, row.recordId, JSON.parse(entry.state))) as { record?: Row | null; children?: Record<string, Row[]> }) : undefined;
     if (!state?.record) throw httpError(404, M.notInTrash);
     // A masked secret (entries never keep one) is not a value to put back: the definition makes a new one, or asks.
     const record = Object.fromEntries(Object.entries(state.record).filter(([, v]) => v !== MASKED));

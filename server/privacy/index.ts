@@ -10,7 +10,7 @@ import { destroyMonthKeysBefore } from './keys';
 import { openChangeList, type Change } from './seal';
 
 export type { Change } from './seal';
-export { sealEntry, openState, sealTitle, openTitle, sealAddress, openAddress, openChangeList } from './seal';
+export { sealEntry, openState, sealTitle, openTitle, sealAddress, openAddress, openChangeList, Opener, erasedValueOf } from './seal';
 export { eraseRecord } from './erase';
 export { scrubAfterErase } from './scrub';
 export { isSealed } from './keys';

@@ -120,17 +120,26 @@ export class Opener {
     return changes.map((c) => ({ ...c, before: open(c.before), after: open(c.after) }));
   }
 
-  /** An entry's state (`{ record, children }`): personal fields opened, or ERASED / null once the key is gone. */
-  async state(defs: Record<string, ResourceDef>, resource: string, recordId: string, state: unknown): Promise<unknown> {
+  /**
+   * An entry's state (`{ record, children }`): personal fields opened, or ERASED / null once the key is gone (the
+   * record's fields that could not be opened named in `erased`).
+   */
+  async state(defs: Record<string, ResourceDef>, resource: string, recordId: string, state: unknown, erased?: Set<string>): Promise<unknown> {
     if (!state || typeof state !== 'object') return state;
     const s = state as { record?: Row | null; children?: Record<string, Row[]> };
     const key = await this.key(resource, recordId);
-    const openRow = (def: ResourceDef | undefined, row: Row) => {
+    const GONE = Symbol('gone');
+    const openRow = (def: ResourceDef | undefined, row: Row, gone?: Set<string>) => {
       const out = { ...row };
-      for (const f of def?.fields ?? []) if (isSealed(out[f.name])) out[f.name] = openValue(key, resource, recordId, out[f.name] as Sealed, erasedValueOf(f));
+      for (const f of def?.fields ?? []) {
+        if (!isSealed(out[f.name])) continue;
+        const v = openValue(key, resource, recordId, out[f.name] as Sealed, GONE);
+        if (v === GONE) gone?.add(f.name);
+        out[f.name] = v === GONE ? erasedValueOf(f) : v;
+      }
       return out;
     };
-    const record = s.record ? openRow(defs[resource], s.record) : s.record;
+    const record = s.record ? openRow(defs[resource], s.record, erased) : s.record;
     const children = s.children && Object.fromEntries(Object.entries(s.children).map(([name, rows]) => [name, rows.map((r) => openRow(defs[name], r))]));
     return { ...s, record, ...(children ? { children } : {}) };
   }

@@ -9,6 +9,7 @@ import { searchFields, searchTextOf } from './search';
 import { M } from '../messages';
 import { cleanHtml } from './html';
 import { normalizePhone } from '../../shared/input';
+import { ERASED } from '../../shared/resources/personal';
 
 export type Row = Record<string, unknown>;
 
@@ -115,7 +116,8 @@ function toColumn(f: FieldDef, value: unknown, languages: LanguageRef[]): unknow
   if (type === 'integer' || type === 'double precision') return Number(value);
   if (f.type === 'tags') return JSON.stringify((value as unknown[]).map((t) => (typeof t === 'string' ? t : (t as { name: string }).name)));
   // A phone number is stored as it is compared (shared/input.ts): its digits and a leading +.
-  if (f.format === 'phone' && typeof value === 'string') return normalizePhone(value);
+  // An erased phone (shared/resources/personal.ts ERASED) stays the marker, not the digits of it (none).
+  if (f.format === 'phone' && typeof value === 'string' && !(f.personal && value === ERASED)) return normalizePhone(value);
   return typeof value === 'string' ? value : String(value);
 }
 

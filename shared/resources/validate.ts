@@ -5,6 +5,7 @@
  */
 import type { FieldDef, ResourceDef } from './define';
 import { isBlank, isTranslationValue, parseTranslations } from './translations';
+import { ERASED } from './personal';
 import { isId, isIsoDateTime, isIsoDay, isSafeLink, MAX_ID, PHONE, toNumber } from '../input';
 
 export type UiLang = 'vi' | 'en';
@@ -149,7 +150,8 @@ function checkValue(field: FieldDef, value: unknown, ui: UiLang): string | undef
     default:
       if (typeof value !== 'string') return typeMessage(field, ui);
       if (field.maxLength && value.length > field.maxLength) return maxLengthMessage(field, ui);
-      if (field.format && !FORMATS[field.format].test(value.trim())) return typeMessage(field, ui);
+      // An erased personal value (shared/resources/personal.ts ERASED) stays valid: an erased record can still be saved.
+      if (field.format && !(field.personal && value === ERASED) && !FORMATS[field.format].test(value.trim())) return typeMessage(field, ui);
       if (LINK_TYPES.has(field.type) && !isSafeLink(value)) return linkMessage(field, ui);
       return undefined;
   }

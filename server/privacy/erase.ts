@@ -11,7 +11,8 @@
 // a save that committed first is erased with the rest (its entry sealed with the key destroyed here).
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { personalFields } from '../../shared/resources/personal';
+import { ERASED, personalFields } from '../../shared/resources/personal';
+import { parseTranslations } from '../../shared/resources/translations';
 import { dialectOf, iso } from '../db/dialect';
 import { dynamic, hasWebsiteId, operationContext, recordKey, systemContext, type Scope } from '../resources/index';
 import { searchFields, searchTextOf } from '../resources/search';
@@ -45,7 +46,9 @@ export async function eraseRecord(app: FastifyInstance, target: EraseTarget, how
       for (const f of fields) {
         if (!(f.name in row)) continue;
         if (f.type === 'file' && typeof row[f.name] === 'string' && row[f.name]) files.push(row[f.name] as string);
-        values[f.name] = erasedValueOf(f);
+        // A per-language text keeps its shape: each language it had, erased.
+        const languages = f.perLanguage ? Object.keys(parseTranslations(row[f.name])) : [];
+        values[f.name] = languages.length ? JSON.stringify(Object.fromEntries(languages.map((l) => [l, ERASED]))) : erasedValueOf(f);
       }
       if ('searchText' in row) values.searchText = searchTextOf(searchFields(def), { ...row, ...values });
       if ('concurrencyStamp' in row) values.concurrencyStamp = randomUUID();

@@ -33,8 +33,8 @@ export function openChanges(db: Db, resource: string, recordId: string, changes:
 }
 
 /** Forgets the client addresses of every month before `month` ('YYYY-MM'): destroys those months' keys. */
-export function forgetAddressesBefore(db: Db, month: string): Promise<number> {
-  if (!/^\d{4}-\d{2}$/.test(month)) throw new Error(`forgetAddressesBefore: a month is 'YYYY-MM', not '${month}'`);
+export async function forgetAddressesBefore(db: Db, month: string): Promise<number> {
+  if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(month)) throw new Error(`forgetAddressesBefore: a month is 'YYYY-MM', not '${month}'`);
   return destroyMonthKeysBefore(db, month);
 }
 

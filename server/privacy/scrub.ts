@@ -12,8 +12,12 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { dialectOf } from '../db/dialect';
 
-/** The tables an erase writes besides the record's own: the keys, the history, the trash, the live events. */
-const ALWAYS = ['personal_keys', 'history_entries', 'trash', 'events'];
+/**
+ * Besides the records' own tables: the keys (a destroyed key's wrapped bytes). The history, the trash and the live
+ * events hold only sealed values and an erase does not rewrite them: nothing to scrub there (and rewriting the
+ * history, which every write appends to, would hold every write for as long as it takes).
+ */
+const ALWAYS = ['personal_keys'];
 
 export async function scrubAfterErase(app: FastifyInstance, tables: string[]): Promise<void> {
   const db = app.db;

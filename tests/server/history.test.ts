@@ -7,6 +7,7 @@ import { demoWebsites, describeEachDatabase, EN, tr } from './harness';
 import { createNews, newsBody } from './news-helpers';
 import { uploadFile } from './files-helpers';
 import { pngBytes } from './file-bytes';
+import { openChanges } from '../../server/privacy/index';
 
 describeEachDatabase('history', (ctx) => {
   let clinic = 0;
@@ -290,7 +291,9 @@ describeEachDatabase('history', (ctx) => {
       expect(edited.status, edited.text).toBe(200);
       const last = (await entriesOf('referral', referral.recordId)).at(-1)!;
       expect(last).toMatchObject({ operation: 'update', actorKind: 'user' });
-      expect(last.changes).toContainEqual({ field: 'fullName', language: null, before: patient.fullName, after: 'Bệnh Nhân Mới' });
+      // A patient's name is personal: kept sealed (server/privacy), opened for its readers.
+      expect(JSON.stringify(last.changes)).not.toContain('Bệnh Nhân Mới');
+      expect(await openChanges(ctx.db, 'referral', referral.recordId, last.changes)).toContainEqual({ field: 'fullName', language: null, before: patient.fullName, after: 'Bệnh Nhân Mới' });
 
       const hook = await ctx.authed('POST', `/api/Webhooks/${clinic}`, { url: 'https://example.com/hook', description: 'Lịch sử', isActive: true });
       expect(hook.status, hook.text).toBe(200);

@@ -12,7 +12,10 @@ import { sql } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
 import { ERASED } from '../../shared/resources/personal';
 import { booking } from '../../shared/resources/people';
-import { eraseRecord, scrubAfterErase } from '../../server/privacy/index';
+import { eraseRecord, forgetAddressesBefore, scrubAfterErase } from '../../server/privacy/index';
+import { defineResource } from '../../shared/resources/define';
+import { pdfBytes } from './file-bytes';
+import { fetchBytes, uploadFile } from './files-helpers';
 import { demoWebsitesAndStaff, describeEachDatabase, tr } from './harness';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -39,9 +42,9 @@ describeEachDatabase('privacy: sealed and erased personal data', (ctx) => {
     expect(res.status).toBe(200);
     return res.body.data as any[];
   };
-  const book = async (p: { name: string; phone: string }) => {
-    const res = await ctx.authed('POST', `/api/Bookings/${clinic}`, { customerName: p.name, customerPhone: p.phone, appointmentDate: '2027-03-07' });
-    expect(res.status).toBe(200);
+  const book = async (p: { name: string; phone: string }, more: Record<string, unknown> = {}) => {
+    const res = await ctx.authed('POST', `/api/Bookings/${clinic}`, { customerName: p.name, customerPhone: p.phone, appointmentDate: '2027-03-07', ...more });
+    expect(res.status, res.text).toBe(200);
     return res.body.data as any;
   };
   const erase = (id: number, reason = 'asked by the person') => eraseRecord(ctx.app, { def: booking, websiteId: clinic, id }, { reason });
@@ -95,7 +98,8 @@ describeEachDatabase('privacy: sealed and erased personal data', (ctx) => {
 
   it('erases a record: ERASED in it and in its past, who and when kept, nothing comes back by a restore', async () => {
     const p = person();
-    const made = await book(p);
+    const street = `${p.phone.slice(-4)} Phố Kín`;
+    const made = await book(p, { customerAddress: tr(street, street) });
     const newer = person();
     await ctx.authed('PUT', `/api/Bookings/${clinic}/${made.id}`, { ...made, customerName: newer.name });
     expect(await erase(made.id)).toBe('erased');
@@ -104,6 +108,8 @@ describeEachDatabase('privacy: sealed and erased personal data', (ctx) => {
     const now = (await ctx.authed('GET', `/api/Bookings/${clinic}/${made.id}`)).body.data;
     expect(now.customerName).toBe(ERASED);
     expect(now.customerPhone).toBe(ERASED);
+    expect(JSON.stringify(now)).not.toContain(street);
+    expect(Object.values(JSON.parse(now.customerAddress))).toEqual([ERASED, ERASED]);
     expect((await ctx.authed('GET', `/api/Bookings/${clinic}?keyword=${encodeURIComponent(p.phone)}`)).body.totalRows).toBe(0);
 
     const entries = await historyOf(made.id);
@@ -113,7 +119,7 @@ describeEachDatabase('privacy: sealed and erased personal data', (ctx) => {
     expect(erased.actor.kind).toBe('system');
     expect(erased.changes).toEqual([{ field: 'reason', language: null, before: null, after: 'asked by the person' }]);
     const text = JSON.stringify(entries);
-    for (const secret of [p.name, p.phone, newer.name]) expect(text).not.toContain(secret);
+    for (const secret of [p.name, p.phone, newer.name, street]) expect(text).not.toContain(secret);
     expect(entries.find((e) => e.operation === 'create').changes).toContainEqual({ field: 'customerPhone', language: null, before: null, after: ERASED });
 
     // A restore of the version before the erase brings no personal value back.
@@ -160,6 +166,21 @@ describeEachDatabase('privacy: sealed and erased personal data', (ctx) => {
     await scrubAfterErase(ctx.app, ['bookings']);
     if (ctx.dialect === 'postgres') await sql`checkpoint`.execute(ctx.db);
     expect(found()).toEqual([]);
+  });
+
+  it("forgets the client addresses of past months: their month's key destroyed", async () => {
+    const made = await book(person());
+    const month = ctx.clock.now().toISOString().slice(0, 7);
+    const next = new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 1)).toISOString().slice(0, 7);
+    expect((await historyOf(made.id))[0].actor.clientAddress).toBe('127.0.0.1');
+    expect(await forgetAddressesBefore(ctx.db, month)).toBe(0);
+    expect((await historyOf(made.id))[0].actor.clientAddress).toBe('127.0.0.1');
+    expect(await forgetAddressesBefore(ctx.db, next)).toBeGreaterThanOrEqual(1);
+    expect((await historyOf(made.id))[0].actor.clientAddress).toBeNull();
+    await expect(forgetAddressesBefore(ctx.db, '2026-13')).rejects.toThrow();
+    // A new entry this month: a new key, its address read again.
+    await ctx.authed('PUT', `/api/Bookings/${clinic}/${made.id}`, { ...made, customerPhone: person().phone });
+    expect((await historyOf(made.id))[0].actor.clientAddress).toBe('127.0.0.1');
   });
 
   /**
@@ -217,3 +238,57 @@ describeEachDatabase('privacy: sealed and erased personal data', (ctx) => {
     expect(erased + untouched).toBe(ids.length);
   });
 });
+
+const l = (vi: string, en: string) => ({ vi, en });
+
+/** An application with a CV file (as recruitment gets one, issue 40 "register"): its file's bytes go with the erase. */
+const applicant = defineResource({
+  name: 'demoApplicant',
+  label: l('Ứng viên', 'Applicant'),
+  table: 'demo_applicants',
+  scope: 'website',
+  api: {
+    list: { path: 'DemoApplicants/{website}', paged: true },
+    get: 'DemoApplicants/{website}/{id}',
+    create: 'DemoApplicants?websiteId={website}',
+    update: 'DemoApplicants/{website}/{id}',
+    remove: 'DemoApplicants/{website}/{id}',
+  },
+  fields: [
+    { personal: 'identity', name: 'fullName', type: 'text', required: true, list: true, search: true, label: l('Họ tên', 'Full name') },
+    { personal: 'identity', name: 'birthday', type: 'date', label: l('Ngày sinh', 'Birthday') },
+    { personal: 'file', name: 'cv', type: 'file', label: l('CV', 'CV') },
+  ],
+  concurrency: true,
+});
+
+describeEachDatabase(
+  'privacy: an erased record takes its personal files with it',
+  (ctx) => {
+    it('deletes the bytes of its files, in place and in the trash', async () => {
+      const { clinic } = await demoWebsitesAndStaff(ctx);
+      const token = (await ctx.signIn()).access_token;
+      /** Where the store keeps a file's bytes, wherever they are in DATA_DIR (in place, or kept for the trash). */
+      const copies = (storedName: string) => (fs.readdirSync(ctx.dataDir, { recursive: true }) as string[]).filter((f) => path.basename(f) === storedName);
+      const storedOf = (url: string) => /\/files\/([^/]+)/.exec(url)![1];
+
+      const cv = await uploadFile(ctx, token, 'cv.pdf', pdfBytes(2000));
+      const made = await ctx.authed('POST', `/api/DemoApplicants?websiteId=${clinic}`, { fullName: 'Ứng Viên Kín', birthday: '1990-01-02', cv: cv.url });
+      expect(made.status, made.text).toBe(200);
+      expect((await fetchBytes(ctx, cv.url)).status).toBe(200);
+      // A second one whose file was deleted in the file manager: its bytes wait in the trash's keeping.
+      const kept = await uploadFile(ctx, token, 'cv2.pdf', pdfBytes(2000));
+      const other = await ctx.authed('POST', `/api/DemoApplicants?websiteId=${clinic}`, { fullName: 'Ứng Viên Khác', cv: kept.url });
+      expect((await ctx.authed('DELETE', `/api/Files/${kept.id}`)).status).toBe(200);
+      expect(copies(storedOf(kept.url)).length).toBe(1);
+
+      for (const id of [made.body.data.id, other.body.data.id]) expect(await eraseRecord(ctx.app, { def: applicant, websiteId: clinic, id }, { reason: 'asked' })).toBe('erased');
+      const now = (await ctx.authed('GET', `/api/DemoApplicants/${clinic}/${made.body.data.id}`)).body.data;
+      expect([now.fullName, now.birthday, now.cv]).toEqual([ERASED, null, null]);
+      expect((await fetchBytes(ctx, cv.url)).status).toBe(404);
+      expect(copies(storedOf(cv.url))).toEqual([]);
+      expect(copies(storedOf(kept.url))).toEqual([]);
+    });
+  },
+  { app: { resources: { defs: { demoApplicant: applicant } } } },
+);

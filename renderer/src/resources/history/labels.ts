@@ -29,7 +29,7 @@ export function areaOptions(): { value: string; label: string }[] {
 }
 
 /** The operations that have words of their own (`history:operations`); the status moves add theirs. */
-const OPERATIONS = ['create', 'update', 'delete', 'restore', 'signIn', 'signInFailed', 'signOut', 'sessionRevoked', 'twoFactorSetup', 'twoFactorEnable', 'twoFactorDisable', 'pay', 'reverse', 'revoke', 'read', 'reorder', 'rotateSecret', 'replay', 'send'] as const;
+const OPERATIONS = ['create', 'update', 'delete', 'restore', 'signIn', 'signInFailed', 'signOut', 'sessionRevoked', 'twoFactorSetup', 'twoFactorEnable', 'twoFactorDisable', 'pay', 'reverse', 'revoke', 'read', 'reorder', 'rotateSecret', 'replay', 'send', 'erase'] as const;
 
 /** A status move's label by its name (approve → "Duyệt"): `def`'s own first, else the first definition's that has it. */
 function moveLabel(operation: string, def?: ResourceDef): string | undefined {

@@ -148,7 +148,7 @@ export interface DemoSite {
   /** Jobs (industry, level and form: the first of the site's career, level and job-type lists). */
   jobs: { name: Text; seoLink: string; salaryRange: string; quantity: number; location: string }[];
   /** Applications sent through the public intake (`jobs`: indexes into `jobs`); `read` ones were opened. */
-  applications: { fullName: string; phoneNumber: string; email: string; jobs: number[]; read?: boolean }[];
+  applications: { fullName: string; phoneNumber: string; email: string; jobs: number[]; read?: boolean; /** the CV's file name (sent with it where applications take a CV) */ cv?: string }[];
   /** Bookings made through the public intake, `inDays` from the seed's day; `moves`: the statuses staff moved it through. */
   bookings: { customerName: string; customerPhone: string; customerEmail?: string; inDays: number; startTime: string; service: Text; moves?: { status: 1 | 2 | 3; reason?: string }[] }[];
   /** Media advertisements: a DEMO_MEDIA key each, type 0 video, 1 music. */
@@ -324,7 +324,7 @@ const CLINIC: DemoSite = {
     { name: t('Bác sĩ nội khoa', 'Internal medicine doctor'), seoLink: 'tuyen-bac-si-noi-khoa', salaryRange: 'Thoả thuận', quantity: 1, location: 'Hà Nội' },
   ],
   applications: [
-    { fullName: 'Nguyễn Văn An', phoneNumber: '0912.345.678', email: 'an.nguyen@example.com', jobs: [0] },
+    { fullName: 'Nguyễn Văn An', phoneNumber: '0912.345.678', email: 'an.nguyen@example.com', jobs: [0], cv: 'CV-Nguyen-Van-An.pdf' },
     { fullName: 'Nguyễn Thu Trang', phoneNumber: '0934 111 222', email: 'trang.nguyen@example.com', jobs: [0] },
     { fullName: 'Lê Minh Đức', phoneNumber: '0934 333 444', email: 'duc.le@example.com', jobs: [1], read: true },
     { fullName: 'Phạm Ngọc Ánh', phoneNumber: '0934 555 666', email: 'anh.pham@example.com', jobs: [0, 1] },

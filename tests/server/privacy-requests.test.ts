@@ -169,6 +169,23 @@ describeEachDatabase('privacy requests', (ctx) => {
     // Another person sharing digits is untouched.
     expect(await subjects('phone=0977123457')).toHaveLength(1);
   });
+
+  it('two erase requests at once for the same person: both answered, each record erased, no clear value left', async () => {
+    const phone = '0988 765 432';
+    const ids: number[] = [];
+    for (const site of [clinic, spa]) ids.push(await created(await ctx.authed('POST', `/api/Bookings/${site}`, { customerName: 'Đồng Thời', customerPhone: phone, appointmentDate: '2027-03-09' })));
+    const [a, b] = await Promise.all([0, 1].map(() => ctx.authed('POST', '/api/Privacy/erase', { phone, reason: 'Yêu cầu gửi hai lần' })));
+    expect([a.status, b.status], `${a.text} ${b.text}`).toEqual([200, 200]);
+    // Every record was erased by one of them at least.
+    const erased = new Set([...a.body.erased, ...b.body.erased].map((e: { id: number }) => e.id));
+    expect([...erased].sort()).toEqual([...ids].sort());
+    const rows = await ctx.db.selectFrom('bookings').select(['customerName', 'customerPhone']).where('id', 'in', ids).execute();
+    expect(rows).toEqual([
+      { customerName: ERASED, customerPhone: ERASED },
+      { customerName: ERASED, customerPhone: ERASED },
+    ]);
+    expect(await subjects('phone=0988765432')).toEqual([]);
+  });
 });
 
 // The demo content (SEED_DEMO=1): its person asking for their data is found everywhere they wrote to.

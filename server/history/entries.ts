@@ -155,7 +155,8 @@ export interface EntryInput {
  */
 const compiledInserts = new Map<string, CompiledQuery>();
 
-export async function insertEntry(db: Db, e: EntryInput): Promise<void> {
+/** The row as given (its personal values already sealed: `recordEntry` is the way in). */
+async function insertEntry(db: Db, e: EntryInput): Promise<void> {
   // The columns in one fixed order: the compiled statement's parameters are in that order.
   const values = [
     iso(e.time),

@@ -86,6 +86,18 @@ export function normalizePhone(raw: string): string {
   return (text.startsWith('+') ? '+' : '') + text.replace(/\D/g, '');
 }
 
+/**
+ * A phone number as one person's number, whichever way it was written (a person's data request, issue 40): its digits,
+ * a Vietnamese number in its national form, so "+84 912 345 678", "84912345678" and "0912 345 678" are one. A stored
+ * number keeps what was typed (`normalizePhone`): this is for comparing, never for storing.
+ */
+export function nationalPhone(raw: string): string {
+  const digits = raw.replace(/\D/g, '');
+  // +84…, or 84 followed by the nine digits of a Vietnamese number written without the +.
+  if (raw.trim().startsWith('+84') || (digits.startsWith('84') && digits.length === 11)) return `0${digits.slice(2)}`;
+  return raw.trim().startsWith('+') ? `+${digits}` : digits;
+}
+
 /** What a phone number may be written as: 8 to 15 digits, with spaces, dots, dashes, brackets or a leading +. */
 export const PHONE = /^(?=(?:\D*\d){8,15}\D*$)\+?[\d\s().-]+$/;
 export const isPhone = (raw: unknown): raw is string => typeof raw === 'string' && PHONE.test(raw.trim());

@@ -1,7 +1,7 @@
 // The permissions' pure parts (shared/permissions.ts): what a role's grants answer, and the built-in roles as the
 // registry's definitions make them.
 import { describe, expect, it } from 'vitest';
-import { actionsByKey, AREAS, builtInRoles, grantKey, grantsError, hiddenFields, mayAct, scopeOf, UNGRANTED, type UserPermissions } from './permissions';
+import { actionsByKey, AREAS, builtInRoles, grantKey, grantsError, handlesPrivacy, hiddenFields, mayAct, mayHandlePrivacy, PRIVACY_ACTION, scopeOf, UNGRANTED, type UserPermissions } from './permissions';
 import { resources } from './resources/index';
 
 const defs = Object.values(resources);
@@ -49,5 +49,19 @@ describe('permissions', () => {
     expect(receptionist.grants.News).toMatchObject({ read: 'all', update: 'none' });
     expect(recruiter.grants.Recruitments).toMatchObject({ list: 'all', delete: 'all' });
     expect(recruiter.grants.Bookings.list).toBe('none');
+  });
+
+  it('offers `privacy` (a person’s data requests) on every area holding personal data, granted by no built-in', () => {
+    const actions = actionsByKey(defs);
+    for (const key of ['Bookings', 'Feedbacks', 'Recruitments', 'QAExperts', 'CustomerFeedbacks', 'collaborator', 'referral']) expect(actions.get(key)?.has(PRIVACY_ACTION), key).toBe(true);
+    expect(actions.get('News')?.has(PRIVACY_ACTION)).toBe(false);
+    for (const role of builtInRoles(defs)) expect(Object.values(role.grants).some((g) => g.actions[PRIVACY_ACTION])).toBe(false);
+
+    const granted: UserPermissions = { isAdmin: false, websites: { '1': { ...p.websites['1'], grants: { Bookings: { ...p.websites['1'].grants.Bookings, actions: { privacy: true } } } } } };
+    expect([handlesPrivacy(p), handlesPrivacy(granted), handlesPrivacy({ isAdmin: true, websites: {} })]).toEqual([false, true, true]);
+    // Its website and its area only; the organisation's records where any role grants it on theirs.
+    expect([mayHandlePrivacy(granted, 1, 'Bookings'), mayHandlePrivacy(granted, 2, 'Bookings'), mayHandlePrivacy(granted, 1, 'Feedbacks')]).toEqual([true, false, false]);
+    expect(mayHandlePrivacy(granted, null, 'referral')).toBe(false);
+    expect(mayHandlePrivacy({ isAdmin: false, websites: { '1': { ...granted.websites['1'], grants: { referral: { ...p.websites['1'].grants.Bookings, actions: { privacy: true } } } } } }, null, 'referral')).toBe(true);
   });
 });

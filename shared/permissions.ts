@@ -87,6 +87,21 @@ export function mayAct(p: UserPermissions, websiteId: number | string, resource:
   return grantOf(p, websiteId, resource)?.actions[action] === true;
 }
 
+/**
+ * Whether a person's data requests reach `resource`'s records on the website (`websiteId` null: the organisation's
+ * records, reached where any of the user's roles grants it, as the engine reads grants for them): administrators
+ * everywhere, a staff member where their role grants `privacy` on that area.
+ */
+export function mayHandlePrivacy(p: UserPermissions, websiteId: number | string | null, resource: string): boolean {
+  if (p.isAdmin) return true;
+  if (websiteId !== null) return mayAct(p, websiteId, resource, PRIVACY_ACTION);
+  return Object.keys(p.websites).some((w) => mayAct(p, w, resource, PRIVACY_ACTION));
+}
+
+/** Whether the user may make a person's data requests at all (the console's Personal data screen, /api/Privacy). */
+export const handlesPrivacy = (p: UserPermissions): boolean =>
+  p.isAdmin || Object.values(p.websites).some((w) => Object.values(w.grants).some((g) => g.actions?.[PRIVACY_ACTION] === true));
+
 /** The fields of `resource` the role does not see (none for administrators). */
 export function hiddenFields(p: UserPermissions, websiteId: number | string, resource: string): string[] {
   if (p.isAdmin) return [];
@@ -142,8 +157,15 @@ export interface BuiltInRole {
 }
 
 /**
+ * A person's data requests (issue 40, /api/Privacy: find a person's records, export them, erase them): an action of
+ * every area holding personal data, so a role grants it area by area and website by website, as it grants the rest.
+ * No built-in role has it: an administrator gives it to a role on purpose.
+ */
+export const PRIVACY_ACTION = 'privacy';
+
+/**
  * Actions of each grant key: the definitions' actions and their machines' moves (a machine's own route, `status`, is
- * granted move by move, so it is no action of its own).
+ * granted move by move, so it is no action of its own), and `privacy` where the area holds personal data.
  */
 export function actionsByKey(defs: readonly ResourceDef[]): Map<string, Set<string>> {
   const out = new Map<string, Set<string>>();
@@ -153,6 +175,7 @@ export function actionsByKey(defs: readonly ResourceDef[]): Map<string, Set<stri
     const machineRoutes = new Set((def.machines ?? []).map((m) => m.action ?? 'status'));
     for (const a of Object.keys(def.api.actions ?? {})) if (!machineRoutes.has(a)) set.add(a);
     for (const m of def.machines ?? []) for (const move of m.moves) set.add(move.name);
+    if (def.fields.some((f) => f.personal)) set.add(PRIVACY_ACTION);
     out.set(grantKey(def), set);
   }
   return out;
@@ -187,7 +210,7 @@ export function builtInRoles(defs: readonly ResourceDef[]): BuiltInRole[] {
   const areaOf = (key: string): AreaName | undefined => (Object.keys(AREAS) as AreaName[]).find((a) => (AREAS[a] as readonly string[]).includes(key));
   const grant = (key: string, ops: Pick<Grant, GrantOperation>, allowed: (action: string) => boolean, hidden: readonly string[] = []): Grant => ({
     ...ops,
-    actions: Object.fromEntries([...(actions.get(key) ?? [])].sort().map((a) => [a, allowed(a)])),
+    actions: Object.fromEntries([...(actions.get(key) ?? [])].sort().map((a) => [a, a !== PRIVACY_ACTION && allowed(a)])),
     hiddenFields: [...hidden],
   });
   const review = reviewActionsByKey(defs);

@@ -148,9 +148,9 @@ export interface DemoSite {
   /** Jobs (industry, level and form: the first of the site's career, level and job-type lists). */
   jobs: { name: Text; seoLink: string; salaryRange: string; quantity: number; location: string }[];
   /** Applications sent through the public intake (`jobs`: indexes into `jobs`); `read` ones were opened. */
-  applications: { fullName: string; phoneNumber: string; email: string; jobs: number[]; read?: boolean }[];
+  applications: { fullName: string; phoneNumber: string; email: string; jobs: number[]; read?: boolean; /** the CV's file name (sent with it where applications take a CV) */ cv?: string }[];
   /** Bookings made through the public intake, `inDays` from the seed's day; `moves`: the statuses staff moved it through. */
-  bookings: { customerName: string; customerPhone: string; inDays: number; startTime: string; service: Text; moves?: { status: 1 | 2 | 3; reason?: string }[] }[];
+  bookings: { customerName: string; customerPhone: string; customerEmail?: string; inDays: number; startTime: string; service: Text; moves?: { status: 1 | 2 | 3; reason?: string }[] }[];
   /** Media advertisements: a DEMO_MEDIA key each, type 0 video, 1 music. */
   advertisements: { media: string; type: 0 | 1 }[];
   /** Waiting screens of a floor and area, with the files they play in order (an image key or a DEMO_MEDIA key). */
@@ -307,6 +307,10 @@ const CLINIC: DemoSite = {
     { name: t('Medlatec', 'Medlatec Laboratories'), description: t('Đối tác xét nghiệm', 'Laboratory partner'), url: 'https://medlatec.vn' },
   ],
   feedbacks: [
+    // Nguyễn Văn An (0912 345 678, an.nguyen@example.com), the demo's person asking for their data (issue 40: the
+    // Personal data screen): a booking and feedback on both websites, an application, a referral, the phone written
+    // differently each time.
+    { title: 'Hỏi về lịch tái khám', fullName: 'Nguyễn Văn An', email: 'an.nguyen@example.com', phoneNumber: '0912345678', serviceName: 'Tim mạch', content: 'Tôi muốn hỏi lịch tái khám tim mạch tháng sau.' },
     { title: 'Thời gian chờ khám', fullName: 'Nguyễn Thị Hoa', email: 'hoa.nguyen@example.com', phoneNumber: '0903 111 222', serviceName: 'Khám sức khỏe tổng quát', content: 'Tôi phải chờ gần một tiếng dù đã đặt lịch.' },
     { title: 'Cảm ơn bác sĩ', fullName: 'Trần Văn Nam', email: 'nam.tran@example.com', phoneNumber: '0912 333 444', serviceName: 'Tim mạch', content: 'Bác sĩ tư vấn rất tận tình.', read: true },
     { title: 'Góp ý bãi giữ xe', fullName: 'Lê Minh Châu', email: 'chau.le@example.com', phoneNumber: '0987 555 666', serviceName: '', content: 'Bãi giữ xe hơi chật vào buổi sáng.' },
@@ -320,11 +324,13 @@ const CLINIC: DemoSite = {
     { name: t('Bác sĩ nội khoa', 'Internal medicine doctor'), seoLink: 'tuyen-bac-si-noi-khoa', salaryRange: 'Thoả thuận', quantity: 1, location: 'Hà Nội' },
   ],
   applications: [
+    { fullName: 'Nguyễn Văn An', phoneNumber: '0912.345.678', email: 'an.nguyen@example.com', jobs: [0], cv: 'CV-Nguyen-Van-An.pdf' },
     { fullName: 'Nguyễn Thu Trang', phoneNumber: '0934 111 222', email: 'trang.nguyen@example.com', jobs: [0] },
     { fullName: 'Lê Minh Đức', phoneNumber: '0934 333 444', email: 'duc.le@example.com', jobs: [1], read: true },
     { fullName: 'Phạm Ngọc Ánh', phoneNumber: '0934 555 666', email: 'anh.pham@example.com', jobs: [0, 1] },
   ],
   bookings: [
+    { customerName: 'Nguyễn Văn An', customerPhone: '0912 345 678', customerEmail: 'an.nguyen@example.com', inDays: 6, startTime: '09:30', service: t('Tim mạch', 'Cardiology') },
     { customerName: 'Trần Thị Hương', customerPhone: '0945 111 222', inDays: 1, startTime: '08:30', service: t('Khám sức khỏe tổng quát', 'General health check-up') },
     { customerName: 'Đỗ Văn Nam', customerPhone: '0945 333 444', inDays: 2, startTime: '10:00', service: t('Tim mạch', 'Cardiology'), moves: [{ status: 1 }] },
     { customerName: 'Vũ Thị Lan', customerPhone: '0945 555 666', inDays: -3, startTime: '14:00', service: t('Xét nghiệm máu', 'Blood test'), moves: [{ status: 1 }, { status: 2 }] },
@@ -486,6 +492,7 @@ const SPA: DemoSite = {
     { name: t('The Body Shop Tràm trà', 'The Body Shop Tea Tree'), description: t('Dòng sản phẩm tràm trà', 'Tea tree range'), url: 'https://thebodyshop.com.vn/tea-tree', parent: 0 },
   ],
   feedbacks: [
+    { title: 'Đặt lại giờ hẹn', fullName: 'Nguyễn Văn An', email: 'An.Nguyen@Example.com', phoneNumber: '+84 912 345 678', serviceName: 'Massage trị liệu', content: 'Tôi xin đổi giờ hẹn massage sang buổi chiều.' },
     { title: 'Phòng xông hơi', fullName: 'Phạm Thu Trang', email: 'trang.pham@example.com', phoneNumber: '0938 777 888', serviceName: 'Massage trị liệu', content: 'Phòng xông hơi hơi nóng, mong điều chỉnh.' },
     { title: 'Nhân viên thân thiện', fullName: 'Đỗ Hải Yến', email: 'yen.do@example.com', phoneNumber: '0971 999 000', serviceName: 'Chăm sóc da mặt', content: 'Kỹ thuật viên rất nhẹ nhàng.', read: true },
   ],
@@ -493,6 +500,7 @@ const SPA: DemoSite = {
   jobs: [{ name: t('Kỹ thuật viên spa', 'Spa therapist'), seoLink: 'tuyen-ky-thuat-vien-spa', salaryRange: '8 – 12 triệu', quantity: 2, location: 'TP. Hồ Chí Minh' }],
   applications: [{ fullName: 'Mai Thị Hồng', phoneNumber: '0936 111 222', email: 'hong.mai@example.com', jobs: [0] }],
   bookings: [
+    { customerName: 'Nguyễn Văn An', customerPhone: '+84 912 345 678', inDays: 2, startTime: '14:30', service: t('Massage trị liệu', 'Therapeutic massage') },
     { customerName: 'Lý Thanh Vân', customerPhone: '0946 111 222', inDays: 1, startTime: '09:00', service: t('Chăm sóc da mặt', 'Facial care') },
     { customerName: 'Quách Gia Huy', customerPhone: '0946 333 444', inDays: 3, startTime: '16:00', service: t('Massage trị liệu', 'Therapeutic massage'), moves: [{ status: 1 }] },
   ],
@@ -574,6 +582,7 @@ export const DEMO_TEAM: DemoCollaborator[] = [
     objectName: 'Dược sĩ',
     state: 'active',
     referrals: [
+      { fullName: 'Nguyễn Văn An', phoneNumber: '0912-345-678' },
       { fullName: 'Ngô Thị Lan', phoneNumber: '0913 000 111', visit: { daysAgo: 2, amount: 180000 } },
       { fullName: 'Đỗ Văn Minh', phoneNumber: '0913 000 222', status: 2 },
       { fullName: 'Lý Thị Ngọc', phoneNumber: '0913 000 333', status: 3 },

@@ -22,14 +22,14 @@ const QUESTIONS: DemoQuestion[] = [
   {
     fullName: 'Nguyễn Văn An',
     email: 'an.nguyen@example.com',
-    phoneNumber: '0903 123 456',
+    phoneNumber: '0912 345 678',
     serviceName: 'Khám tổng quát',
     title: t('Bao lâu nên khám sức khỏe tổng quát một lần?', 'How often should I have a general check-up?'),
     content: t('Tôi 35 tuổi, chưa có bệnh nền. Bao lâu nên đi khám tổng quát?', 'I am 35 with no conditions. How often should I get a check-up?'),
     answer: t('<p>Người trưởng thành khỏe mạnh nên khám tổng quát mỗi năm một lần.</p>', '<p>Healthy adults should have a general check-up once a year.</p>'),
     seoLink: t('bao-lau-nen-kham-suc-khoe-tong-quat', 'how-often-general-check-up'),
   },
-  { fullName: 'Trần Thị Bình', email: 'binh.tran@example.com', phoneNumber: '0912 345 678', serviceName: 'Tim mạch', title: t('Đau ngực khi leo cầu thang có nguy hiểm không?', 'Is chest pain when climbing stairs dangerous?'), content: t('Gần đây tôi hay bị đau ngực khi leo cầu thang.', 'Lately I get chest pain when climbing stairs.') },
+  { fullName: 'Trần Thị Bình', email: 'binh.tran@example.com', phoneNumber: '0912 678 345', serviceName: 'Tim mạch', title: t('Đau ngực khi leo cầu thang có nguy hiểm không?', 'Is chest pain when climbing stairs dangerous?'), content: t('Gần đây tôi hay bị đau ngực khi leo cầu thang.', 'Lately I get chest pain when climbing stairs.') },
   { fullName: 'Lê Hoàng Cường', email: 'cuong.le@example.com', phoneNumber: '0987 654 321', serviceName: 'Nhi khoa', title: t('Trẻ sốt bao nhiêu độ thì cần đưa đi khám?', 'At what temperature should a child see a doctor?'), content: t('Con tôi 2 tuổi, sốt 38,5 độ từ tối qua.', 'My 2-year-old has had a 38.5 °C fever since last night.') },
 ];
 

@@ -7,6 +7,30 @@ import type { FastifyInstance } from 'fastify';
 import { readFileSync } from 'node:fs';
 import { DEMO_FOLDERS, DEMO_HIS, DEMO_IMAGES, DEMO_MEDIA, DEMO_SITES, DEMO_TEAM, DEMO_WEBSITES, type DemoMenuItem, type SiteKey, type Text } from './content';
 import { drawPng } from './png';
+import { resources } from '../../shared/resources';
+
+/** A one-page PDF reading `text` (ASCII): what a demo applicant's CV holds. */
+function demoPdf(text: string): Buffer {
+  const line = text.normalize('NFD').replace(/[^\x20-\x7e]/g, '').replace(/[()\\]/g, '');
+  const stream = `BT /F1 18 Tf 72 720 Td (${line}) Tj ET`;
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let pdf = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((o, i) => {
+    offsets.push(pdf.length);
+    pdf += `${i + 1} 0 obj\n${o}\nendobj\n`;
+  });
+  const xref = pdf.length;
+  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(pdf, 'latin1');
+}
 
 type Json = Record<string, unknown>;
 
@@ -23,14 +47,14 @@ function caller(app: FastifyInstance, token: string) {
 const json = (text: Text) => JSON.stringify(text);
 const LANGS = ['vi-VN', 'en-US'] as const;
 
-/** A one-part multipart body for POST chunk/upload (the whole picture is one chunk). */
-function multipart(fields: Record<string, string>, file: Buffer): { body: Buffer; type: string } {
+/** A one-part multipart body for POST chunk/upload (the whole picture is one chunk), or an intake post with its file. */
+function multipart(fields: Record<string, string>, file: Buffer, part = { name: 'file', filename: 'blob', type: 'application/octet-stream' }): { body: Buffer; type: string } {
   const boundary = 'sitedesk-demo-boundary';
   const parts: Buffer[] = [];
   for (const [name, value] of Object.entries(fields)) {
     parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
   }
-  parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="blob"\r\nContent-Type: application/octet-stream\r\n\r\n`));
+  parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.type}\r\n\r\n`));
   parts.push(file, Buffer.from(`\r\n--${boundary}--\r\n`));
   return { body: Buffer.concat(parts), type: `multipart/form-data; boundary=${boundary}` };
 }
@@ -274,9 +298,19 @@ async function seedWebsite(app: FastifyInstance, call: ReturnType<typeof caller>
     const created = (await call('POST', `/api/Jobs/${website}`, { name: json(j.name), description: json({ 'vi-VN': `<p>${j.name['vi-VN']}</p>`, 'en-US': `<p>${j.name['en-US']}</p>` }), seoLink: j.seoLink, salaryRange: j.salaryRange, quantity: j.quantity, location: j.location, industryId, levelId, formId, order, isActive: true })).data as { id: number };
     jobIds.push(created.id);
   }
+  // An application with its CV goes as the careers page sends it: multipart, the CV a file part (issue 40), where the
+  // application definition has its `cv` field.
+  const takesCv = (resources.recruitment.fields as readonly { name: string }[]).some((f) => f.name === 'cv');
   for (const [i, a] of site.applications.entries()) {
-    const { read, jobs, ...sent } = a;
-    await visitor(`/public/${website}/applications`, { ...sent, jobIds: jobs.map((n) => jobIds[n]) }, `192.0.2.${100 + website * 10 + i}`);
+    const { read, jobs, cv, ...sent } = a;
+    const address = `192.0.2.${100 + website * 10 + i}`;
+    if (cv && takesCv) {
+      const { body, type } = multipart({ ...sent, jobIds: JSON.stringify(jobs.map((n) => jobIds[n])) }, demoPdf(`${a.fullName}: CV`), { name: 'cv', filename: cv, type: 'application/pdf' });
+      const res = await app.inject({ method: 'POST', url: `/public/${website}/applications`, payload: body, remoteAddress: address, headers: { 'content-type': type, 'accept-language': 'vi-VN' } });
+      if (res.statusCode !== 201) throw new Error(`demo seed: POST /public/${website}/applications (multipart) answered ${res.statusCode}: ${res.body}`);
+    } else {
+      await visitor(`/public/${website}/applications`, { ...sent, jobIds: jobs.map((n) => jobIds[n]) }, address);
+    }
     if (read) {
       const list = (await call('GET', `/api/Recruitments/${website}?page=1&pageSize=1&keyword=${encodeURIComponent(a.fullName)}`)).data as { id: number }[];
       await call('PUT', `/api/Recruitments/read/${website}/${list[0].id}`);
@@ -285,7 +319,7 @@ async function seedWebsite(app: FastifyInstance, call: ReturnType<typeof caller>
   const branch = rowsOf(await call('GET', `/api/BranchContacts/get-all/${website}`))[0]?.id;
   for (const [i, b] of site.bookings.entries()) {
     const appointmentDate = new Date(now + b.inDays * 86_400_000).toISOString().slice(0, 10);
-    await visitor(`/public/${website}/bookings`, { customerName: b.customerName, customerPhone: b.customerPhone, appointmentDate, startTime: b.startTime, branchId: branch, servicePackageName: json(b.service) }, `192.0.2.${160 + website * 10 + i}`);
+    await visitor(`/public/${website}/bookings`, { customerName: b.customerName, customerPhone: b.customerPhone, customerEmail: b.customerEmail, appointmentDate, startTime: b.startTime, branchId: branch, servicePackageName: json(b.service) }, `192.0.2.${160 + website * 10 + i}`);
     const list = (await call('GET', `/api/Bookings/${website}?page=1&pageSize=1&keyword=${encodeURIComponent(b.customerName)}`)).data as { id: number }[];
     for (const move of b.moves ?? []) await call('PUT', `/api/Bookings/status/${website}/${list[0].id}`, { status: move.status, reason: move.reason });
   }

@@ -3,20 +3,18 @@
 import { m0032_personal_keys } from '../db/migrations/0032_personal_keys';
 import { defineModule, optionsOf } from '../module';
 import { privacyKeyRoutes, type PrivacyOptions } from './routes';
-// Retention (part "retention"): its settings' routes and its periodic task, its tables.
 import { m0034_privacy_retention } from '../db/migrations/0034_privacy_retention';
+import { privacyRequestRoutes } from './requests';
 import { retentionRoutes } from './retention';
 
 export const manifest = defineModule('privacy', {
   routes: [
     { name: 'privacy-keys', prefix: '/api', auth: 'bearer', plugin: privacyKeyRoutes },
-    // retention
+    // How long personal data stays: its settings' routes and its periodic task (./retention.ts).
     { name: 'privacy-retention', prefix: '/api', auth: 'bearer', plugin: retentionRoutes },
+    // A person's requests: find their records, export them, erase them (./requests.ts).
+    { name: 'privacy-requests', prefix: '/api', auth: 'bearer', plugin: privacyRequestRoutes },
   ],
-  migrations: [
-    m0032_personal_keys,
-    // retention
-    m0034_privacy_retention,
-  ],
+  migrations: [m0032_personal_keys, m0034_privacy_retention],
   options: optionsOf<PrivacyOptions>(),
 });

@@ -15,7 +15,7 @@ import { RoleGate } from './RoleGate';
 const screenRoutes = screens.map((screen) => ({
   path: screen.path,
   access: screen.access,
-  element: screen.grant ? <RoleGate screen={screen}>{lazyElement(screen.load)}</RoleGate> : lazyElement(screen.load),
+  element: screen.grant || screen.privacy ? <RoleGate screen={screen}>{lazyElement(screen.load)}</RoleGate> : lazyElement(screen.load),
 }));
 
 /**

@@ -9,7 +9,7 @@ import { roleOpens, type ScreenRoute } from './screens';
  * role, not the screen (whose calls the server would refuse with 403 one by one). The navigation does not list it
  * (layout/AppLayout.tsx); this is for an address typed or kept from before.
  */
-export function RoleGate({ screen, children }: { screen: Pick<ScreenRoute, 'grant'>; children: ReactNode }) {
+export function RoleGate({ screen, children }: { screen: Pick<ScreenRoute, 'grant' | 'privacy'>; children: ReactNode }) {
   const { t } = useTranslation('resources');
   const verdict = roleOpens(screen, usePermissions());
   if (verdict.allowed) return children;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { deepestArea, isGroup, NAV, navFrom, visibleNav } from './nav';
 import { page, roleOpens, screens, screensFor } from './screens';
+import type { UserPermissions } from '../../../shared/permissions';
 import { resources } from '../../../shared/resources';
 import type { ResourceDef } from '../../../shared/resources/define';
 
@@ -30,7 +31,7 @@ describe('nav registry', () => {
       ['recruitment', '/job', '/recruitment', '/career', '/level', '/job-type'],
       ['customers', '/booking', '/team', '/customer'],
       ['media', '/file', '/video'],
-      ['system', '/users', '/trash', '/roles', '/audit-log'],
+      ['system', '/users', '/trash', '/roles', '/audit-log', '/privacy'],
     ]);
   });
 
@@ -78,6 +79,17 @@ describe('nav registry', () => {
     expect(bookings.grant).toEqual({ def: resources.booking, operation: 'list' });
     // A hand-made screen of no definition (the dashboard) opens whatever the role.
     expect(roleOpens(screens.find((s) => s.path === '/')!, role('none')).allowed).toBe(true);
+  });
+
+  it('opens Personal data to administrators and to a role granting the privacy action, to nobody else (issue 40)', () => {
+    const privacy = screens.find((s) => s.path === '/privacy')!;
+    const can = () => ({ allowed: true, hidden: false });
+    const grants = (privacyAction: boolean) => ({ Bookings: { list: 'all', read: 'all', create: 'none', update: 'none', delete: 'none', actions: { privacy: privacyAction }, hiddenFields: [] } }) as const;
+    const staff = (privacyAction: boolean) => ({ isAdmin: false, websites: { '1': { grants: grants(privacyAction) } } }) as unknown as UserPermissions;
+    expect(roleOpens(privacy, { can, permissions: { isAdmin: true, websites: {} } as unknown as UserPermissions }).allowed).toBe(true);
+    expect(roleOpens(privacy, { can, permissions: staff(true) }).allowed).toBe(true);
+    expect(roleOpens(privacy, { can, permissions: staff(false) })).toMatchObject({ allowed: false, hidden: true });
+    expect(roleOpens(privacy, { can }).allowed).toBe(false);
   });
 
   it('highlights only the deepest area a path is in', () => {

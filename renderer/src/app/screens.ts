@@ -2,7 +2,9 @@ import type { ComponentType } from 'react';
 import { resourceScreens, type Loader } from '../resources/screens';
 import { resources } from '../../../shared/resources';
 import { ADMINS, check, ruleOf, type AccessRule, type Actor } from '../../../shared/resources/access';
-import type { ResourceDef } from '../../../shared/resources/define';
+import { l, type ResourceDef } from '../../../shared/resources/define';
+import { handlesPrivacy } from '../../../shared/permissions';
+import { currentUi } from '../resources/labels';
 import type { RolePermissions, RoleVerdict } from '../resources/permissions';
 
 /**
@@ -28,6 +30,8 @@ export interface ScreenRoute {
    * neither sees the area in the navigation nor opens the screen (the route answers with a refusal).
    */
   grant?: { def: ResourceDef; operation: 'list' | 'create' | 'read' };
+  /** A person's data requests (issue 40): administrators, or a role granting the `privacy` action somewhere. */
+  privacy?: true;
 }
 
 /** The pages a definition's `screen` may name, each its own chunk: `'people/PeoplePages#BookingListPage'`. */
@@ -80,6 +84,8 @@ export const screens: ScreenRoute[] = [
   { path: '/roles', load: () => rolePages().then((m) => ({ default: m.RoleListPage })), access: ADMINS },
   { path: '/roles/add', load: () => rolePages().then((m) => ({ default: m.RoleEditPage })), access: ADMINS },
   { path: '/roles/:roleId', load: () => rolePages().then((m) => ({ default: m.RoleEditPage })), access: ADMINS },
+  // Issue 40: a person's data requests (find, export, erase), for administrators and roles granted `privacy`.
+  { path: '/privacy', load: () => import('../pages/privacy/PrivacyPage'), privacy: true },
 ];
 
 /** Whether `user` may open `screen` (the same check the server makes of its calls). */
@@ -88,6 +94,10 @@ export const mayOpen = (screen: Pick<ScreenRoute, 'access'>, user: Actor | null 
 /** The screens `user` may open: the others are neither routed nor in the navigation. */
 export const screensFor = (user: Actor | null | undefined): ScreenRoute[] => screens.filter((s) => mayOpen(s, user));
 
+const PRIVACY_REFUSED = l('Chỉ quản trị viên hoặc vai trò được cấp quyền "Dữ liệu cá nhân" mới mở được màn hình này', 'Only administrators or a role granted "Personal data" may open this screen');
+
 /** Whether the user's role on the header's website lets them open `screen` (../resources/permissions.ts). */
-export const roleOpens = (screen: Pick<ScreenRoute, 'grant'>, role: Pick<RolePermissions, 'can'>): RoleVerdict =>
-  screen.grant ? role.can(screen.grant.def, screen.grant.operation) : { allowed: true, hidden: false };
+export const roleOpens = (screen: Pick<ScreenRoute, 'grant' | 'privacy'>, role: Pick<RolePermissions, 'can'> & Partial<Pick<RolePermissions, 'permissions'>>): RoleVerdict => {
+  if (screen.privacy && !(role.permissions && handlesPrivacy(role.permissions))) return { allowed: false, hidden: true, reason: PRIVACY_REFUSED[currentUi()] };
+  return screen.grant ? role.can(screen.grant.def, screen.grant.operation) : { allowed: true, hidden: false };
+};

@@ -1,4 +1,5 @@
 import { DatePicker, Form, Input, InputNumber, Rate, Select, Switch } from 'antd';
+import { ErasedValue, isErased } from './erased';
 import DisabledContext from 'antd/es/config-provider/DisabledContext';
 import dayjs from 'dayjs';
 import { useContext, type ComponentProps } from 'react';
@@ -29,6 +30,14 @@ export function FieldInput({ def, field, id, value, onChange, disabled: own, lab
   const { FilePicker, RichText } = useFieldWidgets();
   const disabled = own || formDisabled;
   const common = { id, disabled, 'aria-label': label };
+  // An erased personal value (issue 40) reads "Đã xoá" / "Erased" and stays erased: no control to type it back.
+  if (isErased(value)) {
+    return (
+      <span id={id} aria-label={label}>
+        <ErasedValue />
+      </span>
+    );
+  }
   switch (field.type) {
     case 'textarea':
       return <Input.TextArea {...common} value={(value as string) ?? ''} onChange={(e) => onChange?.(e.target.value)} autoSize={{ minRows: 2, maxRows: 10 }} />;

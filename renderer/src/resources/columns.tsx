@@ -11,6 +11,7 @@ import { nameFromUrl } from '../../../shared/fileNames';
 
 const IMAGE_NAME = /\.(png|jpe?g|webp|gif)([?#]|$)/i;
 import type { Row } from './dataProvider';
+import { ErasedValue, isErased } from './erased';
 import { fieldLabel, optionLabel } from './labels';
 import { useLookupOptions } from './useLookup';
 
@@ -133,6 +134,7 @@ function BooleanCell({ value, labels }: { value: unknown; labels: ColumnLabels }
 
 export function renderCell(def: ResourceDef, field: FieldDef, row: Row, options: ColumnOptions) {
   const value = row[field.name];
+  if (isErased(value)) return <ErasedValue />;
   if (field.perLanguage) {
     const languages = options.rowLanguages?.(row) ?? options.languages;
     return (

@@ -3,6 +3,7 @@ import type { ResourceDef } from '../../../../shared/resources/define';
 import { i18next } from '../../core/i18n';
 import { currentUi, fieldLabel, resourceTitle } from '../labels';
 import { plainText, type HistoryActor } from './model';
+import { ERASED_LABEL, isErased } from '../erased';
 
 /**
  * Names of what history entries speak of, in the interface language — one set for the record's History panel, the
@@ -77,6 +78,8 @@ export const otherFieldLabel = (field: string): string => i18next.t(`history:fie
 /** A value as text (an export's cell): rich text as its words, lists and objects as JSON, blank as nothing. */
 export function changeText(value: unknown): string {
   if (value === null || value === undefined || value === '') return '';
+  // An erased personal value (issue 40), or one sealed with a key since destroyed, reads "Đã xoá" / "Erased".
+  if (isErased(value)) return ERASED_LABEL[currentUi()];
   if (typeof value === 'string') return /<\/?[a-z][^>]*>/i.test(value) ? plainText(value) : value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   return JSON.stringify(value);

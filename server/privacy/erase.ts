@@ -4,7 +4,8 @@
 // values), then its key destroyed, so every value sealed with it (its history, its trash rows, its live events'
 // titles) reads as erased. Its personal files' bytes are deleted once the transaction has committed (a crash in
 // between leaves bytes nothing points to any more, never a record pointing to deleted bytes). The record stays: a
-// booking still counts, the ledger's amounts stay exact.
+// booking still counts, the ledger's amounts stay exact. A record deleted and still in the trash is erased too: its
+// key destroyed, so a restore brings it back erased.
 //
 // An update racing the erase: the erase locks the row first (PostgreSQL: SELECT … FOR UPDATE; SQLite writes one
 // transaction at a time), and it changes the record's stamp, so a save sent over the version before it answers 409;
@@ -20,6 +21,7 @@ import { removeFileBytes } from '../files/trash';
 import type { EraseHow, EraseTarget } from './index';
 import { destroyKey } from './keys';
 import { erasedValueOf } from './seal';
+import { trashedRecords } from './trashed';
 
 type Row = Record<string, unknown>;
 
@@ -41,7 +43,14 @@ export async function eraseRecord(app: FastifyInstance, target: EraseTarget, how
       if (scoped) q = q.where('websiteId', '=', target.websiteId);
       if (dialectOf(trx) === 'postgres') q = q.forUpdate();
       const row = (await q.executeTakeFirst()) as Row | undefined;
-      if (!row) return { result: false };
+      if (!row) {
+        // Deleted, still in the trash (./trashed.ts): its values are sealed there with its key, destroyed below; its
+        // files are the ones it was deleted with.
+        const [trashed] = await trashedRecords(trx, def, String(id));
+        if (!trashed || (scoped && trashed.websiteId !== target.websiteId)) return { result: false };
+        for (const f of fields) if (f.type === 'file' && typeof trashed.record[f.name] === 'string' && trashed.record[f.name]) files.push(trashed.record[f.name] as string);
+        return { result: true, written: { websiteId: scoped ? target.websiteId! : undefined, ids: [id], operation: 'action' as const, action: 'erase', values: { reason: how.reason } } };
+      }
       const values: Row = {};
       for (const f of fields) {
         if (!(f.name in row)) continue;

@@ -19,6 +19,7 @@ import type { Db } from '../db/schema';
 import { keywordMatch } from '../http/query';
 import { dynamic, hasWebsiteId } from '../resources/index';
 import { searchFields } from '../resources/search';
+import { trashedRecords } from './trashed';
 
 /** Who a request is about: any of a phone, an e-mail, a name (at least one). */
 export interface Person {
@@ -38,6 +39,8 @@ export interface Subject {
   createdAt: string | null;
   /** The stored row (what the export writes the person's values from). */
   row: Record<string, unknown>;
+  /** Deleted, still in the trash (its row: the values it was deleted with). */
+  deleted?: boolean;
 }
 
 /** Which records a caller may reach: an administrator every one; a staff member where their role grants `privacy`. */
@@ -104,17 +107,27 @@ export async function findSubjects(db: Db, person: Person, reach: Reach): Promis
       })
       .orderBy('id')
       .execute()) as Record<string, unknown>[];
-    for (const row of rows) {
-      const websiteId = hasWebsiteId(def) ? Number(row.websiteId) : null;
-      if (!reach(def, websiteId)) continue;
+    const naming = (row: Record<string, unknown>) => {
       const matched = (fields: FieldDef[], same: (value: unknown) => boolean) => fields.filter((f) => same(row[f.name])).map((f) => f.name);
-      const fields = [
+      return [
         ...matched(phones, (v) => samePhone(v, want.phone!)),
         ...matched(emails, (v) => sameEmail(v, want.email!)),
         ...matched(names, (v) => sameName(v, want.name!)),
       ];
-      if (!fields.length) continue;
-      out.push({ def, websiteId, id: Number(row.id), fields, createdAt: typeof row.createdAt === 'string' ? row.createdAt : null, row });
+    };
+    const createdAt = (row: Record<string, unknown>) => (typeof row.createdAt === 'string' ? row.createdAt : null);
+    for (const row of rows) {
+      const websiteId = hasWebsiteId(def) ? Number(row.websiteId) : null;
+      if (!reach(def, websiteId)) continue;
+      const fields = naming(row);
+      if (fields.length) out.push({ def, websiteId, id: Number(row.id), fields, createdAt: createdAt(row), row });
+    }
+    // Deleted but still in the trash: the person's values are there too (sealed), opened here to compare.
+    for (const t of await trashedRecords(db, def)) {
+      const websiteId = hasWebsiteId(def) ? t.websiteId : null;
+      if (!reach(def, websiteId)) continue;
+      const fields = naming(t.record);
+      if (fields.length) out.push({ def, websiteId, id: Number(t.recordId), fields, createdAt: createdAt(t.record), row: t.record, deleted: true });
     }
   }
   return out;

@@ -186,6 +186,25 @@ describeEachDatabase('privacy requests', (ctx) => {
     ]);
     expect(await subjects('phone=0988765432')).toEqual([]);
   });
+
+  it('a deleted record still in the trash is found and erased too: restored, it comes back erased', async () => {
+    const phone = '0933 246 810';
+    const id = await created(await ctx.authed('POST', `/api/Bookings/${clinic}`, { customerName: 'Đã Xoá Tạm', customerPhone: phone, appointmentDate: '2027-03-10' }));
+    expect((await ctx.authed('DELETE', `/api/Bookings/${clinic}/${id}`)).status).toBe(200);
+    expect((await subjects('phone=0933246810')).map((s) => key(s.resource, s.website, s.id))).toEqual([key('booking', clinic, id)]);
+
+    const res = await ctx.authed('POST', '/api/Privacy/erase', { phone, reason: 'Khách yêu cầu' });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.erased).toEqual([{ resource: 'booking', website: clinic, id }]);
+    expect(await subjects('phone=0933246810')).toEqual([]);
+
+    const trash = await ctx.authed('GET', `/api/Trash/${clinic}?resource=booking&pageSize=100`);
+    const row = trash.body.data.find((r: { recordId: string }) => r.recordId === String(id));
+    expect(row.title).not.toContain('Đã Xoá Tạm');
+    expect((await ctx.authed('POST', `/api/Trash/restore/${clinic}/${row.id}`, {})).status).toBe(200);
+    const back = await ctx.db.selectFrom('bookings').select(['customerName', 'customerPhone']).where('id', '=', id).executeTakeFirstOrThrow();
+    expect(back).toEqual({ customerName: ERASED, customerPhone: ERASED });
+  });
 });
 
 // The demo content (SEED_DEMO=1): its person asking for their data is found everywhere they wrote to.

@@ -23,7 +23,11 @@ export interface IntakeFileRule {
 }
 
 export interface ReceivedFile extends StoredFile {
-  /** The name the catalogue gives it: the store's key first, so two applicants' `cv.pdf` never clash. */
+  /**
+   * The name the catalogue gives it: the rule's folder and the store's key (`CV-1a2b3c4d.pdf`), never the visitor's
+   * own file name, which often is their name: the catalogue and its history keep no personal value in clear, and an
+   * erased application leaves nothing naming the person there (issue 40).
+   */
   name: string;
 }
 
@@ -38,7 +42,7 @@ export async function receiveFile(app: FastifyInstance, source: ByteSource, file
   if (!name || !rule.kinds.includes(ext)) throw badRequest(rule.refused);
   try {
     const stored = await filesEngine(app).store.saveStream(source, ext, name, rule.maxBytes);
-    return { ...stored, name: `${stored.storedName.slice(0, 8)}-${name}` };
+    return { ...stored, name: `${rule.folder}-${stored.storedName.slice(0, 8)}.${ext}` };
   } catch (err) {
     // Bytes that are not what their name says (a renamed executable): the same refusal as another type.
     if (err instanceof FilesError && err.status === 415) throw badRequest(rule.refused);

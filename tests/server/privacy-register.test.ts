@@ -33,13 +33,16 @@ describeEachDatabase(
     it('an application posted with a PDF keeps its URL in `cv`; the file is in the CV folder and served', async () => {
       ({ clinic } = await demoWebsites(ctx));
       const bytes = pdfBytes(4000);
-      const sent = await post(form({ fullName: 'Ứng Viên CV', phoneNumber: '0912000111', email: 'cv@example.com' }, { bytes, name: 'Ho so.pdf', type: 'application/pdf' }));
+      const sent = await post(form({ fullName: 'Ứng Viên CV', phoneNumber: '0912000111', email: 'cv@example.com' }, { bytes, name: 'Ứng Viên CV - hồ sơ.pdf', type: 'application/pdf' }));
       expect(sent.status, sent.text).toBe(201);
       const [record] = await applicationsNamed('Ứng Viên CV');
       expect(record.cv).toMatch(/^\/files\/[0-9a-f-]{36}\//);
       const file = await ctx.db.selectFrom('files').selectAll().where('url', '=', record.cv).executeTakeFirstOrThrow();
       const folder = await ctx.db.selectFrom('folders').selectAll().where('id', '=', file.folderId!).executeTakeFirstOrThrow();
       expect(folder).toMatchObject({ name: 'CV', parentId: null });
+      // Named by the folder and the store, never by the visitor's own file name (it names them: personal data).
+      expect(file.name).toMatch(/^CV-[0-9a-f]{8}\.pdf$/);
+      expect(record.cv).not.toMatch(/Viên|hồ sơ|Vi%C3%AAn/i);
       const served = await fetch(ctx.baseUrl + record.cv);
       expect(served.status).toBe(200);
       expect(Buffer.from(await served.arrayBuffer()).equals(bytes)).toBe(true);

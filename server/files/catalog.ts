@@ -98,6 +98,19 @@ type Db = Kysely<Database>;
 /** The stamp and times of a new folder or file that `actor` makes at `at`. */
 const creation = (actor: Actor, at: string) => ({ concurrencyStamp: randomUUID(), createdAt: at, updatedAt: at, createdBy: actor.id });
 
+/** A new catalogue row for stored bytes named `name` in `folderId` (an upload's, or a visitor's CV). */
+const fileRow = (stored: StoredFile, name: string, folderId: number | null, uploadId: string | null, actor: Actor, at: string) => ({
+  folderId,
+  name,
+  nameKey: nameKey(name),
+  storedName: stored.storedName,
+  size: stored.size,
+  contentType: contentTypeFor(name),
+  url: publicUrl(stored.storedName, name),
+  uploadId,
+  ...creation(actor, at),
+});
+
 export class FilesCatalog {
   /**
    * A deleted file's bytes wait in the store's `keptDir` for the trash's purge (server/files/trash.ts), instead of
@@ -460,17 +473,7 @@ export class FilesCatalog {
         (db) =>
           db
             .insertInto('files')
-            .values({
-              folderId: input.folderId,
-              name: free,
-              nameKey: nameKey(free),
-              storedName: stored.storedName,
-              size: stored.size,
-              contentType: contentTypeFor(free),
-              url: publicUrl(stored.storedName, free),
-              uploadId: input.uploadId ?? null,
-              ...creation(actor, at),
-            })
+            .values(fileRow(stored, free, input.folderId, input.uploadId ?? null, actor, at))
             .returningAll()
             .executeTakeFirstOrThrow(),
         (row) => ({ resource: 'file', ids: [row.id], operation: 'create', after: { ...fileJson(row) } }),
@@ -499,17 +502,7 @@ export class FilesCatalog {
       (db) =>
         db
           .insertInto('files')
-          .values({
-            folderId: input.folderId,
-            name: free,
-            nameKey: nameKey(free),
-            storedName: stored.storedName,
-            size: stored.size,
-            contentType: contentTypeFor(free),
-            url: publicUrl(stored.storedName, free),
-            uploadId: null,
-            ...creation(actor, at),
-          })
+          .values(fileRow(stored, free, input.folderId, null, actor, at))
           .returningAll()
           .executeTakeFirstOrThrow(),
       (row) => ({ resource: 'file', ids: [row.id], operation: 'create', after: { ...fileJson(row) } }),

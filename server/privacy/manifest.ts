@@ -4,6 +4,7 @@ import { m0032_personal_keys } from '../db/migrations/0032_personal_keys';
 import { defineModule, optionsOf } from '../module';
 import { privacyKeyRoutes, type PrivacyOptions } from './routes';
 import { m0034_privacy_retention } from '../db/migrations/0034_privacy_retention';
+import { m0035_history_sealing_upgrade } from '../db/migrations/0035_history_sealing_upgrade';
 import { privacyRequestRoutes } from './requests';
 import { retentionRoutes } from './retention';
 
@@ -15,6 +16,6 @@ export const manifest = defineModule('privacy', {
     // A person's requests: find their records, export them, erase them (./requests.ts).
     { name: 'privacy-requests', prefix: '/api', auth: 'bearer', plugin: privacyRequestRoutes },
   ],
-  migrations: [m0032_personal_keys, m0034_privacy_retention],
+  migrations: [m0032_personal_keys, m0034_privacy_retention, m0035_history_sealing_upgrade],
   options: optionsOf<PrivacyOptions>(),
 });

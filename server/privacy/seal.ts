@@ -35,7 +35,8 @@ export async function sealEntry(
   const { resource, recordId, time } = entry;
   const def = defs[resource];
   let key: Buffer | undefined;
-  const seal = async (v: unknown) => (blank(v) ? v : sealValue((key ??= await keyFor(db, resource, recordId, time)), resource, recordId, v));
+  // A value sealed already stays as it is (the upgrade of earlier entries, ./upgrade.ts, seals what was not).
+  const seal = async (v: unknown) => (blank(v) || isSealed(v) ? v : sealValue((key ??= await keyFor(db, resource, recordId, time)), resource, recordId, v));
   const changes: Change[] = [];
   for (const c of entry.changes) {
     changes.push(isPersonal(def, c.field) ? { ...c, before: await seal(c.before), after: await seal(c.after) } : c);
@@ -72,7 +73,7 @@ function childDefsWithPersonal(defs: Record<string, ResourceDef>, state: Row): s
 
 /** A client address sealed with its month's key (made in the caller's transaction), as the text column keeps it. */
 export async function sealAddress(db: Db, address: string | null, time: Date): Promise<string | null> {
-  if (!address) return address;
+  if (!address || sealedText(address)) return address;
   const month = monthOf(time);
   const key = await keyFor(db, ADDRESS_KEYS, month, time);
   return JSON.stringify({ ...sealValue(key, ADDRESS_KEYS, month, address), month });
@@ -80,7 +81,7 @@ export async function sealAddress(db: Db, address: string | null, time: Date): P
 
 /** A title (a trash row's, a live event's) sealed with its record's key when it is made of a personal field. */
 export async function sealTitle(db: Db, def: ResourceDef | undefined, recordId: string, title: string, fromField: string | undefined, now: Date): Promise<string> {
-  if (!def || !fromField || !isPersonal(def, fromField) || blank(title)) return title;
+  if (!def || !fromField || !isPersonal(def, fromField) || blank(title) || sealedText(title)) return title;
   const key = await keyFor(db, def.name, recordId, now);
   return JSON.stringify(sealValue(key, def.name, recordId, title));
 }

@@ -13,6 +13,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { ERASED } from '../../shared/resources/personal';
 import { booking } from '../../shared/resources/people';
 import { eraseRecord, forgetAddressesBefore, scrubAfterErase } from '../../server/privacy/index';
+import { sealEarlierValues } from '../../server/privacy/upgrade';
 import { purgeTrash } from '../../server/history/trash';
 import { defineResource } from '../../shared/resources/define';
 import { pdfBytes } from './file-bytes';
@@ -183,6 +184,43 @@ describeEachDatabase('privacy: sealed and erased personal data', (ctx) => {
     expect(entries.map((e) => e.operation)).toEqual(['delete', 'create']);
     expect(entries.find((e) => e.operation === 'create').changes).toContainEqual({ field: 'customerPhone', language: null, before: null, after: ERASED });
     for (const secret of [p.name, p.phone]) expect(JSON.stringify(entries)).not.toContain(secret);
+  });
+
+  it('seals what an earlier version kept in clear (entries, trash titles, events) once, and the history stays append-only', async () => {
+    const p = person();
+    const made = await book(p);
+    // As an earlier version wrote them: the values, the title and the address in clear.
+    const time = ctx.clock.now().toISOString();
+    const earlier = await db()
+      .insertInto('history_entries')
+      .values({ time, websiteId: clinic, resource: 'booking', recordId: String(made.id), operation: 'update', actorKind: 'user', actorId: 1, actorName: 'Quản trị', clientAddress: '10.9.8.7', changes: JSON.stringify([{ field: 'customerPhone', language: null, before: null, after: p.phone }]), state: JSON.stringify({ record: { ...made, customerName: p.name, customerPhone: p.phone } }) })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db().insertInto('trash').values({ entryId: earlier.id, websiteId: clinic, resource: 'booking', recordId: String(made.id), title: p.name, time, actorKind: 'user', actorId: 1, actorName: 'Quản trị', keptFiles: null }).execute();
+    const event = await db().insertInto('events').values({ time, kind: 'booking', websiteId: clinic, resource: 'booking', recordId: String(made.id), title: p.name, rule: '["member"]', scoped: true }).returning('id').executeTakeFirstOrThrow();
+    // This version's first start on that database.
+    await db().deleteFrom('server_secrets').where('name', 'in', ['personalSealBound', 'personalSealedThrough']).execute();
+    try {
+      expect(await sealEarlierValues(ctx.app)).toBeGreaterThanOrEqual(3);
+      const raw = JSON.stringify([
+        await rawEntries(made.id),
+        await db().selectFrom('trash').selectAll().where('entryId', '=', earlier.id).execute(),
+        await db().selectFrom('events').selectAll().where('id', '=', event.id).execute(),
+      ]);
+      for (const secret of [p.name, p.phone, '10.9.8.7']) expect(raw).not.toContain(secret);
+      // Read as before, opened.
+      const entry = (await historyOf(made.id)).find((e) => e.id === earlier.id);
+      expect(entry.changes).toEqual([{ field: 'customerPhone', language: null, before: null, after: p.phone }]);
+      expect(entry.actor.clientAddress).toBe('10.9.8.7');
+      // Once: a second start seals nothing; the history refuses an UPDATE as it always did.
+      expect(await sealEarlierValues(ctx.app)).toBe(0);
+      await expect(db().updateTable('history_entries').set({ actorName: 'khác' }).where('id', '=', earlier.id).execute()).rejects.toThrow(/append-only/);
+      // Erased, the earlier entry reads as erased too.
+      expect(await erase(made.id)).toBe('erased');
+      expect(JSON.stringify(await historyOf(made.id))).not.toContain(p.phone);
+    } finally {
+      await db().deleteFrom('trash').where('entryId', '=', earlier.id).execute();
+    }
   });
 
   it("forgets the client addresses of past months: their month's key destroyed", async () => {

@@ -41,6 +41,27 @@ export interface FileJson {
   createTime: string;
   updateTime: string;
   concurrencyStamp: string;
+  /** An image's size in pixels and its ThumbHash placeholder (base64); null when not an image or not measured yet. */
+  width: number | null;
+  height: number | null;
+  placeholder: string | null;
+  /** Where `fit=cover` crops around (0..1 from the left, from the top); null: the centre. */
+  focalX: number | null;
+  focalY: number | null;
+  /** The alt text per language ({ "<lang>": "…" }); {} when none. */
+  alt: Record<string, string>;
+}
+
+/** A stored alt text (JSON of lang → text) as an object; anything else reads as none. */
+export function altOf(stored: string | null | undefined): Record<string, string> {
+  if (!stored) return {};
+  try {
+    const value: unknown = JSON.parse(stored);
+    if (!value || typeof value !== 'object' || Array.isArray(value)) return {};
+    return Object.fromEntries(Object.entries(value).filter((e): e is [string, string] => typeof e[1] === 'string'));
+  } catch {
+    return {};
+  }
 }
 
 export const folderJson = (r: FolderRow): FolderJson => ({
@@ -64,6 +85,12 @@ export const fileJson = (r: FileRow): FileJson => ({
   createTime: r.createdAt,
   updateTime: r.updatedAt,
   concurrencyStamp: r.concurrencyStamp,
+  width: r.width ?? null,
+  height: r.height ?? null,
+  placeholder: r.placeholder ?? null,
+  focalX: r.focalX ?? null,
+  focalY: r.focalY ?? null,
+  alt: altOf(r.alt),
 });
 
 /** The public address of a stored file: its generated key, then the name for people and search engines. */

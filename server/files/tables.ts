@@ -36,6 +36,29 @@ export interface FilesTable {
   createdAt: string;
   updatedAt: string;
   createdBy: number | null;
+  /** An image's size in pixels, its orientation applied (migration 0036); null: not an image, or not measured yet. */
+  width: number | null;
+  height: number | null;
+  /** A ThumbHash of the image, base64: what a page shows while the image loads. */
+  placeholder: string | null;
+  /** Where `fit=cover` crops around: 0..1 from the left and from the top; null: the centre. */
+  focalX: number | null;
+  focalY: number | null;
+  /** The alt text per language: the JSON text of { "<lang>": "…" }; null: none. */
+  alt: string | null;
+  /** 0 not looked at yet (the backfill's), 1 an image stripped and measured, 2 not one we transform. */
+  imageState: Generated<number>;
+}
+
+/** One derivative of an original (server/files/images): claimed while being made, then ready. */
+export interface FileDerivativesTable {
+  storedName: string;
+  /** The variant's key (shared/images.ts variantKey): what makes two requests the same derivative. */
+  variant: string;
+  state: 'making' | 'ready';
+  claimedAt: string;
+  size: number | string | null;
+  contentType: string | null;
 }
 
 /** A chunked upload in progress (migration 0026; server/files/chunk-store.ts). */
@@ -80,5 +103,6 @@ declare module '../db/schema' {
     upload_sessions: UploadSessionsTable;
     upload_chunks: UploadChunksTable;
     upload_parts: UploadPartsTable;
+    file_derivatives: FileDerivativesTable;
   }
 }

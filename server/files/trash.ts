@@ -67,7 +67,20 @@ export async function restoreDeleted(app: FastifyInstance, db: Db, request: Fast
     updatedAt: now,
     ...(resource === 'folder'
       ? { order: record.order ?? 0, description: record.description ?? null }
-      : { storedName: record.storedName, size: record.size, contentType: record.contentType, url: record.url }),
+      : {
+          storedName: record.storedName,
+          size: record.size,
+          contentType: record.contentType,
+          url: record.url,
+          // What an image's upload learnt and staff set (issue 41); an entry from before has none: measured again.
+          width: record.width ?? null,
+          height: record.height ?? null,
+          placeholder: record.placeholder ?? null,
+          focalX: record.focalX ?? null,
+          focalY: record.focalY ?? null,
+          alt: record.alt && typeof record.alt === 'object' && Object.keys(record.alt).length ? JSON.stringify(record.alt) : null,
+          imageState: record.width ? 1 : 0,
+        }),
   };
   const folders = resource === 'folder' ? [own, ...(children.folder ?? [])] : [];
   const files = resource === 'file' ? [own] : (children.file ?? []);

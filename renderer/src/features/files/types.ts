@@ -23,6 +23,15 @@ export interface FileItem {
   concurrencyStamp: string;
   createTime?: string;
   updateTime?: string;
+  /** An image's size in pixels and its ThumbHash placeholder (issue 41); null when not an image or not measured. */
+  width?: number | null;
+  height?: number | null;
+  placeholder?: string | null;
+  /** Where the server's `fit=cover` crops around (0..1 from the left, from the top); null: the centre. */
+  focalX?: number | null;
+  focalY?: number | null;
+  /** The alt text per language. */
+  alt?: Record<string, string>;
 }
 
 export interface Directory {

@@ -1,6 +1,9 @@
 import { defineConfig } from '@playwright/test';
 import os from 'node:os';
 import path from 'node:path';
+import { useRamTmp } from './tests/ram-tmp';
+
+useRamTmp();
 
 // End-to-end journeys against the real server serving the built console (npm run build first).
 const port = Number(process.env.E2E_PORT ?? 5181);

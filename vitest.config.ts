@@ -1,4 +1,7 @@
 import { defineConfig } from 'vitest/config';
+import { useRamTmp } from './tests/ram-tmp';
+
+useRamTmp();
 
 // Three projects: plain units (node), the server suite against real SQLite and PostgreSQL,
 // and renderer components (jsdom). `npm run test:unit` runs them all.

@@ -292,9 +292,19 @@ async function sendDerivative(request: FastifyRequest, reply: FastifyReply, file
   const format = outputFormat(asked.format, request.headers.accept, file.contentType);
   // The answer depends on Accept only when the format is the browser's choice.
   if (asked.format === 'auto') reply.header('Vary', 'Accept');
+  const derivatives = derivativesOf(request.server, store);
+  const variant = { ...asked, format, focalX: file.focalX, focalY: file.focalY };
   let ready;
+  let served;
   try {
-    ready = await derivativesOf(request.server, store).get(file, { ...asked, format, focalX: file.focalX, focalY: file.focalY });
+    ready = await derivatives.get(file, variant);
+    served = await store.serveDerived(request.raw, file.storedName, ready.variant, { publicCache: true });
+    if (served.error && served.statusCode === 404) {
+      // Remembered as ready, but its bytes are gone (the original deleted and restored on another instance): made again.
+      derivatives.forget(file.storedName, ready.variant);
+      ready = await derivatives.get(file, variant);
+      served = await store.serveDerived(request.raw, file.storedName, ready.variant, { publicCache: true });
+    }
   } catch (err) {
     request.log.warn({ err, storedName: file.storedName }, 'a derivative could not be made: the original is served');
     reply.header('Content-Disposition', contentDisposition(file.name, { type: 'inline' }));
@@ -303,7 +313,6 @@ async function sendDerivative(request: FastifyRequest, reply: FastifyReply, file
   // Saved from the browser, the copy is named for what it is (photo.webp, not photo.jpg).
   const name = file.name.replace(/(\.[^.]*)?$/, `.${ready.contentType === 'image/jpeg' ? 'jpg' : ready.contentType.split('/')[1]}`);
   reply.header('Content-Disposition', contentDisposition(name, { type: 'inline' }));
-  const served = await store.serveDerived(request.raw, file.storedName, ready.variant, { publicCache: true });
   return answerServed(request, reply, served, ready.contentType);
 }
 

@@ -15,7 +15,7 @@ import { pdfBytes } from './file-bytes';
 import { describeEachDatabase, EN, type ServerTestContext } from './harness';
 import { fetchBytes, sha256, uploadFile } from './files-helpers';
 import { otherInstance } from './instances';
-import { startS3Double, type S3Double } from './s3-double';
+import { startS3Double } from './s3-double';
 
 const s3 = await startS3Double('sitedesk-images');
 afterAll(() => s3.close());
@@ -257,6 +257,18 @@ function imageSuite(ctx: ServerTestContext, store: 'disk' | 's3') {
         const rows = await derivedRows(storedNameOf(file.url));
         expect(rows.map((r) => [r.variant, r.state])).toEqual([['w1280-cover-q80.avif', 'ready']]);
         expect(await derivedObjects(storedNameOf(file.url))).toEqual([`derived/${storedNameOf(file.url)}/w1280-cover-q80.avif`]);
+
+        // Deleted and restored through this instance: the other, which remembered the derivative as made, makes it again.
+        expect((await ctx.authed('DELETE', `/api/Files/${file.id}`)).status).toBe(200);
+        expect((await other.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+        const website = (await ctx.db.selectFrom('websites').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
+        const trash = (await ctx.authed('GET', `/api/Trash/${website}?pageSize=1000`)).body.data as any[];
+        const item = trash.find((t) => t.resource === 'file' && t.recordId === String(file.id));
+        expect((await ctx.authed('POST', `/api/Trash/restore/${website}/${item.id}`, {}, EN)).status).toBe(200);
+        const again = await other.app.inject({ method: 'GET', url });
+        expect(again.statusCode).toBe(200);
+        expect((await sharp(again.rawPayload).metadata()).format).toBe('heif');
+        expect((await derivedRows(storedNameOf(file.url))).map((r) => r.state)).toEqual(['ready']);
       } finally {
         await other.close();
       }

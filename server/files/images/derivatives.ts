@@ -8,6 +8,10 @@
 // the promise that the bytes are there. An original deleted meanwhile (its rows gone): the bytes just made are
 // removed again. A failure drops the claim, so the next request tries again.
 //
+// Once ready, a derivative is remembered in the process (`known`), so serving it again costs no read of its row; the
+// route asks again (`forget` then `get`) when the store no longer has the bytes (deleted and restored on another
+// instance meanwhile).
+//
 // The rows are the store's bookkeeping, as an upload's sessions are (no history entry, not counted as a change of
 // content: server/db/changes.ts): what a derivative is follows from its original, which has both.
 import type { FastifyInstance } from 'fastify';
@@ -32,8 +36,12 @@ export interface ReadyDerivative {
   size: number;
 }
 
+/** How many ready derivatives a process remembers (emptied when full: what is asked again comes back at once). */
+const KNOWN_MAX = 20_000;
+
 export class Derivatives {
   private readonly inFlight = new Map<string, Promise<ReadyDerivative>>();
+  private readonly known = new Map<string, ReadyDerivative>();
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -45,12 +53,26 @@ export class Derivatives {
   get(original: Original, variant: Variant): Promise<ReadyDerivative> {
     const key = variantKey(variant);
     const flight = `${original.storedName}/${key}`;
+    const known = this.known.get(flight);
+    if (known) return Promise.resolve(known);
     let promise = this.inFlight.get(flight);
     if (!promise) {
-      promise = this.ensure(original, variant, key).finally(() => this.inFlight.delete(flight));
+      promise = this.ensure(original, variant, key)
+        .then((ready) => {
+          if (this.known.size >= KNOWN_MAX) this.known.clear();
+          this.known.set(flight, ready);
+          return ready;
+        })
+        .finally(() => this.inFlight.delete(flight));
       this.inFlight.set(flight, promise);
     }
     return promise;
+  }
+
+  /** No longer remembered as ready: one derivative (`variant`), or every one of `storedName`. */
+  forget(storedName: string, variant?: string): void {
+    if (variant) this.known.delete(`${storedName}/${variant}`);
+    else for (const key of this.known.keys()) if (key.startsWith(`${storedName}/`)) this.known.delete(key);
   }
 
   private row(storedName: string, variant: string) {
@@ -123,6 +145,8 @@ export class Derivatives {
  * claim gone and removes what it wrote.
  */
 export async function forgetDerivatives(db: Kysely<Database>, storedNames: readonly string[]): Promise<void> {
+  const derivatives = perApp.get(db);
+  if (derivatives) for (const name of storedNames) derivatives.forget(name);
   for (let i = 0; i < storedNames.length; i += 500) {
     await db.deleteFrom('file_derivatives').where('storedName', 'in', storedNames.slice(i, i + 500)).execute();
   }

@@ -119,6 +119,9 @@ function imageSuite(ctx: ServerTestContext, store: 'disk' | 's3') {
       expect(res.headers.get('content-type'), accept).toBe(type);
       expect(res.headers.get('vary')).toMatch(/\baccept\b(?!-)/i);
     }
+    // The format alone (the last entry of a srcset: the image at its own width): the whole picture, re-encoded.
+    const own = await image(`${photo.url}?format=auto`, { accept: 'image/webp,*/*' });
+    expect([own.meta.width, own.meta.height, own.meta.format]).toEqual([1200, 800, 'webp']);
     // Each format is its own derivative.
     const variants = (await derivedRows(storedNameOf(photo.url))).map((r) => r.variant);
     expect(variants.filter((v) => v.startsWith('w320-cover-q80.'))).toEqual(expect.arrayContaining(['w320-cover-q80.avif', 'w320-cover-q80.webp', 'w320-cover-q80.jpeg']));

@@ -135,6 +135,7 @@ export class S3FileStore implements FileStore {
     this.requireName(storedName);
     await this.delete(fileKey(storedName));
     await this.delete(keptKey(storedName));
+    await this.removeDerived(storedName);
   }
 
   async remove(storedName: string): Promise<void> {

@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, expect, it } from 'vitest';
+import { removeFileBytes } from '../../server/files/trash';
 import { purgeTrash } from '../../server/history/trash';
 import { pdfBytes } from './file-bytes';
 import { describeEachDatabase, EN, type ServerTestContext } from './harness';
@@ -239,6 +240,24 @@ function imageSuite(ctx: ServerTestContext, store: 'disk' | 's3') {
     }
     expect(await derivedObjects(storedName)).toEqual([]);
     expect(await derivedRows(storedName)).toEqual([]);
+  });
+
+  it('a person\'s erase of a file (its bytes, wherever they are) takes its derivatives too', async () => {
+    const file = await upload('xoá dữ liệu.jpg', photoBytes);
+    const storedName = storedNameOf(file.url);
+    await image(`${file.url}?w=320`);
+    expect(await derivedObjects(storedName)).toHaveLength(1);
+    expect(await removeFileBytes(ctx.app, [file.url])).toEqual([storedName]);
+    expect(await derivedObjects(storedName)).toEqual([]);
+    expect(await derivedRows(storedName)).toEqual([]);
+  });
+
+  it('making a derivative is no change of content: the delivery API\'s change number stays', async () => {
+    const file = await upload('không đổi.jpg', photoBytes);
+    const changeNumber = async () => String((await ctx.db.selectFrom('data_changes' as any).select('n' as any).executeTakeFirstOrThrow() as any).n);
+    const before = await changeNumber();
+    await image(`${file.url}?w=480`);
+    expect(await changeNumber()).toBe(before);
   });
 
   if (store === 's3') {

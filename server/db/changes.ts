@@ -30,7 +30,14 @@ export async function ensureChangeCounter(db: AnyDb): Promise<void> {
   const postgres = dialectOf(db) === 'postgres';
   await sql`create table if not exists ${sql.table(COUNTER)} (id integer primary key, n bigint not null)`.execute(db);
   await sql`insert into ${sql.table(COUNTER)} (id, n) values (1, 0) on conflict do nothing`.execute(db);
-  const tables = (await db.introspection.getTables()).map((t) => t.name).filter(counted);
+  const all = (await db.introspection.getTables()).map((t) => t.name);
+  const tables = all.filter(counted);
+  // A table counted by an earlier version and no longer (file_derivatives, counted for a while after migration 0036):
+  // its triggers go, or its writes would still move the number.
+  for (const table of all.filter((t) => t === 'file_derivatives')) {
+    if (postgres) await sql`drop trigger if exists sitedesk_data_changed on ${sql.table(table)}`.execute(db);
+    else for (const event of ['insert', 'update', 'delete']) await sql`drop trigger if exists ${sql.id(`${table}_changed_${event}`)}`.execute(db);
+  }
   if (postgres) {
     // Once per transaction: the first event marks the transaction (a setting local to it), the rest skip.
     await sql`create or replace function sitedesk_data_changed() returns trigger language plpgsql as $$

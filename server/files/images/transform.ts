@@ -51,8 +51,6 @@ export function variantKey(v: Variant): string {
   return `${parts.filter(Boolean).join('-')}.${v.format}`;
 }
 
-export const VARIANT_KEY = /^[a-z0-9.-]{1,100}$/;
-
 /** The largest `width`:`height` rectangle inside `W`×`H`, centred on the focal point as far as the edges allow. */
 export function coverCrop(W: number, H: number, width: number, height: number, fx: number, fy: number) {
   const ratio = width / height;

@@ -16,10 +16,10 @@ import { dialectOf } from './dialect';
 const COUNTER = 'data_changes';
 /**
  * Tables whose writes do not change what a list shows: sign-in bookkeeping, the rate limits' counters (a write per public
- * request: counted, they would move every ETag of the delivery API), uploads in progress (a write per chunk), migrations,
- * search index internals.
+ * request: counted, they would move every ETag of the delivery API), uploads in progress (a write per chunk), an image's
+ * derivatives being made (the file store's bookkeeping: a visitor's request makes one), migrations, search index internals.
  */
-const UNCOUNTED = new Set([COUNTER, 'login_attempts', 'rate_limits', 'upload_sessions', 'upload_chunks', 'upload_parts', 'token_families', 'refresh_tokens', 'push_tokens', 'kysely_migration', 'kysely_migration_lock']);
+const UNCOUNTED = new Set([COUNTER, 'login_attempts', 'rate_limits', 'upload_sessions', 'upload_chunks', 'upload_parts', 'file_derivatives', 'token_families', 'refresh_tokens', 'push_tokens', 'kysely_migration', 'kysely_migration_lock']);
 const counted = (table: string) => !UNCOUNTED.has(table) && !table.startsWith('sqlite_') && !/_search(_|$)/.test(table);
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -30,7 +30,14 @@ export async function ensureChangeCounter(db: AnyDb): Promise<void> {
   const postgres = dialectOf(db) === 'postgres';
   await sql`create table if not exists ${sql.table(COUNTER)} (id integer primary key, n bigint not null)`.execute(db);
   await sql`insert into ${sql.table(COUNTER)} (id, n) values (1, 0) on conflict do nothing`.execute(db);
-  const tables = (await db.introspection.getTables()).map((t) => t.name).filter(counted);
+  const all = (await db.introspection.getTables()).map((t) => t.name);
+  const tables = all.filter(counted);
+  // A table counted by an earlier version and no longer (file_derivatives, counted for a while after migration 0036):
+  // its triggers go, or its writes would still move the number.
+  for (const table of all.filter((t) => t === 'file_derivatives')) {
+    if (postgres) await sql`drop trigger if exists sitedesk_data_changed on ${sql.table(table)}`.execute(db);
+    else for (const event of ['insert', 'update', 'delete']) await sql`drop trigger if exists ${sql.id(`${table}_changed_${event}`)}`.execute(db);
+  }
   if (postgres) {
     // Once per transaction: the first event marks the transaction (a setting local to it), the rest skip.
     await sql`create or replace function sitedesk_data_changed() returns trigger language plpgsql as $$

@@ -53,7 +53,7 @@ export interface FilesTable {
 /** One derivative of an original (server/files/images): claimed while being made, then ready. */
 export interface FileDerivativesTable {
   storedName: string;
-  /** The variant's key (shared/images.ts variantKey): what makes two requests the same derivative. */
+  /** The variant's key (server/files/images/transform.ts `variantKey`): what makes two requests the same derivative. */
   variant: string;
   state: 'making' | 'ready';
   claimedAt: string;

@@ -3,7 +3,7 @@
 // as `<uuid>`, a name the server generates, so no user-given name ever becomes a path or a key; the display name and
 // Content-Type live in the database only. On disk, files are written to DATA_DIR/files/.tmp first and renamed into place
 // once complete, checked and fsync'd.
-import { mkdir, readdir, rename, stat, copyFile, unlink } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, stat, copyFile, unlink, writeFile } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
@@ -62,6 +62,10 @@ export interface FileStore {
    * (206, 416), and with `publicCache` a year's immutable caching.
    */
   serve(request: IncomingMessage, storedName: string, options: { publicCache: boolean }): Promise<ServedBytes>;
+  /** A stored file's bytes, whole (an image stripped at upload or by the backfill: server/files/images/strip.ts). */
+  readBytes(storedName: string): Promise<Buffer>;
+  /** A stored file's bytes replaced by `bytes` at once (readers see the old or the new, never half); answers the size. */
+  replaceBytes(storedName: string, bytes: Uint8Array): Promise<number>;
 }
 
 export class DiskFileStore implements FileStore {
@@ -195,6 +199,29 @@ export class DiskFileStore implements FileStore {
 
   sweepTemp(now: number, maxAgeMs: number): Promise<number> {
     return sweepTempDir(this.tmpDir, now, maxAgeMs);
+  }
+
+  async readBytes(storedName: string): Promise<Buffer> {
+    return readFile(this.pathOf(storedName)).catch((err: unknown) => {
+      throw asFilesError(err);
+    });
+  }
+
+  /** Written to .tmp, fsync'd, then renamed over the old bytes: a crash leaves one or the other. */
+  async replaceBytes(storedName: string, bytes: Uint8Array): Promise<number> {
+    const target = this.pathOf(storedName);
+    await this.init();
+    const tmp = tempPath(this.tmpDir);
+    try {
+      await writeFile(tmp, bytes);
+      await syncFile(tmp);
+      await rename(tmp, target);
+      await syncDir(this.root);
+      return bytes.byteLength;
+    } catch (err) {
+      await removeQuietly(tmp);
+      throw asFilesError(err);
+    }
   }
 
   private async checkAndPlace(tmp: string, ext: string, displayName: string, size: number, storedName: string = randomUUID()): Promise<StoredFile> {

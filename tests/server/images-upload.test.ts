@@ -14,7 +14,7 @@ import { backfillImages } from '../../server/files/images/backfill';
 import { stripStored } from '../../server/files/images/strip';
 import { pdfBytes, pngBytes } from './file-bytes';
 import { CHUNK, fetchBytes, sha256, uploadFile } from './files-helpers';
-import { describeEachDatabase, EN, type ServerTestContext } from './harness';
+import { demoWebsites, describeEachDatabase, EN, type ServerTestContext } from './harness';
 import { startS3Double } from './s3-double';
 
 const s3 = await startS3Double('sitedesk-images');
@@ -121,6 +121,20 @@ function imageSuite(ctx: ServerTestContext, store: 'disk' | 's3') {
     expect(sha256((await fetchBytes(ctx, clean.url)).bytes)).toBe(sha256(png));
     expect([clean.width, clean.height, clean.size]).toEqual([1, 1, png.length]);
     expect((await row(clean.id)).imageState).toBe(1);
+  });
+
+  it(`leaves a visitor's CV sent with an application as it came (${store})`, async () => {
+    const { clinic } = await demoWebsites(ctx);
+    const cv = pdfBytes(4000);
+    const data = new FormData();
+    data.append('fullName', `Ứng Viên Ảnh ${store}`);
+    data.append('phoneNumber', '0912000333');
+    data.append('cv', new Blob([cv], { type: 'application/pdf' }), 'hồ sơ.pdf');
+    const sent = await ctx.request('POST', `/public/${clinic}/applications`, { body: data, ...EN });
+    expect(sent.status, sent.text).toBe(201);
+    const file = await ctx.db.selectFrom('files').selectAll().where('name', 'like', 'CV-%').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(file).toMatchObject({ imageState: 2, width: null, placeholder: null, size: cv.length });
+    expect(sha256((await fetchBytes(ctx, file.url)).bytes)).toBe(sha256(cv));
   });
 
   it(`PUT Files/{id} sets a focal point and alt texts, checked, merged by language, in the history; a copy keeps them (${store})`, async () => {

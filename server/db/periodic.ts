@@ -17,8 +17,11 @@ import { dialectOf } from './dialect';
 export const PERIODIC_LOCK_CLASS = 0x70726463;
 
 export interface EveryOptions {
-  /** Run once when the app is ready (before it listens), as well as every interval (default true). */
-  atStart?: boolean;
+  /**
+   * Run once when the app is ready (before it listens), as well as every interval (default true). 'background': the
+   * first run starts when the app is ready without holding its start (a long task: the images' backfill).
+   */
+  atStart?: boolean | 'background';
 }
 
 /**
@@ -64,7 +67,8 @@ export function every(app: FastifyInstance, name: string, intervalMs: number, ta
     return running;
   };
   app.addHook('onReady', async () => {
-    if (options.atStart ?? true) await run();
+    if (options.atStart === 'background') void run();
+    else if (options.atStart ?? true) await run();
     if (closed) return;
     timer = setInterval(() => void run(), intervalMs);
     timer.unref();

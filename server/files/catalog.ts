@@ -4,9 +4,9 @@
 // on request, and disk bytes removed only after the records are gone (a crash leaves an orphan blob,
 // never a record without its file).
 import { randomUUID } from 'node:crypto';
-import { sql, type Kysely, type Selectable, type SqlBool, type Updateable } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable, type SqlBool, type Updateable } from 'kysely';
 import type { Database } from '../db/schema';
-import { isUniqueViolation } from '../db/dialect';
+import { dialectOf, isUniqueViolation } from '../db/dialect';
 import type { UploadLedger, UploadSession } from './chunk-store';
 import { FilesError, badRequest, conflict, notFound } from './errors';
 import { extensionOf, nameKey, sanitizeName, splitExtension, uniqueName } from './file-name';
@@ -17,6 +17,8 @@ import { M } from '../messages';
 import type { FastifyRequest } from 'fastify';
 import type { WriteEvent, WriteListeners } from '../resources/index';
 import { forgetDerivatives } from './images/derivatives';
+import { isTransformable } from '../../shared/images';
+import { stripStored, type ImageFacts, type StrippedImage } from './images/strip';
 
 type FolderRow = Selectable<FoldersTable>;
 type FileRow = Selectable<FilesTable>;
@@ -126,8 +128,40 @@ type Db = Kysely<Database>;
 /** The stamp and times of a new folder or file that `actor` makes at `at`. */
 const creation = (actor: Actor, at: string) => ({ concurrencyStamp: randomUUID(), createdAt: at, updatedAt: at, createdBy: actor.id });
 
+/** An image's columns of a row (migration 0036): what its upload learnt and what staff set. */
+type ImageColumns = Pick<Insertable<FilesTable>, 'width' | 'height' | 'placeholder' | 'focalX' | 'focalY' | 'alt' | 'imageState'>;
+
+/** A copy is the same picture: its source's size, placeholder, focal point and alt text (Files/copy, a folder's copy). */
+const imageColumnsOf = (r: FileRow): ImageColumns => ({
+  width: r.width,
+  height: r.height,
+  placeholder: r.placeholder,
+  focalX: r.focalX,
+  focalY: r.focalY,
+  alt: r.alt,
+  imageState: r.imageState,
+});
+
+/** The alt texts stored: the languages with a text, as JSON; null when none has one. */
+function altText(texts: Record<string, string | null | undefined>): string | null {
+  const kept = Object.entries(texts).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1].trim() !== '');
+  return kept.length ? JSON.stringify(Object.fromEntries(kept.map(([lang, text]) => [lang, text.trim()]))) : null;
+}
+
+/** What PUT Files/{id} may change: the name and folder, an image's focal point and its alt texts (merged by language). */
+export interface FileChange {
+  name?: unknown;
+  folderId?: number | null;
+  /** 0..1 from the left / from the top; null: back to the centre. */
+  focalX?: number | null;
+  focalY?: number | null;
+  /** Per language: a text sets it, '' or null removes it; languages not named keep theirs (files serve every website). */
+  alt?: Record<string, string | null>;
+  concurrencyStamp: string;
+}
+
 /** A new catalogue row for stored bytes named `name` in `folderId` (an upload's, or a visitor's CV). */
-const fileRow = (stored: StoredFile, name: string, folderId: number | null, uploadId: string | null, actor: Actor, at: string) => ({
+const fileRow = (stored: StoredFile, name: string, folderId: number | null, uploadId: string | null, actor: Actor, at: string, image: ImageColumns) => ({
   folderId,
   name,
   nameKey: nameKey(name),
@@ -136,6 +170,7 @@ const fileRow = (stored: StoredFile, name: string, folderId: number | null, uplo
   contentType: contentTypeFor(name),
   url: publicUrl(stored.storedName, name),
   uploadId,
+  ...image,
   ...creation(actor, at),
 });
 
@@ -471,6 +506,7 @@ export class FilesCatalog {
                 contentType: f.contentType,
                 url: publicUrl(copy.storedName, f.name),
                 uploadId: null,
+                ...imageColumnsOf(f),
                 ...creation(actor, at),
               })
               .returningAll()
@@ -493,8 +529,23 @@ export class FilesCatalog {
 
   // ---- files ----
 
-  /** Records a stored file (bytes already in place) under a free name in `folderId`. */
-  async addFile(stored: StoredFile, input: { name: string; folderId: number | null; uploadId?: string }, actor: Actor): Promise<FileJson> {
+  /**
+   * An upload's bytes made ready to be recorded, before its row is written (nothing serves them yet): an image loses its
+   * metadata in place and is measured (./images/strip.ts); another file is only marked as not one we transform.
+   */
+  async prepare(stored: StoredFile, name: string): Promise<{ stored: StoredFile; image: ImageFacts }> {
+    const { facts, bytes, size } = await stripStored(this.store, stored, contentTypeFor(name));
+    if (bytes) await this.store.replaceBytes(stored.storedName, bytes);
+    return { stored: { ...stored, size }, image: facts };
+  }
+
+  /**
+   * Records a stored file (bytes already in place) under a free name in `folderId`: an upload's is prepared first
+   * (`prepare`); a copy's brings its source's image columns (`image`).
+   */
+  async addFile(stored: StoredFile, input: { name: string; folderId: number | null; uploadId?: string; image?: ImageColumns }, actor: Actor): Promise<FileJson> {
+    let image = input.image;
+    if (!image) ({ stored, image } = await this.prepare(stored, input.name));
     const at = this.now().toISOString();
     const row = await this.withFreeName('files', input.folderId, input.name, (free) =>
       this.told(
@@ -502,7 +553,7 @@ export class FilesCatalog {
         (db) =>
           db
             .insertInto('files')
-            .values(fileRow(stored, free, input.folderId, input.uploadId ?? null, actor, at))
+            .values(fileRow(stored, free, input.folderId, input.uploadId ?? null, actor, at, image))
             .returningAll()
             .executeTakeFirstOrThrow(),
         (row) => ({ resource: 'file', ids: [row.id], operation: 'create', after: { ...fileJson(row) } }),
@@ -514,9 +565,11 @@ export class FilesCatalog {
   /**
    * Records a stored file in the caller's transaction `trx` (a visitor's CV, written with the application that names
    * it: both or neither). No retry on a name taken meanwhile (a failed statement ends a PostgreSQL transaction): the
-   * caller gives a name unlikely to clash.
+   * caller gives a name unlikely to clash. The bytes are prepared before the transaction (`prepare`: `image`); unprepared
+   * ones are an image left to the backfill (never stripped while a transaction waits) or not an image.
    */
-  async addFileIn(trx: Db, stored: StoredFile, input: { name: string; folderId: number | null }, actor: Actor): Promise<FileJson> {
+  async addFileIn(trx: Db, stored: StoredFile, input: { name: string; folderId: number | null; image?: ImageFacts }, actor: Actor): Promise<FileJson> {
+    const image: ImageColumns = input.image ?? { imageState: isTransformable(contentTypeFor(input.name)) ? 0 : 2 };
     const at = this.now().toISOString();
     const taken = await trx
       .selectFrom('files')
@@ -531,7 +584,7 @@ export class FilesCatalog {
       (db) =>
         db
           .insertInto('files')
-          .values(fileRow(stored, free, input.folderId, null, actor, at))
+          .values(fileRow(stored, free, input.folderId, null, actor, at, image))
           .returningAll()
           .executeTakeFirstOrThrow(),
       (row) => ({ resource: 'file', ids: [row.id], operation: 'create', after: { ...fileJson(row) } }),
@@ -539,7 +592,7 @@ export class FilesCatalog {
     return fileJson(row);
   }
 
-  async updateFile(id: number, input: { name?: unknown; folderId?: number | null; concurrencyStamp: string }, by?: Actor) {
+  async updateFile(id: number, input: FileChange, by?: Actor) {
     const current = await this.file(id);
     if (current.concurrencyStamp !== input.concurrencyStamp) throw conflict(M.conflict);
     let name = input.name === undefined ? current.name : requireName(input.name);
@@ -550,6 +603,11 @@ export class FilesCatalog {
       else throw badRequest(M.extensionChange(ext));
     }
     const folderId = input.folderId === undefined ? current.folderId : await this.folderOrRoot(input.folderId);
+    const image = {
+      focalX: input.focalX === undefined ? current.focalX : input.focalX,
+      focalY: input.focalY === undefined ? current.focalY : input.focalY,
+      alt: input.alt === undefined ? current.alt : altText({ ...altOf(current.alt), ...input.alt }),
+    };
     const row = await this.withFreeName(
       'files',
       folderId,
@@ -557,12 +615,41 @@ export class FilesCatalog {
       (free) =>
         this.told(
           by,
-          (db) => this.updateIfUnchanged(db, 'files', id, input.concurrencyStamp, { name: free, nameKey: nameKey(free), folderId }),
+          (db) => this.updateIfUnchanged(db, 'files', id, input.concurrencyStamp, { name: free, nameKey: nameKey(free), folderId, ...image }),
           (row) => ({ resource: 'file', ids: [id], operation: 'update', before: { ...fileJson(current) }, after: { ...fileJson(row) } }),
         ),
       id,
     );
     return fileJson(row);
+  }
+
+  /**
+   * The backfill's step for one file stored before this version (imageState 0: ./images/backfill.ts): its stripped bytes
+   * put in place and its facts recorded, by the system, in one transaction that holds the row (PostgreSQL: FOR UPDATE;
+   * SQLite: one writer). A delete waits for it, then keeps the new bytes; a file deleted, or done by another instance,
+   * first is left alone (false), so no bytes come back without their row.
+   */
+  async settleImage(id: number, storedName: string, stripped: StrippedImage & { size: number }): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      let query = trx.selectFrom('files').selectAll().where('id', '=', id).where('storedName', '=', storedName).where('imageState', '=', 0);
+      if (dialectOf(trx) === 'postgres') query = query.forUpdate();
+      const current = await query.executeTakeFirst();
+      if (!current) return false;
+      if (stripped.bytes) await this.store.replaceBytes(storedName, stripped.bytes);
+      await this.toldIn(
+        trx,
+        undefined,
+        (db) =>
+          db
+            .updateTable('files')
+            .set({ ...stripped.facts, size: stripped.size, ...this.stamp() })
+            .where('id', '=', id)
+            .returningAll()
+            .executeTakeFirstOrThrow(),
+        (row) => ({ resource: 'file', ids: [id], operation: 'update', before: { ...fileJson(current) }, after: { ...fileJson(row) } }),
+      );
+      return true;
+    });
   }
 
   async deleteFile(id: number, by?: Actor) {
@@ -581,7 +668,7 @@ export class FilesCatalog {
     const folderId = targetFolder === undefined ? source.folderId : await this.folderOrRoot(targetFolder);
     const copy = await this.store.duplicate(source.storedName);
     try {
-      return await this.addFile(copy, { name: source.name, folderId }, actor);
+      return await this.addFile(copy, { name: source.name, folderId, image: imageColumnsOf(source) }, actor);
     } catch (err) {
       await this.store.remove(copy.storedName).catch(() => {});
       throw err;

@@ -66,14 +66,16 @@ export interface FileStore {
    * (206, 416), and with `publicCache` a year's immutable caching.
    */
   serve(request: IncomingMessage, storedName: string, options: { publicCache: boolean }): Promise<ServedBytes>;
-  /** A stored file's whole bytes (what a derivative is made from). */
-  bytesOf(storedName: string): Promise<Buffer>;
   /** A derivative of `storedName` stored as `variant` (a name server/files/images/transform.ts `variantKey` made). */
   saveDerived(storedName: string, variant: string, bytes: Buffer): Promise<void>;
   /** A derivative's answer, as `serve` answers an original's (ETag, Range, 304, immutable caching). */
   serveDerived(request: IncomingMessage, storedName: string, variant: string, options: { publicCache: boolean }): Promise<ServedBytes>;
   /** Every derivative of `storedName`. */
   removeDerived(storedName: string): Promise<void>;
+  /** A stored file's bytes, whole (an image stripped at upload or by the backfill: server/files/images/strip.ts). */
+  readBytes(storedName: string): Promise<Buffer>;
+  /** A stored file's bytes replaced by `bytes` at once (readers see the old or the new, never half); answers the size. */
+  replaceBytes(storedName: string, bytes: Uint8Array): Promise<number>;
 }
 
 const VARIANT = /^[a-z0-9.-]{1,100}$/;
@@ -117,10 +119,6 @@ export class DiskFileStore implements FileStore {
 
   serveDerived(request: IncomingMessage, storedName: string, variant: string, options: { publicCache: boolean }): Promise<ServedBytes> {
     return this.sendFile(request, `/derived/${this.checked(storedName)}/${requireVariant(variant)}`, options);
-  }
-
-  bytesOf(storedName: string): Promise<Buffer> {
-    return readFile(this.pathOf(storedName));
   }
 
   /** Where an original's derivatives are: DATA_DIR/files/derived/<storedName>. */
@@ -259,6 +257,29 @@ export class DiskFileStore implements FileStore {
 
   sweepTemp(now: number, maxAgeMs: number): Promise<number> {
     return sweepTempDir(this.tmpDir, now, maxAgeMs);
+  }
+
+  async readBytes(storedName: string): Promise<Buffer> {
+    return readFile(this.pathOf(storedName)).catch((err: unknown) => {
+      throw asFilesError(err);
+    });
+  }
+
+  /** Written to .tmp, fsync'd, then renamed over the old bytes: a crash leaves one or the other. */
+  async replaceBytes(storedName: string, bytes: Uint8Array): Promise<number> {
+    const target = this.pathOf(storedName);
+    await this.init();
+    const tmp = tempPath(this.tmpDir);
+    try {
+      await writeFile(tmp, bytes);
+      await syncFile(tmp);
+      await rename(tmp, target);
+      await syncDir(this.root);
+      return bytes.byteLength;
+    } catch (err) {
+      await removeQuietly(tmp);
+      throw asFilesError(err);
+    }
   }
 
   private async checkAndPlace(tmp: string, ext: string, displayName: string, size: number, storedName: string = randomUUID()): Promise<StoredFile> {

@@ -10,6 +10,7 @@ import { extensionOf, sanitizeName } from './file-name';
 import type { StoredFile } from './file-store';
 import type { Actor } from './catalog';
 import type { ByteSource } from './disk';
+import type { ImageFacts } from './images/strip';
 
 export interface IntakeFileRule {
   /** The extensions taken (lower case, without the dot): `['pdf', 'doc', 'docx']`. */
@@ -29,6 +30,8 @@ export interface ReceivedFile extends StoredFile {
    * erased application leaves nothing naming the person there (issue 40).
    */
   name: string;
+  /** What its preparation learnt (catalog `prepare`). */
+  image: ImageFacts;
 }
 
 /**
@@ -41,8 +44,15 @@ export async function receiveFile(app: FastifyInstance, source: ByteSource, file
   const ext = extensionOf(name);
   if (!name || !rule.kinds.includes(ext)) throw badRequest(rule.refused);
   try {
-    const stored = await filesEngine(app).store.saveStream(source, ext, name, rule.maxBytes);
-    return { ...stored, name: `${rule.folder}-${stored.storedName.slice(0, 8)}.${ext}` };
+    const { store, catalog } = filesEngine(app);
+    const saved = await store.saveStream(source, ext, name, rule.maxBytes);
+    const named = `${rule.folder}-${saved.storedName.slice(0, 8)}.${ext}`;
+    // Prepared as any upload is, before the transaction that records it (a CV is no image: only marked so).
+    const { stored, image } = await catalog.prepare(saved, named).catch(async (err: unknown) => {
+      await store.remove(saved.storedName).catch(() => {});
+      throw err;
+    });
+    return { ...stored, name: named, image };
   } catch (err) {
     // Bytes that are not what their name says (a renamed executable): the same refusal as another type.
     if (err instanceof FilesError && err.status === 415) throw badRequest(rule.refused);
@@ -57,7 +67,7 @@ export function intakeFolder(app: FastifyInstance, rule: IntakeFileRule, actor: 
 
 /** The catalogue row of a received file, in the caller's transaction `trx` (with its history entry): its public URL. */
 export async function recordFile(app: FastifyInstance, trx: Db, file: ReceivedFile, folderId: number, actor: Actor): Promise<string> {
-  return (await filesEngine(app).catalog.addFileIn(trx, file, { name: file.name, folderId }, actor)).url;
+  return (await filesEngine(app).catalog.addFileIn(trx, file, { name: file.name, folderId, image: file.image }, actor)).url;
 }
 
 /** A received file's bytes removed (the post that brought it was refused). */

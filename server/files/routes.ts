@@ -23,6 +23,7 @@ import { derivativesOf } from './images/derivatives';
 import { imageRequestOf, outputFormat } from './images/request';
 import { isTransformable, type ImageRequest } from '../../shared/images';
 import { fileUsages } from './usages';
+import { backfillImages } from './images/backfill';
 import { M } from '../messages';
 import { isId, MAX_ID, toNumber, zWholeNumber } from '../../shared/input';
 
@@ -40,7 +41,20 @@ const folderCreate = z.object({
   description: text.nullable().optional(),
 });
 const folderUpdate = folderCreate.partial().extend({ concurrencyStamp: z.string().min(1) });
-const fileUpdate = z.object({ name: z.string().optional(), folderId: folderRef.optional(), concurrencyStamp: z.string().min(1) });
+/** A share of an image's width or height, from the left or the top: where `fit=cover` crops around (null: the centre). */
+const focal = z.number().min(0).max(1).nullable();
+/** An image's alt texts by language (`{ "vi-VN": "…" }`): a text sets one, '' or null removes it. */
+const altTexts = z
+  .record(z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'expected a language id such as vi-VN'), z.string().max(500).nullable())
+  .refine((texts) => Object.keys(texts).length <= 50, 'at most 50 languages');
+const fileUpdate = z.object({
+  name: z.string().optional(),
+  folderId: folderRef.optional(),
+  focalX: focal.optional(),
+  focalY: focal.optional(),
+  alt: altTexts.optional(),
+  concurrencyStamp: z.string().min(1),
+});
 const directoryQuery = z.object({
   page: zWholeNumber(1, 1_000_000).default(1),
   pageSize: zWholeNumber(1, 10_000).default(10_000),
@@ -91,6 +105,8 @@ export const fileRoutes: FastifyPluginAsync = async (app) => {
   await store.init();
   // Uploads abandoned for a day (and stale temp files), at start and hourly, on one instance at a time.
   every(app, 'upload-sweep', 3_600_000, () => chunks.sweep());
+  // Files stored before images were stripped at upload: done in the background from start, hourly for what is left.
+  every(app, 'image-backfill', 3_600_000, () => backfillImages(app), { atStart: 'background' });
   app.addHook('onClose', () => chunks.close());
 
   // Parts are streamed to disk by the handlers; the limits keep any single part from exceeding what the

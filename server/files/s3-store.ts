@@ -144,12 +144,6 @@ export class S3FileStore implements FileStore {
     await this.removeDerived(storedName);
   }
 
-  async bytesOf(storedName: string): Promise<Buffer> {
-    this.requireName(storedName);
-    const answer = await this.s3.send(new GetObjectCommand({ Bucket: this.bucket, Key: fileKey(storedName) }));
-    return Buffer.from(await answer.Body!.transformToByteArray());
-  }
-
   async saveDerived(storedName: string, variant: string, bytes: Buffer): Promise<void> {
     this.requireName(storedName);
     const key = derivedPrefix(storedName) + requireVariant(variant);
@@ -211,6 +205,27 @@ export class S3FileStore implements FileStore {
     if (answer.ETag) out.ETag = answer.ETag;
     if (answer.LastModified) out['Last-Modified'] = answer.LastModified.toUTCString();
     return { statusCode: answer.ContentRange ? 206 : 200, headers: out, stream: answer.Body as Readable };
+  }
+
+  async readBytes(storedName: string): Promise<Buffer> {
+    this.requireName(storedName);
+    try {
+      const answer = await this.s3.send(new GetObjectCommand({ Bucket: this.bucket, Key: fileKey(storedName) }));
+      return Buffer.from(await answer.Body!.transformToByteArray());
+    } catch (err) {
+      throw asFilesError(err);
+    }
+  }
+
+  /** One PutObject over the old object: S3 answers readers the old or the new, never a mix. */
+  async replaceBytes(storedName: string, bytes: Uint8Array): Promise<number> {
+    this.requireName(storedName);
+    try {
+      await this.s3.send(new PutObjectCommand({ Bucket: this.bucket, Key: fileKey(storedName), Body: bytes, ContentLength: bytes.byteLength }));
+      return bytes.byteLength;
+    } catch (err) {
+      throw asFilesError(err);
+    }
   }
 
   /** The bytes of a stored object, for the content check of a finished upload. */

@@ -115,7 +115,7 @@ export class Derivatives {
     const { storedName } = original;
     const ours = () => this.db.updateTable('file_derivatives').where('storedName', '=', storedName).where('variant', '=', key).where('claimedAt', '=', claimedAt);
     try {
-      const derived = await transform(await this.store.bytesOf(storedName), original.contentType, variant);
+      const derived = await transform(await this.store.readBytes(storedName), original.contentType, variant);
       await this.store.saveDerived(storedName, key, derived.bytes);
       const done = await ours().set({ state: 'ready', size: derived.bytes.length, contentType: derived.contentType }).executeTakeFirst();
       if (Number(done.numUpdatedRows) !== 1) {

@@ -423,7 +423,12 @@ export default function FileManager({ mode = 'page', accept, onChosenChange, onP
           setDialog(null);
         }}
       />
-      <PreviewModal file={dialog?.kind === 'preview' ? dialog.file : null} onClose={() => setDialog(null)} onDownload={(file) => void download([{ kind: 'file', ...file }])} />
+      <PreviewModal
+        file={dialog?.kind === 'preview' ? dialog.file : null}
+        onClose={() => setDialog(null)}
+        onDownload={(file) => void download([{ kind: 'file', ...file }])}
+        onChanged={(file) => setDialog((open) => (open?.kind === 'preview' && open.file.id === file.id ? { kind: 'preview', file } : open))}
+      />
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { Button, Image, Space, Typography, theme } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isImageName, type AcceptKind } from './fileTypes';
-import { nameFromUrl, resolveFileUrl } from './urls';
+import { nameFromUrl, resolveFileUrl, sizedFileUrl, thumbnailUrl } from './urls';
 
 // The picker carries the whole file manager: loaded the first time someone presses Choose.
 const FilePickerModal = lazy(() => import('./FilePickerModal'));
@@ -14,7 +14,7 @@ export interface ImageThumbProps {
   height?: number;
 }
 
-/** A stored image at a fixed height (click to enlarge), or an empty frame when there is none. */
+/** A stored image's thumbnail at a fixed height (click to enlarge), or an empty frame when there is none. */
 export function ImageThumb({ url, height = 50 }: ImageThumbProps) {
   const { token } = theme.useToken();
   const frame = { height, minWidth: height, borderRadius: token.borderRadiusSM, border: `1px dashed ${token.colorBorder}` };
@@ -32,7 +32,16 @@ export function ImageThumb({ url, height = 50 }: ImageThumbProps) {
       </span>
     );
   }
-  return <Image src={resolveFileUrl(url)} alt={nameFromUrl(url)} height={height} style={{ objectFit: 'contain', maxWidth: height * 4 }} />;
+  // The thumbnail in the cell; enlarged, a page-sized version (the hero preset), never the original.
+  return (
+    <Image
+      src={thumbnailUrl(url)}
+      preview={{ src: sizedFileUrl(url, { preset: 'hero' }) }}
+      alt={nameFromUrl(url)}
+      height={height}
+      style={{ objectFit: 'contain', maxWidth: height * 4 }}
+    />
+  );
 }
 
 export interface ImageFieldProps {

@@ -13,7 +13,7 @@ import { theme } from 'antd';
 import { useState, type CSSProperties } from 'react';
 import { extensionOf, isImageName } from './fileTypes';
 import type { Entry } from './types';
-import { resolveFileUrl } from './urls';
+import { thumbnailUrl } from './urls';
 
 const ICONS: Record<string, typeof FileOutlined> = {
   pdf: FilePdfOutlined,
@@ -33,7 +33,7 @@ export function FileTypeIcon({ name, size, style }: { name: string; size: number
   return <Icon style={{ fontSize: size, color: token.colorTextSecondary, ...style }} />;
 }
 
-/** Folder icon, or the image itself (lazy-loaded) for images, or the type's icon. */
+/** Folder icon, or the image's thumbnail (lazy-loaded) for images, or the type's icon. */
 export function ItemIcon({ entry, size }: { entry: Entry; size: number }) {
   const { token } = theme.useToken();
   const [broken, setBroken] = useState(false);
@@ -41,7 +41,7 @@ export function ItemIcon({ entry, size }: { entry: Entry; size: number }) {
   if (isImageName(entry.name) && !broken) {
     return (
       <img
-        src={resolveFileUrl(entry.url)}
+        src={thumbnailUrl(entry.url)}
         alt={entry.name}
         loading="lazy"
         draggable={false}

@@ -85,6 +85,18 @@ export async function updateFile(file: FileItem, change: { name?: string; folder
   return (await cmsApi.put<Envelope<FileItem>>(`/Files/${file.id}`, body)).data;
 }
 
+/**
+ * An image's details (issue 41): its focal point (0..1 from the left and the top; null: the centre) and alt texts by
+ * language ('' removes one; languages not sent keep theirs). The name and folder are sent as they are.
+ */
+export async function updateFileImage(
+  file: FileItem,
+  change: { focalX: number | null; focalY: number | null; alt: Record<string, string> },
+): Promise<Envelope<FileItem>> {
+  const body = { name: file.name, folderId: file.folderId, ...change, concurrencyStamp: file.concurrencyStamp };
+  return (await cmsApi.put<Envelope<FileItem>>(`/Files/${file.id}`, body)).data;
+}
+
 export async function deleteFile(id: number): Promise<Envelope<unknown>> {
   return (await cmsApi.delete<Envelope<unknown>>(`/Files/${id}`)).data;
 }

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { advertisementFile, advertisementTitle } from '../../../../shared/resources/advertisement';
 import { useWorkspace } from '../../core/workspace';
-import { resolveFileUrl } from '../../features/files/urls';
+import { sizedFileUrl } from '../../features/files/urls';
 import { ChildCollection } from '../../resources/ChildCollections';
 import { createDataProvider, type Row } from '../../resources/dataProvider';
 import { ResourceEditPage } from '../../resources/ResourcePages';
@@ -50,7 +50,7 @@ function ScreenPreview({ floor, area, onClose }: { floor: number; area: number; 
           <Space direction="vertical" style={{ width: '100%' }} align="center">
             <div style={{ width: 640, height: 360, background: '#000', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
               {current.type === 0 ? (
-                <img data-testid="preview-image" src={resolveFileUrl(String(current.url))} alt="" style={{ maxWidth: '100%', maxHeight: '100%' }} />
+                <img data-testid="preview-image" src={sizedFileUrl(String(current.url), { width: 640, height: 360, fit: 'inside' })} alt="" style={{ maxWidth: '100%', maxHeight: '100%' }} />
               ) : (
                 <PreviewMedia url={String(current.url)} onEnded={next} />
               )}

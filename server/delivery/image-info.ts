@@ -9,9 +9,8 @@
 // stored names of every marked field's URL and reads them in ONE query for the whole answer (never one per field).
 // Answers are kept by the delivery core per change number; the files table is counted, so an alt text or a focal
 // point saved moves the ETag like any other write.
-import { srcsetOf, isTransformable } from '../../shared/images';
-import { altOf } from '../files/catalog';
-import { isStoredName } from '../files/file-store';
+import { srcsetOf } from '../../shared/images';
+import { imageFacts, storedNameOf } from '../files/image-facts';
 import { IMAGE_MARK, type ContentArea, type ContentContext, type JsonSchema } from '../resources/area';
 
 /** The schema of `<field>Info` (inline, not a reference: an area's schema compiles on its own too). */
@@ -85,13 +84,6 @@ export function schemaRefs(areas: ContentArea[]): Map<string, JsonSchema> {
   return refs;
 }
 
-/** The stored name in a URL of ours (`/files/<storedName>/<name>`, with or without a host, a query or a fragment). */
-export function storedNameOf(url: string): string | undefined {
-  const path = url.trim().replace(/^[a-z][a-z\d+.-]*:\/\/[^/]+/i, '').split(/[?#]/)[0];
-  const key = /^\/files\/([^/]+)\//.exec(path)?.[1];
-  return key && isStoredName(key) ? key : undefined;
-}
-
 interface Slot {
   holder: Record<string, unknown>;
   field: string;
@@ -136,22 +128,11 @@ export async function addImageInfo(ctx: ContentContext, data: unknown, schema: J
   const slots: Slot[] = [];
   collect(data, schema, refs, slots);
   if (slots.length === 0) return;
-  const names = [...new Set(slots.map((s) => s.storedName).filter((n): n is string => !!n))];
-  const rows = names.length
-    ? await ctx.db.selectFrom('files').select(['storedName', 'contentType', 'width', 'height', 'placeholder', 'alt']).where('storedName', 'in', names).execute()
-    : [];
-  const files = new Map(rows.map((r) => [r.storedName, r]));
+  const files = await imageFacts(ctx.db, [...new Set(slots.map((s) => s.storedName).filter((n): n is string => !!n))]);
   for (const slot of slots) {
     const file = slot.storedName ? files.get(slot.storedName) : undefined;
-    slot.holder[`${slot.field}Info`] =
-      file && isTransformable(file.contentType) && file.width && file.height
-        ? {
-            width: file.width,
-            height: file.height,
-            alt: altIn(altOf(file.alt), ctx.lang, ctx.defaultLang),
-            placeholder: file.placeholder ?? null,
-            srcset: srcsetOf(slot.url, file.width),
-          }
-        : null;
+    slot.holder[`${slot.field}Info`] = file
+      ? { width: file.width, height: file.height, alt: altIn(file.alt, ctx.lang, ctx.defaultLang), placeholder: file.placeholder, srcset: srcsetOf(slot.url, file.width) }
+      : null;
   }
 }

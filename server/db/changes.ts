@@ -16,10 +16,10 @@ import { dialectOf } from './dialect';
 const COUNTER = 'data_changes';
 /**
  * Tables whose writes do not change what a list shows: sign-in bookkeeping, the rate limits' counters (a write per public
- * request: counted, they would move every ETag of the delivery API), uploads in progress (a write per chunk), migrations,
- * search index internals.
+ * request: counted, they would move every ETag of the delivery API), uploads in progress (a write per chunk), an image's
+ * derivatives being made (the file store's bookkeeping: a visitor's request makes one), migrations, search index internals.
  */
-const UNCOUNTED = new Set([COUNTER, 'login_attempts', 'rate_limits', 'upload_sessions', 'upload_chunks', 'upload_parts', 'token_families', 'refresh_tokens', 'push_tokens', 'kysely_migration', 'kysely_migration_lock']);
+const UNCOUNTED = new Set([COUNTER, 'login_attempts', 'rate_limits', 'upload_sessions', 'upload_chunks', 'upload_parts', 'file_derivatives', 'token_families', 'refresh_tokens', 'push_tokens', 'kysely_migration', 'kysely_migration_lock']);
 const counted = (table: string) => !UNCOUNTED.has(table) && !table.startsWith('sqlite_') && !/_search(_|$)/.test(table);
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -16,6 +16,7 @@ import type { FilesTable, FoldersTable } from './tables';
 import { M } from '../messages';
 import type { FastifyRequest } from 'fastify';
 import type { WriteEvent, WriteListeners } from '../resources/index';
+import { forgetDerivatives } from './images/derivatives';
 
 type FolderRow = Selectable<FoldersTable>;
 type FileRow = Selectable<FilesTable>;
@@ -147,6 +148,7 @@ export class FilesCatalog {
 
   /** The bytes of deleted files: removed, or kept for the trash. */
   private async dropBytes(storedNames: string[]): Promise<void> {
+    await forgetDerivatives(this.db, storedNames).catch(() => {});
     for (const name of storedNames) await (this.keepDeleted ? this.store.keep(name) : this.store.remove(name)).catch(() => {});
   }
 

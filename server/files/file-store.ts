@@ -3,7 +3,11 @@
 // as `<uuid>`, a name the server generates, so no user-given name ever becomes a path or a key; the display name and
 // Content-Type live in the database only. On disk, files are written to DATA_DIR/files/.tmp first and renamed into place
 // once complete, checked and fsync'd.
-import { mkdir, readdir, rename, stat, copyFile, unlink } from 'node:fs/promises';
+//
+// An image's derivatives (its sized copies, server/files/images) are stored beside it: DATA_DIR/files/derived/<uuid>/
+// <variant> on disk, `derived/<uuid>/<variant>` in S3. They go with their original: a delete (`keep`), a purge
+// (`removeKept`) and an erase (`remove`) remove them all (a restore makes them again when they are asked for).
+import { mkdir, readdir, readFile, rename, rm, stat, copyFile, unlink, writeFile } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
@@ -62,6 +66,22 @@ export interface FileStore {
    * (206, 416), and with `publicCache` a year's immutable caching.
    */
   serve(request: IncomingMessage, storedName: string, options: { publicCache: boolean }): Promise<ServedBytes>;
+  /** A stored file's whole bytes (what a derivative is made from). */
+  bytesOf(storedName: string): Promise<Buffer>;
+  /** A derivative of `storedName` stored as `variant` (a name server/files/images/transform.ts `variantKey` made). */
+  saveDerived(storedName: string, variant: string, bytes: Buffer): Promise<void>;
+  /** A derivative's answer, as `serve` answers an original's (ETag, Range, 304, immutable caching). */
+  serveDerived(request: IncomingMessage, storedName: string, variant: string, options: { publicCache: boolean }): Promise<ServedBytes>;
+  /** Every derivative of `storedName`. */
+  removeDerived(storedName: string): Promise<void>;
+}
+
+const VARIANT = /^[a-z0-9.-]{1,100}$/;
+
+/** Refuses a variant name that is not one `variantKey` makes (never a path of the caller's choosing). */
+export function requireVariant(variant: string): string {
+  if (!VARIANT.test(variant) || variant.includes('..')) throw new Error(`Not a derivative name: ${variant}`);
+  return variant;
 }
 
 export class DiskFileStore implements FileStore {
@@ -91,9 +111,51 @@ export class DiskFileStore implements FileStore {
     return isStoredName(name);
   }
 
+  serve(request: IncomingMessage, storedName: string, options: { publicCache: boolean }): Promise<ServedBytes> {
+    return this.sendFile(request, `/${storedName}`, options);
+  }
+
+  serveDerived(request: IncomingMessage, storedName: string, variant: string, options: { publicCache: boolean }): Promise<ServedBytes> {
+    return this.sendFile(request, `/derived/${this.checked(storedName)}/${requireVariant(variant)}`, options);
+  }
+
+  bytesOf(storedName: string): Promise<Buffer> {
+    return readFile(this.pathOf(storedName));
+  }
+
+  /** Where an original's derivatives are: DATA_DIR/files/derived/<storedName>. */
+  derivedDir(storedName: string): string {
+    return path.join(this.root, 'derived', this.checked(storedName));
+  }
+
+  /** Written aside, fsync'd, then renamed into place: a crash never leaves half a derivative to be served. */
+  async saveDerived(storedName: string, variant: string, bytes: Buffer): Promise<void> {
+    await this.init();
+    const dir = this.derivedDir(storedName);
+    await mkdir(dir, { recursive: true });
+    const tmp = tempPath(this.tmpDir);
+    try {
+      await writeFile(tmp, bytes);
+      await syncFile(tmp);
+      await rename(tmp, path.join(dir, requireVariant(variant)));
+    } catch (err) {
+      await removeQuietly(tmp);
+      throw asFilesError(err);
+    }
+  }
+
+  async removeDerived(storedName: string): Promise<void> {
+    await rm(this.derivedDir(storedName), { recursive: true, force: true });
+  }
+
+  private checked(storedName: string): string {
+    if (!STORED_NAME.test(storedName)) throw new Error(`Not a stored file name: ${storedName}`);
+    return storedName;
+  }
+
   /** @fastify/send does the conditional requests and ranges from the file's size and time. */
-  async serve(request: IncomingMessage, storedName: string, options: { publicCache: boolean }): Promise<ServedBytes> {
-    const result = await send(request, `/${storedName}`, {
+  private async sendFile(request: IncomingMessage, relative: string, options: { publicCache: boolean }): Promise<ServedBytes> {
+    const result = await send(request, relative, {
       root: this.root,
       dotfiles: 'deny',
       index: false,
@@ -169,6 +231,7 @@ export class DiskFileStore implements FileStore {
     const from = this.pathOf(storedName);
     await mkdir(this.keptDir, { recursive: true });
     await rename(from, path.join(this.keptDir, storedName));
+    await this.removeDerived(storedName);
   }
 
   /** A restored file's bytes back in place (already there: a crash came between its delete and `keep`). */
@@ -191,6 +254,7 @@ export class DiskFileStore implements FileStore {
     await unlink(this.pathOf(storedName)).catch((err: NodeJS.ErrnoException) => {
       if (err.code !== 'ENOENT') throw err;
     });
+    await this.removeDerived(storedName);
   }
 
   sweepTemp(now: number, maxAgeMs: number): Promise<number> {

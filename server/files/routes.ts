@@ -16,6 +16,12 @@ import { filesEngine } from './engine';
 import { sanitizeName } from './file-name';
 import { requireAllowedExtension } from './file-types';
 import { fileJson, type FileJson } from './catalog';
+import type { ServedBytes } from './file-store';
+import type { FilesTable } from './tables';
+import type { Selectable } from 'kysely';
+import { derivativesOf } from './images/derivatives';
+import { imageRequestOf, outputFormat } from './images/request';
+import { isTransformable, type ImageRequest } from '../../shared/images';
 import { fileUsages } from './usages';
 import { M } from '../messages';
 import { isId, MAX_ID, toNumber, zWholeNumber } from '../../shared/input';
@@ -260,18 +266,46 @@ export const fileRoutes: FastifyPluginAsync = async (app) => {
   });
 };
 
-/** Public serving: /files/<storedName>/<name>. The name part is for people; the stored name decides. */
+/**
+ * Public serving: /files/<storedName>/<name>. The name part is for people; the stored name decides. With an image's
+ * parameters (`?w=&h=&fit=&format=&q=` or `?preset=`; ./images/request.ts) a transformable image is answered with its
+ * derivative, made once (./images/derivatives.ts); anything else (a PDF, a video, an SVG) with the original, unchanged.
+ */
 export const fileServing: FastifyPluginAsync = async (app) => {
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const { key } = request.params as { key: string };
-    const file = filesEngine(app).store.isStoredName(key) ? await filesEngine(app).catalog.fileByStoredName(key) : undefined;
+    const asked = imageRequestOf(request.query); // a bad parameter is a 400 before anything is looked up
+    const { store, catalog } = filesEngine(app);
+    const file = store.isStoredName(key) ? await catalog.fileByStoredName(key) : undefined;
     if (!file) throw notFound(M.fileNotFound);
+    if (asked && isTransformable(file.contentType)) return sendDerivative(request, reply, file, asked);
     reply.header('Content-Disposition', contentDisposition(file.name, { type: 'inline' }));
     return sendStored(request, reply, file, { publicCache: true });
   };
   app.get('/:key', handler);
   app.get('/:key/*', handler);
 };
+
+/** The derivative `asked` of `file`, made if it is not yet; the original when it cannot be (bytes sharp cannot read). */
+async function sendDerivative(request: FastifyRequest, reply: FastifyReply, file: Selectable<FilesTable>, asked: ImageRequest) {
+  const { store } = filesEngine(request.server);
+  const format = outputFormat(asked.format, request.headers.accept, file.contentType);
+  // The answer depends on Accept only when the format is the browser's choice.
+  if (asked.format === 'auto') reply.header('Vary', 'Accept');
+  let ready;
+  try {
+    ready = await derivativesOf(request.server, store).get(file, { ...asked, format, focalX: file.focalX, focalY: file.focalY });
+  } catch (err) {
+    request.log.warn({ err, storedName: file.storedName }, 'a derivative could not be made: the original is served');
+    reply.header('Content-Disposition', contentDisposition(file.name, { type: 'inline' }));
+    return sendStored(request, reply, file, { publicCache: true });
+  }
+  // Saved from the browser, the copy is named for what it is (photo.webp, not photo.jpg).
+  const name = file.name.replace(/(\.[^.]*)?$/, `.${ready.contentType === 'image/jpeg' ? 'jpg' : ready.contentType.split('/')[1]}`);
+  reply.header('Content-Disposition', contentDisposition(name, { type: 'inline' }));
+  const served = await store.serveDerived(request.raw, file.storedName, ready.variant, { publicCache: true });
+  return answerServed(request, reply, served, ready.contentType);
+}
 
 /**
  * Streams a stored file from the store (files/file-store.ts): Content-Length, ETag, Last-Modified, conditional requests
@@ -284,7 +318,11 @@ async function sendStored(
   options: { publicCache: boolean },
 ) {
   const { store } = filesEngine(request.server);
-  const result = await store.serve(request.raw, file.storedName, options);
+  return answerServed(request, reply, await store.serve(request.raw, file.storedName, options), file.contentType);
+}
+
+/** The store's answer as the route's: its refusals in our words (404, 416), else its status, headers and bytes. */
+function answerServed(request: FastifyRequest, reply: FastifyReply, result: ServedBytes, contentType: string) {
   if (result.error) {
     if (result.statusCode === 404) throw notFound(M.fileNotFound);
     if (result.headers['Content-Range']) reply.header('Content-Range', result.headers['Content-Range']);
@@ -293,7 +331,7 @@ async function sendStored(
   }
   reply.code(result.statusCode);
   reply.headers(result.headers);
-  reply.header('Content-Type', file.contentType);
+  reply.header('Content-Type', contentType);
   reply.header('X-Content-Type-Options', 'nosniff');
   return reply.send(result.stream ?? '');
 }

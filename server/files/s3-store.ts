@@ -23,11 +23,12 @@ import {
   GetObjectCommand,
   HeadBucketCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
   type GetObjectCommandOutput,
 } from '@aws-sdk/client-s3';
-import { isStoredName, ONE_YEAR_MS, sweepTempDir, type FileStore, type ServedBytes, type StoredFile } from './file-store';
+import { isStoredName, ONE_YEAR_MS, requireVariant, sweepTempDir, type FileStore, type ServedBytes, type StoredFile } from './file-store';
 import { asFilesError, openFileSink, removeQuietly, tempPath, writeStreamToFile, type ByteSource, type OpenSink } from './disk';
 import { requireMatchingContent } from './file-types';
 import { M } from '../messages';
@@ -57,6 +58,7 @@ export function s3Status(err: unknown): number | undefined {
 
 const fileKey = (storedName: string) => `files/${storedName}`;
 const keptKey = (storedName: string) => `trash/${storedName}`;
+const derivedPrefix = (storedName: string) => `derived/${storedName}/`;
 
 export class S3FileStore implements FileStore {
   readonly kind = 's3' as const;
@@ -121,6 +123,7 @@ export class S3FileStore implements FileStore {
   async keep(storedName: string): Promise<void> {
     this.requireName(storedName);
     await this.move(fileKey(storedName), keptKey(storedName));
+    await this.removeDerived(storedName);
   }
 
   async unkeep(storedName: string): Promise<void> {
@@ -137,13 +140,46 @@ export class S3FileStore implements FileStore {
   async remove(storedName: string): Promise<void> {
     this.requireName(storedName);
     await this.delete(fileKey(storedName));
+    await this.removeDerived(storedName);
+  }
+
+  async bytesOf(storedName: string): Promise<Buffer> {
+    this.requireName(storedName);
+    const answer = await this.s3.send(new GetObjectCommand({ Bucket: this.bucket, Key: fileKey(storedName) }));
+    return Buffer.from(await answer.Body!.transformToByteArray());
+  }
+
+  async saveDerived(storedName: string, variant: string, bytes: Buffer): Promise<void> {
+    this.requireName(storedName);
+    const key = derivedPrefix(storedName) + requireVariant(variant);
+    await this.s3.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: bytes, ContentLength: bytes.length }));
+  }
+
+  serveDerived(request: IncomingMessage, storedName: string, variant: string, options: { publicCache: boolean }): Promise<ServedBytes> {
+    this.requireName(storedName);
+    return this.serveKey(request, derivedPrefix(storedName) + requireVariant(variant), options);
+  }
+
+  /** Every object under the original's `derived/` prefix (a page of the listing at a time). */
+  async removeDerived(storedName: string): Promise<void> {
+    this.requireName(storedName);
+    for (;;) {
+      const listed = await this.s3.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: derivedPrefix(storedName) }));
+      const keys = (listed.Contents ?? []).map((o) => o.Key!).filter(Boolean);
+      for (const key of keys) await this.delete(key);
+      if (!listed.IsTruncated || !keys.length) return;
+    }
   }
 
   sweepTemp(now: number, maxAgeMs: number): Promise<number> {
     return sweepTempDir(this.tmpDir, now, maxAgeMs);
   }
 
-  async serve(request: IncomingMessage, storedName: string, options: { publicCache: boolean }): Promise<ServedBytes> {
+  serve(request: IncomingMessage, storedName: string, options: { publicCache: boolean }): Promise<ServedBytes> {
+    return this.serveKey(request, fileKey(storedName), options);
+  }
+
+  private async serveKey(request: IncomingMessage, key: string, options: { publicCache: boolean }): Promise<ServedBytes> {
     const headers = request.headers;
     const range = typeof headers.range === 'string' && /^bytes=\d*-\d*$/.test(headers.range.trim()) ? headers.range.trim() : undefined;
     let answer: GetObjectCommandOutput;
@@ -151,7 +187,7 @@ export class S3FileStore implements FileStore {
       answer = await this.s3.send(
         new GetObjectCommand({
           Bucket: this.bucket,
-          Key: fileKey(storedName),
+          Key: key,
           Range: range,
           IfNoneMatch: headers['if-none-match'],
           IfModifiedSince: !headers['if-none-match'] && headers['if-modified-since'] ? new Date(headers['if-modified-since']) : undefined,
@@ -161,7 +197,7 @@ export class S3FileStore implements FileStore {
       const status = s3Status(err);
       if (status === 304) return { statusCode: 304, headers: this.cacheHeaders(options) };
       if (status === 416) {
-        const size = await this.sizeOf(fileKey(storedName)).catch(() => undefined);
+        const size = await this.sizeOf(key).catch(() => undefined);
         return { statusCode: 416, headers: size === undefined ? {} : { 'Content-Range': `bytes */${size}` }, error: true };
       }
       if (status === 404 || status === 403) return { statusCode: 404, headers: {}, error: true };

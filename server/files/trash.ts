@@ -7,6 +7,7 @@ import { httpError } from '../errors';
 import { M } from '../messages';
 import { fileJson, folderJson } from './catalog';
 import { filesEngine } from './engine';
+import { forgetDerivatives } from './images/derivatives';
 import { nameKey } from './file-name';
 import type { Db } from '../db/schema';
 import { dynamic } from '../resources/index';
@@ -30,6 +31,7 @@ export async function removeFileBytes(app: FastifyInstance, urls: readonly strin
     const path = url.trim().replace(/^[a-z][a-z\d+.-]*:\/\/[^/]+/i, '').split(/[?#]/)[0];
     const name = /^\/files\/([^/]+)/.exec(path)?.[1];
     if (!name || !store.isStoredName(name)) continue;
+    await forgetDerivatives(app.db, [name]);
     await store.removeKept(name); // both: in place and kept
     names.push(name);
   }
@@ -39,6 +41,7 @@ export async function removeFileBytes(app: FastifyInstance, urls: readonly strin
 /** The bytes of files purged from the trash. */
 export async function removeKeptFiles(app: FastifyInstance, storedNames: readonly string[]): Promise<void> {
   const { store } = filesEngine(app);
+  await forgetDerivatives(app.db, storedNames).catch((err: unknown) => app.log.warn({ err }, 'the derivatives of purged files could not be forgotten'));
   for (const name of storedNames) await store.removeKept(name).catch((err: unknown) => app.log.warn({ err, name }, 'a purged file could not be removed'));
 }
 

@@ -7,7 +7,9 @@ import { servicesArea } from '../services/area';
 import { menusArea } from '../editorial/menus-area';
 import { siteArea } from '../site-content/site-area';
 import { diseasesArea } from '../editorial/diseases-area';
+import { withImageInfo } from './image-info';
 
+// Each with `<field>Info` beside its image fields (./image-info.ts), in its schemas as in its answers.
 export const areas: ContentArea[] = [
   newsArea,
   servicesArea,
@@ -23,4 +25,4 @@ export const areas: ContentArea[] = [
   deliveryArea(resources.newsCategory),
   deliveryArea(resources.customerFeedback),
   deliveryArea(resources.advertisementTitle),
-];
+].map(withImageInfo);

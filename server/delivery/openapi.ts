@@ -1,7 +1,7 @@
 // /content/openapi.json: the OpenAPI 3.1 document of the delivery API, generated from its areas (./areas.ts), so a
 // website's developer can generate a client. Each area's item (and detail) is a component schema named after its
 // path (`banners`, `news.detail`); every path has the website and language parameters, the caching headers and the
-// 304/404/429 answers.
+// 304/404/429 answers. Image fields carry `x-image` and their `<field>Info` sibling (./image-info.ts).
 import type { ContentArea, JsonSchema } from '../resources/index';
 
 type Doc = Record<string, unknown>;
@@ -88,7 +88,11 @@ export function openApiDocument(areas: ContentArea[]): Doc {
         'What the public websites read: published content only (active, approved where reviewed, started), per website and ' +
         'language, per-language fields as plain text in {lang} (falling back to the website\'s default language; a record ' +
         'without a title in {lang} is not listed). No sign-in, GET only. Every answer has an ETag: send it back as ' +
-        'If-None-Match to get 304 when nothing changed. See docs/api.md "Delivery API".',
+        'If-None-Match to get 304 when nothing changed. Every image field (marked `x-image` in the schemas) keeps its URL ' +
+        'and has a sibling `<field>Info`: { width, height, alt, placeholder, srcset } — the size in pixels, the alt text ' +
+        'in {lang} (else the default language), a ThumbHash placeholder and a srcset over the allowed widths up to the ' +
+        'original\'s — or null when the URL is not one of the stored images. Sized images: GET /files/{uuid}/{name}' +
+        '?w=&h=&fit=&format=&q= or ?preset=. See docs/api.md "Delivery API" and "Images".',
     },
     paths,
     components: {

@@ -22,6 +22,7 @@ import { localize } from '../i18n';
 import { M } from '../messages';
 import type { ContentArea, ContentContext } from '../resources/index';
 import { areas as registeredAreas } from './areas';
+import { addImageInfo, schemaRefs, withImageInfo } from './image-info';
 import { openApiDocument } from './openapi';
 import { siteOf, type DeliverySite } from './sites';
 
@@ -77,7 +78,8 @@ const anyTag = (header: string | undefined) => !!header && header.split(',').som
 export const deliveryRoutes: FastifyPluginAsync = async (app) => {
   const given = app.moduleOptions.delivery ?? {};
   const options = { ...DELIVERY_DEFAULTS, ...Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)) } as typeof DELIVERY_DEFAULTS & DeliveryOptions;
-  const areas = [...registeredAreas, ...(options.extraAreas ?? [])];
+  const areas = [...registeredAreas, ...(options.extraAreas ?? []).map(withImageInfo)];
+  const refs = schemaRefs(areas);
   const byPath = new Map(areas.map((a) => [a.path.toLowerCase(), a]));
   const names = new Map(areas.map((a) => [a, queryNames(a)]));
   const cacheControl = `public, max-age=${options.maxAge}, stale-while-revalidate=${options.staleWhileRevalidate}`;
@@ -149,9 +151,12 @@ export const deliveryRoutes: FastifyPluginAsync = async (app) => {
     if (key !== undefined) {
       const data = await area.one!(ctx, key);
       if (data === undefined) return undefined;
+      await addImageInfo(ctx, data, area.schema.detail ?? area.schema.item, refs);
       result = { data };
     } else {
-      result = await area.list(ctx);
+      const list = await area.list(ctx);
+      await addImageInfo(ctx, list.data, area.schema.single ? area.schema.item : { type: 'array', items: area.schema.item }, refs);
+      result = list;
     }
     return { tag, status: 200, body: Buffer.from(JSON.stringify(result)) };
   };

@@ -12,7 +12,10 @@ export const DEMO_WEBSITES: Record<SiteKey, Text> = {
   spa: t('Sitedesk Spa', 'Sitedesk Spa'),
 };
 
-/** A picture the seed draws (server/demo/png.ts) and uploads into a folder of the file manager. */
+/**
+ * A picture the seed draws and uploads into a folder of the file manager: the news' as photos (server/demo/photo.ts,
+ * 3000×2000 JPEG, as a camera gives them), the others as small drawings (server/demo/png.ts).
+ */
 export interface DemoImage {
   key: string;
   folder: string;
@@ -50,14 +53,14 @@ export const DEMO_HIS = {
 };
 
 export const DEMO_IMAGES: DemoImage[] = [
-  { key: 'checkup', folder: 'Tin tức', file: 'kham-tong-quat.png', from: [14, 116, 144], to: [56, 189, 248] },
-  { key: 'heart', folder: 'Tin tức', file: 'tim-mach.png', from: [153, 27, 27], to: [248, 113, 113] },
-  { key: 'child', folder: 'Tin tức', file: 'nhi-khoa.png', from: [180, 83, 9], to: [251, 191, 36] },
-  { key: 'food', folder: 'Tin tức', file: 'dinh-duong.png', from: [21, 128, 61], to: [134, 239, 172] },
-  { key: 'vaccine', folder: 'Tin tức', file: 'tiem-chung.png', from: [67, 56, 202], to: [165, 180, 252] },
-  { key: 'event', folder: 'Tin tức', file: 'su-kien.png', from: [190, 24, 93], to: [249, 168, 212] },
-  { key: 'spa', folder: 'Tin tức', file: 'cham-soc-da.png', from: [157, 23, 77], to: [253, 186, 116] },
-  { key: 'massage', folder: 'Tin tức', file: 'massage.png', from: [120, 53, 15], to: [217, 119, 6] },
+  { key: 'checkup', folder: 'Tin tức', file: 'kham-tong-quat.jpg', from: [14, 116, 144], to: [56, 189, 248] },
+  { key: 'heart', folder: 'Tin tức', file: 'tim-mach.jpg', from: [153, 27, 27], to: [248, 113, 113] },
+  { key: 'child', folder: 'Tin tức', file: 'nhi-khoa.jpg', from: [180, 83, 9], to: [251, 191, 36] },
+  { key: 'food', folder: 'Tin tức', file: 'dinh-duong.jpg', from: [21, 128, 61], to: [134, 239, 172] },
+  { key: 'vaccine', folder: 'Tin tức', file: 'tiem-chung.jpg', from: [67, 56, 202], to: [165, 180, 252] },
+  { key: 'event', folder: 'Tin tức', file: 'su-kien.jpg', from: [190, 24, 93], to: [249, 168, 212] },
+  { key: 'spa', folder: 'Tin tức', file: 'cham-soc-da.jpg', from: [157, 23, 77], to: [253, 186, 116] },
+  { key: 'massage', folder: 'Tin tức', file: 'massage.jpg', from: [120, 53, 15], to: [217, 119, 6] },
   { key: 'bannerClinic', folder: 'Banner', file: 'banner-phong-kham.png', from: [12, 74, 110], to: [125, 211, 252] },
   { key: 'bannerSpa', folder: 'Banner', file: 'banner-spa.png', from: [131, 24, 67], to: [244, 114, 182] },
   { key: 'logoClinic', folder: 'Logo', file: 'logo-phong-kham.png', from: [3, 105, 161], to: [14, 165, 233] },

@@ -7,6 +7,8 @@ import type { FastifyInstance } from 'fastify';
 import { readFileSync } from 'node:fs';
 import { DEMO_FOLDERS, DEMO_HIS, DEMO_IMAGES, DEMO_MEDIA, DEMO_SITES, DEMO_TEAM, DEMO_WEBSITES, type DemoMenuItem, type SiteKey, type Text } from './content';
 import { drawPng } from './png';
+import { drawPhoto } from './photo';
+import { UPLOAD_CHUNK_BYTES } from '../../shared/uploads';
 import { resources } from '../../shared/resources';
 
 /** A one-page PDF reading `text` (ASCII): what a demo applicant's CV holds. */
@@ -77,13 +79,20 @@ export async function seedDemoContent(app: FastifyInstance): Promise<void> {
   }
   const imageUrl = new Map<string, string>();
   for (const [i, image] of DEMO_IMAGES.entries()) {
-    const png = drawPng({ width: 480, height: 300, from: image.from, to: image.to, disc: [0.3 + (i % 5) * 0.1, 0.35 + (i % 3) * 0.1] });
-    const { body, type } = multipart(
-      { folderId: String(folderIds.get(image.folder)), fileId: `demo-${image.key}`, chunkIndex: '0', totalChunks: '1', originalFileName: image.file, totalSize: String(png.length) },
-      png,
-    );
-    const done = (await call('POST', '/api/chunk/upload', body, { 'content-type': type })).data as { file: { url: string } };
-    imageUrl.set(image.key, done.file.url);
+    const disc = [0.3 + (i % 5) * 0.1, 0.35 + (i % 3) * 0.1] as const;
+    // The news' pictures as a camera gives them (what the sized images and srcset are for), the rest small drawings.
+    const bytes = image.file.endsWith('.jpg') ? await drawPhoto({ from: image.from, to: image.to, disc, seed: i + 1 }) : drawPng({ width: 480, height: 300, from: image.from, to: image.to, disc });
+    // A photo is more than one chunk: sent in chunks, as the console sends it.
+    const totalChunks = Math.ceil(bytes.length / UPLOAD_CHUNK_BYTES);
+    let done: { file?: { url: string } } = {};
+    for (let c = 0; c < totalChunks; c++) {
+      const { body, type } = multipart(
+        { folderId: String(folderIds.get(image.folder)), fileId: `demo-${image.key}`, chunkIndex: String(c), totalChunks: String(totalChunks), originalFileName: image.file, totalSize: String(bytes.length) },
+        bytes.subarray(c * UPLOAD_CHUNK_BYTES, (c + 1) * UPLOAD_CHUNK_BYTES),
+      );
+      done = (await call('POST', '/api/chunk/upload', body, { 'content-type': type })).data as typeof done;
+    }
+    imageUrl.set(image.key, done.file!.url);
   }
   // Video and music (files kept beside this module), uploaded the same way.
   for (const media of DEMO_MEDIA) {

@@ -11,7 +11,7 @@
 //     one first), each by its title and SEO link there.
 import { alphabetIndex } from '../../shared/editorial';
 import { hasText } from '../../shared/resources/delivery';
-import type { ContentArea, ContentContext, JsonSchema } from '../resources/index';
+import { imageUrl, type ContentArea, type ContentContext, type JsonSchema } from '../resources/index';
 import type { SickTranslationsTable } from './tables';
 import { latestPassed, publishedNews } from './published-links';
 
@@ -80,7 +80,7 @@ const listProperties = {
   name: { type: 'string', description: 'In the asked language (never empty: a disease without a name there is not listed).' },
   description: { type: 'string' },
   seoLink: { type: 'string', description: 'Its SEO link in the asked language: /diseases/{seoLink}.' },
-  image: { type: ['string', 'null'] },
+  image: imageUrl({ type: ['string', 'null'] }),
   url: { type: ['string', 'null'] },
   isPrioritize: { type: 'boolean', description: 'Shown first or highlighted by the site.' },
 } as const;

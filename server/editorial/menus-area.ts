@@ -16,7 +16,7 @@
 import { MENU_OBJECT_TYPE } from '../../shared/editorial';
 import { hasText, publicText } from '../../shared/resources/delivery';
 import { menu, menuItem } from '../../shared/resources/menu';
-import type { ContentArea, ContentContext, JsonSchema } from '../resources/index';
+import { imageUrl, type ContentArea, type ContentContext, type JsonSchema } from '../resources/index';
 import { latestPassed, publishedLinks, type LinkKind } from './published-links';
 
 /** The item's kind on the wire, by objectType (the spec names 0, 1, 2, 5 and 8; the others are "other"). */
@@ -186,8 +186,8 @@ const itemSchema: JsonSchema = {
     type: { type: 'string', enum: [...MENU_ITEM_TYPES], description: 'The item\'s kind (the console\'s object type: custom URL, news category, news item, service, album; other for the unnamed ones).' },
     objectId: { type: ['integer', 'null'], description: 'The linked record\'s id (news, category, service, album), else null.' },
     seoLink: { ...nullableText, description: 'The linked record\'s SEO link in the asked language, else null.' },
-    icon: nullableText,
-    images: nullableText,
+    icon: imageUrl(nullableText),
+    images: imageUrl(nullableText),
     alt: nullableText,
     metaTitle: text,
     metaDescription: text,

@@ -6,7 +6,7 @@
 // answers change when that time comes although nothing was written.
 import { paging } from '../http/query';
 import { latestStart, listPublished, onePublished } from '../editorial/published';
-import type { ContentArea, ContentContext, JsonSchema } from '../resources/index';
+import { imageUrl, type ContentArea, type ContentContext, type JsonSchema } from '../resources/index';
 import { PUBLISHED_NEWS } from './publish';
 
 const text = { type: 'string' } as const;
@@ -18,8 +18,8 @@ const item: JsonSchema = {
     title: text,
     description: text,
     seoLink: { ...text, description: "the link in the asked language (news/{seoLink})" },
-    featureImage: text,
-    featureImageMobile: text,
+    featureImage: imageUrl(text),
+    featureImageMobile: imageUrl(text),
     startTime: { type: 'string', format: 'date-time' },
     categories: { type: 'array', items: category, description: 'its active categories, names in the asked language' },
   },
@@ -35,8 +35,8 @@ const detail: JsonSchema = {
     metaKeyword: text,
     tags: { type: 'array', items: text },
     altFeatureImage: text,
-    bannerImages: text,
-    bannerImagesMobile: text,
+    bannerImages: imageUrl(text),
+    bannerImagesMobile: imageUrl(text),
     altImages: text,
     type: { type: 'integer', description: '0 news, 1 event' },
     isHot: { type: 'boolean' },

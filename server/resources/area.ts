@@ -9,6 +9,15 @@ import type { Db } from '../db/schema';
 /** A JSON Schema (OpenAPI 3.1 uses JSON Schema 2020-12) describing an answer's item, for /content/openapi.json. */
 export type JsonSchema = Record<string, unknown>;
 
+/**
+ * The marker on an image field's schema (an OpenAPI specification extension, kept in the published document): the
+ * delivery API adds `<field>Info` beside every field so marked (server/delivery/image-info.ts).
+ */
+export const IMAGE_MARK = 'x-image';
+
+/** An image field's schema: `base` (its string type, nullable or not) marked as an image URL. */
+export const imageUrl = (base: JsonSchema = { type: 'string' }): JsonSchema => ({ ...base, [IMAGE_MARK]: true });
+
 export interface ContentContext {
   /** Outside any transaction: the delivery API only reads. Typed: an area written by hand queries its tables as declared. */
   db: Db;

@@ -12,7 +12,7 @@
 import type { FieldDef, ResourceDef } from '../../shared/resources/define';
 import { hasText, publicText, type DeliveryChild, type DeliveryDecl } from '../../shared/resources/delivery';
 import { resources as registry } from '../../shared/resources/index';
-import type { ContentArea, ContentContext, JsonSchema, QueryParam } from './area';
+import { imageUrl, type ContentArea, type ContentContext, type JsonSchema, type QueryParam } from './area';
 import type { DynamicDb } from './dynamic';
 
 // The engine's view: the tables are named by the definitions' delivery declarations, at run time.
@@ -232,6 +232,11 @@ function fieldSchema(field: FieldDef): JsonSchema {
       return described(nullable({ type: 'string', format: 'date' }));
     case 'datetime':
       return described(nullable({ type: 'string', format: 'date-time' }));
+    case 'image':
+      return described(imageUrl(nullable({ type: 'string' })));
+    case 'file':
+      // A file that may be an image (a waiting screen's picture or video): its Info says which.
+      return described(field.accept?.includes('image') ? imageUrl(nullable({ type: 'string' })) : nullable({ type: 'string' }));
     default:
       return described(nullable({ type: 'string' }));
   }

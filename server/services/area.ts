@@ -3,11 +3,11 @@
 // switched-off group, in their order, each with its titles (and their items) and FAQs as approved.
 import { queryInt } from '../http/query';
 import { listPublished, onePublished } from '../editorial/published';
-import type { ContentArea, ContentContext, JsonSchema } from '../resources/index';
+import { imageUrl, type ContentArea, type ContentContext, type JsonSchema } from '../resources/index';
 import { PUBLISHED_SERVICES } from './publish';
 
 const text = { type: 'string' } as const;
-const image = { image: text, alt: text, url: text };
+const image = { image: imageUrl(text), alt: text, url: text };
 const item: JsonSchema = {
   type: 'object',
   properties: {
@@ -17,8 +17,8 @@ const item: JsonSchema = {
     subTitle: text,
     description: text,
     seoLink: text,
-    image: text,
-    thumbnail: text,
+    image: imageUrl(text),
+    thumbnail: imageUrl(text),
     alt: text,
     unitPrice: { type: ['number', 'null'] },
     serviceGroupId: { type: ['integer', 'null'] },

@@ -20,7 +20,7 @@ import { branchContact, branchContactImage, branchContactItem, CONTACT_TYPES } f
 import { hardContent, hardContentDetail } from '../../shared/resources/hard-content';
 import { settings } from '../../shared/resources/settings';
 import { socialNetwork } from '../../shared/resources/social-network';
-import { dynamic, type ContentArea, type ContentContext, type JsonSchema } from '../resources/index';
+import { dynamic, imageUrl, type ContentArea, type ContentContext, type JsonSchema } from '../resources/index';
 
 /** Settings a site reads, by kind: per-language texts and the other (single) values. */
 const SETTING_TEXTS = ['brand', 'instruction', 'metaTitle', 'metaKeyword', 'metaDescription'] as const;
@@ -149,10 +149,10 @@ const siteSchema = object(
     metaTitle: str,
     metaKeyword: str,
     metaDescription: str,
-    logo: strOrNull,
-    favicon: strOrNull,
-    logoMobile: strOrNull,
-    logoFooter: strOrNull,
+    logo: imageUrl(strOrNull),
+    favicon: imageUrl(strOrNull),
+    logoMobile: imageUrl(strOrNull),
+    logoFooter: imageUrl(strOrNull),
     hotline: strOrNull,
     zaloId: strOrNull,
     fanpage: strOrNull,
@@ -168,28 +168,28 @@ const siteSchema = object(
         address: str,
         workTime: { ...str, description: 'HTML.' },
         description: str,
-        logo: strOrNull,
+        logo: imageUrl(strOrNull),
         link: strOrNull,
         website: strOrNull,
         googleMap: strOrNull,
         isDefault: bool,
         isOffice: bool,
         contacts: list(object({ type: { type: 'string', enum: [...CONTACT_TYPES.map((c) => CONTACT_KINDS[c.value as number]), 'other'] }, value: str }), 'Email, phone, tax id (TIN), KvK number.'),
-        images: list(object({ image: str, alt: strOrNull, url: strOrNull }), 'In order.'),
+        images: list(object({ image: imageUrl(str), alt: strOrNull, url: strOrNull }), 'In order.'),
       }),
       'Active branches in order.',
     ),
-    socialNetworks: list(object({ id: int, name: str, description: str, url: strOrNull, image: strOrNull, icon: strOrNull }), 'Active social networks in order.'),
+    socialNetworks: list(object({ id: int, name: str, description: str, url: strOrNull, image: imageUrl(strOrNull), icon: imageUrl(strOrNull) }), 'Active social networks in order.'),
     hardContents: list(
       object({
         id: int,
         code: { ...strOrNull, description: 'The key a site finds a block by.' },
         name: str,
         description: { ...str, description: 'HTML.' },
-        image: strOrNull,
+        image: imageUrl(strOrNull),
         alt: str,
         url: strOrNull,
-        items: list(object({ id: int, name: str, description: str, image: strOrNull, alt: str, url: strOrNull }), 'Active items in order.'),
+        items: list(object({ id: int, name: str, description: str, image: imageUrl(strOrNull), alt: str, url: strOrNull }), 'Active items in order.'),
       }),
       'Active fixed-content blocks in order, with their active items.',
     ),

@@ -125,7 +125,7 @@ export function startDirectus(dataDir: string, rows: Iterable<NewsRow>): Promise
  * Directus 11 keeps what anyone may do without signing in on its public policy: the policy given to no role and no
  * user (its `directus_access` row has neither). Read access to `collection`, every field, no filter.
  */
-async function grantPublicRead(url: string, token: string, collection: string) {
+export async function grantPublicRead(url: string, token: string, collection: string) {
   const res = await fetch(`${url}/access?filter[role][_null]=true&filter[user][_null]=true&fields=policy`, { headers: { authorization: `Bearer ${token}` } });
   const policy = ((await res.json()) as { data: { policy: string }[] }).data[0]?.policy;
   if (!policy) throw new Error('Directus: no public policy found');

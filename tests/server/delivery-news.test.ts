@@ -68,6 +68,9 @@ describeEachDatabase('delivery: news and services', (ctx) => {
       seoLink: vi.seoLink,
       featureImage: '/files/feature.jpg',
       featureImageMobile: '/files/feature-m.jpg',
+      // Addresses of no stored file: no Info (delivery-images.test.ts has the stored ones).
+      featureImageInfo: null,
+      featureImageMobileInfo: null,
       startTime: '2026-01-05T08:00:00.000Z',
       categories: [],
     });

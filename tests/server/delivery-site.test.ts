@@ -90,6 +90,8 @@ describeEachDatabase('delivery: menus, site, diseases', (ctx) => {
       expect(viMain.items[0]).toEqual({
         id: expect.any(Number), name: 'Trang chủ', description: '', url: '/home', type: 'custom', objectId: null, seoLink: null,
         icon: '/files/home.svg', images: null, alt: null, metaTitle: '', metaDescription: '', metaKeyword: '', children: [],
+        // Not stored images (an address of no file here, none): no Info (delivery-images.test.ts has the stored ones).
+        iconInfo: null, imagesInfo: null,
       });
       expect(vi.body.data[1].items[0]).toMatchObject({ name: 'Chính sách', url: null, type: 'custom' });
       for (const m of vi.body.data) expectSchema('menus', m);
@@ -246,7 +248,7 @@ describeEachDatabase('delivery: menus, site, diseases', (ctx) => {
       expect(Object.keys(data).sort()).toEqual(
         [
           'name', 'phoneNumber', 'address', 'defaultLanguage', 'languages', 'brand', 'instruction', 'metaTitle', 'metaKeyword', 'metaDescription',
-          'logo', 'favicon', 'logoMobile', 'logoFooter', 'hotline', 'zaloId', 'fanpage', 'fanPageFacebookId', 'googleMap',
+          'logo', 'favicon', 'logoMobile', 'logoFooter', 'logoInfo', 'faviconInfo', 'logoMobileInfo', 'logoFooterInfo', 'hotline', 'zaloId', 'fanpage', 'fanPageFacebookId', 'googleMap',
           'googleAnalytics', 'trackingHeader', 'trackingBody', 'branches', 'socialNetworks', 'hardContents',
         ].sort(),
       );
@@ -262,20 +264,20 @@ describeEachDatabase('delivery: menus, site, diseases', (ctx) => {
       ]);
       expect(data.branches).toEqual([
         {
-          id: first.id, name: 'Branch 1', address: 'Address Branch 1', workTime: '<p>8:00 – 17:00</p>', description: 'Trụ sở', logo: null, link: null,
+          id: first.id, name: 'Branch 1', address: 'Address Branch 1', workTime: '<p>8:00 – 17:00</p>', description: 'Trụ sở', logo: null, logoInfo: null, link: null,
           website: 'https://dental.example', googleMap: null, isDefault: true, isOffice: true,
           contacts: [{ type: 'phone', value: '028 1111 2222' }, { type: 'email', value: 'hello@dental.example' }],
-          images: [{ image: '/files/b1.png', alt: null, url: null }, { image: '/files/b2.png', alt: 'Sảnh', url: null }],
+          images: [{ image: '/files/b1.png', imageInfo: null, alt: null, url: null }, { image: '/files/b2.png', imageInfo: null, alt: 'Sảnh', url: null }],
         },
         expect.objectContaining({ id: second.id, name: 'Branch 2', contacts: [], images: [] }),
       ]);
       expect(data.socialNetworks.map((n: { name: string; url: string }) => [n.name, n.url])).toEqual([['Facebook', 'https://facebook.com/dental'], ['YouTube', 'https://youtube.com/@dental']]);
       expect(data.hardContents).toEqual([
         {
-          id: hours.id, code: 'hours', name: 'Opening hours', description: '<p>8–17</p>', image: null, alt: '', url: null,
+          id: hours.id, code: 'hours', name: 'Opening hours', description: '<p>8–17</p>', image: null, imageInfo: null, alt: '', url: null,
           items: [
-            { id: expect.any(Number), name: 'Saturday', description: '', image: '/files/sat.png', alt: '', url: null },
-            { id: expect.any(Number), name: 'Sunday', description: 'Nghỉ', image: '/files/sun.png', alt: '', url: null },
+            { id: expect.any(Number), name: 'Saturday', description: '', image: '/files/sat.png', imageInfo: null, alt: '', url: null },
+            { id: expect.any(Number), name: 'Sunday', description: 'Nghỉ', image: '/files/sun.png', imageInfo: null, alt: '', url: null },
           ],
         },
       ]);
@@ -313,7 +315,7 @@ describeEachDatabase('delivery: menus, site, diseases', (ctx) => {
         ['H', 'Headache', 'headache'],
       ]);
       // The English description is empty: the default language's.
-      expect(en.body.data[1]).toEqual({ id: flu.id, alphabet: 'F', name: 'Flu', description: 'Mô tả Cúm', seoLink: 'flu', image: '/files/sick.png', url: null, isPrioritize: false });
+      expect(en.body.data[1]).toEqual({ id: flu.id, alphabet: 'F', name: 'Flu', description: 'Mô tả Cúm', seoLink: 'flu', image: '/files/sick.png', imageInfo: null, url: null, isPrioritize: false });
       expect(names((await content('en-US', 'diseases', undefined, { alphabet: 'H' })).body.data)).toEqual(['Headache']);
 
       // One by its link in the language, with the news about it that are published there (the default one first).

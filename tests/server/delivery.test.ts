@@ -226,7 +226,7 @@ describeEachDatabase(
         const banner = res.body.data[1];
         expect(banner).toMatchObject({ id: ids.banner, name: 'Khuyến mãi', description: 'Giảm giá', type: 2, position: 1, order: 2 });
         expect(banner.items.map((i: { id: number; name: string }) => [i.id, i.name])).toEqual([[ids.item0, 'Ảnh đầu'], [ids.item1, 'Ảnh một']]);
-        expect(Object.keys(banner.items[0]).sort()).toEqual(['alt', 'description', 'id', 'images', 'imagesMobile', 'name', 'order', 'url']);
+        expect(Object.keys(banner.items[0]).sort()).toEqual(['alt', 'description', 'id', 'images', 'imagesInfo', 'imagesMobile', 'imagesMobileInfo', 'name', 'order', 'url']);
         expect(banner).not.toHaveProperty('isActive');
         expect((await get('banners?position=3')).body.data.map((b: { id: number }) => b.id)).toEqual([ids.banner2]);
         expect((await get(`banners/${ids.banner}`)).body.data.items).toHaveLength(2);

@@ -1,6 +1,8 @@
 // SEED_DEMO=1's content: every screen's list has records for both websites, in both languages; the seed is
-// deterministic (two fresh databases hold the same records); its pictures are served as PNG files.
+// deterministic (two fresh databases hold the same records); its news pictures are served as 3000×2000 JPEG photos,
+// the others as PNG.
 import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
 import { expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { DEMO_SITES, DEMO_TEAM, DEMO_WEBSITES } from '../../server/demo/content';
@@ -83,10 +85,11 @@ describeEachDatabase(
           }
           const news = (await get(`/api/News/${w.id}/vi-VN?page=1&pageSize=100`)).data as { approvedStatus: number; featureImage: string }[];
           expect(new Set(news.map((n) => n.approvedStatus))).toEqual(new Set([0, 1, 2, 3]));
-          // Every feature image is a stored PNG.
-          const png = await app.inject({ method: 'GET', url: news[0].featureImage });
-          expect(png.statusCode).toBe(200);
-          expect(png.rawPayload.subarray(1, 4).toString()).toBe('PNG');
+          // Every feature image is a stored photo as a camera gives it: a JPEG of 3000×2000 (issue 41).
+          const photo = await app.inject({ method: 'GET', url: news[0].featureImage });
+          expect(photo.statusCode).toBe(200);
+          const meta = await sharp(photo.rawPayload).metadata();
+          expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 3000, 2000]);
 
           // Site content: banners with active and hidden items, FAQs in their groups, a partner under another, feedback
           // read and unread (sent through the public intake), customer feedback with ratings.

@@ -1,0 +1,36 @@
+/**
+ * Preview addresses (docs/api.md "Preview"): per website and delivery area, the address of the page of the website
+ * that shows one record (`https://clinic.example/tin-tuc/{seoLink}`; `{id}` and `{lang}` too). The console's
+ * "Xem trước / Preview" opens it with `?sitedesk-preview=<token>` for a record's saved version, and its live preview
+ * loads it in a side pane. Shown in a tab of /info-website; administrators set them, as the content origins.
+ * Served by the engine with the hooks of server/delivery (the area must be one that can be previewed).
+ *
+ * Runtime-free: read by the server and the console.
+ */
+import { ADMINS } from './access';
+import { defineResource, l, recordsApi } from './define';
+
+/** The areas whose records have an editor in the console and can be previewed (server/delivery/areas.ts `preview`). */
+export const PREVIEW_AREAS = [
+  'news', 'services', 'banners', 'faqs', 'faq-groups', 'partners', 'albums', 'jobs', 'categories', 'customer-feedback', 'waiting-screens',
+] as const;
+
+export const websitePreview = defineResource({
+  name: 'websitePreview',
+  label: l('Địa chỉ xem trước', 'Preview address'),
+  table: 'website_previews',
+  scope: 'website',
+  api: recordsApi('WebsitePreviews/{website}'),
+  fields: [
+    {
+      name: 'area', type: 'enum', required: true, unique: true, list: true, readOnlyOnUpdate: true,
+      options: PREVIEW_AREAS.map((a) => ({ value: a, label: l(a, a) })),
+      label: l('Khu vực', 'Area'),
+    },
+    { name: 'template', type: 'url', required: true, maxLength: 1000, list: true, label: l('Địa chỉ trang ({seoLink}, {id}, {lang})', 'Page address ({seoLink}, {id}, {lang})') },
+  ],
+  list: { pageSizes: [25, 50], defaultPageSize: 25, orderBy: [{ field: 'area', direction: 'asc' }] },
+  popup: { width: 720, height: 300 },
+  access: { create: ADMINS, update: ADMINS, delete: ADMINS },
+  concurrency: true,
+});

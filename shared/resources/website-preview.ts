@@ -10,10 +10,30 @@
 import { ADMINS } from './access';
 import { defineResource, l, recordsApi } from './define';
 
-/** The areas whose records have an editor in the console and can be previewed (server/delivery/areas.ts `preview`). */
-export const PREVIEW_AREAS = [
-  'news', 'services', 'banners', 'faqs', 'faq-groups', 'partners', 'albums', 'jobs', 'categories', 'customer-feedback', 'waiting-screens',
-] as const;
+/**
+ * The delivery areas whose records have an editor in the console and can be previewed, by the definition edited
+ * (server/delivery/areas.ts: each has a `preview`; tests/server/preview.test.ts keeps the two in step).
+ */
+export const PREVIEW_AREA_OF = {
+  news: 'news',
+  service: 'services',
+  banner: 'banners',
+  faq: 'faqs',
+  faqGroup: 'faq-groups',
+  partner: 'partners',
+  album: 'albums',
+  job: 'jobs',
+  newsCategory: 'categories',
+  customerFeedback: 'customer-feedback',
+  advertisementTitle: 'waiting-screens',
+} as const satisfies Record<string, string>;
+
+export const PREVIEW_AREAS = Object.values(PREVIEW_AREA_OF);
+
+/** The message the console's live preview posts to the page in its side pane at each change (docs/api.md "Preview"). */
+export const LIVE_PREVIEW_MESSAGE = 'sitedesk:preview';
+/** What the page posts back once it listens, so the console sends the form as it is now. */
+export const LIVE_PREVIEW_READY = 'sitedesk:preview-ready';
 
 export const websitePreview = defineResource({
   name: 'websitePreview',

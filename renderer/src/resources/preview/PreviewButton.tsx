@@ -6,7 +6,7 @@
 //    ({ type: 'sitedesk:preview', area, id, lang, record }), only to the page's own origin; it answers the page's
 //    'sitedesk:preview-ready' (from that origin only) with the form as it is.
 import { EyeOutlined, LayoutOutlined } from '@ant-design/icons';
-import { Button, Drawer, Space } from 'antd';
+import { Button, Drawer, Space, Tooltip } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ResourceDef } from '../../../../shared/resources/define';
@@ -34,10 +34,12 @@ export interface PreviewProps {
   id: Id | undefined;
   /** The form's current values (`name-{lang}` for per-language fields), posted to the live preview. */
   values?: Row;
+  /** An icon only (a row of a list: the review's decisions beside it). */
+  compact?: boolean;
 }
 
 /** The Preview and Live preview buttons; nothing for a definition no delivery area previews, or a new record. */
-export function PreviewButtons({ def, id, values }: PreviewProps) {
+export function PreviewButtons({ def, id, values, compact }: PreviewProps) {
   const { t } = useTranslation('resources');
   const { websiteId, language } = useWorkspace();
   const [busy, setBusy] = useState(false);
@@ -59,17 +61,22 @@ export function PreviewButtons({ def, id, values }: PreviewProps) {
   }
   return (
     <Space>
-      <Button
-        icon={<EyeOutlined />}
-        loading={busy && !live}
-        data-testid="preview-open"
-        onClick={async () => {
-          const url = await link();
-          if (url) platform.openExternal(url);
-        }}
-      >
-        {t('preview.open')}
-      </Button>
+      <Tooltip title={compact ? t('preview.open') : undefined}>
+        <Button
+          icon={<EyeOutlined />}
+          type={compact ? 'text' : 'default'}
+          aria-label={t('preview.open')}
+          loading={busy && !live}
+          data-testid="preview-open"
+          onClick={async (event) => {
+            event.stopPropagation();
+            const url = await link();
+            if (url) platform.openExternal(url);
+          }}
+        >
+          {compact ? null : t('preview.open')}
+        </Button>
+      </Tooltip>
       {values && (
         <Button icon={<LayoutOutlined />} data-testid="preview-live" onClick={async () => setLive(await link())}>
           {t('preview.live')}
@@ -84,12 +91,15 @@ function LivePane({ url, message, onClose }: { url: string; message: Row; onClos
   const { t } = useTranslation('resources');
   const frame = useRef<HTMLIFrameElement>(null);
   const origin = new URL(url).origin;
+  // The form as last posted (kept by the effect below, read when the page says it is ready or loads again).
   const latest = useRef(message);
-  latest.current = message;
   const post = () => frame.current?.contentWindow?.postMessage(latest.current, origin);
   // At each change of the form.
   const text = JSON.stringify(message);
-  useEffect(post, [text]); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => {
+    latest.current = JSON.parse(text) as Row;
+    post();
+  }, [text]); // eslint-disable-line react-hooks/exhaustive-deps
   // The page says it listens: the form as it is now. Only from the page's own origin.
   useEffect(() => {
     const onMessage = (event: MessageEvent) => {

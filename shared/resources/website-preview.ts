@@ -8,7 +8,7 @@
  * Runtime-free: read by the server and the console.
  */
 import { ADMINS } from './access';
-import { defineResource, l, recordsApi } from './define';
+import { consoleRoutes, defineResource, l, recordsApi } from './define';
 
 /**
  * The delivery areas whose records have an editor in the console and can be previewed, by the definition edited
@@ -35,6 +35,20 @@ export const LIVE_PREVIEW_MESSAGE = 'sitedesk:preview';
 /** What the page posts back once it listens, so the console sends the form as it is now. */
 export const LIVE_PREVIEW_READY = 'sitedesk:preview-ready';
 
+const AREA_LABELS: Record<(typeof PREVIEW_AREAS)[number], ReturnType<typeof l>> = {
+  news: l('Tin tức (news)', 'News (news)'),
+  services: l('Dịch vụ (services)', 'Services (services)'),
+  banners: l('Banner quảng cáo (banners)', 'Banners (banners)'),
+  faqs: l('Câu hỏi thường gặp (faqs)', 'FAQs (faqs)'),
+  'faq-groups': l('Nhóm câu hỏi (faq-groups)', 'FAQ groups (faq-groups)'),
+  partners: l('Đối tác (partners)', 'Partners (partners)'),
+  albums: l('Thư viện ảnh (albums)', 'Albums (albums)'),
+  jobs: l('Tuyển dụng (jobs)', 'Jobs (jobs)'),
+  categories: l('Danh mục tin (categories)', 'News categories (categories)'),
+  'customer-feedback': l('Cảm nhận khách hàng (customer-feedback)', 'Customer feedback (customer-feedback)'),
+  'waiting-screens': l('Màn hình chờ (waiting-screens)', 'Waiting screens (waiting-screens)'),
+};
+
 export const websitePreview = defineResource({
   name: 'websitePreview',
   label: l('Địa chỉ xem trước', 'Preview address'),
@@ -44,13 +58,15 @@ export const websitePreview = defineResource({
   fields: [
     {
       name: 'area', type: 'enum', required: true, unique: true, list: true, readOnlyOnUpdate: true,
-      options: PREVIEW_AREAS.map((a) => ({ value: a, label: l(a, a) })),
+      options: PREVIEW_AREAS.map((a) => ({ value: a, label: AREA_LABELS[a] })),
       label: l('Khu vực', 'Area'),
     },
-    { name: 'template', type: 'url', required: true, maxLength: 1000, list: true, label: l('Địa chỉ trang ({seoLink}, {id}, {lang})', 'Page address ({seoLink}, {id}, {lang})') },
+    { name: 'template', type: 'url', required: true, maxLength: 1000, list: true, label: l('Địa chỉ trang (dùng seoLink, id, lang trong ngoặc nhọn)', 'Page address (seoLink, id, lang in curly braces)') },
   ],
   list: { pageSizes: [25, 50], defaultPageSize: 25, orderBy: [{ field: 'area', direction: 'asc' }] },
-  popup: { width: 720, height: 300 },
+  // A tab of /info-website (the 6th): no list of its own.
+  routes: consoleRoutes('websitePreview', 'websitePreviewId', ['add', 'edit']),
+  afterSave: { path: '/info-website', state: { tab: 5 } },
   access: { create: ADMINS, update: ADMINS, delete: ADMINS },
   concurrency: true,
 });

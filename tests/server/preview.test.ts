@@ -7,6 +7,8 @@
 import { beforeAll, expect, it } from 'vitest';
 import { demoWebsites, describeEachDatabase, type ServerTestContext } from './harness';
 import { newsBody } from './news-helpers';
+import { areas } from '../../server/delivery/areas';
+import { PREVIEW_AREA_OF } from '../../shared/resources/website-preview';
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const TEMPLATE = 'https://clinic.example/tin-tuc/{seoLink}?lang={lang}&id={id}';
@@ -158,5 +160,26 @@ describeEachDatabase('preview before approval', (ctx) => {
     const mine = await ask({ area: 'news', id: news.id, lang: 'vi-VN' }, lan);
     expect([200, 403, 404]).toContain(mine.status);
     if (mine.status !== 200) expect(mine.body.Message).toEqual(expect.any(String));
+  });
+
+  it('the console\'s areas are the delivery areas that preview, each named by the definition it edits', () => {
+    const previewing = areas.filter((a) => a.preview).map((a) => [a.preview!.resource, a.path]);
+    expect(Object.fromEntries(previewing)).toEqual(PREVIEW_AREA_OF);
+  });
+
+  it('a definition\'s area: a switched-off FAQ group shows under its token, in its detail and its list; not without', async () => {
+    const res = await ctx.authed('POST', `/api/WebsitePreviews/${clinic}`, { area: 'faq-groups', template: 'https://clinic.example/hoi-dap/{seoLink}' });
+    expect(res.status, res.text).toBe(200);
+    const link = `nhom-${unique()}`;
+    const group = await ctx.authed('POST', `/api/FAQGroups/${clinic}`, { name: JSON.stringify({ 'vi-VN': 'Nhóm ẩn', 'en-US': 'Hidden group' }), seoLink: link, order: 1, isActive: false });
+    expect(group.status, group.text).toBe(200);
+    const id = group.body.data.id as number;
+    const { token, url } = await preview(id, 'vi-VN', 'faq-groups');
+    expect(url.startsWith(`https://clinic.example/hoi-dap/${link}?sitedesk-preview=`)).toBe(true);
+    expect((await content(ctx, clinic, 'vi-VN', `faq-groups/${link}`)).status).toBe(404);
+    expect((await content(ctx, clinic, 'vi-VN', 'faq-groups')).body.data.some((g: any) => g.id === id)).toBe(false);
+    const q = `sitedesk-preview=${encodeURIComponent(token)}`;
+    expect((await content(ctx, clinic, 'vi-VN', `faq-groups/${link}?${q}`)).body.data).toMatchObject({ id, name: 'Nhóm ẩn', seoLink: link });
+    expect((await content(ctx, clinic, 'vi-VN', `faq-groups?${q}`)).body.data.filter((g: any) => g.id === id)).toHaveLength(1);
   });
 });

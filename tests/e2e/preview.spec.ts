@@ -10,6 +10,7 @@ import { expect, test } from '@playwright/test';
 import { chooseOption, signIn } from './support';
 
 const PENDING = 'Hen suyễn ở người lớn tuổi';
+const DRAFT = 'Ngày hội khám sức khỏe miễn phí tháng 12';
 
 test('a pending news item previewed on the example site, and an unsaved title seen live', async ({ page, context, baseURL }) => {
   test.setTimeout(90_000);
@@ -26,8 +27,11 @@ test('a pending news item previewed on the example site, and an unsaved title se
     await expect(page).toHaveURL(/\/info-website/);
 
     await page.goto('/news');
-    await page.getByText(PENDING).first().click();
-    await expect(page.getByTestId('status-tag').first()).toHaveText('Chờ duyệt');
+    // The review list has Xem trước beside its decisions; the item opens with Chi tiết.
+    const row = page.getByRole('row').filter({ hasText: PENDING });
+    await expect(row.getByRole('button', { name: /Xem trước/ })).toBeVisible();
+    await row.getByRole('button', { name: /Chi tiết/ }).click();
+    await expect(page.getByLabel('Tiêu đề (Tiếng Việt)')).toHaveValue(PENDING);
 
     // Xem trước: the example site in a new tab, the pending item among its news (its saved version, under the token).
     const [tab] = await Promise.all([context.waitForEvent('page'), page.getByTestId('preview-open').click()]);
@@ -35,12 +39,19 @@ test('a pending news item previewed on the example site, and an unsaved title se
     await expect(tab.locator('#news')).toContainText(PENDING);
     await tab.close();
 
-    // Live: the pane shows the page; an unsaved title reaches it as it is typed.
+    // Live: the pane shows the page with the form as it is.
     await page.getByTestId('preview-live').click();
     const frame = page.frameLocator('[data-testid="preview-frame"]');
     await expect(frame.getByTestId('preview-title')).toHaveText(PENDING);
-    await page.getByLabel('Tiêu đề (Tiếng Việt)').fill(`${PENDING} – bản sửa chưa lưu`);
-    await expect(frame.getByTestId('preview-title')).toHaveText(`${PENDING} – bản sửa chưa lưu`);
+
+    // A pending item's form is locked until decided: an unsaved title is typed into a draft, and reaches the pane live.
+    await page.goto('/news');
+    await page.getByRole('row').filter({ hasText: DRAFT }).getByRole('button', { name: /Chi tiết/ }).click();
+    await expect(page.getByLabel('Tiêu đề (Tiếng Việt)')).toHaveValue(DRAFT);
+    await page.getByTestId('preview-live').click();
+    await expect(frame.getByTestId('preview-title')).toHaveText(DRAFT);
+    await page.getByLabel('Tiêu đề (Tiếng Việt)').fill(`${DRAFT} – bản sửa chưa lưu`);
+    await expect(frame.getByTestId('preview-title')).toHaveText(`${DRAFT} – bản sửa chưa lưu`);
   } finally {
     site.close();
   }

@@ -322,6 +322,27 @@ export const M = {
   webhookReplayed: { vi: 'Đã xếp lịch gửi lại', en: 'Queued to be sent again' },
   webhookSecretRotated: { vi: 'Đã tạo khoá ký mới', en: 'A new signing secret was made' },
 
+  // ---- Preview before approval (server/delivery/preview.ts) ----
+  previewToken: {
+    vi: 'Liên kết xem trước không hợp lệ hoặc đã hết hạn (sau 1 giờ): hãy mở lại từ nút Xem trước',
+    en: 'The preview link is not valid or has expired (after an hour): open it again with the Preview button',
+  },
+  previewArea: (area: string): Label => ({
+    vi: `Khu vực "${area}" không có bản xem trước`,
+    en: `The area "${area}" has no preview`,
+  }),
+  previewLanguage: { vi: 'Ngôn ngữ (lang) không thuộc website này', en: 'The language (lang) is not one of this website\'s' },
+  previewId: { vi: 'Mã bản ghi (id) phải là một số nguyên dương', en: 'The record id (id) must be a positive whole number' },
+  previewNoAddress: (area: string): Label => ({
+    vi: `Chưa có địa chỉ xem trước cho khu vực "${area}": hãy thêm ở Thông tin website, thẻ Xem trước`,
+    en: `No preview address is set for the area "${area}": add one in Website information, Preview tab`,
+  }),
+  previewNoText: { vi: 'Bản ghi chưa có tiêu đề bằng ngôn ngữ này: không có gì để xem trước', en: 'The record has no title in this language: there is nothing to preview' },
+  previewTemplate: {
+    vi: 'Địa chỉ xem trước phải là một URL http:// hoặc https:// đầy đủ; chỉ được dùng {seoLink}, {id}, {lang}',
+    en: 'The preview address must be a full http:// or https:// URL; only {seoLink}, {id} and {lang} may be used',
+  },
+
   // ---- The trash (server/history/trash.ts) ----
   restored: { vi: 'Khôi phục thành công', en: 'Restored successfully' },
   notInTrash: { vi: 'Bản ghi không còn trong thùng rác', en: 'The record is not in the trash' },

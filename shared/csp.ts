@@ -18,7 +18,9 @@ export function cspDirectives(serviceOrigins: readonly string[] = []): Record<st
     'font-src': [`'self'`, 'data:'],
     'connect-src': [`'self'`, ...origins],
     'object-src': [`'none'`],
-    'frame-src': [`'none'`],
+    // The live preview's side pane (issue 41) shows the organisation's website page in an iframe: any web page, which,
+    // being of another origin, reaches the console only by postMessage (origin-checked on both sides).
+    'frame-src': ['https:', 'http:'],
     'worker-src': [`'self'`, 'blob:'],
     // index.html sets `<base href="/">` so deep links find the relative assets: our own origin only.
     'base-uri': [`'self'`],

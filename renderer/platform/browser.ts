@@ -50,6 +50,7 @@ export function createBrowserPlatform(transport: AuthTransport): Platform {
   return {
     kind: 'browser',
     historyMode: 'browser',
+    openExternal: (url) => void window.open(url, '_blank', 'noopener'),
     uploads: (chunks) => createBrowserUploads({ transport: chunks }),
     accessToken: () => Cookies.get(ACCESS_COOKIE) ?? null,
     async signIn(username, password, otp) {

@@ -27,6 +27,7 @@ export function createDesktopPlatform(desktop: DesktopApi): Platform {
   return {
     kind: 'desktop',
     historyMode: 'hash',
+    openExternal: (url) => void desktop.app.openExternal({ url }).catch(() => undefined),
     uploads: (chunks) => createDesktopUploads(desktop, createBrowserUploads({ transport: chunks })),
     accessToken() {
       if (current && current.expiresAt <= Date.now()) current = null;

@@ -106,4 +106,6 @@ export interface Platform {
   notify(notification: { id: number; title: string; body: string; route: string }): void;
   /** The unread count on the dock or taskbar icon (desktop); nothing in a browser tab. */
   setBadge(count: number): void;
+  /** Open an http(s) page outside the console (a preview of the website): the system browser, or a new tab. */
+  openExternal(url: string): void;
 }

@@ -25,6 +25,12 @@ import { areas as registeredAreas } from './areas';
 import { addImageInfo, schemaRefs, withImageInfo } from './image-info';
 import { openApiDocument } from './openapi';
 import { siteOf, type DeliverySite } from './sites';
+import { previewAnswer } from './preview';
+import { previewKey, readToken } from './preview-token';
+
+/** Where a website's page hands the delivery API its preview token (docs/api.md "Preview"). */
+const PREVIEW_PARAM = 'sitedesk-preview';
+const PREVIEW_HEADER = 'x-sitedesk-preview';
 
 export interface DeliveryOptions {
   /** Cache-Control max-age in seconds (default 60; DELIVERY_MAX_AGE). */
@@ -186,6 +192,23 @@ export const deliveryRoutes: FastifyPluginAsync = async (app) => {
     let now = app.now();
     const ctx: ContentContext = { db, websiteId: site.id, lang, defaultLang: site.defaultLang ?? lang, now, query };
 
+    // A preview (a token in the query or the header): built for this request alone, never kept, never shared with
+    // the public answers (no ETag; private, no-store). A token that is not ours, has expired or names another
+    // website or language is refused (403): the page asked for a preview and would otherwise show the public
+    // version as if it were one. A good token names one record of one area: every other record stays as published.
+    const rawToken = raw[PREVIEW_PARAM] ?? request.headers[PREVIEW_HEADER];
+    const token = Array.isArray(rawToken) ? rawToken[0] : rawToken;
+    if (token !== undefined && token !== '') {
+      reply.header('cache-control', 'private, no-store');
+      const claim = readToken(await previewKey(db, now), token, now);
+      if (!claim || claim.websiteId !== site.id || claim.lang !== lang) {
+        return reply.code(403).send(errorBody(localize(request, M.previewToken), 403));
+      }
+      const result = await previewAnswer(area, ctx, params.key, claim);
+      if (result === undefined) return notFound(request, reply);
+      return reply.code(200).header('content-type', 'application/json; charset=utf-8').send(JSON.stringify(result));
+    }
+
     let epoch: string | null = null;
     if (area.epoch) {
       const epochKey = `${site.id}\n${lang}\n${area.path}`;
@@ -250,7 +273,7 @@ export const deliveryRoutes: FastifyPluginAsync = async (app) => {
     return reply
       .code(204)
       .header('access-control-allow-methods', 'GET, HEAD')
-      .header('access-control-allow-headers', 'If-None-Match, Accept-Language')
+      .header('access-control-allow-headers', 'If-None-Match, Accept-Language, X-Sitedesk-Preview')
       .header('access-control-max-age', '86400')
       .send();
   };

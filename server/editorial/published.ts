@@ -20,7 +20,8 @@ import { resources as registry } from '../../shared/resources/index';
 import type { ResourceDef } from '../../shared/resources/define';
 import { iso, jsonArrayFrom, jsonInteger, jsonRows, lockName } from '../db/dialect';
 import { keywordMatch } from '../http/query';
-import { activeReferences, dynamic, underInactive } from '../resources/index';
+import { activeReferences, dynamic, underInactive, type PreviewVersion } from '../resources/index';
+import { foldText } from '../../shared/text';
 import type { Db } from './common';
 
 export interface PublishedContentTable {
@@ -362,4 +363,34 @@ export async function onePublished(s: PublishedScope, of: PublishedResource, o: 
 export async function latestStart(s: PublishedScope, of: PublishedResource): Promise<string | null> {
   const row = (await baseQuery(s, of, true).select((eb) => eb.fn.max('p.startTime').as('latest')).executeTakeFirst()) as { latest: string | null } | undefined;
   return row?.latest ?? null;
+}
+
+/**
+ * A record's saved version (`record`: built by its module from its current rows, as an approval would publish it) in
+ * the scope's language, as the delivery areas show it: a preview. Its categories (news) with their live names, as a
+ * published record's; `inList`: whether the list's filters would show it.
+ */
+export async function previewOf(
+  s: PublishedScope,
+  record: PublishedRecord | undefined,
+  o: { categories?: boolean; keyword?: string; category?: string; type?: number },
+): Promise<PreviewVersion | undefined> {
+  const lang = record?.languages.find((l) => l.languageId === s.lang);
+  if (!record || !lang) return undefined;
+  const item: Record<string, unknown> = { ...lang.item };
+  let links: string[] = [];
+  if (o.categories) {
+    const hidden = await hiddenCategories(s);
+    const ids = (record.categoryIds ?? []).filter((id) => !hidden.has(id));
+    const rows = ids.length
+      ? ((await dynamic(s.db).selectFrom(newsCategory.table).select(['id', 'name', 'seoLink']).where('websiteId', '=', s.websiteId).where('isActive', '=', true).where('id', 'in', ids).execute()) as { id: number; name: string | null; seoLink: string | null }[])
+      : [];
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const shown = ids.map((id) => byId.get(id)).filter((c) => c !== undefined);
+    item.categories = shown.map((c) => ({ name: publicText(c.name, s.lang, s.defaultLang), seoLink: c.seoLink ?? '' }));
+    links = shown.map((c) => c.seoLink ?? '');
+  }
+  const keyword = o.keyword ? foldText(o.keyword.trim()) : '';
+  const inList = (o.type === undefined || (lang.type ?? 0) === o.type) && (o.category === undefined || links.includes(o.category)) && (!keyword || lang.searchText.includes(keyword));
+  return { key: lang.seoLink, item, detail: { ...item, ...lang.detail }, inList };
 }

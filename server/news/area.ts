@@ -5,9 +5,9 @@
 // until the request's clock passes it; `epoch` (the latest start that has passed) is part of the ETag, so the
 // answers change when that time comes although nothing was written.
 import { paging } from '../http/query';
-import { latestStart, listPublished, onePublished } from '../editorial/published';
+import { latestStart, listPublished, onePublished, previewOf } from '../editorial/published';
 import { imageUrl, type ContentArea, type ContentContext, type JsonSchema } from '../resources/index';
-import { PUBLISHED_NEWS } from './publish';
+import { newsVersions, PUBLISHED_NEWS } from './publish';
 
 const text = { type: 'string' } as const;
 const category: JsonSchema = { type: 'object', properties: { name: text, seoLink: text }, required: ['name', 'seoLink'] };
@@ -58,6 +58,16 @@ export const newsArea: ContentArea = {
   },
   one: (ctx, seoLink) => onePublished(scope(ctx), PUBLISHED_NEWS, { byStart: true, seoLink, categories: true }),
   epoch: (ctx) => latestStart(scope(ctx), PUBLISHED_NEWS),
+  preview: {
+    resource: 'news',
+    async version(ctx, id) {
+      const [record] = await newsVersions(ctx.db, [id]);
+      if (record?.websiteId !== ctx.websiteId) return undefined;
+      return previewOf(scope(ctx), record, { categories: true, keyword: ctx.query.keyword?.trim() || undefined, category: ctx.query.category?.trim() || undefined });
+    },
+    // Newest first, as the list.
+    before: (a, b) => String(a.startTime) > String(b.startTime) || (a.startTime === b.startTime && Number(a.id) > Number(b.id)),
+  },
   schema: {
     item,
     detail,

@@ -17,6 +17,12 @@ type Translation = { languageId: string; title: string; description: string; con
 /** Builds and stores the published versions of these news items from their current rows (an approval, the backfill). */
 export async function publishNews(db: Db, ids: number[], now: Date): Promise<void> {
   if (!ids.length) return;
+  await publish(db, PUBLISHED_NEWS, await newsVersions(db, ids), now);
+}
+
+/** The public form of these news items as their rows are now: what an approval publishes, and what a preview shows. */
+export async function newsVersions(db: Db, ids: number[]): Promise<PublishedRecord[]> {
+  if (!ids.length) return [];
   const [rows, translations, categories, tags] = await Promise.all([
     db.selectFrom('news').selectAll().where('id', 'in', ids).execute(),
     db
@@ -67,7 +73,7 @@ export async function publishNews(db: Db, ids: number[], now: Date): Promise<voi
       });
     return { websiteId: news.websiteId, recordId: news.id, isActive: news.isActive, languages, categoryIds: categories.filter((c) => c.newsId === news.id).map((c) => c.categoryId) };
   });
-  await publish(db, PUBLISHED_NEWS, records, now);
+  return records;
 }
 
 /** Approved news without a published version (from before published versions, or loaded without the routes). */

@@ -32,6 +32,30 @@ export interface ContentContext {
   query: Record<string, string | undefined>;
 }
 
+/**
+ * One record's current saved version as an area would show it, whatever its status (a preview: server/delivery/preview.ts).
+ */
+export interface PreviewVersion {
+  /** Its key in the detail's path (`seoLink`, or the id). */
+  key: string;
+  /** As a list item. */
+  item: Record<string, unknown>;
+  /** As the detail answers it. */
+  detail: Record<string, unknown>;
+  /** Whether the list asked for (the context's query: its filters) would show it. */
+  inList: boolean;
+}
+
+/** How an area shows one record's saved version before it is published (a preview token names the record). */
+export interface AreaPreview {
+  /** The definition whose records are previewed (its access decides who may ask for a preview). */
+  resource: string;
+  /** The record's saved version in the context's language; undefined when it has none there (no title). */
+  version(ctx: ContentContext, id: number): Promise<PreviewVersion | undefined>;
+  /** Whether list item `a` comes before `b` in the area's list (where the version goes when it is not listed yet). */
+  before(a: Record<string, unknown>, b: Record<string, unknown>): boolean;
+}
+
 export interface QueryParam {
   name: string;
   description: string;
@@ -57,6 +81,8 @@ export interface ContentArea {
    * that has passed (news). Part of the ETag, so a scheduled item shows up when its time comes.
    */
   epoch?(ctx: ContentContext): Promise<string | null>;
+  /** Records of the area can be previewed before they are published (`?sitedesk-preview=`). */
+  preview?: AreaPreview;
   /**
    * For /content/openapi.json. A schema may refer to another area's item as `#/components/schemas/{path}` (a tree's
    * children: its own item), and to its detail as `#/components/schemas/{path}.detail`.

@@ -343,5 +343,30 @@ export function deliveryArea(def: ResourceDef, defs: Record<string, ResourceDef>
       return found[0].out;
     };
   }
+  // A preview shows the record whatever its published flag: read as the list reads it, without that rule. Its
+  // children are the published ones, as on the site.
+  const unpublished: Reading = { ...r, active: undefined };
+  area.preview = {
+    resource: def.name,
+    async version(ctx, id) {
+      const rows = await readRows(ctx.db, unpublished, ctx.websiteId, columns, (q) => q.where('id', '=', id));
+      if (!rows.length || !listed(r, rows[0], ctx)) return undefined;
+      const found = [{ row: rows[0], out: toPublic(r, rows[0], ctx) }];
+      await withChildren(ctx.db, ctx, found, children);
+      if (tree) found[0].out.children = [];
+      const inList = filters.every((f) => ctx.query[f.name] === undefined || filterValue(f, ctx.query[f.name]!) === rows[0][f.name]) &&
+        (!tree || !rows[0][tree.name]);
+      return { key: String(by ? rows[0][by.name] : rows[0].id), item: found[0].out, detail: found[0].out, inList };
+    },
+    before(a, b) {
+      for (const o of r.orderBy) {
+        const x = a[o.field] as string | number;
+        const y = b[o.field] as string | number;
+        if (x === y || x === undefined || y === undefined) continue;
+        return o.direction === 'asc' ? x < y : x > y;
+      }
+      return Number(a.id) < Number(b.id);
+    },
+  };
   return area;
 }

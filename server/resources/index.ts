@@ -10,7 +10,7 @@ export { checkAndConvert, toWire, bodyObject, validationError } from './records'
 export { dynamic, type DynamicDb } from './dynamic';
 export { hasWebsiteId, recordKey } from './schema';
 export { hookContext, operationContext, systemContext } from './context';
-export type { ContentArea, ContentContext, JsonSchema, QueryParam } from './area';
+export type { AreaPreview, ContentArea, ContentContext, JsonSchema, PreviewVersion, QueryParam } from './area';
 export { IMAGE_MARK, imageUrl } from './area';
 export { activeReferences, deliveryArea, underInactive } from './delivery-read';
 export { WriteListeners, type WriteEvent, type WriteListener, type WriteOperation, type WriteActor } from './writes';

@@ -2,9 +2,9 @@
 // services/{seoLink}, read from the published versions (server/editorial/published.ts): approved and active, not in a
 // switched-off group, in their order, each with its titles (and their items) and FAQs as approved.
 import { queryInt } from '../http/query';
-import { listPublished, onePublished } from '../editorial/published';
+import { listPublished, onePublished, previewOf } from '../editorial/published';
 import { imageUrl, type ContentArea, type ContentContext, type JsonSchema } from '../resources/index';
-import { PUBLISHED_SERVICES } from './publish';
+import { PUBLISHED_SERVICES, serviceVersions } from './publish';
 
 const text = { type: 'string' } as const;
 const image = { image: imageUrl(text), alt: text, url: text };
@@ -63,6 +63,16 @@ export const servicesArea: ContentArea = {
     return { data };
   },
   one: (ctx, seoLink) => onePublished(scope(ctx), PUBLISHED_SERVICES, { byStart: false, seoLink }),
+  preview: {
+    resource: 'service',
+    async version(ctx, id) {
+      const [record] = await serviceVersions(ctx.db, [id]);
+      if (record?.websiteId !== ctx.websiteId) return undefined;
+      return previewOf(scope(ctx), record, { type: queryInt(ctx.query.type, 'type', 0, 1) });
+    },
+    // In their order, as the list.
+    before: (a, b) => Number(a.order) < Number(b.order) || (Number(a.order) === Number(b.order) && Number(a.id) < Number(b.id)),
+  },
   schema: {
     item,
     detail,

@@ -25,6 +25,12 @@ const tagNames = (raw: unknown): string[] => {
 /** Builds and stores the published versions of these services from their current rows (an approval, the backfill). */
 export async function publishServices(db: Db, ids: number[], now: Date): Promise<void> {
   if (!ids.length) return;
+  await publish(db, PUBLISHED_SERVICES, await serviceVersions(db, ids), now);
+}
+
+/** The public form of these services as their rows are now: what an approval publishes, and what a preview shows. */
+export async function serviceVersions(db: Db, ids: number[]): Promise<PublishedRecord[]> {
+  if (!ids.length) return [];
   const [rows, faqs, titles] = (await Promise.all([
     db.selectFrom(service.table).selectAll().where('id', 'in', ids).execute(),
     db.selectFrom(serviceFaq.table).selectAll().where('serviceId', 'in', ids).where('isActive', '=', true).orderBy('order').orderBy('id').execute(),
@@ -98,7 +104,7 @@ export async function publishServices(db: Db, ids: number[], now: Date): Promise
         }),
     };
   });
-  await publish(db, PUBLISHED_SERVICES, records, now);
+  return records;
 }
 
 /** Approved services without a published version (from before published versions). */

@@ -29,6 +29,7 @@ import { newsDef } from './news';
 import { qaDef } from './qa';
 import { sick } from './sick';
 import { webhook, webhookDelivery } from './webhook';
+import { websitePreview } from './website-preview';
 import { user } from './user';
 import { role } from './role';
 
@@ -80,6 +81,7 @@ export const resources = {
   news: newsDef,
   webhook,
   webhookDelivery,
+  websitePreview,
   user,
   role,
 } satisfies Record<string, ResourceDef>;

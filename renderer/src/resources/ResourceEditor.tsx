@@ -24,6 +24,7 @@ import type { FieldInputs } from './customize';
 import { useAccess } from './access';
 import { lockOf, StatusMoves, StatusTag } from './machine';
 import { HistoryButton, type HistoryRestore } from './history/HistoryPanel';
+import { PreviewButtons } from './preview/PreviewButton';
 
 export interface ResourceEditorProps {
   def: ResourceDef;
@@ -213,6 +214,8 @@ export function ResourceEditor({ def, id: rawId, languages: languagesOf, onSaved
                 ? // A definition with status machines and no footer of its own: its status and moves (./machine).
                   <MachineBar def={def} record={state.record} reload={state.reload} blockedReason={!readOnly && state.isDirty() ? t('machine.saveFirst') : undefined} />
                 : null}
+            {/* The saved version on the website, and the unsaved form live beside it (a delivery area's record). */}
+            {isUpdate && !def.singleton && <PreviewButtons def={def} id={id} values={readOnly ? undefined : state.values} />}
             {/* The record's versions (issue 29); a read-only detail is shown, not restored. A singleton (a website's
                 settings) is known by the id its record answers. */}
             {isUpdate && (

@@ -1,7 +1,7 @@
 import { CheckOutlined, CloseOutlined, InfoCircleOutlined } from '@ant-design/icons';
 import type { ActionType, ProColumns } from '@ant-design/pro-components';
 import { Dropdown, Space, Typography } from 'antd';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { ResourceDef } from '../../../../shared/resources/define';
 import type { Row } from '../../resources/dataProvider';
@@ -9,6 +9,7 @@ import { FilterSelect } from '../../resources/FilterSelect';
 import { useMoves, withMoves } from '../../resources/machine';
 import { editPath } from '../../resources/navigation';
 import { ResourceList } from '../../resources/ResourceList';
+import { PreviewButtons } from '../../resources/preview/PreviewButton';
 import { useUrlFilters } from '../../resources/useUrlFilters';
 
 /** A filter of the toolbar, kept in the address under `name` (`/news?status=1`: the dashboard links there) and sent as `param`. */
@@ -31,6 +32,19 @@ export interface ReviewedListProps {
   after?: ProColumns<Row>[];
   /** A row's context menu: Detail (this label) and the review's moves, drawn where the row was right-clicked. */
   contextMenu?: { detail: string; anchorTestId: string };
+}
+
+/** The row's actions with Preview first: a reviewer sees the saved version on the website beside the decisions. */
+function withPreview(def: ResourceDef, actions: ProColumns<Row>): ProColumns<Row> {
+  return {
+    ...actions,
+    render: (dom, row, index, action, schema) => (
+      <Space size={0} wrap={false}>
+        <PreviewButtons def={def} id={row.id as number} compact />
+        {actions.render?.(dom, row, index, action, schema) as ReactNode}
+      </Space>
+    ),
+  };
 }
 
 /**
@@ -65,7 +79,7 @@ export function ReviewedListPage({ def, title, filters, before = [], after = [],
         onOpen={open}
         onAdd={() => navigate(def.routes!.add!)}
         params={params}
-        columns={(generic) => [...before, ...generic.slice(0, -1), ...after, withMoves(def, generic[generic.length - 1], reload, { unavailable: 'disable' })]}
+        columns={(generic) => [...before, ...generic.slice(0, -1), ...after, withPreview(def, withMoves(def, generic[generic.length - 1], reload, { unavailable: 'disable' }))]}
         onContextMenu={
           contextMenu &&
           ((row, event) => {

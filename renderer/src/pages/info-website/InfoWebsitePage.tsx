@@ -15,10 +15,10 @@ import { WebhooksTab } from './WebhooksTab';
 
 /**
  * /info-website: Information (the website's settings), Social Network, Branch Contact, Hard Content,
- * Languages, and for administrators the publish webhooks. The active tab comes from the router state (`{ tab: 3 }` after saving a hard content, branch
+ * Languages, Preview (the preview addresses per delivery area), and for administrators the publish webhooks. The active tab comes from the router state (`{ tab: 3 }` after saving a hard content, branch
  * contact or social network, spec part 1 section 2) and is kept there, so Back returns to it.
  */
-export const INFO_TABS = ['information', 'socialNetwork', 'branchContact', 'hardContent', 'languages', 'webhooks'] as const;
+export const INFO_TABS = ['information', 'socialNetwork', 'branchContact', 'hardContent', 'languages', 'previews', 'webhooks'] as const;
 
 function InfoList({ def, tab }: { def: ResourceDef; tab: number }) {
   const navigate = useNavigate();
@@ -92,7 +92,8 @@ export default function InfoWebsitePage() {
           { key: '2', label: t('info-website.branchContact'), children: <InfoList def={resources.branchContact} tab={2} /> },
           { key: '3', label: t('info-website.hardContent'), children: <InfoList def={resources.hardContent} tab={3} /> },
           { key: '4', label: t('info-website.languages'), children: <Languages /> },
-          ...(webhooks ? [{ key: '5', label: t('info-website.webhooks'), children: <WebhooksTab /> }] : []),
+          { key: '5', label: t('info-website.previews'), children: <InfoList def={resources.websitePreview} tab={5} /> },
+          ...(webhooks ? [{ key: '6', label: t('info-website.webhooks'), children: <WebhooksTab /> }] : []),
         ]}
       />
     </Card>

@@ -25,6 +25,7 @@ import { useSeoSuggestion } from '../../features/editorial/seoSuggest';
 import { SickQuickCreate } from './SickQuickCreate';
 import { historyOf, lockOf, StatusHistory, StatusMoves, StatusTag } from '../../resources/machine';
 import { HistoryButton } from '../../resources/history/HistoryPanel';
+import { PreviewButtons } from '../../resources/preview/PreviewButton';
 
 /**
  * /news/add and /news/{id}: the news form. Per-language content and SEO tabs, images, flags, type and start
@@ -178,6 +179,7 @@ function NewsEditor({ id }: { id?: Id }) {
           {record && id !== undefined && (
             <StatusMoves def={newsDef} record={record} onMoved={state.reload} unavailable="disable" blockedReason={state.isDirty() ? t('resources:machine.saveFirst') : undefined} />
           )}
+          <PreviewButtons def={newsDef} id={id} values={state.values} />
           <HistoryButton
             def={newsDef}
             id={id}

@@ -117,7 +117,7 @@ export function hiddenFields(p: UserPermissions, websiteId: number | string, res
  * team (the referral team), system (webhooks: administrators only by their declaration).
  */
 export const AREAS = {
-  website: ['Settings', 'SocialNetworks', 'BranchContacts', 'HardContents', 'Menus'],
+  website: ['Settings', 'SocialNetworks', 'BranchContacts', 'HardContents', 'Menus', 'WebsitePreviews'],
   content: ['News', 'Categorys', 'Sicks', 'Banners', 'Albums', 'FAQGroups', 'FAQs', 'Partners', 'Advertisements', 'CustomerFeedbacks'],
   services: ['Services', 'serviceGroup', 'Departments', 'ServiceCatalogue'],
   questions: ['QAExperts'],

@@ -33,17 +33,19 @@ test('choose an image for an image field through the picker', async ({ page }) =
   await expect(tile).toBeVisible({ timeout: 20_000 });
   // The picker shows images only: a PDF or a folder of other files would not be offered as a choice.
   await expect(view.locator('[data-kind="file"]').filter({ hasNot: page.locator('img') })).toHaveCount(0);
-  const url = await tile.locator('img').getAttribute('src');
-  expect(url).toMatch(/^\/files\//);
+  // The tile shows the image's thumbnail (issue 41), never the original; the field will hold the file's own URL.
+  const tileSrc = await tile.locator('img').getAttribute('src');
+  expect(tileSrc).toMatch(/^\/files\/.*\?preset=thumb$/);
+  const url = tileSrc!.split('?')[0];
   // Uploaded in the picker: already the chosen one.
   await expect(tile).toHaveAttribute('aria-selected', 'true');
   await dialog.getByRole('button', { name: 'Chọn', exact: true }).click();
   await expect(dialog).toBeHidden();
 
-  // The field shows the image (served) and holds its URL.
+  // The field shows the image's thumbnail (served) and holds its URL.
   const thumb = field.locator('img');
-  await expect(thumb).toHaveAttribute('src', url!);
-  const served = await page.request.get(url!);
+  await expect(thumb).toHaveAttribute('src', tileSrc!);
+  const served = await page.request.get(tileSrc!);
   expect(served.status()).toBe(200);
   expect(served.headers()['content-type']).toBe('image/png');
 
@@ -53,7 +55,7 @@ test('choose an image for an image field through the picker', async ({ page }) =
   await field.getByRole('button', { name: /^Chọn/ }).click();
   await picker(page).getByTestId('file-view').locator(`[data-name="${name}"]`).dblclick();
   await expect(picker(page)).toBeHidden();
-  await expect(field.locator('img')).toHaveAttribute('src', url!);
+  await expect(field.locator('img')).toHaveAttribute('src', tileSrc!);
 
   // Saving the form sends the chosen URL as the record's image.
   await page.getByRole('textbox', { name: /Tên/ }).first().fill(`Khối ảnh ${name}`);
@@ -64,6 +66,7 @@ test('choose an image for an image field through the picker', async ({ page }) =
     page.getByRole('button', { name: /^(save )?Lưu$/ }).click(),
   ]);
   expect(request.postDataJSON()).toMatchObject({ image: url });
+  expect(url).toMatch(/^\/files\/[0-9a-f-]{36}\/[^?]+$/);
 });
 
 test('the picker opens in the folder of the field\'s image, else where this user last picked an image', async ({ page }) => {

@@ -96,6 +96,20 @@ export const fileJson = (r: FileRow): FileJson => ({
   alt: altOf(r.alt),
 });
 
+/**
+ * fileJson's image values back as stored columns: what a trash restore writes (server/files/trash.ts). A trash entry
+ * from before issue 41 has none: the file is measured again (imageState 0, the backfill's).
+ */
+export const imageColumnsOfJson = (r: Partial<FileJson>) => ({
+  width: r.width ?? null,
+  height: r.height ?? null,
+  placeholder: r.placeholder ?? null,
+  focalX: r.focalX ?? null,
+  focalY: r.focalY ?? null,
+  alt: r.alt && typeof r.alt === 'object' ? altText(r.alt) : null,
+  imageState: r.width ? 1 : 0,
+});
+
 /** The public address of a stored file: its generated key, then the name for people and search engines. */
 export const publicUrl = (storedName: string, name: string) => `/files/${storedName}/${encodeURIComponent(name)}`;
 

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isUniqueViolation } from '../db/dialect';
 import { httpError } from '../errors';
 import { M } from '../messages';
-import { fileJson, folderJson } from './catalog';
+import { fileJson, folderJson, imageColumnsOfJson, type FileJson } from './catalog';
 import { filesEngine } from './engine';
 import { forgetDerivatives } from './images/derivatives';
 import { nameKey } from './file-name';
@@ -75,14 +75,7 @@ export async function restoreDeleted(app: FastifyInstance, db: Db, request: Fast
           size: record.size,
           contentType: record.contentType,
           url: record.url,
-          // What an image's upload learnt and staff set (issue 41); an entry from before has none: measured again.
-          width: record.width ?? null,
-          height: record.height ?? null,
-          placeholder: record.placeholder ?? null,
-          focalX: record.focalX ?? null,
-          focalY: record.focalY ?? null,
-          alt: record.alt && typeof record.alt === 'object' && Object.keys(record.alt).length ? JSON.stringify(record.alt) : null,
-          imageState: record.width ? 1 : 0,
+          ...imageColumnsOfJson(record as Partial<FileJson>),
         }),
   };
   const folders = resource === 'folder' ? [own, ...(children.folder ?? [])] : [];

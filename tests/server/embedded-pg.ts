@@ -105,12 +105,22 @@ export async function startEmbeddedPostgres({ durable = false } = {}): Promise<R
 }
 
 /** CREATE DATABASE with a fresh random name; answers its URL. */
-export async function createDatabase(info: PgServerInfo, prefix = 'sd'): Promise<{ name: string; url: string }> {
+/** A new database, empty or a copy of `template` (a database nobody is connected to: the seeded demo's). */
+export async function createDatabase(info: PgServerInfo, prefix = 'sd', template?: string): Promise<{ name: string; url: string }> {
   const name = `${prefix}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`.toLowerCase();
   const client = new pg.Client({ connectionString: pgUrl(info, 'postgres') });
   await client.connect();
   try {
-    await client.query(`CREATE DATABASE "${name}"`);
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await client.query(template ? `CREATE DATABASE "${name}" TEMPLATE "${template}"` : `CREATE DATABASE "${name}"`);
+        break;
+      } catch (err) {
+        // Two copies of one template at the same moment: PostgreSQL refuses the second ("being accessed by other users").
+        if (!template || attempt >= 50 || !/being accessed by other users/.test(String((err as Error).message))) throw err;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
   } finally {
     await client.end();
   }

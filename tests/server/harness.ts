@@ -40,6 +40,7 @@ import type { RouteModule } from '../../server/module';
 import type { TokenAnswer } from '../../server/auth/tokens';
 import type { Database } from '../../server/db/schema';
 import { createDatabase, dropDatabase } from './embedded-pg';
+import { TEST_JWT_SECRET } from './global-setup';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -148,12 +149,18 @@ export function describeEachDatabase(name: string, fn: (ctx: ServerTestContext) 
         reset: () => move(0),
       };
 
-      async function newDatabase() {
+      /**
+       * A new database. The suite's first, when it wants the demo as seeded (no app options of its own), is a copy of
+       * the run's seeded template (tests/server/global-setup.ts): its DATA_DIR and, on PostgreSQL, its database.
+       */
+      async function newDatabase(fromTemplate = false) {
         const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `sitedesk-test-${dialect}-`));
         cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+        const template = fromTemplate ? inject('demoTemplates')?.[dialect] : undefined;
+        if (template) fs.cpSync(template.dataDir, dataDir, { recursive: true });
         if (dialect === 'sqlite') return { dataDir, databaseUrl: undefined };
         const info = inject('pg');
-        const created = await createDatabase(info);
+        const created = await createDatabase(info, 'sd', (template as { database?: string } | undefined)?.database);
         cleanups.push(() => dropDatabase(info, created.name));
         return { dataDir, databaseUrl: created.url };
       }
@@ -164,7 +171,7 @@ export function describeEachDatabase(name: string, fn: (ctx: ServerTestContext) 
           databaseUrl: ctx.databaseUrl,
           rendererDir: null,
           now: clock.now,
-          jwtSecret: 'test-secret-test-secret-test-secret-0123456789',
+          jwtSecret: TEST_JWT_SECRET,
           seed: { demo: options.seedDemo ?? true },
           ...appOptions,
           // The tests' webhook receivers listen on 127.0.0.1 (WEBHOOKS_ALLOW_PRIVATE=1), unless a test says otherwise.
@@ -225,7 +232,7 @@ export function describeEachDatabase(name: string, fn: (ctx: ServerTestContext) 
           appOptions = { ...appOptions, ...more };
           await start();
         },
-        freshDatabase: newDatabase,
+        freshDatabase: () => newDatabase(),
       } satisfies Partial<ServerTestContext>);
 
       /** Close the app without waiting for sockets a test left open (keep-alive, an aborted upload). */
@@ -237,7 +244,8 @@ export function describeEachDatabase(name: string, fn: (ctx: ServerTestContext) 
       }
 
       beforeAll(async () => {
-        Object.assign(ctx, await newDatabase());
+        const asSeeded = (options.seedDemo ?? true) && Object.keys(options.app ?? {}).length === 0;
+        Object.assign(ctx, await newDatabase(asSeeded));
         await start();
       });
       beforeEach(() => clock.reset());

@@ -6,30 +6,38 @@ import { useRamTmp } from './tests/ram-tmp';
 useRamTmp();
 
 // End-to-end journeys against the real server serving the built console (npm run build first).
+// Each worker has a server of its own (port E2E_PORT + the worker's index, its own DATA_DIR with the demo seeded):
+// journeys that count what a whole website holds (dashboard, trash, audit) never see another worker's records, and
+// two workers keep both cores busy while one waits on the other's page. E2E_WORKERS=1 for one spec at a time.
 const port = Number(process.env.E2E_PORT ?? 5181);
-const dataDir = path.join(os.tmpdir(), `sitedesk-e2e-${process.pid}`);
+const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
+const dataDir = (index: number) => path.join(os.tmpdir(), `sitedesk-e2e-${process.pid}-${index}`);
+// A worker process loads this file too, with its index in the environment: its baseURL is its own server's.
+const workerIndex = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
 
 export default defineConfig({
   testDir: 'tests/e2e',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  workers,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
+    baseURL: `http://127.0.0.1:${port + workerIndex}`,
+    // The console honours prefers-reduced-motion (no antd animations): no journey waits for one to finish.
+    reducedMotion: 'reduce',
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-quic', '--no-first-run', '--disable-sync'],
     },
   },
-  webServer: {
+  webServer: Array.from({ length: workers }, (_, index) => ({
     command: 'npx tsx server/main.ts',
-    url: `http://127.0.0.1:${port}/health`,
+    url: `http://127.0.0.1:${port + index}/health`,
     reuseExistingServer: false,
-    timeout: 120_000,
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: '1', E2E_FAST_TOKENS: '0', INTAKE_MAX_PER_MINUTE: '200', WEBHOOKS_ALLOW_PRIVATE: '1' },
-  },
+    timeout: 180_000,
+    env: { PORT: String(port + index), HOST: '127.0.0.1', DATA_DIR: dataDir(index), SEED_DEMO: '1', E2E_FAST_TOKENS: '0', INTAKE_MAX_PER_MINUTE: '200', WEBHOOKS_ALLOW_PRIVATE: '1' },
+  })),
 });

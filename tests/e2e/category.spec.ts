@@ -1,7 +1,7 @@
 // News category tree against the real server: a parent and a child nested in the tree list, the parent picker
 // refusing the category itself and its descendants, and the server refusing a move that a stale form offered.
 import { expect, test, type Page } from '@playwright/test';
-import { ACCESS_COOKIE, cookie, signIn } from './support';
+import { ACCESS_COOKIE, cookie, ADMIN, signIn } from './support';
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const saveButton = (page: Page) => page.getByRole('button', { name: /Lưu$/ });
@@ -26,8 +26,7 @@ test('build a category tree; a category cannot go under itself or its descendant
   test.setTimeout(120_000);
   const parent = `Chuyên khoa ${unique()}`;
   const child = `Tim mạch ${unique()}`;
-  await signIn(page);
-  await page.goto('/news/category');
+  await signIn(page, ADMIN, '/news/category');
   await expect(page.getByRole('heading', { name: 'Danh mục tin tức' })).toBeVisible();
 
   // The parent, at the top level.

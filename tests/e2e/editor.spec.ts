@@ -3,7 +3,7 @@
 // server's message; font sizes, tables, and the HTML the form saves.
 import { expect, test, type Page } from '@playwright/test';
 import { dataTransferOf, makePng } from './files-support';
-import { signIn } from './support';
+import { ADMIN, signIn } from './support';
 
 const editorOf = (page: Page) => page.getByTestId('rich-text').first();
 
@@ -24,8 +24,7 @@ async function paste(page: Page, files: { name: string; type: string; bytes: Buf
 }
 
 test.beforeEach(async ({ page }) => {
-  await signIn(page);
-  await page.goto('/hardContent/add');
+  await signIn(page, ADMIN, '/hardContent/add');
   // The editor's chunk (Tiptap) loads when the form shows it: allow for a busy machine.
   await expect(editorOf(page)).toBeVisible({ timeout: 30_000 });
 });

@@ -1,14 +1,13 @@
 // FAQ groups, a screen that is nothing but its resource definition and one route line: list with its
 // search panel, add with the spec's messages in both language tabs, edit, delete, against the real server.
 import { expect, test } from '@playwright/test';
-import { signIn } from './support';
+import { ADMIN, signIn } from './support';
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 test('FAQ groups: add, find with the search panel, edit and delete', async ({ page }) => {
   const name = `Nhóm ${unique()}`;
-  await signIn(page);
-  await page.goto('/faq-group');
+  await signIn(page, ADMIN, '/faq-group');
   await expect(page.getByRole('heading', { name: 'Nhóm câu hỏi' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Thêm mới' }).click();

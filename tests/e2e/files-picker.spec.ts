@@ -3,15 +3,14 @@
 // the chosen URL travelling in the saved record; where the picker opens (the folder of the field's image, else where the
 // user last picked an image).
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { signIn } from './support';
+import { ADMIN, signIn } from './support';
 import { api, unique, uploadImage } from './content-support';
 import { dropFiles, makePng } from './files-support';
 
 const picker = (page: Page) => page.getByRole('dialog').filter({ has: page.getByTestId('file-manager') });
 
 test('choose an image for an image field through the picker', async ({ page }) => {
-  await signIn(page);
-  await page.goto('/hardContent/add');
+  await signIn(page, ADMIN, '/hardContent/add');
   const field = page.getByTestId('image-field').first();
   await expect(field).toBeVisible();
 

@@ -4,7 +4,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { dropFiles, makePng, sha256 } from './files-support';
-import { ACCESS_COOKIE, cookie, signIn } from './support';
+import { ACCESS_COOKIE, cookie, ADMIN, signIn } from './support';
 
 /** Labels of the file manager in Vietnamese (default interface language). */
 const FM = {
@@ -23,8 +23,7 @@ const item = (page: Page, name: string) => view(page).locator(`[data-name="${nam
 const notice = (page: Page, text: string | RegExp) => page.locator('.ant-message-notice').filter({ hasText: text });
 
 async function openFiles(page: Page) {
-  await signIn(page);
-  await page.goto('/file');
+  await signIn(page, ADMIN, '/file');
   await expect(page.getByTestId('file-manager')).toBeVisible();
   await expect(page.getByTestId('file-status')).toBeVisible();
 }

@@ -4,7 +4,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { dropFiles } from './files-support';
-import { ACCESS_COOKIE, cookie, signIn } from './support';
+import { ACCESS_COOKIE, cookie, ADMIN, signIn } from './support';
 
 const view = (page: Page) => page.getByTestId('file-view');
 const item = (page: Page, name: string) => view(page).locator(`[data-name="${name}"]`);
@@ -27,8 +27,7 @@ test('an image in the file manager: thumbnails in the grid, a focal point and al
     if (/\/files\/[0-9a-f-]{36}\//.test(new URL(request.url()).pathname)) asked.push(request.url());
   });
 
-  await signIn(page);
-  await page.goto('/file');
+  await signIn(page, ADMIN, '/file');
   await expect(page.getByTestId('file-manager')).toBeVisible({ timeout: 60_000 });
   await dropFiles(page, view(page), [{ name, type: 'image/jpeg', bytes: await photo() }]);
   await expect(page.getByTestId('upload-row').filter({ hasText: name })).toHaveAttribute('data-state', 'completed', { timeout: 30_000 });

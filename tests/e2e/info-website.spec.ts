@@ -16,8 +16,7 @@ async function signInWithImage(page: Page) {
 
 test('edit the settings of the website', async ({ page }) => {
   const brand = `Thương hiệu ${unique()}`;
-  await signIn(page);
-  await page.goto('/info-website');
+  await signIn(page, ADMIN, '/info-website');
   await expect(page.getByRole('tab', { name: 'Thông tin', selected: true })).toBeVisible();
   await page.getByLabel('Thương hiệu (Tiếng Việt)').fill(brand);
   await page.getByRole('tab', { name: 'English' }).click();

@@ -2,14 +2,13 @@
 // through /career/add (which /career/:id would also match), opened again from the row's context menu, and the
 // screen in the English interface; the service groups of the demo are listed.
 import { expect, test } from '@playwright/test';
-import { DEMO_SITES, openUserMenu, signIn } from './support';
+import { DEMO_SITES, openUserMenu, ADMIN, signIn } from './support';
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 test('a career through /career/add, opened from the context menu, in both interface languages', async ({ page }) => {
   const name = `Điều dưỡng ${unique()}`;
-  await signIn(page);
-  await page.goto('/career/add');
+  await signIn(page, ADMIN, '/career/add');
   await expect(page.getByRole('heading', { name: /Ngành nghề/ })).toBeVisible();
   await page.getByRole('button', { name: /Lưu$/ }).click();
   const summary = page.getByTestId('validation-summary');
@@ -57,8 +56,7 @@ test('service groups, levels and job types list the demo records', async ({ page
 
 test('the hospital lists: a department added on its screen is offered to specializations; prices in dong', async ({ page }) => {
   const name = `Khoa Mắt ${unique()}`;
-  await signIn(page);
-  await page.goto('/department');
+  await signIn(page, ADMIN, '/department');
   await expect(page.getByRole('cell', { name: 'Khoa Tim mạch', exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Thêm mới' }).click();
   await page.getByLabel('Tên khoa').fill(name);

@@ -3,7 +3,7 @@
 // columns clear of the sticky actions column at 1024 and 1440 px, per-language columns without "VI EN" chips, and a
 // tree list's pager counting the rows it shows.
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { DEMO_SITES, LABELS, chooseOption, openUserMenu, signIn } from './support';
+import { DEMO_SITES, LABELS, chooseOption, openUserMenu, ADMIN, signIn } from './support';
 import { api, unique } from './content-support';
 
 // Seven hours east of UTC, so a date shown in UTC (or an ISO instant) cannot pass for local time.
@@ -122,8 +122,7 @@ test('at 1024×700 a booking shows its day and booking time as DD-MM-YYYY and HH
 
 test('at 1440 the sick list shows its thumbnails and image header clear of the actions column', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signIn(page);
-  await page.goto('/sick');
+  await signIn(page, ADMIN, '/sick');
   const row = page.locator('tbody tr.ant-table-row').filter({ has: page.getByTestId('sick-image-cell') }).first();
   const imageCell = row.getByTestId('sick-image-cell');
   await expect(imageCell).toBeVisible();
@@ -164,8 +163,7 @@ test('the careers list shows each column in the content language: no "VI EN" chi
 });
 
 test("the partners' tree pager counts the rows it shows, children included", async ({ page }) => {
-  await signIn(page);
-  await page.goto('/partner');
+  await signIn(page, ADMIN, '/partner');
   const child = DEMO_SITES.clinic.partners.find((p) => p.parent !== undefined)!;
   await expect(page.locator('tr.ant-table-row-level-1').filter({ hasText: child.name['vi-VN'] })).toBeVisible();
   const shown = await page.locator('tbody tr.ant-table-row').count();

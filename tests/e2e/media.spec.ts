@@ -3,7 +3,7 @@
 // 401 rule; against the real server and its demo data.
 import { readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { ACCESS_COOKIE, chooseOption, DEMO_SITES, openUserMenu, REFRESH_COOKIE, setCookieValue, signIn } from './support';
+import { ACCESS_COOKIE, chooseOption, DEMO_SITES, openUserMenu, REFRESH_COOKIE, setCookieValue, ADMIN, signIn } from './support';
 import { pickImage, tokenOf, unique, uploadImage } from './content-support';
 import { dropFiles, makePng } from './files-support';
 
@@ -28,8 +28,7 @@ async function pickFile(page: Page, field: Locator, fileName: string) {
 
 test('a photo album filled by dropping three images from the desktop, then reordered', async ({ page }) => {
   const name = `Hội thảo ${unique()}`;
-  await signIn(page);
-  await page.goto('/album/add');
+  await signIn(page, ADMIN, '/album/add');
   await page.getByLabel('Tên album (Tiếng Việt)').fill(name);
   await page.getByRole('tab', { name: 'English' }).first().click();
   await page.getByLabel('Tên album (English)').fill(`${name} EN`);
@@ -165,8 +164,7 @@ test('a waiting screen with an image and a video for its floor and area, played 
 });
 
 test('the media picker takes only .mp3 and .mp4: a picture is refused, nothing chosen says so (in English too)', async ({ page }) => {
-  await signIn(page);
-  await page.goto('/advertisement');
+  await signIn(page, ADMIN, '/advertisement');
   // The demo's video and music advertisements, each with its player.
   await expect(page.getByTestId('video-player').first()).toBeVisible();
   await page.getByRole('tab', { name: 'Nhạc quảng cáo' }).click();
@@ -205,16 +203,14 @@ test('a 401 in an album screen goes to /expiredToken, elsewhere to /login', asyn
     await setCookieValue(context, ACCESS_COOKIE, 'garbage.not-a-token');
     await setCookieValue(context, REFRESH_COOKIE, 'also-garbage');
   };
-  await signIn(page);
-  await page.goto('/partner');
+  await signIn(page, ADMIN, '/partner');
   await expect(page.getByText(DEMO_SITES.clinic.partners[0].name['vi-VN'], { exact: true }).first()).toBeVisible();
   await expire();
   await page.getByPlaceholder('Từ khoá').fill('a');
   await page.getByPlaceholder('Từ khoá').press('Enter');
   await expect(page).toHaveURL(/\/login$/);
 
-  await signIn(page);
-  await page.goto('/album');
+  await signIn(page, ADMIN, '/album');
   await expect(page.getByRole('cell', { name: DEMO_SITES.clinic.albums[0].name['vi-VN'] })).toBeVisible();
   await expire();
   await page.getByPlaceholder('Từ khoá').fill('khai');
@@ -225,8 +221,7 @@ test('a 401 in an album screen goes to /expiredToken, elsewhere to /login', asyn
 
 test('the video library: a .mp4 dropped on the page uploads and shows with its player, size and duration', async ({ page }) => {
   const name = `gioi-thieu-${unique()}.mp4`;
-  await signIn(page);
-  await page.goto('/video');
+  await signIn(page, ADMIN, '/video');
   const library = page.getByTestId('video-library');
   // The demo's video is there.
   await expect(library.getByRole('cell', { name: 'gioi-thieu-phong-kham.mp4' })).toBeVisible();

@@ -1,7 +1,7 @@
 // Jobs, applications and bookings (spec part 2): a booking made on the public site and confirmed in the console; an
 // application to a job read in the console.
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_SITES, openUserMenu, signIn } from './support';
+import { DEMO_SITES, openUserMenu, ADMIN, signIn } from './support';
 import { api, unique } from './content-support';
 
 async function clinicId(page: Page) {
@@ -67,8 +67,7 @@ test('a booking made on the public site is confirmed in the console, then cancel
 });
 
 test('a booking taken by phone is added at /booking/add with the intake’s rules, and listed', async ({ page }) => {
-  await signIn(page);
-  await page.goto('/booking/add');
+  await signIn(page, ADMIN, '/booking/add');
   await expect(page.getByRole('heading', { name: 'Thêm Lịch hẹn' })).toBeVisible();
   await expect(page.getByTestId('read-only-note')).toHaveCount(0);
   // The spec's required fields, named in the summary.

@@ -7,7 +7,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { chooseOption, signIn } from './support';
+import { chooseOption, ADMIN, signIn } from './support';
 
 const PENDING = 'Hen suyễn ở người lớn tuổi';
 const DRAFT = 'Ngày hội khám sức khỏe miễn phí tháng 12';
@@ -19,8 +19,7 @@ test('a pending news item previewed on the example site, and an unsaved title se
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
   const origin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
   try {
-    await signIn(page);
-    await page.goto('/websitePreview/add');
+    await signIn(page, ADMIN, '/websitePreview/add');
     await chooseOption(page, 'Khu vực', 'Tin tức (news)');
     await page.getByLabel(/Địa chỉ trang/).fill(`${origin}/tin-tuc/{seoLink}?api=${baseURL}&website=1&lang=vi-VN`);
     await page.getByRole('button', { name: /^(save )?Lưu$/ }).click();

@@ -3,7 +3,7 @@
 // factor on, signs in again with a code, and sees the bookings but not the job applications.
 import { expect, test } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { changePassword, chooseOption, navLinks, openClinicStaff, signIn, signOut, submitLogin } from './support';
+import { changePassword, chooseOption, navLinks, openClinicStaff, ADMIN, signIn, signOut, submitLogin } from './support';
 
 // Two people's sessions on a shared, busy machine.
 test.describe.configure({ timeout: 180_000 });
@@ -17,8 +17,7 @@ test('an administrator makes a receptionist’s account; she secures it and work
   const fullName = `Đỗ Thị Thu ${userName.slice(4)}`;
 
   // The account, from /users.
-  await signIn(page);
-  await page.goto('/users');
+  await signIn(page, ADMIN, '/users');
   await page.getByRole('button', { name: 'Thêm tài khoản' }).click();
   const dialog = page.getByRole('dialog', { name: 'Thêm tài khoản' });
   await dialog.getByLabel('Tên đăng nhập').fill(userName);

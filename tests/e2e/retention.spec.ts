@@ -2,12 +2,11 @@
 // each kind's months (empty: forever), when the task runs next and what its last run did (it ran at the server's
 // start), change a retention and find it kept; the staff see no such card.
 import { expect, test } from '@playwright/test';
-import { openUserMenu, signIn, STAFF } from './support';
+import { openUserMenu, ADMIN, signIn, STAFF } from './support';
 
 test('administrators set how long personal data stays, and see the next and the last run', async ({ page }) => {
   test.slow(); // two saves, two reloads and both languages
-  await signIn(page);
-  await page.goto('/settings');
+  await signIn(page, ADMIN, '/settings');
   const card = page.getByTestId('retention-card');
   await expect(card).toContainText('Thời gian lưu dữ liệu cá nhân', { timeout: 20_000 });
   // The defaults: client addresses 6 months, sign-in records 12, bookings forever (empty).
@@ -53,8 +52,7 @@ test('administrators set how long personal data stays, and see the next and the 
 });
 
 test('the staff see the settings screen without the retention', async ({ page }) => {
-  await signIn(page, STAFF);
-  await page.goto('/settings');
+  await signIn(page, STAFF, '/settings');
   await expect(page.getByRole('heading', { name: 'Cài đặt' })).toBeVisible({ timeout: 20_000 });
   await expect(page.locator('form#environment')).toBeVisible();
   await expect(page.getByTestId('retention-card')).toHaveCount(0);

@@ -2,15 +2,14 @@
 // is missing, and Duyệt / Từ chối are buttons on the detail pages of news and expert Q&A.
 import { expect, test, type Page } from '@playwright/test';
 import { api, unique } from './content-support';
-import { answerDecision, REVIEWER, signIn, STAFF, switchUser } from './support';
+import { answerDecision, REVIEWER, ADMIN, signIn, STAFF, switchUser } from './support';
 
 const toast = (page: Page, text: string) => page.locator('.ant-message-notice').filter({ hasText: text }).last();
 const tr = (vi: string, en: string) => JSON.stringify({ 'vi-VN': vi, 'en-US': en });
 
 test('a news draft saves with its title only; asking for review names what is missing', async ({ page }) => {
   const title = `Bản nháp ${unique()}`;
-  await signIn(page);
-  await page.goto('/news/add');
+  await signIn(page, ADMIN, '/news/add');
   await page.getByLabel('Tiêu đề (Tiếng Việt)').fill(title);
   await page.getByRole('button', { name: 'Lưu nháp' }).click();
   await expect(toast(page, 'Thêm mới thành công')).toBeVisible();

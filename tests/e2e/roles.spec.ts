@@ -63,8 +63,7 @@ test('a role without bookings takes them out of the member’s console', async (
 });
 
 test('a role’s matrix saves and reads back, a stale save is refused, an unused role is deleted', async ({ page, context }) => {
-  await signIn(page, ADMIN);
-  await page.goto('/roles');
+  await signIn(page, ADMIN, '/roles');
   await page.getByRole('button', { name: 'Thêm vai trò' }).click();
   const name = `Trực quầy ${unique()}`;
   // Both names are required.

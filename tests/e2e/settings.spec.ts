@@ -3,7 +3,7 @@
 // renderer/src/app/unsavedWork.test.tsx). And a browser never offers to restart for an update.
 import { expect, test } from '@playwright/test';
 import { makePng } from './files-support';
-import { LABELS, openUserMenu, signIn } from './support';
+import { LABELS, openUserMenu, ADMIN, signIn } from './support';
 
 const SERVICES = [
   ['Xác thực (auth)', 'auth'],
@@ -55,8 +55,7 @@ test('settings in English', async ({ page, baseURL }) => {
 // The file manager's Upload goes through the platform adapter (the operating system's dialog in the desktop
 // app, unit-tested in renderer/platform/desktopUploads.test.ts); in the browser it is still the page's chooser.
 test("file manager: Upload in the browser opens the page's file chooser and uploads what is chosen", async ({ page }) => {
-  await signIn(page);
-  await page.goto('/file');
+  await signIn(page, ADMIN, '/file');
   await expect(page.getByTestId('file-status')).toBeVisible();
   const name = `Chọn tệp ${Date.now().toString(36).slice(-5)}.png`;
   const chooser = page.waitForEvent('filechooser');

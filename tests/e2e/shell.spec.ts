@@ -94,8 +94,7 @@ test.describe('sign-in', () => {
   });
 
   test('a signed-in user opening /login goes to /; an unknown path shows not-found inside the shell', async ({ page }) => {
-    await signIn(page);
-    await page.goto('/login');
+    await signIn(page, ADMIN, '/login');
     await expect(page).toHaveURL(/\/$/);
     await page.goto('/no/such/screen');
     await expect(page).toHaveURL(/\/no\/such\/screen$/);

@@ -1,7 +1,7 @@
 // Site content (spec part 2): banners with their items, FAQs in groups, partners in a tree, feedback from the public
 // intake, customer feedback with a rating; against the real server and its demo data.
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { chooseOption, DEMO_SITES, openUserMenu, signIn } from './support';
+import { chooseOption, DEMO_SITES, openUserMenu, ADMIN, signIn } from './support';
 import { pickImage, unique, uploadImage } from './content-support';
 
 const popup = (page: Page, title: string) => page.locator('.ant-modal-content').filter({ has: page.locator('.ant-modal-title').getByText(title, { exact: true }) }).last();
@@ -83,8 +83,7 @@ test('a banner with two items, reordered, seen in the row under it in the list',
 test('a FAQ in a group, found with the search panel; back returns to the search', async ({ page }) => {
   const question = `Có khám ngoài giờ ${unique()} không?`;
   const group = DEMO_SITES.clinic.faqGroups[1].name['vi-VN'];
-  await signIn(page);
-  await page.goto('/faq/add');
+  await signIn(page, ADMIN, '/faq/add');
   await page.getByRole('button', { name: /Lưu$/ }).click();
   const summary = page.getByTestId('validation-summary');
   await expect(summary).toContainText('Câu hỏi (Tiếng Việt) là trường bắt buộc');
@@ -121,8 +120,7 @@ test('a FAQ in a group, found with the search panel; back returns to the search'
 test('a partner under a parent partner, shown nested in the tree list', async ({ page }) => {
   const name = `Đối tác con ${unique()}`;
   const parent = DEMO_SITES.clinic.partners[2].name['vi-VN'];
-  await signIn(page);
-  await page.goto('/partner');
+  await signIn(page, ADMIN, '/partner');
   await page.getByRole('button', { name: 'Thêm mới' }).click();
   await page.getByLabel('Tên đối tác (Tiếng Việt)').fill(name);
   await page.getByRole('tab', { name: 'English' }).click();
@@ -144,8 +142,7 @@ test('a partner under a parent partner, shown nested in the tree list', async ({
 
 test('the partner name is per language: the English tab leaves the Vietnamese name as it was, both are saved', async ({ page }) => {
   const name = `Đối tác ${unique()}`;
-  await signIn(page);
-  await page.goto('/partner/add');
+  await signIn(page, ADMIN, '/partner/add');
   await page.getByRole('button', { name: /Lưu$/ }).click();
   // No name in the default language: refused before anything is sent.
   await expect(page.getByTestId('validation-summary')).toContainText('Tên đối tác (Tiếng Việt) là trường bắt buộc');
@@ -167,8 +164,7 @@ test('the partner name is per language: the English tab leaves the Vietnamese na
 
 test('feedback posted from the public site arrives unread, is counted, opened, then read', async ({ page, request }) => {
   const title = `Góp ý ${unique()}`;
-  await signIn(page);
-  await page.goto('/feedback');
+  await signIn(page, ADMIN, '/feedback');
   const count = page.getByTestId('nav-count-feedback');
   const before = Number((await count.innerText().catch(() => '0')) || 0);
 
@@ -197,8 +193,7 @@ test('feedback posted from the public site arrives unread, is counted, opened, t
 });
 
 test('feedback received by phone or letter is recorded at /feedback/add, checked by the spec’s rules, then listed', async ({ page }) => {
-  await signIn(page);
-  await page.goto('/feedback/add');
+  await signIn(page, ADMIN, '/feedback/add');
   await expect(page.getByRole('heading', { name: 'Thêm Góp ý' })).toBeVisible();
   const save = page.getByTestId('form-footer').getByRole('button', { name: /Lưu$/ });
   await save.click();
@@ -226,8 +221,7 @@ test('feedback received by phone or letter is recorded at /feedback/add, checked
 
 test('customer feedback with a star rating, in both interface languages', async ({ page }) => {
   const name = `Chị Hạnh ${unique()}`;
-  await signIn(page);
-  await page.goto('/customerFeedback/add');
+  await signIn(page, ADMIN, '/customerFeedback/add');
   await page.getByRole('button', { name: /Lưu$/ }).click();
   const summary = page.getByTestId('validation-summary');
   await expect(summary).toContainText('Chức danh (Tiếng Việt) là trường bắt buộc');

@@ -1,5 +1,5 @@
 // Shared steps of the console journeys (sign-in, header selectors, session inspection).
-import { expect, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { DEMO_SITES, DEMO_WEBSITES } from '../../server/demo/content';
 
 export const ADMIN = { username: 'admin', password: 'Admin@123', fullName: 'Quản trị viên' } as const;
@@ -35,24 +35,68 @@ export async function submitLogin(page: Page, username: string, password: string
   await page.getByLabel(LABELS.password).press('Enter');
 }
 
+/** What the sign-in form sends (renderer/src/api/auth.ts), for signing in without drawing the form. */
+const passwordGrant = (user: { username: string; password: string }) => ({
+  username: user.username,
+  password: user.password,
+  grant_type: 'password',
+  client_id: 'sitedesk',
+  client_secret: 'sitedesk-secret',
+  scope: 'openid profile offline_access',
+  type: '0',
+  type_special: '0',
+  domain: '127.0.0.1',
+});
+
 /**
- * Sign in through the form. Opens /login unless the page already shows it (e.g. after a redirect
- * from a deep link), then waits until the console has left /login.
+ * Signed in as `user`, the console open at `at` (the dashboard by default). The form itself is the subject of the
+ * shell and account journeys; every other journey gets its session the way the browser platform keeps one
+ * (renderer/platform/browser.ts: the token answer's two cookies), which spares loading the sign-in page and drawing
+ * the dashboard before the screen the journey is about. When the page already shows the sign-in form (a deep link
+ * redirected there), or the server asks for more than a password (a second factor, a new password), the form is used.
  */
-export async function signIn(page: Page, user: { username: string; password: string } = ADMIN) {
-  if (!new URL(page.url(), 'http://x').pathname.endsWith('/login')) await page.goto('/login');
-  await submitLogin(page, user.username, user.password);
+export async function signIn(page: Page, user: { username: string; password: string } = ADMIN, at = '/') {
+  if (!onSignInPage(page) && (await sessionCookies(page, user))) {
+    await page.goto(at);
+  } else {
+    if (!onSignInPage(page)) await page.goto('/login');
+    await submitLogin(page, user.username, user.password);
+    await expect(page).not.toHaveURL(/\/login(\?|$)/);
+    if (at !== '/') await page.goto(at);
+  }
+  await consoleOpen(page);
+}
+
+async function consoleOpen(page: Page) {
   await expect(page).not.toHaveURL(/\/login(\?|$)/);
   await expect(page.getByTestId('user-menu')).toBeVisible();
 }
 
+const onSignInPage = (page: Page) => new URL(page.url(), 'http://x').pathname.endsWith('/login');
+
+/** A password grant straight to the auth service; its tokens put in the cookies the console reads. False when refused. */
+async function sessionCookies(page: Page, user: { username: string; password: string }): Promise<boolean> {
+  const answer = await page.request.post('/auth/connect/token', { form: passwordGrant(user) });
+  if (!answer.ok()) return false;
+  const token = (await answer.json()) as { access_token?: string; refresh_token?: string; expires_in?: number };
+  if (!token.access_token || !token.refresh_token) return false;
+  const url = new URL(test.info().project.use.baseURL!).origin;
+  const seconds = Math.floor(Date.now() / 1000);
+  await page.context().addCookies([
+    { name: ACCESS_COOKIE, value: token.access_token, url, sameSite: 'Strict', expires: seconds + Math.max(1, Math.floor(token.expires_in ?? 60)) },
+    { name: REFRESH_COOKIE, value: token.refresh_token, url, sameSite: 'Strict', expires: seconds + 30 * 24 * 3600 },
+  ]);
+  return true;
+}
+
 /** Leave the session (its cookies and storage go) and sign in as `user`: another person at the same desk. */
-export async function switchUser(page: Page, user: { username: string; password: string }) {
+export async function switchUser(page: Page, user: { username: string; password: string }, at = '/') {
   await page.context().clearCookies();
   await page.goto('/login');
   await page.evaluate('window.localStorage.clear()');
-  await page.reload();
-  await signIn(page, user);
+  if (!(await sessionCookies(page, user))) return signIn(page, user, at);
+  await page.goto(at);
+  await consoleOpen(page);
 }
 
 /** An antd Select found by its accessible label (its search input is the labelled combobox). */

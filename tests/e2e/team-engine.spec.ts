@@ -3,11 +3,10 @@
 // the team but is offered no decision, no payment and no integration keys; the customer list is the generic list of
 // its definition, with the generic export.
 import { expect, test } from '@playwright/test';
-import { REVIEWER, signIn } from './support';
+import { REVIEWER, ADMIN, signIn } from './support';
 
 test('a staff member reads the team and its cards, without the administrator’s decisions', async ({ page }) => {
-  await signIn(page, REVIEWER);
-  await page.goto('/team');
+  await signIn(page, REVIEWER, '/team');
   const card = page.getByTestId('member-card').filter({ visible: true });
   await expect(card).toBeVisible();
   await expect(page.getByRole('table').first()).toBeVisible();
@@ -16,8 +15,7 @@ test('a staff member reads the team and its cards, without the administrator’s
 });
 
 test('the customer list is its definition’s generic list: keyword, columns and export', async ({ page }) => {
-  await signIn(page);
-  await page.goto('/customer');
+  await signIn(page, ADMIN, '/customer');
   await expect(page.getByRole('heading', { name: 'Khách hàng' })).toBeVisible();
   for (const name of ['Tên bệnh nhân', 'Số điện thoại', 'Cộng tác viên', 'Trạng thái', 'Ngày đăng ký']) await expect(page.getByRole('columnheader', { name, exact: true })).toBeVisible();
   await expect(page.getByLabel('Từ khoá')).toBeVisible();

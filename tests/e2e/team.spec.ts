@@ -3,7 +3,7 @@
 // the history; a referred patient filtered and edited. Against the real server: the visits are recorded by the
 // clinic's integration key, as the clinic system would.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { answerDecision, chooseOption, signIn } from './support';
+import { answerDecision, chooseOption, ADMIN, signIn } from './support';
 import { api, unique } from './content-support';
 import { makePng } from './files-support';
 
@@ -199,8 +199,7 @@ test('a referred patient found by collaborator and status, edited; a completed v
 });
 
 test('an administrator makes an integration key for the clinic system, sees it once, and revokes it', async ({ page }) => {
-  await signIn(page);
-  await page.goto('/team');
+  await signIn(page, ADMIN, '/team');
   await page.getByRole('button', { name: 'Khoá tích hợp' }).click();
   const keys = page.getByTestId('integration-keys');
   const name = `HIS thử ${unique()}`;

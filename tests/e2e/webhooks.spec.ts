@@ -6,7 +6,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { unique } from './content-support';
-import { signIn, STAFF, switchUser } from './support';
+import { ADMIN, signIn, STAFF, switchUser } from './support';
 
 test('an administrator adds a webhook, sees its secret, and sees a delivery in the log after a public change', async ({ page, context }) => {
   const received: { signature: string; body: string }[] = [];
@@ -23,8 +23,7 @@ test('an administrator adds a webhook, sees its secret, and sees a delivery in t
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
 
   try {
-    await signIn(page);
-    await page.goto('/info-website');
+    await signIn(page, ADMIN, '/info-website');
     await page.getByRole('tab', { name: 'Webhook' }).click();
     const panel = page.getByRole('tabpanel', { name: 'Webhook' });
     await panel.getByRole('button', { name: 'Thêm mới' }).click();

@@ -1,7 +1,7 @@
 // Website management against the real server: create a website, give it two languages and a staff member,
 // fill the second language, and see the header's selector follow.
 import { expect, test, type Page } from '@playwright/test';
-import { chooseOption, selectByLabel, selectedText, signIn, STAFF, WEBSITES } from './support';
+import { chooseOption, selectByLabel, selectedText, ADMIN, signIn, STAFF, WEBSITES } from './support';
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
@@ -10,8 +10,7 @@ const popup = (page: Page, title: string) => page.locator('.ant-modal').filter({
 
 test('create a website with two languages and a staff member', async ({ page }) => {
   const name = `Website ${unique()}`;
-  await signIn(page);
-  await page.goto('/website');
+  await signIn(page, ADMIN, '/website');
   await expect(page.getByRole('heading', { name: 'Danh sách website', exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Thêm mới' }).click();
   await expect(page).toHaveURL(/\/website\/add$/);
@@ -90,8 +89,7 @@ test('create a website with two languages and a staff member', async ({ page }) 
 });
 
 test('the list exports what it shows to CSV (UTF-8 with BOM) and Excel', async ({ page }) => {
-  await signIn(page);
-  await page.goto('/website');
+  await signIn(page, ADMIN, '/website');
   await expect(page.getByRole('cell', { name: WEBSITES.clinic })).toBeVisible();
   for (const [item, extension] of [
     ['Xuất CSV', 'csv'],
@@ -115,8 +113,7 @@ test('the list exports what it shows to CSV (UTF-8 with BOM) and Excel', async (
 });
 
 test('leaving a form with unsaved changes asks first', async ({ page }) => {
-  await signIn(page);
-  await page.goto('/website/add');
+  await signIn(page, ADMIN, '/website/add');
   await page.getByLabel('Tên website (Tiếng Việt)').fill('Chưa lưu');
   await page.getByRole('button', { name: 'Quay lại' }).click();
   const confirm = page.getByRole('dialog').filter({ hasText: 'Có thay đổi chưa lưu' });
@@ -135,8 +132,7 @@ async function streamBytes(stream: NodeJS.ReadableStream): Promise<Buffer> {
 }
 
 test('switching website in the header with unsaved changes asks first', async ({ page }) => {
-  await signIn(page);
-  await page.goto('/info-website');
+  await signIn(page, ADMIN, '/info-website');
   const brand = page.getByLabel('Thương hiệu (Tiếng Việt)');
   await brand.fill('Chưa lưu');
   const confirm = page.getByRole('dialog').filter({ hasText: 'Có thay đổi chưa lưu' });

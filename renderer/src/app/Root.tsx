@@ -1,10 +1,11 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider, theme } from 'antd';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import { i18next } from '../core/i18n';
 import { antdLocaleFor } from '../core/i18n/antd';
 import { findTheme } from '../core/theme/themes';
+import { useReducedMotion } from '../core/theme/reducedMotion';
 import { usePreference } from '../core/preferences';
 import { queryClient } from '../resources/queries';
 import { FieldWidgetsContext } from '../resources/widgets';
@@ -27,6 +28,11 @@ export function Root({ router }: { router: AppRouter }) {
   const [themeKey] = usePreference('theme');
   const [uiLanguage] = usePreference('uiLanguage');
   const named = findTheme(themeKey);
+  const reducedMotion = useReducedMotion();
+  const themeConfig = useMemo(
+    () => (reducedMotion ? { ...named.config, token: { ...named.config.token, motion: false } } : named.config),
+    [named.config, reducedMotion],
+  );
 
   useEffect(() => {
     if (i18next.language !== uiLanguage) void i18next.changeLanguage(uiLanguage);
@@ -36,7 +42,7 @@ export function Root({ router }: { router: AppRouter }) {
 
   return (
     <QueryClientProvider client={queryClient}>
-      <ConfigProvider theme={named.config} locale={antdLocaleFor(uiLanguage)}>
+      <ConfigProvider theme={themeConfig} locale={antdLocaleFor(uiLanguage)}>
         <BodyBackground />
         <FieldWidgetsContext.Provider value={fieldWidgets}>
           <RouterProvider router={router} />

@@ -18,6 +18,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { FileStore } from '../file-store';
+import { heldBytesIfAny } from './held';
 import { transform, variantKey, type Variant } from './transform';
 
 /** A claim older than this is an instance's that died while making it: another may take it over. */
@@ -140,13 +141,17 @@ export class Derivatives {
 }
 
 /**
- * Forgets the derivatives of originals whose bytes go (deleted, purged, erased): their rows; the store's `keep`,
- * `remove` and `removeKept` remove their bytes. Called before those, so a derivative being made meanwhile finds its
- * claim gone and removes what it wrote.
+ * Forgets the derivatives of originals whose bytes go (deleted, purged, erased): their rows, and what this process
+ * remembers and holds of them (./held.ts); the store's `keep`, `remove` and `removeKept` remove their bytes. Called
+ * before those, so a derivative being made meanwhile finds its claim gone and removes what it wrote.
  */
 export async function forgetDerivatives(db: Kysely<Database>, storedNames: readonly string[]): Promise<void> {
   const derivatives = perApp.get(db);
-  if (derivatives) for (const name of storedNames) derivatives.forget(name);
+  const held = heldBytesIfAny(db);
+  for (const name of storedNames) {
+    derivatives?.forget(name);
+    held?.forget(name);
+  }
   for (let i = 0; i < storedNames.length; i += 500) {
     await db.deleteFrom('file_derivatives').where('storedName', 'in', storedNames.slice(i, i + 500)).execute();
   }

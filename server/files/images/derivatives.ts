@@ -116,7 +116,10 @@ export class Derivatives {
     const { storedName } = original;
     const ours = () => this.db.updateTable('file_derivatives').where('storedName', '=', storedName).where('variant', '=', key).where('claimedAt', '=', claimedAt);
     try {
-      const derived = await transform(await this.store.readBytes(storedName), original.contentType, variant);
+      // On disk sharp reads the original where it is: through a Buffer first, a 3 MB photo waited for the thread pool's
+      // reads (tens of milliseconds under load) before its decoding could start.
+      const input = this.store.localPath?.(storedName) ?? (await this.store.readBytes(storedName));
+      const derived = await transform(input, original.contentType, variant);
       await this.store.saveDerived(storedName, key, derived.bytes);
       const done = await ours().set({ state: 'ready', size: derived.bytes.length, contentType: derived.contentType }).executeTakeFirst();
       if (Number(done.numUpdatedRows) !== 1) {

@@ -73,7 +73,10 @@ export interface Derived {
 
 /** The derivative `v` of the image `input` (an original's bytes or the path of its file, whose type is `originalType`). */
 export async function transform(input: Buffer | string, originalType: string, v: Variant): Promise<Derived> {
-  const meta = await sharp(input).metadata();
+  // The header is read first only when something depends on it: the frames of a GIF or WebP (an animation is left
+  // as it is), the size people see for a crop. A photo's width alone needs neither (one pass over its bytes fewer).
+  const mayAnimate = originalType === 'image/gif' || originalType === 'image/webp';
+  const meta: { pages?: number; orientation?: number; width?: number; height?: number } = mayAnimate || crops(v) ? await sharp(input).metadata() : {};
   if ((meta.pages ?? 1) > 1) return { bytes: typeof input === 'string' ? await readFile(input) : input, contentType: originalType };
   let image = sharp(input).autoOrient();
   if (crops(v)) {

@@ -91,12 +91,57 @@ export async function previewAnswer(area: ContentArea, ctx: ContentContext, key:
   const version = mine ? await area.preview!.version(ctx, claim.recordId) : undefined;
   if (key !== undefined) {
     const published = (await area.one!(ctx, key)) as Row | undefined;
-    if (version && (key === version.key || published?.id === claim.recordId)) return { data: version.detail };
+    if (version && (key === version.key || published?.id === claim.recordId)) {
+      // A tree's record read alone comes with its published children: the saved version keeps them.
+      const children = area.preview!.tree && published?.id === claim.recordId ? published.children : undefined;
+      return { data: children ? { ...version.detail, children } : version.detail };
+    }
     return published === undefined ? undefined : { data: published };
   }
   const answer = await area.list(ctx);
   if (!mine || !Array.isArray(answer.data)) return answer;
+  if (area.preview!.tree) {
+    return { ...answer, data: withVersionInTree(area, answer.data as Row[], claim.recordId, version) };
+  }
   return withVersion(area, ctx, answer as { data: Row[]; totalRows?: number }, claim.recordId, version);
+}
+
+/**
+ * A tree area's list (each record's `children`) with the saved version of `recordId`: taken out of where it is
+ * published, then put under its parent as saved (at the top without one), among its siblings where the list's order
+ * puts it, with the published children it had. Under a parent the list does not show (unpublished), it shows nowhere,
+ * as a published record there would not.
+ */
+function withVersionInTree(area: ContentArea, roots: Row[], recordId: number, version: PreviewVersion | undefined): Row[] {
+  const data = structuredClone(roots);
+  const childrenOf = (row: Row) => (Array.isArray(row.children) ? (row.children as Row[]) : []);
+  let published: Row | undefined;
+  const takeOut = (list: Row[]): boolean => {
+    const at = list.findIndex((r) => r.id === recordId);
+    if (at >= 0) {
+      [published] = list.splice(at, 1);
+      return true;
+    }
+    return list.some((r) => takeOut(childrenOf(r)));
+  };
+  const find = (list: Row[], id: number): Row | undefined => {
+    for (const r of list) {
+      const found = r.id === id ? r : find(childrenOf(r), id);
+      if (found) return found;
+    }
+    return undefined;
+  };
+  takeOut(data);
+  if (!version?.inList) return data;
+  const item = { ...version.item, children: published ? childrenOf(published) : [] };
+  const parent = version.parent ? find(data, version.parent) : undefined;
+  const siblings = version.parent ? (parent ? childrenOf(parent) : undefined) : data;
+  if (parent && !Array.isArray(parent.children)) parent.children = siblings;
+  if (siblings) {
+    const before = siblings.findIndex((r) => area.preview!.before(item, r));
+    siblings.splice(before < 0 ? siblings.length : before, 0, item);
+  }
+  return data;
 }
 
 function withVersion(area: ContentArea, ctx: ContentContext, answer: { data: Row[]; totalRows?: number }, recordId: number, version: PreviewVersion | undefined) {

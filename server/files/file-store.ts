@@ -74,6 +74,8 @@ export interface FileStore {
   removeDerived(storedName: string): Promise<void>;
   /** A stored file's bytes, whole (an image stripped at upload or by the backfill: server/files/images/strip.ts). */
   readBytes(storedName: string): Promise<Buffer>;
+  /** Where a stored file's bytes are on this machine, when the store keeps them on its disk (sharp reads them there). */
+  localPath?(storedName: string): string;
   /** A stored file's bytes replaced by `bytes` at once (readers see the old or the new, never half); answers the size. */
   replaceBytes(storedName: string, bytes: Uint8Array): Promise<number>;
 }
@@ -111,6 +113,10 @@ export class DiskFileStore implements FileStore {
 
   isStoredName(name: string): boolean {
     return isStoredName(name);
+  }
+
+  localPath(storedName: string): string {
+    return this.pathOf(storedName);
   }
 
   serve(request: IncomingMessage, storedName: string, options: { publicCache: boolean }): Promise<ServedBytes> {

@@ -17,9 +17,9 @@ import { sanitizeName } from './file-name';
 import { requireAllowedExtension } from './file-types';
 import { fileJson, type FileJson } from './catalog';
 import type { ServedBytes } from './file-store';
-import type { FilesTable } from './tables';
-import type { Selectable } from 'kysely';
 import { derivativesOf } from './images/derivatives';
+import { answerableFromMemory, heldBytesOf, notModified, servedNow, type Held, type ServedDerivative, type ServedFile } from './images/held';
+import { variantKey } from './images/transform';
 import { imageRequestOf, outputFormat } from './images/request';
 import { isTransformable, type ImageRequest } from '../../shared/images';
 import { fileUsages } from './usages';
@@ -286,15 +286,23 @@ export const fileRoutes: FastifyPluginAsync = async (app) => {
  * Public serving: /files/<storedName>/<name>. The name part is for people; the stored name decides. With an image's
  * parameters (`?w=&h=&fit=&format=&q=` or `?preset=`; ./images/request.ts) a transformable image is answered with its
  * derivative, made once (./images/derivatives.ts); anything else (a PDF, a video, an SVG) with the original, unchanged.
+ * What a stored name resolves to is kept per change number, and small derivatives' bytes in memory (./images/held.ts).
  */
 export const fileServing: FastifyPluginAsync = async (app) => {
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const { key } = request.params as { key: string };
     const asked = imageRequestOf(request.query); // a bad parameter is a 400 before anything is looked up
     const { store, catalog } = filesEngine(app);
-    const file = store.isStoredName(key) ? await catalog.fileByStoredName(key) : undefined;
+    if (!store.isStoredName(key)) throw notFound(M.fileNotFound);
+    const now = await servedNow(app.db);
+    let file = now.files.get(key);
+    if (file === undefined) {
+      const row = await catalog.fileByStoredName(key);
+      file = row ? { storedName: row.storedName, name: row.name, contentType: row.contentType, focalX: row.focalX, focalY: row.focalY } : null;
+      now.files.set(key, file);
+    }
     if (!file) throw notFound(M.fileNotFound);
-    if (asked && isTransformable(file.contentType)) return sendDerivative(request, reply, file, asked);
+    if (asked && isTransformable(file.contentType)) return sendDerivative(request, reply, file, asked, now.derivatives);
     reply.header('Content-Disposition', contentDisposition(file.name, { type: 'inline' }));
     return sendStored(request, reply, file, { publicCache: true });
   };
@@ -302,14 +310,24 @@ export const fileServing: FastifyPluginAsync = async (app) => {
   app.get('/:key/*', handler);
 };
 
-/** The derivative `asked` of `file`, made if it is not yet; the original when it cannot be (bytes sharp cannot read). */
-async function sendDerivative(request: FastifyRequest, reply: FastifyReply, file: Selectable<FilesTable>, asked: ImageRequest) {
+/**
+ * The derivative `asked` of `file`, made if it is not yet; the original when it cannot be (bytes sharp cannot read).
+ * Seen ready under this change number (`seen`) and held in memory: answered from there, nothing read. Else made or
+ * found (its row), asked of the store (which says whether its bytes are there), and held if small.
+ */
+async function sendDerivative(request: FastifyRequest, reply: FastifyReply, file: ServedFile, asked: ImageRequest, seen: Map<string, ServedDerivative>) {
   const { store } = filesEngine(request.server);
   const format = outputFormat(asked.format, request.headers.accept, file.contentType);
   // The answer depends on Accept only when the format is the browser's choice.
   if (asked.format === 'auto') reply.header('Vary', 'Accept');
-  const derivatives = derivativesOf(request.server, store);
   const variant = { ...asked, format, focalX: file.focalX, focalY: file.focalY };
+  const heldKey = `${file.storedName}/${variantKey(variant)}`;
+  const held = heldBytesOf(request.server.db);
+  const known = seen.get(heldKey);
+  const fromMemory = known && answerableFromMemory(request) ? held.get(heldKey) : undefined;
+  if (known && fromMemory) return answerHeld(request, reply, fromMemory, known);
+
+  const derivatives = derivativesOf(request.server, store);
   let ready;
   let served;
   try {
@@ -328,8 +346,27 @@ async function sendDerivative(request: FastifyRequest, reply: FastifyReply, file
   }
   // Saved from the browser, the copy is named for what it is (photo.webp, not photo.jpg).
   const name = file.name.replace(/(\.[^.]*)?$/, `.${ready.contentType === 'image/jpeg' ? 'jpg' : ready.contentType.split('/')[1]}`);
-  reply.header('Content-Disposition', contentDisposition(name, { type: 'inline' }));
+  const ours: ServedDerivative = { variant: ready.variant, contentType: ready.contentType, disposition: contentDisposition(name, { type: 'inline' }) };
+  if (!served.error) seen.set(heldKey, ours);
+  if (served.statusCode === 200 && served.stream && Number(served.headers['Content-Length']) <= held.maxEach) {
+    const bytes = Buffer.concat(await served.stream.toArray());
+    const { 'Content-Length': _length, ...headers } = served.headers;
+    const kept = { bytes, headers };
+    held.set(heldKey, kept);
+    return answerHeld(request, reply, kept, ours);
+  }
+  reply.header('Content-Disposition', ours.disposition);
   return answerServed(request, reply, served, ready.contentType);
+}
+
+/** A held derivative's answer: the store's headers as it gave them, a 304 when the browser's copy is current. */
+function answerHeld(request: FastifyRequest, reply: FastifyReply, held: Held, derivative: ServedDerivative) {
+  reply.headers(held.headers);
+  if (notModified(request, held)) return reply.code(304).send();
+  reply.header('Content-Disposition', derivative.disposition);
+  reply.header('Content-Type', derivative.contentType);
+  reply.header('X-Content-Type-Options', 'nosniff');
+  return reply.send(held.bytes);
 }
 
 /**

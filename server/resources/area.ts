@@ -44,12 +44,16 @@ export interface PreviewVersion {
   detail: Record<string, unknown>;
   /** Whether the list asked for (the context's query: its filters) would show it. */
   inList: boolean;
+  /** In a tree area (its records under their parents' `children`): the record it is saved under, null at the top. */
+  parent?: number | null;
 }
 
 /** How an area shows one record's saved version before it is published (a preview token names the record). */
 export interface AreaPreview {
   /** The definition whose records are previewed (its access decides who may ask for a preview). */
   resource: string;
+  /** A tree area: its list holds the top records, each with its `children` (the version's `parent` places it). */
+  tree?: boolean;
   /** The record's saved version in the context's language; undefined when it has none there (no title). */
   version(ctx: ContentContext, id: number): Promise<PreviewVersion | undefined>;
   /** Whether list item `a` comes before `b` in the area's list (where the version goes when it is not listed yet). */

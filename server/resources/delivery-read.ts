@@ -348,15 +348,18 @@ export function deliveryArea(def: ResourceDef, defs: Record<string, ResourceDef>
   const unpublished: Reading = { ...r, active: undefined };
   area.preview = {
     resource: def.name,
+    ...(tree ? { tree: true } : {}),
     async version(ctx, id) {
       const rows = await readRows(ctx.db, unpublished, ctx.websiteId, columns, (q) => q.where('id', '=', id));
       if (!rows.length || !listed(r, rows[0], ctx)) return undefined;
       const found = [{ row: rows[0], out: toPublic(r, rows[0], ctx) }];
       await withChildren(ctx.db, ctx, found, children);
       if (tree) found[0].out.children = [];
-      const inList = filters.every((f) => ctx.query[f.name] === undefined || filterValue(f, ctx.query[f.name]!) === rows[0][f.name]) &&
-        (!tree || !rows[0][tree.name]);
-      return { key: String(by ? rows[0][by.name] : rows[0].id), item: found[0].out, detail: found[0].out, inList };
+      const inList = filters.every((f) => ctx.query[f.name] === undefined || filterValue(f, ctx.query[f.name]!) === rows[0][f.name]);
+      const key = String(by ? rows[0][by.name] : rows[0].id);
+      if (!tree) return { key, item: found[0].out, detail: found[0].out, inList };
+      // In a tree: placed under its parent as saved (server/delivery/preview.ts `withVersion`).
+      return { key, item: found[0].out, detail: found[0].out, inList, parent: (rows[0][tree.name] as number | null) || null };
     },
     before(a, b) {
       for (const o of r.orderBy) {

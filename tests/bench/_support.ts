@@ -35,8 +35,9 @@ export async function startServer(env: Record<string, string>, nodeArgs: string[
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: '1', LOG_LEVEL: 'error', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  let out = '';
+  let stopping = false;
   await new Promise<void>((resolve, reject) => {
-    let out = '';
     child.stdout!.on('data', (d) => {
       out += d;
       // WORKERS=N: each worker says it listens.
@@ -44,10 +45,17 @@ export async function startServer(env: Record<string, string>, nodeArgs: string[
     });
     child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${out}`)));
   });
+  // A server that ends before the bench stops it would otherwise leave only an ECONNREFUSED behind: say how it ended.
+  child.on('exit', (code, signal) => {
+    if (!stopping) console.error(`bench: the server (pid ${child.pid}) ended by itself: ${signal ?? `exit code ${code}`}; its output: ${out.slice(-2000)}`);
+  });
   return {
     url: `http://127.0.0.1:${port}`,
     pid: child.pid!,
-    stop: () => stopChild(child),
+    stop: () => {
+      stopping = true;
+      return stopChild(child);
+    },
   };
 }
 

@@ -192,6 +192,27 @@ function imageSuite(ctx: ServerTestContext, store: 'disk' | 's3') {
     expect(range.bytes.equals(first.bytes.subarray(10, 110))).toBe(true);
   });
 
+  it('answered again, a derivative is the same answer (bytes, ETag), and follows its file at once: renamed, named anew; deleted, gone', async () => {
+    const file = await upload('lại.jpg', photoBytes);
+    const url = `${file.url}?w=320&format=webp`;
+    const first = await image(url);
+    const again = await image(url);
+    expect(again.bytes.equals(first.bytes)).toBe(true);
+    for (const header of ['etag', 'last-modified', 'cache-control', 'content-type', 'content-length', 'content-disposition', 'x-content-type-options']) {
+      expect(again.headers.get(header), header).toBe(first.headers.get(header));
+    }
+    expect((await fetchBytes(ctx, url, { headers: { 'if-none-match': `"x", ${first.headers.get('etag')}` } })).status).toBe(304);
+    expect((await fetchBytes(ctx, url, { headers: { 'if-modified-since': first.headers.get('last-modified')! } })).status).toBe(304);
+    expect((await fetchBytes(ctx, url, { headers: { 'if-none-match': '"another"' } })).status).toBe(200);
+
+    const renamed = await ctx.authed('PUT', `/api/Files/${file.id}`, { name: `đổi tên-${store}.jpg`, concurrencyStamp: file.concurrencyStamp });
+    expect(renamed.status, renamed.text).toBe(200);
+    expect(decodeURIComponent((await image(url)).headers.get('content-disposition')!)).toContain(`đổi tên-${store}.webp`);
+
+    expect((await ctx.authed('DELETE', `/api/Files/${file.id}`)).status).toBe(200);
+    expect((await fetchBytes(ctx, url)).status).toBe(404);
+  });
+
   it('made once: twenty requests at once → one row, one stored object, the same bytes for all', async () => {
     const file = await upload('cùng lúc.jpg', photoBytes);
     const url = `${file.url}?w=960&format=webp`;

@@ -185,6 +185,31 @@ function imageSuite(ctx: ServerTestContext, store: 'disk' | 's3') {
     expect((await row(copy.body.data.id)).imageState).toBe(1);
   });
 
+  it(`a file deleted then restored from the trash keeps its focal point, alt texts, size and placeholder (${store})`, async () => {
+    const file = (await editorUpload(ctx, token, `thùng-rác-${store}.jpg`, photo)).body.data[0];
+    const set = await ctx.request('PUT', `/api/Files/${file.id}`, {
+      json: { concurrencyStamp: file.concurrencyStamp, focalX: 0.3, focalY: 0.75, alt: { 'vi-VN': 'Quầy lễ tân', 'en-US': 'The front desk' } },
+      token,
+      ...EN,
+    });
+    expect(set.status, set.text).toBe(200);
+    const before = (await ctx.request('GET', `/api/Files/by-url?url=${encodeURIComponent(file.url)}`, { token })).body.data;
+    expect(before).toMatchObject({ focalX: 0.3, focalY: 0.75, alt: { 'vi-VN': 'Quầy lễ tân', 'en-US': 'The front desk' }, width: 200, height: 300 });
+    expect(before.placeholder).toBeTruthy();
+
+    expect((await ctx.authed('DELETE', `/api/Files/${file.id}`)).status).toBe(200);
+    const website = (await demoWebsites(ctx)).clinic;
+    const trash = (await ctx.authed('GET', `/api/Trash/${website}?pageSize=1000`)).body.data as { id: number; resource: string; recordId: string }[];
+    const item = trash.find((t) => t.resource === 'file' && t.recordId === String(file.id))!;
+    const restored = await ctx.authed('POST', `/api/Trash/restore/${website}/${item.id}`, {}, EN);
+    expect(restored.status, restored.text).toBe(200);
+
+    const after = (await ctx.request('GET', `/api/Files/by-url?url=${encodeURIComponent(file.url)}`, { token })).body.data;
+    const { focalX, focalY, alt, width, height, placeholder, name, url } = before;
+    expect(after).toMatchObject({ focalX, focalY, alt, width, height, placeholder, name, url });
+    expect((await served(file.url)).meta.width).toBe(200);
+  });
+
   it(`the backfill strips and measures files stored before, once when two runs race, by the system (${store})`, async () => {
     const { store: files } = filesEngine(ctx.app);
     // Files as an earlier version stored them: the camera's bytes as sent, not looked at (imageState 0).

@@ -5,7 +5,7 @@
 // foreign token refused with 403.
 /* eslint-disable @typescript-eslint/no-explicit-any -- answers are loosely typed JSON on purpose: tests assert on them */
 import { beforeAll, expect, it } from 'vitest';
-import { demoWebsites, describeEachDatabase, type ServerTestContext } from './harness';
+import { demoWebsites, describeEachDatabase, tr, type ServerTestContext } from './harness';
 import { newsBody } from './news-helpers';
 import { areas } from '../../server/delivery/areas';
 import { PREVIEW_AREA_OF } from '../../shared/resources/website-preview';
@@ -181,5 +181,38 @@ describeEachDatabase('preview before approval', (ctx) => {
     const q = `sitedesk-preview=${encodeURIComponent(token)}`;
     expect((await content(ctx, clinic, 'vi-VN', `faq-groups/${link}?${q}`)).body.data).toMatchObject({ id, name: 'Nhóm ẩn', seoLink: link });
     expect((await content(ctx, clinic, 'vi-VN', `faq-groups?${q}`)).body.data.filter((g: any) => g.id === id)).toHaveLength(1);
+  });
+  it('a tree area: a switched-off category shows under its parent with its token, in the list\'s order, once; its detail too; not without', async () => {
+    const res = await ctx.authed('POST', `/api/WebsitePreviews/${clinic}`, { area: 'categories', template: 'https://clinic.example/danh-muc/{seoLink}' });
+    expect(res.status, res.text).toBe(200);
+    const word = unique();
+    const category = async (seoLink: string, order: number, isActive: boolean, parentId?: number) => {
+      const made = await ctx.authed('POST', `/api/Categorys/${clinic}`, { name: tr(`Mục ${seoLink}`), seoLink, order, isActive, ...(parentId ? { parentId } : {}) });
+      expect(made.status, made.text).toBe(200);
+      return made.body.data.id as number;
+    };
+    const parent = await category(`cha-${word}`, 900, true);
+    const sibling = await category(`anh-${word}`, 2, true, parent);
+    const child = await category(`con-${word}`, 1, false, parent);
+    const ids = (list: any[]): number[] => list.flatMap((c) => [c.id, ...ids(c.children)]);
+    const under = (list: any[]) => list.find((c) => c.id === parent).children.map((c: any) => c.id);
+
+    const open = (await content(ctx, clinic, 'vi-VN', 'categories')).body.data;
+    expect(under(open)).toEqual([sibling]);
+    expect(ids(open)).not.toContain(child);
+
+    const { token } = await preview(child, 'vi-VN', 'categories');
+    const q = `sitedesk-preview=${encodeURIComponent(token)}`;
+    const seen = await content(ctx, clinic, 'vi-VN', `categories?${q}`);
+    expect(seen.cache).toBe('private, no-store');
+    expect(under(seen.body.data)).toEqual([child, sibling]);
+    expect(ids(seen.body.data).filter((id) => id === child)).toHaveLength(1);
+    expect((await content(ctx, clinic, 'vi-VN', `categories/con-${word}?${q}`)).body.data).toMatchObject({ id: child, seoLink: `con-${word}`, children: [] });
+
+    // Its parent's preview: the published tree, the parent's saved version in its place with its children.
+    const { token: parentToken } = await preview(parent, 'vi-VN', 'categories');
+    const parentSeen = (await content(ctx, clinic, 'vi-VN', `categories?sitedesk-preview=${encodeURIComponent(parentToken)}`)).body.data;
+    expect(ids(parentSeen)).toEqual(ids(open));
+    expect((await content(ctx, clinic, 'vi-VN', `categories/cha-${word}?sitedesk-preview=${encodeURIComponent(parentToken)}`)).body.data.children.map((c: any) => c.id)).toEqual([sibling]);
   });
 });

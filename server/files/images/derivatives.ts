@@ -18,6 +18,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { FileStore } from '../file-store';
+import { heldBytesIfAny } from './held';
 import { transform, variantKey, type Variant } from './transform';
 
 /** A claim older than this is an instance's that died while making it: another may take it over. */
@@ -115,7 +116,10 @@ export class Derivatives {
     const { storedName } = original;
     const ours = () => this.db.updateTable('file_derivatives').where('storedName', '=', storedName).where('variant', '=', key).where('claimedAt', '=', claimedAt);
     try {
-      const derived = await transform(await this.store.readBytes(storedName), original.contentType, variant);
+      // On disk sharp reads the original where it is: through a Buffer first, a 3 MB photo waited for the thread pool's
+      // reads (tens of milliseconds under load) before its decoding could start.
+      const input = this.store.localPath?.(storedName) ?? (await this.store.readBytes(storedName));
+      const derived = await transform(input, original.contentType, variant);
       await this.store.saveDerived(storedName, key, derived.bytes);
       const done = await ours().set({ state: 'ready', size: derived.bytes.length, contentType: derived.contentType }).executeTakeFirst();
       if (Number(done.numUpdatedRows) !== 1) {
@@ -140,13 +144,17 @@ export class Derivatives {
 }
 
 /**
- * Forgets the derivatives of originals whose bytes go (deleted, purged, erased): their rows; the store's `keep`,
- * `remove` and `removeKept` remove their bytes. Called before those, so a derivative being made meanwhile finds its
- * claim gone and removes what it wrote.
+ * Forgets the derivatives of originals whose bytes go (deleted, purged, erased): their rows, and what this process
+ * remembers and holds of them (./held.ts); the store's `keep`, `remove` and `removeKept` remove their bytes. Called
+ * before those, so a derivative being made meanwhile finds its claim gone and removes what it wrote.
  */
 export async function forgetDerivatives(db: Kysely<Database>, storedNames: readonly string[]): Promise<void> {
   const derivatives = perApp.get(db);
-  if (derivatives) for (const name of storedNames) derivatives.forget(name);
+  const held = heldBytesIfAny(db);
+  for (const name of storedNames) {
+    derivatives?.forget(name);
+    held?.forget(name);
+  }
   for (let i = 0; i < storedNames.length; i += 500) {
     await db.deleteFrom('file_derivatives').where('storedName', 'in', storedNames.slice(i, i + 500)).execute();
   }

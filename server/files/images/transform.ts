@@ -19,6 +19,7 @@
 //     writes it. The quality `q` is passed as it is, as Directus and Strapi do.
 //   - an animated image (several pages: GIF, WebP) is left as it is: cropping and resizing every frame is another
 //     feature; its original bytes are the derivative.
+import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import type { Fit } from '../../../shared/images';
 import { CONTENT_TYPES, type OutputFormat } from './request';
@@ -70,10 +71,13 @@ export interface Derived {
   contentType: string;
 }
 
-/** The derivative `v` of the image `input` (an original's bytes, whose type is `originalType`). */
-export async function transform(input: Buffer, originalType: string, v: Variant): Promise<Derived> {
-  const meta = await sharp(input).metadata();
-  if ((meta.pages ?? 1) > 1) return { bytes: input, contentType: originalType };
+/** The derivative `v` of the image `input` (an original's bytes or the path of its file, whose type is `originalType`). */
+export async function transform(input: Buffer | string, originalType: string, v: Variant): Promise<Derived> {
+  // The header is read first only when something depends on it: the frames of a GIF or WebP (an animation is left
+  // as it is), the size people see for a crop. A photo's width alone needs neither (one pass over its bytes fewer).
+  const mayAnimate = originalType === 'image/gif' || originalType === 'image/webp';
+  const meta: { pages?: number; orientation?: number; width?: number; height?: number } = mayAnimate || crops(v) ? await sharp(input).metadata() : {};
+  if ((meta.pages ?? 1) > 1) return { bytes: typeof input === 'string' ? await readFile(input) : input, contentType: originalType };
   let image = sharp(input).autoOrient();
   if (crops(v)) {
     // The size people see: EXIF orientations 5–8 turn the picture a quarter.

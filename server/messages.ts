@@ -315,9 +315,9 @@ export const M = {
     vi: 'Địa chỉ nhận không được là địa chỉ nội bộ, link-local hay dịch vụ metadata của máy chủ (169.254.x.x, metadata.google.internal…)',
     en: 'The receiver URL must not be an internal, link-local or cloud-metadata address (169.254.x.x, metadata.google.internal…)',
   },
-  webhookAreas: (areas: string): Label => ({
-    vi: `Khu vực không tồn tại: ${areas}`,
-    en: `Unknown areas: ${areas}`,
+  webhookAreas: (areas: string, valid: string): Label => ({
+    vi: `Khu vực không tồn tại: ${areas} (các khu vực: ${valid})`,
+    en: `Unknown areas: ${areas} (the areas: ${valid})`,
   }),
   webhookReplayed: { vi: 'Đã xếp lịch gửi lại', en: 'Queued to be sent again' },
   webhookSecretRotated: { vi: 'Đã tạo khoá ký mới', en: 'A new signing secret was made' },

@@ -107,6 +107,16 @@ export function deepLinkForPath(pathname: string, website: number | string | nul
 }
 
 /**
+ * The console's own web address of the record a console path shows (`/news/12` in website 1 served from
+ * `https://cms.example` → `https://cms.example/news/12?website=1`), which any browser opens (the `?website=` switches
+ * the workspace, renderer/src/app/layout/AppLayout.tsx); null where {@link deepLinkForPath} has no link.
+ */
+export function webLinkForPath(pathname: string, website: number | string | null | undefined, origin: string): string | null {
+  if (!deepLinkForPath(pathname, website)) return null;
+  return `${origin.replace(/\/+$/, '')}${pathname.replace(/\/$/, '')}?website=${String(website)}`;
+}
+
+/**
  * A route main may send the renderer: an absolute path of the console with an optional query of plain characters,
  * never a scheme, `//host` or a dot in the path. Both the notifications the renderer asks for and the deep links go
  * through it.

@@ -11,7 +11,7 @@
 // point saved moves the ETag like any other write.
 import { srcsetOf } from '../../shared/images';
 import { imageFacts, storedNameOf } from '../files/image-facts';
-import { IMAGE_MARK, type ContentArea, type ContentContext, type JsonSchema } from '../resources/area';
+import { IMAGE_ALT_MARK, IMAGE_MARK, type ContentArea, type ContentContext, type JsonSchema } from '../resources/area';
 
 /** The schema of `<field>Info` (inline, not a reference: an area's schema compiles on its own too). */
 export const imageInfoSchema = (field: string): JsonSchema => ({
@@ -89,6 +89,8 @@ interface Slot {
   field: string;
   url: string;
   storedName: string | undefined;
+  /** The record's own alt text for this image (the schema's `x-image-alt` sibling), when it has one. */
+  ownAlt: string | null;
 }
 
 /** Every marked field of `value` (read along `schema`), with the object that holds it. */
@@ -105,7 +107,10 @@ function collect(value: unknown, schema: JsonSchema | undefined, refs: Map<strin
     if (!isObject(property)) continue;
     if (property[IMAGE_MARK] === true) {
       const url = holder[name];
-      if (typeof url === 'string' && url) slots.push({ holder, field: name, url, storedName: storedNameOf(url) });
+      const altField = property[IMAGE_ALT_MARK];
+      const own = typeof altField === 'string' ? holder[altField] : undefined;
+      const ownAlt = typeof own === 'string' && own.trim() ? own : null;
+      if (typeof url === 'string' && url) slots.push({ holder, field: name, url, storedName: storedNameOf(url), ownAlt });
       else if (name in holder) holder[`${name}Info`] = null;
     } else {
       collect(holder[name], property, refs, slots);
@@ -113,10 +118,14 @@ function collect(value: unknown, schema: JsonSchema | undefined, refs: Map<strin
   }
 }
 
-/** The text of `alt` (the file's { "<lang>": "…" }) in `lang`, else in `defaultLang` (language ids case-insensitive). */
-function altIn(alt: Record<string, string>, lang: string, defaultLang: string): string | null {
+/**
+ * The alt text of an image: the file's (`alt`, { "<lang>": "…" }) in `lang`, else the record's own (`ownAlt`: what
+ * staff wrote beside the picture in its form, one text), else the file's in `defaultLang` (language ids
+ * case-insensitive). A picture described anywhere is never answered with an empty alt.
+ */
+function altIn(alt: Record<string, string>, lang: string, defaultLang: string, ownAlt: string | null): string | null {
   const find = (l: string) => Object.entries(alt).find(([k, v]) => k.toLowerCase() === l.toLowerCase() && v.trim())?.[1];
-  return find(lang) ?? find(defaultLang) ?? null;
+  return find(lang) ?? ownAlt ?? find(defaultLang) ?? null;
 }
 
 /**
@@ -132,7 +141,7 @@ export async function addImageInfo(ctx: ContentContext, data: unknown, schema: J
   for (const slot of slots) {
     const file = slot.storedName ? files.get(slot.storedName) : undefined;
     slot.holder[`${slot.field}Info`] = file
-      ? { width: file.width, height: file.height, alt: altIn(file.alt, ctx.lang, ctx.defaultLang), placeholder: file.placeholder, srcset: srcsetOf(slot.url, file.width) }
+      ? { width: file.width, height: file.height, alt: altIn(file.alt, ctx.lang, ctx.defaultLang, slot.ownAlt), placeholder: file.placeholder, srcset: srcsetOf(slot.url, file.width) }
       : null;
   }
 }

@@ -4,7 +4,8 @@
 //                                       comment every 25 s; `Last-Event-ID` (or `?lastEventId=`) replays the day's
 //                                       events after it first. The stream ends when the access token stops being
 //                                       valid (signed out, expired): the client reconnects with a fresh one.
-//   GET  /api/events/recent?limit=50    { data: [event & { read }], unread }
+//   GET  /api/events/recent?limit=50&beforeId=   { data: [event & { read }], unread, more }: newest first; `beforeId`
+//                                       (the last one shown) pages back, `more` says whether older ones are left
 //   POST /api/events/read { ids }       marks these read
 //   POST /api/events/read-all           marks everything so far read
 //   GET/PUT /api/events/settings        { muted: kind[] }: kinds the user does not receive
@@ -47,6 +48,28 @@ interface OpenStream {
 const RECENT_DAYS = 30;
 /** At most this many unread are counted (the bell shows 99+). */
 const UNREAD_CAP = 999;
+
+/**
+ * When `kind` was last muted by `userId`: the time of the newest settings entry (resource `eventSettings`) whose change
+ * of `muted` added it. Undefined when the history has none (then the recent list's reach is used).
+ */
+async function mutedSince(db: Kysely<Database>, userId: number, kind: string): Promise<string | undefined> {
+  const entries = await db
+    .selectFrom('history_entries')
+    .select(['time', 'changes'])
+    .where('resource', '=', 'eventSettings')
+    .where('recordId', '=', String(userId))
+    .orderBy('id', 'desc')
+    .limit(100)
+    .execute();
+  for (const entry of entries) {
+    const changes = JSON.parse(String(entry.changes ?? '[]')) as { field: string; before?: unknown; after?: unknown }[];
+    const muted = changes.find((c) => c.field === 'muted');
+    const before = Array.isArray(muted?.before) ? muted.before : [];
+    if (Array.isArray(muted?.after) && muted.after.includes(kind) && !before.includes(kind)) return String(entry.time);
+  }
+  return undefined;
+}
 
 /** `Last-Event-ID` (the header the SSE protocol resends) or `?lastEventId=`: an event id, or nothing. */
 function lastEventIdOf(request: FastifyRequest): number | undefined {
@@ -213,13 +236,17 @@ export const eventsRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.get('/events/recent', async (request) => {
-    const limit = queryInt((request.query as Record<string, unknown>).limit, 'limit', 1, 200) ?? 50;
+    const query = request.query as Record<string, unknown>;
+    const limit = queryInt(query.limit, 'limit', 1, 200) ?? 50;
+    const beforeId = queryInt(query.beforeId, 'beforeId', 1, Number.MAX_SAFE_INTEGER);
     const me = await reader(request);
     const since = new Date(app.now().getTime() - RECENT_DAYS * DAY).toISOString();
-    const [recent, unreadCandidates] = await Promise.all([
-      eventsFor(app.db, me, { limit, since }),
+    const [page, unreadCandidates] = await Promise.all([
+      // One more than asked: whether the bell offers "more".
+      eventsFor(app.db, me, { limit: limit + 1, since, beforeId }),
       eventsFor(app.db, me, { limit: UNREAD_CAP, since, afterId: me.readThrough }),
     ]);
+    const recent = page.slice(0, limit);
     const ids = [...new Set([...recent, ...unreadCandidates].map((e) => e.id))];
     const read = new Set<number>();
     for (let i = 0; i < ids.length; i += 500) {
@@ -230,6 +257,7 @@ export const eventsRoutes: FastifyPluginAsync = async (app) => {
     return {
       ...ok(request, M.success, recent.map((e) => ({ ...toWire(e, me), read: isRead(e.id) }))),
       unread: unreadCandidates.filter((e) => !isRead(e.id)).length,
+      more: page.length > limit,
     };
   });
 
@@ -285,8 +313,27 @@ export const eventsRoutes: FastifyPluginAsync = async (app) => {
     // transaction through the engine; choosing again what was chosen changes nothing (no entry).
     await app.resources.engine.own(operationContext(app, request), 'eventSettings', async (db) => {
       const trx = db as unknown as Kysely<Database>;
-      const row = await trx.selectFrom('event_settings').select('muted').where('userId', '=', userId).executeTakeFirst();
+      const row = await trx.selectFrom('event_settings').select(['muted', 'readThrough']).where('userId', '=', userId).executeTakeFirst();
       const was = row ? EVENT_KINDS.filter((k) => (JSON.parse(row.muted) as string[]).includes(k)) : [];
+      // What arrived of a kind while it was muted was not for this user: unmuted, it is there as read, never a pile
+      // of unread old bookings in the bell (issue 42). When it was muted is the time of this user's settings entry that
+      // muted it (the history keeps every change of the settings); what came before that stays as it was.
+      for (const kind of was.filter((k) => !kinds.includes(k))) {
+        const since = (await mutedSince(trx, userId, kind)) ?? new Date(app.now().getTime() - RECENT_DAYS * DAY).toISOString();
+        await trx
+          .insertInto('event_reads')
+          .columns(['userId', 'eventId'])
+          .expression(
+            trx
+              .selectFrom('events')
+              .select([sql.lit(userId).as('userId'), 'id'])
+              .where('kind', '=', kind)
+              .where('id', '>', Number(row?.readThrough ?? 0))
+              .where('time', '>=', since),
+          )
+          .onConflict((oc) => oc.columns(['userId', 'eventId']).doNothing())
+          .execute();
+      }
       await trx
         .insertInto('event_settings')
         .values({ userId, muted: JSON.stringify(kinds), readThrough: 0 })

@@ -159,10 +159,10 @@ const COLUMNS = ['id', 'time', 'kind', 'websiteId', 'resource', 'recordId', 'tit
  * The events `reader` may read and has not muted, newest first, at most `limit`, among those after `afterId` and
  * since `since` when given. The cheap filters (recipient, websites, kinds) in SQL; the rule in `mayRead`.
  */
-export async function eventsFor(db: Kysely<Database>, reader: Reader, options: { limit: number; afterId?: number; since?: string; oldestFirst?: boolean }): Promise<EventRow[]> {
+export async function eventsFor(db: Kysely<Database>, reader: Reader, options: { limit: number; afterId?: number; beforeId?: number; since?: string; oldestFirst?: boolean }): Promise<EventRow[]> {
   const out: EventRow[] = [];
   const batch = Math.max(options.limit, 100);
-  let before: number | undefined;
+  let before: number | undefined = options.beforeId;
   let after = options.afterId;
   // Pages through the candidates until `limit` readable ones are found (the rule may drop some).
   for (;;) {

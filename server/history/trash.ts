@@ -2,7 +2,9 @@
 //   GET  /api/Trash/{website}?resource&page&pageSize   the website's deleted records (and the organisation's folders
 //                                                      and files), newest first; staff, with the resource's read rule
 //   POST /api/Trash/restore/{website}/{entryId}        the record back with its translations and children
-//   GET  /api/Trash/settings  /  PUT /api/Trash/settings   { retentionDays } (staff read; administrators set, 1..3650)
+//   GET  /api/Trash/settings  /  PUT /api/Trash/settings   { retentionDays } (staff read; administrators set, 1..3650;
+//                                                      a change is an audit entry, a shorter one purges at once)
+//   GET  /api/Trash/settings/purge?retentionDays=N     what that retention would purge now, per area (administrators)
 // A delete's history entry keeps the record (wire form) and its children's stored rows; entries are append-only, so
 // what is still in the trash is a row of its own table (`trash`, migration 0020), written by a write listener in the
 // delete's transaction, removed in the restore's, and purged after the retention period (at start and hourly).
@@ -235,17 +237,47 @@ export const trashRoutes: FastifyPluginAsync = async (app) => {
 
   app.get('/Trash/settings', async () => ({ retentionDays: await retentionDays(db) }));
 
+  /** A retention sent by an administrator, else 400 with the message naming the field (0 is refused, never made 1). */
+  const retentionOf = (value: unknown): number => {
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > 3650) throw httpError(400, M.retentionDays, { field: 'retentionDays' });
+    return value;
+  };
+
+  /**
+   * What a retention of `days` would purge now, per area (counts, not titles: a title may be sealed personal data):
+   * what the console's confirmation names before a shorter retention is saved.
+   */
+  const purgedBy = async (days: number) => {
+    const before = iso(app.now().getTime() - days * 86_400_000);
+    const rows = await db.selectFrom('trash').select(['resource', db.fn.countAll<number | string>().as('count')]).where('time', '<', before).groupBy('resource').orderBy('resource').execute();
+    const areas = rows.map((r) => ({ resource: r.resource, count: Number(r.count) }));
+    return { total: areas.reduce((sum, a) => sum + a.count, 0), areas };
+  };
+
+  // GET /api/Trash/settings/purge?retentionDays=N → { retentionDays, total, areas: [{ resource, count }] } (administrators).
+  app.get('/Trash/settings/purge', async (request) => {
+    enforce(request, ADMINS);
+    const sent = (request.query as Row).retentionDays;
+    const days = retentionOf(typeof sent === 'string' && /^\d{1,5}$/.test(sent) ? Number(sent) : sent);
+    return { retentionDays: days, ...(await purgedBy(days)) };
+  });
+
   app.put('/Trash/settings', async (request) => {
     enforce(request, ADMINS);
-    const value = (request.body as Row | undefined)?.retentionDays;
-    if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > 3650) {
-      throw httpError(400, M.retentionDays, { field: 'retentionDays' });
-    }
-    await db
-      .insertInto('trash_settings')
-      .values({ id: 1, retentionDays: value })
-      .onConflict((oc) => oc.column('id').doUpdateSet({ retentionDays: value }))
-      .execute();
+    const value = retentionOf((request.body as Row | undefined)?.retentionDays);
+    // The change is an audit entry (resource `trashRetention`), in the transaction that writes it.
+    const changed = await app.resources.engine.own(operationContext(app, request), 'trashRetention', async (trx) => {
+      const was = await retentionDays(trx as unknown as Db);
+      if (was === value) return { result: false };
+      await (trx as unknown as Db)
+        .insertInto('trash_settings')
+        .values({ id: 1, retentionDays: value })
+        .onConflict((oc) => oc.column('id').doUpdateSet({ retentionDays: value }))
+        .execute();
+      return { result: value < was, written: { websiteId: undefined, ids: [1], operation: 'update', before: { retentionDays: was }, values: { retentionDays: value }, after: { retentionDays: value } } };
+    });
+    // Shorter: what the confirmation named goes now, not at the next hourly run.
+    if (changed) await purgeTrash(app);
     return { retentionDays: value };
   });
 

@@ -53,6 +53,8 @@ export async function newsVersions(db: Db, ids: number[]): Promise<PublishedReco
           seoLink: t.seoLink,
           featureImage: news.featureImage ?? '',
           featureImageMobile: news.featureImageMobile ?? '',
+          // In the list too: a page of cards needs the pictures' alt text (their Info's alt falls back to it).
+          altFeatureImage: news.altFeatureImage ?? '',
           startTime,
         };
         const detail = {
@@ -61,7 +63,6 @@ export async function newsVersions(db: Db, ids: number[]): Promise<PublishedReco
           metaDescription: text('metaDescription'),
           metaKeyword: text('metaKeyword'),
           tags: tagNames,
-          altFeatureImage: news.altFeatureImage ?? '',
           bannerImages: news.bannerImages ?? '',
           bannerImagesMobile: news.bannerImagesMobile ?? '',
           altImages: news.altImages ?? '',

@@ -15,8 +15,18 @@ export type JsonSchema = Record<string, unknown>;
  */
 export const IMAGE_MARK = 'x-image';
 
-/** An image field's schema: `base` (its string type, nullable or not) marked as an image URL. */
-export const imageUrl = (base: JsonSchema = { type: 'string' }): JsonSchema => ({ ...base, [IMAGE_MARK]: true });
+/** Beside the mark: the sibling field holding the record's own alt text for this image (news: `altFeatureImage`). */
+export const IMAGE_ALT_MARK = 'x-image-alt';
+
+/**
+ * An image field's schema: `base` (its string type, nullable or not) marked as an image URL; `altField` names the
+ * sibling where staff wrote this record's alt text, which `<field>Info.alt` falls back to (server/delivery/image-info.ts).
+ */
+export const imageUrl = (base: JsonSchema = { type: 'string' }, altField?: string): JsonSchema => ({
+  ...base,
+  [IMAGE_MARK]: true,
+  ...(altField ? { [IMAGE_ALT_MARK]: altField } : {}),
+});
 
 export interface ContentContext {
   /** Outside any transaction: the delivery API only reads. Typed: an area written by hand queries its tables as declared. */

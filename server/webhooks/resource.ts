@@ -49,7 +49,7 @@ export const webhookResource = serve(webhook, {
     const { feeds } = webhooks(ctx.request.server);
     const areas: unknown = typeof values.areas === 'string' ? JSON.parse(values.areas) : [];
     const unknown = (Array.isArray(areas) ? areas : []).filter((a) => !feeds.paths.has(String(a)));
-    if (unknown.length) throw httpError(400, M.webhookAreas(unknown.join(', ')), { field: 'areas' });
+    if (unknown.length) throw httpError(400, M.webhookAreas(unknown.join(', '), [...feeds.paths].join(', ')), { field: 'areas' });
     return { values: { ...values, url, ...(current ? {} : { secret: newSecret() }) }, input: undefined };
   },
   async afterRemove(ctx, id) {

@@ -34,12 +34,13 @@ test('a record of another website opens from its route, its link is copied, and 
   await expect(page.getByLabel('Tiêu đề')).toHaveValue(title);
   expect(await selectedText(page, LABELS.website)).toBe(nameOf(other));
 
-  // Copy link, in the editor's footer: the record's sitedesk:// link.
+  // Copy link, in the editor's footer: in a browser the console's own address of the record (issue 42), which opens it.
   const copy = page.getByTestId('copy-record-link');
   await expect(copy).toHaveText('Sao chép liên kết');
   await copy.click();
   await expect(page.getByText('Đã sao chép liên kết')).toBeVisible();
-  expect(await page.evaluate<string>('navigator.clipboard.readText()')).toBe(`sitedesk://feedback/${other.id}/${id}`);
+  const origin = new URL(page.url()).origin;
+  expect(await page.evaluate<string>('navigator.clipboard.readText()')).toBe(`${origin}/feedback/${id}?website=${other.id}`);
   // A new record has no link yet.
   await page.goto('/feedback/add');
   await expect(page.getByTestId('form-footer')).toBeVisible();

@@ -54,7 +54,8 @@ describeEachDatabase('delivery: image info', (ctx) => {
     await describeFile(ctx, logo, { width: 200, height: 100, placeholder: 'AAgGBYAHeHd3iHd3d3d4eIiI', alt: { 'vi-VN': 'Biểu tượng phòng khám' } });
 
     word = `img${unique()}`;
-    const body = newsBody({ featureImage: photo, featureImageMobile: logo, bannerImages: pdf, bannerImagesMobile: FOREIGN });
+    // No alt text of its own (the last test covers that fallback): the file's alt texts alone.
+    const body = newsBody({ featureImage: photo, featureImageMobile: logo, altFeatureImage: '', bannerImages: pdf, bannerImagesMobile: FOREIGN });
     for (const t of body.newsTranslations) t.title = `${t.title} ${word}`;
     const res = await ctx.authed('POST', `/api/News/${clinic}/true`, body);
     expect(res.status, res.text).toBe(200);
@@ -123,6 +124,27 @@ describeEachDatabase('delivery: image info', (ctx) => {
     // Staff change the alt text: the next answer has it (the files table moves the answers' version like any write).
     await describeFile(ctx, photo, { width: 1000, height: 750, placeholder: 'k/cJBYB4eIiIeHiHeHh3iHeAiA==', alt: { 'vi-VN': 'Bác sĩ', 'en-US': 'The doctor' } });
     expect((await read()).photoInfo.alt).toBe('The doctor');
+  });
+
+  it("carries a news item's own alt text in the list when its picture has none (issue 42: the example site's alt=\"\")", async () => {
+    const token = (await ctx.signIn()).access_token;
+    const bare = (await uploadFile(ctx, token, 'khong-mo-ta.jpg', await jpeg(800, 600))).url;
+    await describeFile(ctx, bare, { width: 800, height: 600, placeholder: 'k/cJBYB4eIiIeHiHeHh3iHeAiA==', alt: {} });
+    const mark = `alt${unique()}`;
+    const body = newsBody({ featureImage: bare, featureImageMobile: bare, altFeatureImage: 'Bác sĩ tư vấn cho gia đình' });
+    for (const t of body.newsTranslations) t.title = `${t.title} ${mark}`;
+    const created = await ctx.authed('POST', `/api/News/${clinic}/true`, body);
+    expect(created.status, created.text).toBe(200);
+    expect((await ctx.reviewer('PUT', `/api/News/status/${clinic}/${created.body.data.id}`, { status: 2 })).status).toBe(200);
+
+    const res = await ctx.request('GET', `/content/${clinic}/en-US/news?keyword=${mark}`);
+    expect(res.status, res.text).toBe(200);
+    const [item] = res.body.data;
+    expect(item.altFeatureImage).toBe('Bác sĩ tư vấn cho gia đình');
+    expect(item.featureImageInfo.alt).toBe('Bác sĩ tư vấn cho gia đình');
+    expect(item.featureImageMobileInfo.alt).toBe('Bác sĩ tư vấn cho gia đình');
+    // The file's own text in the asked language still comes first (the photo above has one in English, changed above).
+    expect((await newsList('en-US')).featureImageInfo.alt).toBe('The doctor');
   });
 
   it('is described in /content/openapi.json beside every image field', async () => {

@@ -71,6 +71,8 @@ describeEachDatabase('delivery: news and services', (ctx) => {
       // Addresses of no stored file: no Info (delivery-images.test.ts has the stored ones).
       featureImageInfo: null,
       featureImageMobileInfo: null,
+      // The pictures' own alt text (issue 42): a list of cards renders it.
+      altFeatureImage: approved.altFeatureImage,
       startTime: '2026-01-05T08:00:00.000Z',
       categories: [],
     });

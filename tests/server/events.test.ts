@@ -281,11 +281,14 @@ describeEachDatabase(
       expect(recent.data).toHaveLength(5);
       expect(recent.unread).toBeGreaterThan(5);
       const unread = recent.unread as number;
-      const read = await as('lan', 'POST', '/api/events/read', { ids: [recent.data[0].id, recent.data[1].id] });
+      // The feedback that came while it was muted is read already (issue 42); two unread ones marked read.
+      expect(recent.data.find((e: Received) => e.title === 'Lan không nghe')).toMatchObject({ read: true });
+      const marked = recent.data.filter((e: { read: boolean }) => !e.read).slice(0, 2).map((e: { id: number }) => e.id);
+      const read = await as('lan', 'POST', '/api/events/read', { ids: marked });
       expect(read.status, read.text).toBe(200);
       recent = (await as('lan', 'GET', '/api/events/recent?limit=5')).body;
       expect(recent.unread).toBe(unread - 2);
-      expect(recent.data.slice(0, 3).map((e: { read: boolean }) => e.read)).toEqual([true, true, false]);
+      expect(recent.data.filter((e: { id: number }) => marked.includes(e.id)).map((e: { read: boolean }) => e.read)).toEqual([true, true]);
       expect((await as('lan', 'POST', '/api/events/read', { ids: ['x'] })).body.field).toBe('ids');
       // Another user's reading is theirs.
       expect((await as('admin', 'GET', '/api/events/recent')).body.data[0].read).toBe(false);
@@ -297,6 +300,37 @@ describeEachDatabase(
       recent = (await as('lan', 'GET', '/api/events/recent')).body;
       expect(recent.unread).toBe(1);
       expect(recent.data[0]).toMatchObject({ title: 'Mới sau khi đọc hết', read: false });
+    });
+
+    it('bookings that arrived while muted are not unread after unmuting; the recent list pages back past 20 (issue 42)', async () => {
+      expect((await as('lan', 'POST', '/api/events/read-all')).status).toBe(200);
+      expect((await as('lan', 'PUT', '/api/events/settings', { muted: ['booking'] })).status).toBe(200);
+      await booking(clinic, 'Đến khi tắt');
+      await feedback(clinic, 'Góp ý khi tắt lịch hẹn');
+      expect((await as('lan', 'PUT', '/api/events/settings', { muted: [] })).status).toBe(200);
+      let recent = (await as('lan', 'GET', '/api/events/recent?limit=50')).body;
+      const quiet = recent.data.find((e: Received) => e.title === 'Đến khi tắt');
+      expect(quiet).toMatchObject({ kind: 'booking', read: true });
+      // Only the unmuted kind: the feedback that arrived meanwhile is still unread, and it is all that is.
+      expect(recent.data.find((e: Received) => e.title === 'Góp ý khi tắt lịch hẹn')).toMatchObject({ read: false });
+      expect(recent.unread).toBe(1);
+      // A booking after unmuting is news again.
+      await booking(clinic, 'Sau khi bật lại');
+      recent = (await as('lan', 'GET', '/api/events/recent')).body;
+      expect(recent.data[0]).toMatchObject({ title: 'Sau khi bật lại', read: false });
+      expect(recent.unread).toBe(2);
+
+      // More than a page: `beforeId` goes on from the last one shown, `more` says when nothing older is left.
+      for (let i = 0; i < 3; i += 1) await feedback(clinic, `Trang ${i}`);
+      const first = (await as('lan', 'GET', '/api/events/recent?limit=2')).body;
+      expect(first.data).toHaveLength(2);
+      expect(first.more).toBe(true);
+      const next = (await as('lan', 'GET', `/api/events/recent?limit=2&beforeId=${first.data[1].id}`)).body;
+      expect(next.data).toHaveLength(2);
+      expect(next.data[0].id).toBeLessThan(first.data[1].id);
+      const all = (await as('lan', 'GET', '/api/events/recent?limit=200')).body;
+      expect(all.more).toBe(false);
+      expect((await as('lan', 'GET', '/api/events/recent?beforeId=x')).status).toBe(400);
     });
 
     it('sends a heartbeat, and ends the stream once its session is signed out', async () => {

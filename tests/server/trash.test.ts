@@ -286,6 +286,49 @@ describeEachDatabase('trash', (ctx) => {
       expect((await ctx.authed('GET', '/api/Trash/settings')).body).toEqual({ retentionDays: 30 });
     });
 
+    it('names what a shorter retention would purge, purges it when saved, and the change is an audit entry (issue 42)', async () => {
+      const banner = await bannerWithItems();
+      expect((await ctx.authed('DELETE', `/api/Banners/${clinic}/${banner.id}`)).status).toBe(200);
+      try {
+        ctx.clock.advance(10 * 86_400_000);
+        for (const bad of ['0', '3651', 'x']) {
+          const res = await ctx.authed('GET', `/api/Trash/settings/purge?retentionDays=${bad}`, undefined, EN);
+          expect(res.status, bad).toBe(400);
+          expect(res.body).toMatchObject({ field: 'retentionDays', Message: expect.stringMatching(/1 to 3650/) });
+        }
+        const lan = (await ctx.signIn('lan.nguyen', 'Staff@123')).access_token;
+        expect((await ctx.request('GET', '/api/Trash/settings/purge?retentionDays=5', { token: lan })).status).toBe(403);
+        const asked = await ctx.authed('GET', '/api/Trash/settings/purge?retentionDays=5');
+        expect(asked.status, asked.text).toBe(200);
+        expect(asked.body.retentionDays).toBe(5);
+        expect(asked.body.areas).toContainEqual({ resource: 'banner', count: expect.any(Number) });
+        expect(asked.body.total).toBeGreaterThanOrEqual(1);
+        // Nothing is older than 30 days: that retention would purge nothing.
+        expect((await ctx.authed('GET', '/api/Trash/settings/purge?retentionDays=30')).body).toMatchObject({ total: 0, areas: [] });
+        expect(await inTrash('banner', banner.id)).toBeDefined();
+
+        const saved = await ctx.authed('PUT', '/api/Trash/settings', { retentionDays: 5 });
+        expect(saved.status, saved.text).toBe(200);
+        // What the confirmation named is gone at once.
+        expect(await inTrash('banner', banner.id)).toBeUndefined();
+        const audit = await ctx.db
+          .selectFrom('history_entries')
+          .selectAll()
+          .where('resource', '=', 'trashRetention')
+          .orderBy('id', 'desc')
+          .executeTakeFirst();
+        expect(audit).toMatchObject({ operation: 'update' });
+        expect(JSON.parse(String(audit!.changes))).toContainEqual(expect.objectContaining({ field: 'retentionDays', after: 5 }));
+        // The same value again is no change: no second entry.
+        await ctx.authed('PUT', '/api/Trash/settings', { retentionDays: 5 });
+        const entries = await ctx.db.selectFrom('history_entries').select('id').where('resource', '=', 'trashRetention').where('id', '>=', Number(audit!.id)).execute();
+        expect(entries).toHaveLength(1);
+      } finally {
+        ctx.clock.reset();
+        await ctx.authed('PUT', '/api/Trash/settings', { retentionDays: 90 });
+      }
+    });
+
     it('the purge removes what is older than the retention period; the history entries stay', async () => {
       await ctx.authed('PUT', '/api/Trash/settings', { retentionDays: 30 });
       const banner = await bannerWithItems();

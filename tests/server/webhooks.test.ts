@@ -7,6 +7,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeAll, expect, it } from 'vitest';
 import { banner } from '../../shared/resources/banner';
+import { WEBHOOK_AREAS } from '../../shared/resources/webhook';
 import { dynamic } from '../../server/resources/index';
 import { webhookDispatcher } from '../../server/webhooks/state';
 import { demoWebsitesAndStaff, describeEachDatabase, EN, tr, type ServerTestContext } from './harness';
@@ -121,7 +122,10 @@ describeEachDatabase(
       }
       const areas = await ctx.authed('POST', `/api/Webhooks/${clinic}`, { url: 'https://example.com/h', areas: ['news', 'bookings'] }, EN);
       expect(areas.status).toBe(400);
-      expect(areas.body).toMatchObject({ field: 'areas', Message: 'Unknown areas: bookings' });
+      // The valid ones are named (issue 42), and they are what the console offers as choices.
+      expect(areas.body).toMatchObject({ field: 'areas', Message: expect.stringMatching(/^Unknown areas: bookings \(the areas: .*news.*\)$/) });
+      const named = /\(the areas: (.*)\)$/.exec(areas.body.Message as string)![1].split(', ');
+      expect(WEBHOOK_AREAS.map((a) => a.value).sort()).toEqual([...named].sort());
       expect(await dynamic(ctx.db).selectFrom('webhooks').selectAll().execute()).toEqual([]);
     });
 

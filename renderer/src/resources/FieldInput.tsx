@@ -80,6 +80,19 @@ export function FieldInput({ def, field, id, value, onChange, disabled: own, lab
     case 'reference':
       return <ReferenceSelect {...common} field={field} value={value} onChange={onChange} />;
     case 'tags':
+      // Tags from a fixed set (a webhook's areas) are chosen from it, never typed and refused.
+      if (field.options?.length) {
+        return (
+          <Select
+            {...common}
+            mode="multiple"
+            allowClear
+            value={(value as string[]) ?? []}
+            onChange={onChange}
+            options={field.options.map((o) => ({ value: o.value, label: optionLabel(def, field, o) }))}
+          />
+        );
+      }
       return <Select {...common} mode="tags" value={(value as string[]) ?? []} onChange={onChange} tokenSeparators={[',']} open={false} suffixIcon={null} />;
     case 'image':
     case 'file':

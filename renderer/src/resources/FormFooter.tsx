@@ -1,33 +1,58 @@
-import { LinkOutlined } from '@ant-design/icons';
-import { Button, Space, theme, Tooltip } from 'antd';
+import { DownOutlined, LinkOutlined } from '@ant-design/icons';
+import { Button, Dropdown, Space, theme, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
-import { deepLinkForPath } from '../../../shared/deep-links';
+import { deepLinkForPath, webLinkForPath } from '../../../shared/deep-links';
+import { cmsApi } from '../api/client';
 import { notifyError, notifySuccess } from '../core/notices';
 import { useWorkspace } from '../core/workspace';
+import { platform } from '../session';
 
 /**
- * "Copy link": the record's `sitedesk://` link (issue 31), which opens it in the desktop app. Shown by every editor
- * footer whose address is a linkable record (shared/deep-links.ts), so no screen adds it by hand.
+ * Where the console is served from: the page's own origin in a browser; in the desktop app (whose page is
+ * `app://sitedesk/`) the origin of the server its environment profile names, which serves the console too.
+ */
+const consoleOrigin = () => new URL(cmsApi.defaults.baseURL ?? '/', window.location.href).origin;
+
+/**
+ * "Copy link" (issue 31, issue 42): in a browser, the console's own address of the record (`/news/5?website=1`),
+ * which any browser opens; in the desktop app both that address and the record's `sitedesk://` link, which opens it
+ * in the app. Shown by every editor footer whose address is a linkable record (shared/deep-links.ts), so no screen
+ * adds it by hand.
  */
 function CopyLinkButton() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const { websiteId } = useWorkspace();
-  const link = deepLinkForPath(pathname, websiteId);
-  if (!link) return null;
-  const copy = () =>
+  const appLink = deepLinkForPath(pathname, websiteId);
+  if (!appLink) return null;
+  const webLink = webLinkForPath(pathname, websiteId, platform.kind === 'desktop' ? consoleOrigin() : window.location.origin);
+  const copy = (link: string) =>
     navigator.clipboard.writeText(link).then(
       () => notifySuccess(t('recordLink.copied')),
       (error: unknown) => notifyError(error instanceof Error ? error.message : String(error)),
     );
+  if (platform.kind !== 'desktop' || !webLink) {
+    const link = webLink ?? appLink;
+    return (
+      <Tooltip title={t('recordLink.webHint')}>
+        <Button icon={<LinkOutlined />} data-testid="copy-record-link" data-link={link} onClick={() => void copy(link)}>
+          {t('recordLink.copy')}
+        </Button>
+      </Tooltip>
+    );
+  }
+  const items = [
+    { key: 'web', label: t('recordLink.copyWeb'), onClick: () => void copy(webLink) },
+    { key: 'app', label: t('recordLink.copyApp'), onClick: () => void copy(appLink) },
+  ];
   return (
-    <Tooltip title={t('recordLink.hint')}>
-      <Button icon={<LinkOutlined />} data-testid="copy-record-link" data-link={link} onClick={() => void copy()}>
-        {t('recordLink.copy')}
+    <Dropdown menu={{ items }} trigger={['click']}>
+      <Button icon={<LinkOutlined />} data-testid="copy-record-link" data-link={webLink} data-app-link={appLink}>
+        {t('recordLink.copy')} <DownOutlined />
       </Button>
-    </Tooltip>
+    </Dropdown>
   );
 }
 

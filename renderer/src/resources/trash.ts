@@ -41,6 +41,13 @@ export async function readRetention(): Promise<number> {
   return Number(body.retentionDays);
 }
 
+/** What a retention of `retentionDays` would purge now, per area (`GET /api/Trash/settings/purge`, administrators). */
+export async function retentionPurges(retentionDays: number): Promise<{ total: number; areas: { resource: string; count: number }[] }> {
+  const response = await cmsApi.get('/Trash/settings/purge', { params: { retentionDays } });
+  const body = response.data as { total?: unknown; areas?: unknown };
+  return { total: Number(body.total) || 0, areas: Array.isArray(body.areas) ? (body.areas as { resource: string; count: number }[]) : [] };
+}
+
 export async function saveRetention(retentionDays: number): Promise<void> {
   await cmsApi.put('/Trash/settings', { retentionDays });
 }

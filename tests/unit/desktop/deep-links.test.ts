@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { deepLinkFor, deepLinkForPath, LINKED_RESOURCES, parseDeepLink, routeOf } from '../../../shared/deep-links';
+import { deepLinkFor, deepLinkForPath, LINKED_RESOURCES, parseDeepLink, routeOf, webLinkForPath } from '../../../shared/deep-links';
 import { consoleRouteSchema } from '../../../shared/ipc/contract';
 import { createNavigator, linkInArgv, protocolClientArgs } from '../../../main/links/navigator';
 
@@ -61,6 +61,13 @@ describe('sitedesk:// links', () => {
     for (const resource of LINKED_RESOURCES) {
       expect(parseDeepLink(deepLinkFor(resource, 4, 21))).toMatchObject({ resource, website: 4, id: 21, route: routeOf(resource, 4, 21) });
     }
+  });
+
+  it("builds the console's web address of a record, which a browser opens (issue 42: not sitedesk:// in a browser)", () => {
+    expect(webLinkForPath('/news/5', 1, 'https://cms.example/')).toBe('https://cms.example/news/5?website=1');
+    expect(webLinkForPath('/booking/7/', '2', 'http://localhost:5080')).toBe('http://localhost:5080/booking/7?website=2');
+    expect(webLinkForPath('/news/add', 1, 'https://cms.example')).toBeNull();
+    expect(webLinkForPath('/news/5', null, 'https://cms.example')).toBeNull();
   });
 
   it('only console routes cross the bridge', () => {

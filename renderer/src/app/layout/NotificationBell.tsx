@@ -18,7 +18,12 @@ type Listed = LiveEvent & { read: boolean };
 interface Recent {
   data: Listed[];
   unread: number;
+  /** Older events are left beyond this page (`beforeId` reads them). */
+  more?: boolean;
 }
+
+/** Events per page of the bell's list; "Xem thêm / Show more" reads the next older page. */
+const PAGE = 20;
 
 const RECENT_KEY = ['events', 'recent'] as const;
 const SETTINGS_KEY = ['events', 'settings'] as const;
@@ -38,15 +43,46 @@ export function NotificationBell() {
   const { websiteId, setWebsiteId } = useWorkspace();
   const [open, setOpen] = useState(false);
   const [showSettings, setShowSettings] = useState(false);
+  /** Older pages read with "Show more" (the first page is the query's; kept until the list is read again). */
+  const [older, setOlder] = useState<{ after: Recent | undefined; data: Listed[]; more: boolean } | null>(null);
+  const [loadingMore, setLoadingMore] = useState(false);
   const [permission, setPermission] = useState(() => (typeof Notification === 'undefined' ? 'unsupported' : Notification.permission));
 
   // Read again when an event arrives or a read mark changes (both invalidate it), not on every write of the
   // database (the change number): the stream is what says something new is there.
   const { data, refetch } = useQuery({
     queryKey: RECENT_KEY,
-    queryFn: async () => (await cmsApi.get<Recent>('events/recent', { params: { limit: 20 }, quiet: true })).data,
+    queryFn: async () => (await cmsApi.get<Recent>('events/recent', { params: { limit: PAGE }, quiet: true })).data,
     meta: { followChanges: false },
   });
+  // Older pages go on from the first page they were read after: a new first page (an event arrived, a read mark)
+  // starts the list over, their read marks being stale.
+  const olderNow = older && older.after === data ? older : null;
+  const shown = [...(data?.data ?? []), ...(olderNow?.data ?? [])];
+  const more = olderNow ? olderNow.more : Boolean(data?.more);
+  const showMore = async () => {
+    const last = shown[shown.length - 1];
+    if (!last) return;
+    setLoadingMore(true);
+    try {
+      const page = (await cmsApi.get<Recent>('events/recent', { params: { limit: PAGE, beforeId: last.id } })).data;
+      setOlder({ after: data, data: [...(olderNow?.data ?? []), ...page.data], more: Boolean(page.more) });
+    } finally {
+      setLoadingMore(false);
+    }
+  };
+
+  // Esc closes the settings (back to the list), then the panel.
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      if (showSettings) setShowSettings(false);
+      else setOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open, showSettings]);
   useRefetchOnFocus(refetch);
   const unread = data?.unread ?? 0;
 
@@ -90,11 +126,18 @@ export function NotificationBell() {
           <Button type="text" size="small" icon={<SettingOutlined />} aria-label={t('events.settings')} title={t('events.settings')} onClick={() => setShowSettings(true)} />
         </Space>
       </Space>
-      {data?.data.length ? (
+      {shown.length ? (
         <List
           size="small"
           style={{ maxHeight: 420, overflowY: 'auto' }}
-          dataSource={data.data}
+          dataSource={shown}
+          loadMore={
+            more ? (
+              <Button block type="link" loading={loadingMore} data-testid="events-more" onClick={() => void showMore()}>
+                {t('events.more')}
+              </Button>
+            ) : null
+          }
           renderItem={(e) => (
             <List.Item
               key={e.id}

@@ -1,6 +1,6 @@
 import { RedoOutlined } from '@ant-design/icons';
 import type { ActionType, ProColumns } from '@ant-design/pro-components';
-import { Button, Space, Typography } from 'antd';
+import { Button, Modal, Space, Tag, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { webhook, webhookDelivery } from '../../../../shared/resources/webhook';
@@ -19,6 +19,7 @@ export function WebhooksTab() {
   const { t } = useTranslation('resources');
   const { websiteId } = useWorkspace();
   const [editing, setEditing] = useState<Row | null>(null);
+  const [sent, setSent] = useState<Row | null>(null);
   const hooksRef = useRef<ActionType>();
   const logRef = useRef<ActionType>();
 
@@ -40,15 +41,38 @@ export function WebhooksTab() {
     void logRef.current?.reload();
   }
 
+  /** The exact body a delivery sent (and signed), pretty-printed; as stored when it is not JSON. */
+  const bodyOf = (row: Row) => {
+    try {
+      return JSON.stringify(JSON.parse(String(row.payload ?? '')), null, 2);
+    } catch {
+      return String(row.payload ?? '');
+    }
+  };
+
+  // A replay is marked as one, with the delivery it sent again (issue 42).
+  const replayOfColumn: ProColumns<Row> = {
+    key: 'replayOf',
+    title: t('info-website.replayOf'),
+    dataIndex: 'replayOf',
+    width: 120,
+    render: (_, row) => (row.replayOf ? <Tag color="purple" data-testid="delivery-replay">{t('info-website.replayOfTag', { id: row.replayOf })}</Tag> : null),
+  };
+
   const replayColumn: ProColumns<Row> = {
     key: 'replay',
     title: t('actions'),
-    width: 110,
+    width: 190,
     fixed: 'right',
     render: (_, row) => (
-      <Button size="small" icon={<RedoOutlined />} onClick={() => void replay(row)}>
-        {t('info-website.replay')}
-      </Button>
+      <Space size="small">
+        <Button size="small" onClick={() => setSent(row)} data-testid="delivery-payload">
+          {t('info-website.payload')}
+        </Button>
+        <Button size="small" icon={<RedoOutlined />} onClick={() => void replay(row)}>
+          {t('info-website.replay')}
+        </Button>
+      </Space>
     ),
   };
 
@@ -71,8 +95,17 @@ export function WebhooksTab() {
         actionRef={logRef}
         exportable={false}
         headerTitle={t('info-website.deliveries')}
-        columns={(generic) => [...generic, replayColumn]}
+        columns={(generic) => [...generic, replayOfColumn, replayColumn]}
       />
+      <Modal open={!!sent} title={t('info-website.payloadTitle', { id: sent?.id })} footer={null} width={720} onCancel={() => setSent(null)}>
+        {sent && (
+          <Typography.Paragraph copyable={{ text: String(sent.payload ?? '') }} style={{ marginBottom: 0 }}>
+            <pre data-testid="delivery-payload-body" style={{ maxHeight: 480, overflow: 'auto', whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+              {bodyOf(sent)}
+            </pre>
+          </Typography.Paragraph>
+        )}
+      </Modal>
       {editing && (
         <ChildModal
           def={webhook}

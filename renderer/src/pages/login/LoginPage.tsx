@@ -3,6 +3,8 @@ import { Alert, Button, Input, theme } from 'antd';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/client';
+import { UI_LANGUAGES } from '../../core/i18n';
+import { usePreference } from '../../core/preferences';
 import { session } from '../../session';
 
 type Field = 'username' | 'password' | 'otp';
@@ -22,6 +24,10 @@ function mfaRequired(failure: unknown): boolean {
  * user back where they came from. With the second factor on, the server answers `mfa_required`: the form then asks
  * for the authenticator app's code (or a recovery code) and signs in with it.
  *
+ * The page's language can be switched above the form (issue 42: a visitor who reads no Vietnamese): the interface
+ * language preference, so the console keeps it after signing in; the server's refusals come in it too (the auth
+ * calls send it as Accept-Language).
+ *
  * Built from antd's Input, Button and Alert without antd's Form and Card: those pull rc-field-form,
  * async-validator, Tooltip, Tabs and Dropdown into the sign-in route, which has a 250 KB budget
  * (tests/bench/signin-page.ts). Two required fields do not need them.
@@ -34,6 +40,7 @@ export default function LoginPage() {
   const [submitted, setSubmitted] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [uiLanguage, setUiLanguage] = usePreference('uiLanguage');
 
   // Like antd forms: nothing is flagged before the first submit, then errors follow the input.
   const errors: Partial<Record<Field, string>> = submitted
@@ -121,6 +128,26 @@ export default function LoginPage() {
           boxShadow: token.boxShadowTertiary,
         }}
       >
+        <nav aria-label={t('login.language')} style={{ display: 'flex', justifyContent: 'flex-end', gap: token.marginXS, marginBottom: token.marginXS }}>
+          {UI_LANGUAGES.map((language) => (
+            <Button
+              key={language.id}
+              type="link"
+              size="small"
+              lang={language.id.slice(0, 2)}
+              aria-pressed={uiLanguage === language.id}
+              disabled={uiLanguage === language.id}
+              data-testid={`login-language-${language.id}`}
+              onClick={() => {
+                setUiLanguage(language.id);
+                // A refusal shown in the other language is not repeated in this one: ask again.
+                setError(null);
+              }}
+            >
+              {language.label}
+            </Button>
+          ))}
+        </nav>
         <div style={{ textAlign: 'center', color: token.colorPrimary, fontSize: token.fontSizeHeading3, fontWeight: token.fontWeightStrong, marginBottom: token.marginXS }} data-testid="product-name">
           {t('appName')}
         </div>

@@ -9,7 +9,7 @@ import type { ResourceDef } from '../../../../shared/resources/define';
 import { confirmDecision } from '../../core/dialogs';
 import { notifySuccess } from '../../core/notices';
 import { useWorkspace } from '../../core/workspace';
-import { listTrash, readRetention, restoreFromTrash, saveRetention, type TrashEntry } from '../../resources/trash';
+import { listTrash, readRetention, restoreFromTrash, retentionPurges, saveRetention, type TrashEntry } from '../../resources/trash';
 import { useAccess } from '../../resources/access';
 import { invalidateWrites } from '../../resources/dataProvider';
 import { useUrlFilters } from '../../resources/useUrlFilters';
@@ -79,21 +79,42 @@ export default function TrashPage() {
         ]}
         toolbar={[<AreaFilter key="area" ns="trash" width={200} value={filters.resource} onChange={(resource) => setFilter('resource', resource)} />]}
       />
-      {admin && <RetentionSetting />}
+      {admin && <RetentionSetting onPurged={() => actionRef.current?.reload()} />}
     </Space>
   );
 }
 
-/** How long the trash keeps deleted records (administrators; `GET/PUT /api/Trash/settings`). */
-function RetentionSetting() {
+/**
+ * How long the trash keeps deleted records (administrators; `GET/PUT /api/Trash/settings`). Out of range (0 too) is
+ * refused with the server's words, never clamped; a shorter period first names what it purges at once (per area).
+ */
+function RetentionSetting({ onPurged }: { onPurged: () => void }) {
   const { t } = useTranslation('trash');
   const [form] = Form.useForm<{ retentionDays: number }>();
   const [saving, setSaving] = useState(false);
+  const saved = useRef<number>();
   useEffect(() => {
     readRetention()
-      .then((retentionDays) => Number.isFinite(retentionDays) && form.setFieldsValue({ retentionDays }))
+      .then((retentionDays) => {
+        if (!Number.isFinite(retentionDays)) return;
+        saved.current = retentionDays;
+        form.setFieldsValue({ retentionDays });
+      })
       .catch(() => undefined);
   }, [form]);
+  /** Whether to go on: a shorter period that purges something asks first, naming how many of what. */
+  const confirmed = async (retentionDays: number): Promise<boolean> => {
+    if (saved.current === undefined || retentionDays >= saved.current) return true;
+    const purges = await retentionPurges(retentionDays);
+    if (purges.total === 0) return true;
+    const list = purges.areas.map((a) => `${areaLabel(a.resource)} (${a.count})`).join(', ');
+    return confirmDecision({
+      title: t('retentionShorter', { days: retentionDays }),
+      content: t('retentionPurges', { count: purges.total, list }),
+      okText: t('retentionConfirm'),
+      danger: true,
+    });
+  };
   return (
     <Card size="small" title={t('retention')} data-testid="trash-retention">
       <Form
@@ -102,8 +123,12 @@ function RetentionSetting() {
         onFinish={async ({ retentionDays }) => {
           setSaving(true);
           try {
+            if (!(await confirmed(retentionDays))) return;
             await saveRetention(retentionDays);
+            const shorter = saved.current !== undefined && retentionDays < saved.current;
+            saved.current = retentionDays;
             notifySuccess(t('retentionSaved'));
+            if (shorter) onPurged();
           } catch {
             // The client has shown the server's words (the field and its limits).
           } finally {
@@ -111,8 +136,14 @@ function RetentionSetting() {
           }
         }}
       >
-        <Form.Item name="retentionDays" label={t('retentionDays')} extra={t('retentionHelp')} rules={[{ required: true }, { type: 'integer', min: 1, max: 3650 }]}>
-          <InputNumber min={1} max={3650} precision={0} addonAfter={t('days')} />
+        <Form.Item
+          name="retentionDays"
+          label={t('retentionDays')}
+          extra={t('retentionHelp')}
+          rules={[{ required: true, type: 'integer', min: 1, max: 3650, message: t('retentionRange') }]}
+        >
+          {/* No min/max on the input: it would turn 0 into 1 silently; the rule refuses it with the words. */}
+          <InputNumber precision={0} addonAfter={t('days')} />
         </Form.Item>
         <Form.Item>
           <Button type="primary" htmlType="submit" loading={saving}>

@@ -13,8 +13,8 @@ import { ERASED_LABEL, isErased } from '../erased';
  */
 const defs = resources as Record<string, ResourceDef>;
 
-/** Writers that are not definitions (server: files, folders, sign-ins, integration keys, push tokens, personal data retention). */
-export const OTHER_AREAS = ['file', 'folder', 'user', 'integrationKey', 'pushToken', 'privacyRetention'] as const;
+/** Writers that are not definitions (server: files, folders, sign-ins, integration keys, push tokens, personal data retention, trash retention). */
+export const OTHER_AREAS = ['file', 'folder', 'user', 'integrationKey', 'pushToken', 'privacyRetention', 'trashRetention'] as const;
 
 export function areaLabel(resource: string): string {
   const def = defs[resource];

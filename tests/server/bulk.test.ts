@@ -91,7 +91,7 @@ describeEachDatabase('bulk actions', (ctx) => {
     expect((await bulk('faq', { action: 'delete', ids: [] })).status).toBe(400);
     const many = await bulk('faq', { action: 'delete', ids: Array.from({ length: 501 }, (_, i) => i + 1) });
     expect(many.status).toBe(400);
-    expect(many.body.Message).toBe('ids must hold 1 to 500 ids');
+    expect((many.body as unknown as { Message: string }).Message).toBe('ids must hold 1 to 500 ids');
     expect((await bulk('faq', { action: 'submit', ids: [1] })).status).toBe(400);
     expect((await bulk('faq', { action: 'delete', ids: ['x'] })).status).toBe(400);
     expect((await bulk('nothing', { action: 'delete', ids: [1] })).status).toBe(404);

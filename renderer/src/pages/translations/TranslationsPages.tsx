@@ -103,8 +103,7 @@ export function TranslatePage() {
   const def = defOf(resource);
   const provider = useMemo(() => (def ? createDataProvider(def, { websiteId, language }) : null), [def, websiteId, language]);
   const [queue, setQueue] = useState<number[] | null>(null);
-  const [record, setRecord] = useState<Row | null>(null);
-  const [draft, setDraft] = useState<Record<string, string>>({});
+  const [edits, setEdits] = useState<{ id?: number; values: Record<string, string> }>({ values: {} });
   const [saving, setSaving] = useState(false);
   const id = Number(search.get('id')) || queue?.[0];
 
@@ -113,14 +112,15 @@ export function TranslatePage() {
     void missingIds(websiteId, resource, lang).then(setQueue);
   }, [websiteId, resource, lang]);
 
-  useEffect(() => {
-    setRecord(null);
-    if (!provider || !id || (def && OWN_EDITORS.has(def.name))) return;
-    void provider.getOne({ id }).then((r) => {
-      setRecord(r);
-      setDraft(Object.fromEntries(textFields(def!).map((f) => [f.name, textsOf(r[f.name])[lang] ?? ''])));
-    });
-  }, [provider, id, def, lang]);
+  const { data: record } = useQuery({
+    queryKey: ['translate', def?.name, websiteId, id],
+    queryFn: () => provider!.getOne({ id: id! }),
+    enabled: Boolean(provider && id && def && !OWN_EDITORS.has(def.name)),
+    gcTime: 0,
+  });
+  const fields = def ? textFields(def) : [];
+  // What the translator typed for this record, else what the record holds in that language.
+  const draft = edits.id === id ? edits.values : Object.fromEntries(fields.map((f) => [f.name, textsOf(record?.[f.name])[lang] ?? '']));
 
   if (!def) return <Empty />;
   const back = <Button onClick={() => navigate('/translations')}>{t('translations.back')}</Button>;
@@ -135,7 +135,6 @@ export function TranslatePage() {
     );
   }
   if (!record) return <Spin />;
-  const fields = textFields(def);
   const remaining = queue?.filter((q) => q !== id).length ?? 0;
 
   async function saveAndNext() {
@@ -176,7 +175,7 @@ export function TranslatePage() {
               <label htmlFor={`translate-${f.name}`}>
                 <Typography.Text strong>{label}</Typography.Text>
               </label>
-              <Input.TextArea id={`translate-${f.name}`} aria-label={label} value={draft[f.name] ?? ''} onChange={(e) => setDraft({ ...draft, [f.name]: e.target.value })} autoSize={{ minRows: 1, maxRows: 12 }} />
+              <Input.TextArea id={`translate-${f.name}`} aria-label={label} value={draft[f.name] ?? ''} onChange={(e) => setEdits({ id, values: { ...draft, [f.name]: e.target.value } })} autoSize={{ minRows: 1, maxRows: 12 }} />
             </Col>
           </GridRow>
         );

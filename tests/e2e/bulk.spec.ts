@@ -5,6 +5,7 @@ import { api, unique } from './content-support';
 import { answerDecision, signIn } from './support';
 
 test('a bulk submit for review of three news, one already pending: two done, the pending one refused with its reason', async ({ page }) => {
+  test.setTimeout(180_000);
   const id = unique();
   await signIn(page);
   const body = (n: string) => ({

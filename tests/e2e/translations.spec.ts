@@ -5,6 +5,7 @@ import { expect, test } from '@playwright/test';
 import { signIn } from './support';
 
 test('a missing English translation filled through "translate next"', async ({ page }) => {
+  test.setTimeout(180_000);
   await signIn(page);
   await page.goto('/translations');
   const open = page.getByTestId('missing-faq-en-US');

@@ -27,7 +27,7 @@ export function TranslationsPage() {
   const { t } = useTranslation(['bulk', 'common']);
   const { websiteId, languages } = useWorkspace();
   const navigate = useNavigate();
-  const { data, isLoading } = useQuery({ queryKey: ['translations', websiteId], queryFn: () => translationCounts(websiteId!), enabled: websiteId !== null });
+  const { data, isLoading } = useQuery({ queryKey: ['translations', websiteId], queryFn: () => translationCounts(websiteId!), enabled: websiteId !== null, refetchOnMount: 'always' });
   const rows = useMemo(() => {
     const byGroup = (c: TranslationCount) => NAV_GROUPS.indexOf(defOf(c.resource)?.screen?.nav?.group ?? 'system');
     return [...(data ?? [])].sort((a, b) => byGroup(a) - byGroup(b) || (defOf(a.resource)?.screen?.nav?.order ?? 0) - (defOf(b.resource)?.screen?.nav?.order ?? 0));

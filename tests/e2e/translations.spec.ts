@@ -9,7 +9,8 @@ test('a missing English translation filled through "translate next"', async ({ p
   await signIn(page);
   await page.goto('/translations');
   const open = page.getByTestId('missing-faq-en-US');
-  await expect(open).toContainText('2');
+  // The first screen of its chunk: time to load on a busy machine.
+  await expect(open).toContainText('2', { timeout: 60_000 });
   await open.click();
 
   const editor = page.getByTestId('translate-next');

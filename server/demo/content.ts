@@ -605,3 +605,18 @@ export const DEMO_TEAM: DemoCollaborator[] = [
   },
   { fullName: 'Đinh Văn Sơn', phoneNumber: '0906 789 012', birthday: '1999-03-08', bankName: 'Agribank', bankingNumber: '1500205123456', objectName: 'Tự do', state: 'rejected', declineReason: 'Thông tin tài khoản ngân hàng không khớp họ tên' },
 ];
+
+/**
+ * Issue 42 ("What is left to translate"): FAQs of each website written in Vietnamese only, while the website had no
+ * English yet (the seed turns English off for them and on again), so /translations has English to fill on each.
+ */
+export const DEMO_UNTRANSLATED_FAQS: Record<SiteKey, { question: string; answer: string }[]> = {
+  clinic: [
+    { question: 'Phòng khám có chỗ đỗ xe không?', answer: '<p>Có, bãi đỗ xe miễn phí ở tầng hầm.</p>' },
+    { question: 'Tôi cần mang giấy tờ gì khi đi khám?', answer: '<p>Căn cước công dân và thẻ bảo hiểm y tế.</p>' },
+  ],
+  spa: [
+    { question: 'Spa mở cửa vào Chủ nhật không?', answer: '<p>Có, từ 9 giờ đến 18 giờ.</p>' },
+    { question: 'Có cần đặt lịch trước không?', answer: '<p>Nên đặt trước một ngày.</p>' },
+  ],
+};

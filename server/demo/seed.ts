@@ -5,7 +5,7 @@
 // the generated names files are stored under differ).
 import type { FastifyInstance } from 'fastify';
 import { readFileSync } from 'node:fs';
-import { DEMO_FOLDERS, DEMO_HIS, DEMO_IMAGES, DEMO_MEDIA, DEMO_SITES, DEMO_TEAM, DEMO_WEBSITES, type DemoMenuItem, type SiteKey, type Text } from './content';
+import { DEMO_FOLDERS, DEMO_HIS, DEMO_IMAGES, DEMO_MEDIA, DEMO_SITES, DEMO_TEAM, DEMO_UNTRANSLATED_FAQS, DEMO_WEBSITES, type DemoMenuItem, type SiteKey, type Text } from './content';
 import { drawPng } from './png';
 import { drawPhoto } from './photo';
 import { UPLOAD_CHUNK_BYTES } from '../../shared/uploads';
@@ -120,8 +120,30 @@ export async function seedDemoContent(app: FastifyInstance): Promise<void> {
   const clinic = websites.find((w) => JSON.parse(w.name)['vi-VN'] === DEMO_WEBSITES.clinic['vi-VN']);
   if (clinic) await seedTeam(app, call, clinic.id, img('checkup'), now);
 
+  for (const key of Object.keys(DEMO_SITES) as SiteKey[]) {
+    const site = websites.find((w) => JSON.parse(w.name)['vi-VN'] === DEMO_WEBSITES[key]['vi-VN']);
+    if (site) await seedUntranslated(call, site.id, DEMO_UNTRANSLATED_FAQS[key]);
+  }
+
   await app.tokens.revoke(session.refresh_token, 'sitedesk');
   await app.tokens.revoke(reviewSession.refresh_token, 'sitedesk');
+}
+
+/**
+ * Issue 42: FAQs written while the website had no English (English turned off, then on again): what /translations
+ * lists and "translate next" fills. Last of the seed, so the ids of everything before stay as they were.
+ */
+async function seedUntranslated(call: ReturnType<typeof caller>, website: number, faqs: { question: string; answer: string }[]) {
+  const languages = (await call<{ languageId: string }[]>('GET', `/api/Websites/${website}/languages`)).find((l) => l.languageId === 'en-US');
+  if (!languages) return;
+  const english = (isActive: boolean) => call('PUT', `/api/Websites/${website}/languages/en-US`, { ...languages, isActive });
+  const group = (await call<{ id: number }[]>('GET', `/api/FAQGroups/get-all/${website}`))[0];
+  if (!group) return;
+  await english(false);
+  for (const [order, f] of faqs.entries()) {
+    await call('POST', `/api/FAQs/${website}`, { faqGroupId: group.id, question: JSON.stringify({ 'vi-VN': f.question }), answer: JSON.stringify({ 'vi-VN': f.answer }), order: 100 + order, isActive: true });
+  }
+  await english(true);
 }
 
 async function seedWebsite(app: FastifyInstance, call: ReturnType<typeof caller>, decide: ReturnType<typeof caller>, website: number, key: SiteKey, img: (key: string) => string, now: number) {

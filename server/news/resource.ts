@@ -126,6 +126,10 @@ export const newsResource = serve<Prepared, typeof newsDef, ListedNews>(
       // The published version stays the approved one; only its Active follows the save (read live).
       await syncActive(ctx.db, PUBLISHED_NEWS, id);
     },
+    // Active set beside the form (the bulk bar): the published version's Active follows it, as after a save.
+    async afterChange(ctx, id, values) {
+      if ('isActive' in values) await syncActive(ctx.db, PUBLISHED_NEWS, id as number);
+    },
     // An approval publishes the news as it is now, replacing what was published (a decline leaves it).
     async afterMove(ctx, { id, move }) {
       if (move.to === REVIEW_STATUS.approved) await publishNews(ctx.db, [id], ctx.now);

@@ -590,6 +590,8 @@ export class ResourceEngine {
         if (options.stale && now) throw options.stale(now);
         throw this.refusal(def, err, values);
       }
+      const afterChange = this.hooksOf(def).afterChange;
+      if (afterChange) await afterChange({ ...ctx, db, scope, params: {}, engine: this } as HookContext, id, values);
       const after = await this.readOrThrow(db, def, scope, id);
       await this.tell(db, ctx, def, scope, options.action ? 'action' : 'update', [id], { before, values, after, action: options.action });
       return after;

@@ -156,6 +156,12 @@ export interface ResourceHooks<I = unknown, D extends ResourceDef = ResourceDef,
   /** Answer messages of create and update (default: added, updated), and the 404 of a record (default: "not found"). */
   messages?: { created?: Text; updated?: Text; notFound?: Text };
 
+  /**
+   * In the transaction of a change beside the form (`engine.change`: the bulk bar's activate, a read mark), once the
+   * row is written: what else follows those values (a published news item's Active).
+   */
+  afterChange?(ctx: HookContext<D>, id: number | string, values: Row): Promise<void>;
+
   /** In a status move's transaction, once the record moved (server/resources/machines.ts): what else the move changes. */
   afterMove?(ctx: HookContext<D>, moved: MoveArgs): Promise<void>;
 

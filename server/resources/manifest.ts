@@ -6,8 +6,15 @@ import { m0015_history_by_resource } from '../db/migrations/0015_history_by_reso
 import { m0028_safe_links } from '../db/migrations/0028_safe_links';
 import { defineModule } from '../module';
 import { resourceRoutes } from './index';
+import { bulkRoutes } from './bulk';
+import { translationRoutes } from './translations';
 
 export const manifest = defineModule('resources', {
-  routes: [{ name: 'resources', prefix: '/api', auth: 'bearer', plugin: resourceRoutes('api') }],
+  routes: [
+    { name: 'resources', prefix: '/api', auth: 'bearer', plugin: resourceRoutes('api') },
+    // Issue 42: acting on many records of a list, and what is left to translate.
+    { name: 'bulk', prefix: '/api', auth: 'bearer', plugin: bulkRoutes },
+    { name: 'translations', prefix: '/api', auth: 'bearer', plugin: translationRoutes },
+  ],
   migrations: [m0004_resources, m0015_history_by_resource, m0028_safe_links],
 });

@@ -53,6 +53,10 @@ export const serviceResource = serve(service, {
     // The published version stays the approved one; only its Active follows the save (read live).
     await syncActive(ctx.db, PUBLISHED_SERVICES, written.id);
   },
+  // Active set beside the form (the bulk bar): the published version's Active follows it, as after a save.
+  async afterChange(ctx, id, values) {
+    if ('isActive' in values) await syncActive(ctx.db, PUBLISHED_SERVICES, id as number);
+  },
   // An approval publishes the service as it is now (with its titles and FAQs), replacing what was published.
   async afterMove(ctx, { id, move }) {
     if (move.to === REVIEW_STATUS.approved) await publishServices(ctx.db, [id], ctx.now);

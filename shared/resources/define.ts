@@ -114,6 +114,8 @@ export interface FieldDef {
   tagObjects?: boolean;
   /** For `tags`: a list of record ids (an application's jobs), each an id as every id is (shared/input.ts `isId`). */
   ids?: boolean;
+  /** For `reference`: the list's bulk bar offers to give many records one value (a FAQ's group): ./bulk.ts. */
+  bulkSet?: boolean;
   /** Where the field appears. Defaults: list false, search false, form true. */
   list?: boolean;
   search?: boolean;

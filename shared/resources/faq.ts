@@ -18,6 +18,7 @@ export const faq = defineResource({
       type: 'reference',
       required: true,
       search: true,
+      bulkSet: true,
       reference: { lookup: 'api:FAQGroups/get-all/{website}', valueField: 'id', labelField: 'name' },
       label: l('Nhóm câu hỏi', 'FAQ group'),
     },

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
-import { DEMO_SITES, DEMO_TEAM, DEMO_WEBSITES } from '../../server/demo/content';
+import { DEMO_SITES, DEMO_TEAM, DEMO_UNTRANSLATED_FAQS, DEMO_WEBSITES } from '../../server/demo/content';
 import { describeEachDatabase } from './harness';
 
 /** GETs as the admin through inject; answers the parsed JSON. */
@@ -98,7 +98,8 @@ describeEachDatabase(
           const full = (await get(`/api/Banners/${w.id}/${banners[0].id}`)).data as { bannerItems: unknown[] };
           expect(full.bannerItems.length).toBe(site.banners[0].items.length);
           const faqs = (await get(`/api/Faqs/${w.id}?page=1&pageSize=100`)).data as { faqGroupName: string }[];
-          expect(faqs.length).toBe(site.faqs.length);
+          // And the FAQs still waiting for their English (issue 42).
+          expect(faqs.length).toBe(site.faqs.length + DEMO_UNTRANSLATED_FAQS[key].length);
           expect(faqs.every((f) => JSON.parse(f.faqGroupName)['en-US'])).toBe(true);
           const partners = (await get(`/api/Partners/${w.id}?page=1&pageSize=1000`)).data as { parentId: number | null; name: string }[];
           expect(partners.some((p) => p.parentId !== null)).toBe(true);

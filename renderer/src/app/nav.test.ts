@@ -25,7 +25,7 @@ describe('nav registry', () => {
     expect(order).toEqual([
       '/',
       ['website', '/website', '/info-website', '/menu'],
-      ['content', '/news', '/news/category', '/sick', '/banner', '/album', '/faq-group', '/faq', '/partner', '/advertisement'],
+      ['content', '/news', '/news/category', '/sick', '/banner', '/album', '/faq-group', '/faq', '/partner', '/advertisement', '/translations'],
       ['services', '/service-website', '/group-service', '/specialization', '/expert-question-and-answer', '/department', '/service-catalogue'],
       ['feedback', '/feedback', '/customerFeedback'],
       ['recruitment', '/job', '/recruitment', '/career', '/level', '/job-type'],

@@ -19,6 +19,7 @@ import {
   SafetyOutlined,
   SolutionOutlined,
   TeamOutlined,
+  TranslationOutlined,
   UserDeleteOutlined,
   VideoCameraOutlined,
 } from '@ant-design/icons';
@@ -93,6 +94,8 @@ const SCREEN_AREAS: PlacedArea[] = [
   { group: 'system', order: 20, path: '/audit-log', title: key('audit:title'), icon: <AuditOutlined /> },
   // Issue 39: the roles' list and matrix (./screens.ts).
   { group: 'system', order: 15, path: '/roles', title: key('roles:title'), icon: <KeyOutlined /> },
+  // Issue 42: what is left to translate (./screens.ts).
+  { group: 'content', order: 95, path: '/translations', title: key('bulk:translations.title'), icon: <TranslationOutlined /> },
   // Issue 40: a person's data requests (administrators and roles granted `privacy`).
   { group: 'system', order: 25, path: '/privacy', title: key('privacy:title'), icon: <UserDeleteOutlined /> },
 ];

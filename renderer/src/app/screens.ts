@@ -60,6 +60,7 @@ export function definitionScreens(defs: readonly ResourceDef[]): ScreenRoute[] {
 // Screens of one module share its loader (one dynamic import, one list of what it preloads).
 const servicePages = () => import('../pages/service/ServicePages');
 const rolePages = () => import('../pages/roles/RolePages');
+const translationPages = () => import('../pages/translations/TranslationsPages');
 
 export const screens: ScreenRoute[] = [
   { path: '/', load: () => import('../pages/dashboard/DashboardPage') },
@@ -84,6 +85,9 @@ export const screens: ScreenRoute[] = [
   { path: '/roles', load: () => rolePages().then((m) => ({ default: m.RoleListPage })), access: ADMINS },
   { path: '/roles/add', load: () => rolePages().then((m) => ({ default: m.RoleEditPage })), access: ADMINS },
   { path: '/roles/:roleId', load: () => rolePages().then((m) => ({ default: m.RoleEditPage })), access: ADMINS },
+  // Issue 42: what is left to translate, per list and language, and "translate next" through one list's records.
+  { path: '/translations', load: () => translationPages().then((m) => ({ default: m.TranslationsPage })) },
+  { path: '/translations/:resource/:lang', load: () => translationPages().then((m) => ({ default: m.TranslatePage })) },
   // Issue 40: a person's data requests (find, export, erase), for administrators and roles granted `privacy`.
   { path: '/privacy', load: () => import('../pages/privacy/PrivacyPage'), privacy: true },
 ];

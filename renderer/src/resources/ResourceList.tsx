@@ -21,6 +21,7 @@ import { groupRows, isGroupRow } from './grouping';
 import { buildTree, treePage, type TreePage, type TreeRow } from './tree';
 import { useAccess } from './access';
 import { useHiddenFields } from './permissions';
+import { BulkBar, BulkOutcomeAlert, useBulkChoices, type BulkOutcome } from './bulk/BulkBar';
 
 /** The words of list cells and row actions, in the interface language. */
 export function columnLabels(t: TFunction<'resources'>): ColumnLabels {
@@ -100,7 +101,7 @@ export interface ResourceListProps {
  */
 export function ResourceList(props: ResourceListProps) {
   const { def, parentId, keys, onOpen, actionRef: externalRef, onChanged, rowLanguages, headerTitle, compact, groupBy, selection } = props;
-  const { t } = useTranslation('resources');
+  const { t } = useTranslation(['resources', 'bulk']);
   // What the definition's access lets this user do (./access.ts): add, delete and quick-edit follow it.
   const access = useAccess(def);
   // Nothing about a record yet decides whether one may be added: the button is there or not.
@@ -123,6 +124,14 @@ export function ResourceList(props: ResourceListProps) {
   const [expanded, setExpanded] = useState<readonly Key[]>([]);
   const [treeCount, setTreeCount] = useState<Pick<TreePage, 'from' | 'to' | 'total'> | null>(null);
   const intl = useIntl();
+
+  // Row selection and the bulk bar (./bulk/BulkBar.tsx: issue 42 "Act on many"): on every list of its own whose
+  // definition offers bulk actions the user may take; Shift-click selects a range (antd), the header box the page.
+  const bulkChoices = useBulkChoices(def);
+  const bulk = bulkChoices.length > 0 && !selection && parentId === undefined;
+  const [selectedKeys, setSelectedKeys] = useState<Key[]>([]);
+  const [outcome, setOutcome] = useState<BulkOutcome | null>(null);
+  const pageRows = useRef<Row[]>([]);
 
   const labels = columnLabels(t);
   const canDelete = Boolean(def.api.remove) && !access.can('delete').hidden;
@@ -222,6 +231,7 @@ export function ResourceList(props: ResourceListProps) {
 
   return (
     <>
+      {outcome && <BulkOutcomeAlert outcome={outcome} onClose={() => setOutcome(null)} />}
       <ProTable<Row>
         {...empty}
         rowKey={(row) => (isGroupRow(row) ? row.key : String(idOf(def, row) ?? JSON.stringify(row)))}
@@ -278,6 +288,7 @@ export function ResourceList(props: ResourceListProps) {
             parentId,
           });
           setTotal(result.total);
+          pageRows.current = result.data;
           props.onLoad?.({ rows: result.data, total: result.total, keyword: typeof keyword === 'string' ? keyword : undefined, filters });
           if (groupBy) {
             const groups = groupRows(result.data, groupBy);
@@ -322,6 +333,38 @@ export function ResourceList(props: ResourceListProps) {
                 ? { expandedRowRender: (row) => props.expandedRow!(row) }
                 : undefined
         }
+        rowSelection={
+          bulk
+            ? {
+                selectedRowKeys: selectedKeys,
+                onChange: (keys) => setSelectedKeys(keys),
+                getCheckboxProps: (row) => ({ disabled: isGroupRow(row), 'aria-label': t('bulk:selectRow') }),
+              }
+            : undefined
+        }
+        tableAlertRender={bulk ? ({ selectedRowKeys, onCleanSelected }) => (
+          <Space size={12}>
+            <span data-testid="bulk-count">{t('bulk:selected', { count: selectedRowKeys.length })}</span>
+            <Button type="link" size="small" onClick={onCleanSelected}>{t('bulk:clear')}</Button>
+          </Space>
+        ) : undefined}
+        tableAlertOptionRender={bulk ? ({ selectedRowKeys }) => (
+          <BulkBar
+            def={def}
+            websiteId={websiteId}
+            language={language}
+            choices={bulkChoices}
+            ids={selectedRowKeys.map((k) => String(k))}
+            rows={pageRows.current}
+            onAnswer={(next) => {
+              // What was refused stays selected (with its reason above the list); the rest is done.
+              setSelectedKeys(next.answer.refused.map((r) => String(r.id)));
+              setOutcome(next.answer.refused.length ? next : null);
+              void actionRef.current?.reload();
+              onChanged?.();
+            }}
+          />
+        ) : undefined}
         rowClassName={selection ? (row) => (String(idOf(def, row)) === String(selection.id) ? 'ant-table-row-selected' : '') : undefined}
         toolBarRender={() => [
           ...(props.toolbar ?? []),

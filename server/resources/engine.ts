@@ -330,6 +330,16 @@ export class ResourceEngine {
     return candidates.filter((row) => terms.every((term) => matches(searchTextOf(visible, row), term))).map((row) => row.id as number);
   }
 
+  /**
+   * The first `limit` records the keyword finds in the list (its scope, its module's restriction, `restrict`; the
+   * keyword as the list's own: folded, the phone form, `ctx.keywordIds` when the role hides a searchable field),
+   * newest first, their ids only: what the search across definitions (server/search) looks up in each one.
+   */
+  async found(ctx: OperationContext, def: ResourceDef, scope: Scope, keyword: string, limit: number, restrict?: Restrict): Promise<Row[]> {
+    const q = this.base(ctx, def, scope, { keyword }, restrict).select('id').orderBy('id', 'desc').limit(limit);
+    return (await q.execute()) as Row[];
+  }
+
   /** 404 unless the record was created by `userId` (a role's `own`: another's record does not exist for this request). */
   async requireOwn(db: DynamicDb, def: ResourceDef, scope: Scope, id: number | string, userId: number): Promise<void> {
     const row = (await this.scoped(def, db.selectFrom(def.table).select(CREATED_BY).where(keyColumn(def), '=', id), scope).executeTakeFirst()) as Row | undefined;

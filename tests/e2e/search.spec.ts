@@ -17,7 +17,7 @@ test('the command palette finds a booking by its phone number and opens it from 
   await expect(bookings.getByRole('option').first()).toHaveAttribute('aria-selected', 'true');
   await palette.press('Enter');
   await expect(page).toHaveURL(/\/booking\/\d+$/);
-  await expect(page.getByLabel('Khách hàng')).toHaveValue('Trần Thị Hương');
+  await expect(page.getByLabel('Khách hàng')).toHaveValue('Trần Thị Hương', { timeout: 30_000 }); // its screen's chunks, first loaded here
 
   // Opened again, it offers the last search; arrows move through the groups (the actions below it), Esc closes.
   await page.keyboard.press('Control+K');

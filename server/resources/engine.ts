@@ -331,13 +331,12 @@ export class ResourceEngine {
   }
 
   /**
-   * The first `limit` records the keyword finds in the list (its scope, its module's restriction, `restrict`; the
-   * keyword as the list's own: folded, the phone form, `ctx.keywordIds` when the role hides a searchable field),
-   * newest first, their ids only: what the search across definitions (server/search) looks up in each one.
+   * The statement of the first `limit` records the keyword finds in the list (its scope, its module's restriction,
+   * `restrict`; the keyword as the list's own: folded, the phone form, `ctx.keywordIds` when the role hides a
+   * searchable field), newest first, their ids only: what the search across definitions (server/search) asks of each.
    */
-  async found(ctx: OperationContext, def: ResourceDef, scope: Scope, keyword: string, limit: number, restrict?: Restrict): Promise<Row[]> {
-    const q = this.base(ctx, def, scope, { keyword }, restrict).select('id').orderBy('id', 'desc').limit(limit);
-    return (await q.execute()) as Row[];
+  foundQuery(ctx: OperationContext, def: ResourceDef, scope: Scope, keyword: string, limit: number, restrict?: Restrict): AnyQuery {
+    return this.base(ctx, def, scope, { keyword }, restrict).select('id').orderBy('id', 'desc').limit(limit);
   }
 
   /** 404 unless the record was created by `userId` (a role's `own`: another's record does not exist for this request). */

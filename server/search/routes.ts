@@ -1,6 +1,6 @@
 // GET /api/Search/{website}?q=&limit=: the records the user may read in the website, across every definition with
 // searchable text (./sources.ts), for the console's command palette. Each definition is searched as its list's keyword
-// searches it (the engine's `found`: folded text, the phone form, the search index), under the same gates as its list:
+// searches it (the engine's `foundQuery`: folded text, the phone form, the search index; all of them in one statement, ./statement.ts), under the same gates as its list:
 // the definition's access rule, the user's role on the website (`none` finds nothing, `own` only their records) and
 // the fields the role hides (a keyword matching only a hidden field finds nothing, and no hidden field is shown).
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
@@ -10,7 +10,10 @@ import { httpError } from '../errors';
 import { queryInt } from '../http/query';
 import { messageLang } from '../i18n';
 import { M } from '../messages';
-import { gateOf, hiddenOf, hookContext, requireWebsite, type AnyQuery, type Scope } from '../resources/index';
+import { dynamic, gateOf, hiddenOf, hookContext, requireWebsite, type AnyQuery, type HookContext, type Scope } from '../resources/index';
+import { searchFields } from '../resources/search';
+import type { FieldDef } from '../../shared/resources/define';
+import { runFound, standIn } from './statement';
 import { hasWebsiteId } from '../resources/schema';
 import { CREATED_BY } from '../resources/permissions';
 import { ranked, type Found } from './rank';
@@ -35,39 +38,72 @@ export const searchRoutes: FastifyPluginAsync = async (app) => {
     if (q.length > MAX_QUERY) throw httpError(400, M.badQuery('q'), { field: 'q' });
     const limit = queryInt(query.limit, 'limit', 1, MAX_LIMIT) ?? DEFAULT_LIMIT;
     if (!q) return { data: [] };
+    const candidates = CANDIDATES(limit);
+    const plans = (await Promise.all(sources.map((source) => planOf(request, source, websiteId)))).filter((p): p is Plan => p !== undefined);
+    // Where the role hides a searchable field, the keyword is matched against what it sees, record by record (the
+    // engine's `keywordIdsWithout`, as its list does): those definitions are asked one by one; the rest in one statement.
+    const apart = plans.filter((p) => p.hidesSearched);
+    const together = plans.filter((p) => !p.hidesSearched);
+    const ids = new Map<Plan, number[]>();
+    const key = [request.user.id, websiteId, candidates, ...together.map((p) => `${p.source.def.name}:${p.reach}:${p.hidden.join(',')}`)].join('\u0000');
+    const rows = await runFound(dynamic(app.db), key, q, () => together.map((p) => engine.foundQuery(p.ctx, p.source.def, p.scope, standIn(q), candidates, p.mine)));
+    for (const row of rows) {
+      const plan = together[row.source];
+      ids.set(plan, [...(ids.get(plan) ?? []), row.id]);
+    }
+    for (const p of apart) {
+      p.ctx.keywordIds = await engine.keywordIdsWithout(p.ctx, p.source.def, p.scope, { keyword: q }, p.hidden, p.mine);
+      const found = (await engine.foundQuery(p.ctx, p.source.def, p.scope, q, candidates, p.mine).execute()) as { id: number }[];
+      if (found.length) ids.set(p, found.map((r) => r.id));
+    }
     const found: Found[] = [];
-    for (const source of sources) found.push(...(await searchOne(request, source, websiteId, q, CANDIDATES(limit))));
+    for (const p of plans) if (ids.has(p)) found.push(...(await resultsOf(p, ids.get(p)!)));
     return { data: ranked(found, q, limit) };
   });
 
-  /** The records of one definition the keyword finds for this user, as results (none where the user may not list it). */
-  async function searchOne(request: FastifyRequest, source: SearchSource, websiteId: number, q: string, candidates: number): Promise<Found[]> {
+  /** How one definition is searched for this user: undefined where the user may not list it or sees none of its texts. */
+  async function planOf(request: FastifyRequest, source: SearchSource, websiteId: number): Promise<Plan | undefined> {
     const { def } = source;
-    if (!check(ruleOf(def.access, 'list'), { ...request.user, canReview: true }).allowed) return [];
+    if (!check(ruleOf(def.access, 'list'), { ...request.user, canReview: true }).allowed) return undefined;
     const scope: Scope = { websiteId: hasWebsiteId(def) ? websiteId : undefined, keys: {} };
     const gate = await gateOf(app.db, request, def, scope);
     const reach = gate ? gate.grant.list : 'all';
-    if (reach === 'none') return [];
+    if (reach === 'none') return undefined;
     const hidden = hiddenOf(gate);
     const shown = source.shown.filter((f) => !hidden.includes(f.name));
-    if (!shown.length) return [];
+    if (!shown.length) return undefined;
     const mine = reach === 'own' ? (qb: AnyQuery) => qb.where(CREATED_BY, '=', request.user.id) : undefined;
     // `lang`: the language a list shaped per language (news, diseases) is read in: the interface's.
     const language = messageLang(request) === 'en' ? 'en-US' : 'vi-VN';
     const ctx = hookContext(app, request, scope, { website: String(websiteId), lang: language });
-    if (hidden.length) ctx.keywordIds = await engine.keywordIdsWithout(ctx, def, scope, { keyword: q }, hidden, mine);
-    // The ids first (one indexed statement, mostly finding nothing), then those records as the list shows them (its
-    // module's shaping: a news' title is in its translations, a disease's in its own), in the interface's language.
-    const ids = (await engine.found(ctx, def, scope, q, candidates, mine)).map((row) => row.id as number);
-    if (!ids.length) return [];
-    const rows = new Map((await engine.all(ctx, def, scope, {}, (qb) => (mine ? mine(qb) : qb).where(`${def.table}.id`, 'in', ids))).map((row) => [row.id as number, row]));
-    const text = (value: unknown) => textIn(value, language).replace(/\s+/g, ' ').trim();
+    const hidesSearched = searchFields(def).some((f) => hidden.includes(f.name));
+    return { source, scope, reach, hidden, shown, mine, ctx, language, hidesSearched };
+  }
+
+  /** The records found of one definition as the list shows them (its module's shaping: a news' title is in its translations), as results. */
+  async function resultsOf(p: Plan, ids: number[]): Promise<Found[]> {
+    const { def } = p.source;
+    const rows = new Map((await engine.all(p.ctx, def, p.scope, {}, (qb) => (p.mine ? p.mine(qb) : qb).where(`${def.table}.id`, 'in', ids))).map((row) => [row.id as number, row]));
+    const text = (value: unknown) => textIn(value, p.language).replace(/\s+/g, ' ').trim();
     return ids.flatMap((id) => {
       const row = rows.get(id);
       if (!row) return [];
-      const [title, ...rest] = shown.map((f) => text(row[f.name]));
+      const [title, ...rest] = p.shown.map((f) => text(row[f.name]));
       const subtitle = rest.filter(Boolean).slice(0, 2).join(' · ');
-      return [{ resource: def.name, id, title: title || `#${id}`, subtitle, route: routeOf(source, id) }];
+      return [{ resource: def.name, id, title: title || `#${id}`, subtitle, route: routeOf(p.source, id) }];
     });
   }
 };
+
+interface Plan {
+  source: SearchSource;
+  scope: Scope;
+  reach: 'own' | 'all';
+  hidden: string[];
+  shown: FieldDef[];
+  mine?: (q: AnyQuery) => AnyQuery;
+  ctx: HookContext;
+  language: string;
+  /** The role hides a field the keyword would be matched in. */
+  hidesSearched: boolean;
+}

@@ -13,7 +13,7 @@ import { M } from '../messages';
 import { dynamic, gateOf, hiddenOf, hookContext, requireWebsite, type AnyQuery, type HookContext, type Scope } from '../resources/index';
 import { searchFields } from '../resources/search';
 import type { FieldDef } from '../../shared/resources/define';
-import { runFound, standIn } from './statement';
+import { runFound, standIn, VALUES } from './statement';
 import { hasWebsiteId } from '../resources/schema';
 import { CREATED_BY } from '../resources/permissions';
 import { ranked, type Found } from './rank';
@@ -46,17 +46,21 @@ export const searchRoutes: FastifyPluginAsync = async (app) => {
     const together = plans.filter((p) => !p.hidesSearched);
     const ids = new Map<Plan, number[]>();
     const key = [request.user.id, websiteId, candidates, ...together.map((p) => `${p.source.def.name}:${p.reach}:${p.hidden.join(',')}`)].join('\u0000');
-    const rows = await runFound(dynamic(app.db), key, q, () => together.map((p) => engine.foundQuery(p.ctx, p.source.def, p.scope, standIn(q), candidates, p.mine)));
+    const rows = await runFound(dynamic(app.db), key, q, () =>
+      together.map((p) => ({ query: engine.foundQuery(p.ctx, p.source.def, p.scope, standIn(q), candidates, p.mine), values: p.direct ? p.shown.map((f) => f.name) : undefined })),
+    );
+    const found: Found[] = [];
     for (const row of rows) {
       const plan = together[row.source];
-      ids.set(plan, [...(ids.get(plan) ?? []), row.id]);
+      // Its texts read with its id where they are columns of its table; else read below, as its list shapes them.
+      if (plan.direct) found.push(resultOf(plan, row.id, row.values));
+      else ids.set(plan, [...(ids.get(plan) ?? []), row.id]);
     }
     for (const p of apart) {
       p.ctx.keywordIds = await engine.keywordIdsWithout(p.ctx, p.source.def, p.scope, { keyword: q }, p.hidden, p.mine);
-      const found = (await engine.foundQuery(p.ctx, p.source.def, p.scope, q, candidates, p.mine).execute()) as { id: number }[];
-      if (found.length) ids.set(p, found.map((r) => r.id));
+      const hits = (await engine.foundQuery(p.ctx, p.source.def, p.scope, q, candidates, p.mine).execute()) as { id: number }[];
+      if (hits.length) ids.set(p, hits.map((r) => r.id));
     }
-    const found: Found[] = [];
     for (const p of plans) if (ids.has(p)) found.push(...(await resultsOf(p, ids.get(p)!)));
     return { data: ranked(found, q, limit) };
   });
@@ -70,28 +74,42 @@ export const searchRoutes: FastifyPluginAsync = async (app) => {
     const reach = gate ? gate.grant.list : 'all';
     if (reach === 'none') return undefined;
     const hidden = hiddenOf(gate);
-    const shown = source.shown.filter((f) => !hidden.includes(f.name));
+    const shown = source.shown.filter((f) => !hidden.includes(f.name)).slice(0, VALUES);
     if (!shown.length) return undefined;
     const mine = reach === 'own' ? (qb: AnyQuery) => qb.where(CREATED_BY, '=', request.user.id) : undefined;
     // `lang`: the language a list shaped per language (news, diseases) is read in: the interface's.
     const language = messageLang(request) === 'en' ? 'en-US' : 'vi-VN';
     const ctx = hookContext(app, request, scope, { website: String(websiteId), lang: language });
     const hidesSearched = searchFields(def).some((f) => hidden.includes(f.name));
-    return { source, scope, reach, hidden, shown, mine, ctx, language, hidesSearched };
+    const table = (await columnsOf()).get(def.table);
+    const direct = shown.every((f) => table?.has(f.name));
+    return { source, scope, reach, hidden, shown, mine, ctx, language, hidesSearched, direct };
   }
 
   /** The records found of one definition as the list shows them (its module's shaping: a news' title is in its translations), as results. */
   async function resultsOf(p: Plan, ids: number[]): Promise<Found[]> {
     const { def } = p.source;
     const rows = new Map((await engine.all(p.ctx, def, p.scope, {}, (qb) => (p.mine ? p.mine(qb) : qb).where(`${def.table}.id`, 'in', ids))).map((row) => [row.id as number, row]));
-    const text = (value: unknown) => textIn(value, p.language).replace(/\s+/g, ' ').trim();
     return ids.flatMap((id) => {
       const row = rows.get(id);
-      if (!row) return [];
-      const [title, ...rest] = p.shown.map((f) => text(row[f.name]));
-      const subtitle = rest.filter(Boolean).slice(0, 2).join(' · ');
-      return [{ resource: def.name, id, title: title || `#${id}`, subtitle, route: routeOf(p.source, id) }];
+      return row ? [resultOf(p, id, p.shown.map((f) => row[f.name]))] : [];
     });
+  }
+
+  /** A result from the record's shown texts (title first), in the plan's language. */
+  function resultOf(p: Plan, id: number, values: unknown[]): Found {
+    const [title, ...rest] = values.map((value) => textIn(value, p.language).replace(/\s+/g, ' ').trim());
+    const subtitle = rest.filter(Boolean).slice(0, 2).join(' · ');
+    return { resource: p.source.def.name, id, title: title || `#${id}`, subtitle, route: routeOf(p.source, id) };
+  }
+
+  /** The columns of every table, read once (the definitions' tables are complete once the app has started). */
+  let columns: Promise<Map<string, Set<string>>> | undefined;
+  function columnsOf(): Promise<Map<string, Set<string>>> {
+    columns ??= dynamic(app.db)
+      .introspection.getTables()
+      .then((tables) => new Map(tables.map((t) => [t.name, new Set(t.columns.map((c) => c.name))])));
+    return columns;
   }
 };
 
@@ -106,4 +124,6 @@ interface Plan {
   language: string;
   /** The role hides a field the keyword would be matched in. */
   hidesSearched: boolean;
+  /** Its shown texts are columns of its table (read with its ids): no second read to shape them. */
+  direct: boolean;
 }

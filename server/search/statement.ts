@@ -27,16 +27,38 @@ function forms(keyword: string): string[] {
   return words.flatMap((k) => [`"${foldText(k.trim()).replace(/"/g, '""')}"`, likePattern(k)]);
 }
 
+/** Text columns each part may also read (a title and a subtitle's texts where they are columns of its table). */
+export const VALUES = 3;
+
+/** A definition's part of the statement: its `foundQuery`, and the columns read with the ids when they are columns. */
+export interface FoundPart {
+  query: AnyQuery;
+  values?: readonly string[];
+}
+
+export interface FoundRow {
+  /** The part's index. */
+  source: number;
+  id: number;
+  /** Its `values`, as stored (per-language text as its JSON); nulls where the part reads none. */
+  values: (string | null)[];
+}
+
 /**
- * The `{ source, id }` rows of `parts` (each a definition's `foundQuery`, built with `standIn(q)`) run as one statement
- * with `q`'s parameters. `key`: what decides the statement besides the keyword's kind (user, website, gates, limit).
+ * The rows of `parts` (each a definition's `foundQuery`, built with `standIn(q)`) run as one statement with `q`'s
+ * parameters. `key`: what decides the statement besides the keyword's kind (user, website, gates, limit).
  */
-export async function runFound(db: DynamicDb, key: string, q: string, parts: () => AnyQuery[]): Promise<{ source: number; id: number }[]> {
+export async function runFound(db: DynamicDb, key: string, q: string, parts: () => FoundPart[]): Promise<FoundRow[]> {
   const stand = standIn(q);
   const full = `${key}\u0000${stand}`;
   let statement = kept.get(full);
   if (!statement) {
-    const queries = parts().map((part, i) => db.selectFrom(part.as(`f${i}`)).select([sql<number>`${sql.lit(i)}`.as('source'), 'id']) as AnyQuery);
+    const queries = parts().map(({ query, values = [] }, i) => {
+      const columns = Array.from({ length: VALUES }, (_, k) =>
+        (k < values.length ? sql<string | null>`cast(${sql.ref(`f${i}.${values[k]}`)} as text)` : sql<string | null>`cast(null as text)`).as(`v${k}`),
+      );
+      return db.selectFrom((values.length ? query.select([...values]) : query).as(`f${i}`)).select([sql<number>`${sql.lit(i)}`.as('source'), `f${i}.id`, ...columns]) as AnyQuery;
+    });
     if (!queries.length) return [];
     statement = queries.reduce((all, next) => all.unionAll(next)).compile();
     if (kept.size >= MAX_KEPT) kept.clear();
@@ -48,6 +70,6 @@ export async function runFound(db: DynamicDb, key: string, q: string, parts: () 
     const at = typeof value === 'string' ? from.indexOf(value) : -1;
     return at === -1 ? value : to[at];
   });
-  const rows = (await db.executeQuery({ ...statement, parameters })).rows as { source: number | string; id: number | string }[];
-  return rows.map((r) => ({ source: Number(r.source), id: Number(r.id) }));
+  const rows = (await db.executeQuery({ ...statement, parameters })).rows as Record<string, unknown>[];
+  return rows.map((r) => ({ source: Number(r.source), id: Number(r.id), values: Array.from({ length: VALUES }, (_, k) => (r[`v${k}`] ?? null) as string | null) }));
 }

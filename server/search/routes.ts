@@ -25,6 +25,12 @@ const MAX_LIMIT = 50;
 const MAX_QUERY = 100;
 /** How many records each definition offers for ranking, beyond the answer's limit: an exact title found late still ranks first. */
 const CANDIDATES = (limit: number) => Math.min(MAX_LIMIT, limit * 2);
+/**
+ * SQLite: the matches of each definition's search index looked at, newest first (every website's, before the website
+ * and the role's restriction): a common word's tens of thousands are not all read to keep forty. A record older than
+ * that many newer matches of its area is found by a longer keyword.
+ */
+const NEWEST_MATCHES = 2000;
 
 export const searchRoutes: FastifyPluginAsync = async (app) => {
   const { engine, defs } = app.resources;
@@ -47,7 +53,7 @@ export const searchRoutes: FastifyPluginAsync = async (app) => {
     const ids = new Map<Plan, number[]>();
     const key = [request.user.id, websiteId, candidates, ...together.map((p) => `${p.source.def.name}:${p.reach}:${p.hidden.join(',')}`)].join('\u0000');
     const rows = await runFound(dynamic(app.db), key, q, () =>
-      together.map((p) => ({ query: engine.foundQuery(p.ctx, p.source.def, p.scope, standIn(q), candidates, p.mine), values: p.direct ? p.shown.map((f) => f.name) : undefined })),
+      together.map((p) => ({ query: engine.foundQuery(p.ctx, p.source.def, p.scope, standIn(q), candidates, p.mine, NEWEST_MATCHES), values: p.direct ? p.shown.map((f) => f.name) : undefined })),
     );
     const found: Found[] = [];
     for (const row of rows) {

@@ -61,14 +61,17 @@ export const usesSearchIndex = (keyword: string) => [...foldText(keyword.trim())
  * PostgreSQL the `LIKE` is served by the pg_trgm index when the database has the extension.
  * `ESCAPE` is spelled out: PostgreSQL escapes with `\` by default, SQLite has no escape character at all, so without
  * it "50%" or "phi_kham" would match differently per database.
+ * `newest`: SQLite, only the index's newest (highest rowid) `newest` matches, read from its end and stopped there.
  */
-export function keywordMatch(keyword: string, where: { table?: string; alias?: string; dialect?: DialectName; scan?: boolean } = {}): Expression<SqlBool> {
+export function keywordMatch(keyword: string, where: { table?: string; alias?: string; dialect?: DialectName; scan?: boolean; newest?: number } = {}): Expression<SqlBool> {
   const folded = foldText(keyword.trim());
   const column = (name: string) => sql.ref(where.alias ? `${where.alias}.${name}` : name);
   if (where.table && where.dialect === 'sqlite' && !where.scan && usesSearchIndex(keyword)) {
     const index = sql.table(searchIndexOf(where.table));
     // A quoted FTS5 string is matched as it is (no operators); a quote inside is doubled.
-    return sql<SqlBool>`${column('id')} in (select rowid from ${index} where ${index} match ${`"${folded.replace(/"/g, '""')}"`})`;
+    const phrase = `"${folded.replace(/"/g, '""')}"`;
+    if (where.newest !== undefined) return sql<SqlBool>`${column('id')} in (select rowid from ${index} where ${index} match ${phrase} order by rowid desc limit ${sql.lit(where.newest)})`;
+    return sql<SqlBool>`${column('id')} in (select rowid from ${index} where ${index} match ${phrase})`;
   }
   return sql<SqlBool>`${column('searchText')} like ${likePattern(keyword)} escape ${'\\'}`;
 }

@@ -203,12 +203,12 @@ export class ResourceEngine {
     return q;
   }
 
-  private searched(ctx: OperationContext, def: ResourceDef, q: AnyQuery, keyword: unknown, scan = false): AnyQuery {
+  private searched(ctx: OperationContext, def: ResourceDef, q: AnyQuery, keyword: unknown, scan = false, newest?: number): AnyQuery {
     if (typeof keyword !== 'string' || !keyword.trim()) return q;
     if (ctx.keywordIds) return q.where('id', 'in', ctx.keywordIds.length ? ctx.keywordIds : [0]);
     // Nothing searchable (a media advertisement is a file and a type): no `searchText` column, the keyword is ignored.
     if (!hasIdColumn(def) || !searchFields(def).length) return q;
-    const where = { table: def.table, dialect: dialectOf(ctx.db), scan };
+    const where = { table: def.table, dialect: dialectOf(ctx.db), scan, newest };
     // A phone number as typed ("0901 234 567") also finds the one stored as its digits in a searchable phone field.
     const phone = searchFields(def).some((f) => f.format === 'phone') ? phoneKeyword(keyword.trim()) : undefined;
     if (phone) return q.where((eb) => eb.or([keywordMatch(keyword, where), keywordMatch(phone, where)]));
@@ -216,12 +216,12 @@ export class ResourceEngine {
   }
 
   /** The list's query before paging. `scan`: the keyword compared row by row, not looked up in the search index. */
-  private base(ctx: OperationContext, def: ResourceDef, scope: Scope, query: Record<string, unknown>, restrict?: Restrict, scan = false): AnyQuery {
+  private base(ctx: OperationContext, def: ResourceDef, scope: Scope, query: Record<string, unknown>, restrict?: Restrict, scan = false, newest?: number): AnyQuery {
     let q = this.scoped(def, ctx.db.selectFrom(def.table), scope) as AnyQuery;
     if (restrict) q = restrict(q);
     const own = this.hooksOf(def).restrict;
     if (own) q = own(ctx as HookContext, q);
-    return this.searched(ctx, def, this.filtered(ctx, def, q, query), query.keyword, scan);
+    return this.searched(ctx, def, this.filtered(ctx, def, q, query), query.keyword, scan, newest);
   }
 
   /** The list's statement: its columns (or what `listSelect` reads) in its order. */
@@ -328,6 +328,17 @@ export class ResourceEngine {
       return text.includes(foldedText([term.trim()])) || (phone !== undefined && text.includes(foldedText([phone])));
     };
     return candidates.filter((row) => terms.every((term) => matches(searchTextOf(visible, row), term))).map((row) => row.id as number);
+  }
+
+  /**
+   * The statement of the first `limit` records the keyword finds in the list (its scope, its module's restriction,
+   * `restrict`; the keyword as the list's own: folded, the phone form, `ctx.keywordIds` when the role hides a
+   * searchable field), newest first, their ids only: what the search across definitions (server/search) asks of each.
+   * `newest`: on SQLite, the keyword is looked up among the table's newest `newest` matches in its search index (a
+   * common word's 100,000 matches are not all taken from the index to keep forty).
+   */
+  foundQuery(ctx: OperationContext, def: ResourceDef, scope: Scope, keyword: string, limit: number, restrict?: Restrict, newest?: number): AnyQuery {
+    return this.base(ctx, def, scope, { keyword }, restrict, false, newest).select('id').orderBy('id', 'desc').limit(limit);
   }
 
   /** 404 unless the record was created by `userId` (a role's `own`: another's record does not exist for this request). */

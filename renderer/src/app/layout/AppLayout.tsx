@@ -20,6 +20,7 @@ import NoticeHost from '../../core/NoticeHost';
 import { HeaderControls } from './HeaderControls';
 import { UserMenu } from './UserMenu';
 import { useNavCounts } from '../../resources/navCounts';
+import { CommandPalette } from '../../features/search/CommandPalette';
 
 
 /**
@@ -230,6 +231,7 @@ function Shell() {
         <Layout.Content style={{ padding: screen === 'xsmall' ? 8 : 24, minWidth: 0 }}>
           <WorkspaceOutlet />
         </Layout.Content>
+        <CommandPalette screens={nav.flatMap((e) => (isGroup(e) ? e.areas : [e])).map((a) => ({ path: a.path, label: navTitle(a.title, t) }))} />
       </Layout>
     </Layout>
   );

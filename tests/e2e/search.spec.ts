@@ -1,0 +1,30 @@
+// Find anything (issue 42): Ctrl+K opens the command palette over any screen; a booking is found by its phone number
+// as staff type it, opened with the keyboard, and the search is offered again the next time; Esc closes.
+import { expect, test } from '@playwright/test';
+import { signIn } from './support';
+
+test('the command palette finds a booking by its phone number and opens it from the keyboard', async ({ page }) => {
+  await signIn(page);
+  const palette = page.getByTestId('command-palette-input');
+  await page.keyboard.press('Control+K');
+  await expect(palette).toBeFocused();
+  // The demo's booking of Trần Thị Hương (0945 111 222), typed without spaces: the server's folded, phone-aware search.
+  await palette.fill('0945111222');
+  const bookings = page.getByTestId('palette-group-area:booking');
+  await expect(bookings.getByText('Lịch hẹn')).toBeVisible();
+  await expect(bookings.getByRole('option', { name: /Trần Thị Hương/ })).toBeVisible();
+  // The first result is selected: Enter opens the booking's own screen.
+  await expect(bookings.getByRole('option').first()).toHaveAttribute('aria-selected', 'true');
+  await palette.press('Enter');
+  await expect(page).toHaveURL(/\/booking\/\d+$/);
+  await expect(page.getByLabel('Khách hàng')).toHaveValue('Trần Thị Hương', { timeout: 30_000 }); // its screen's chunks, first loaded here
+
+  // Opened again, it offers the last search; arrows move through the groups (the actions below it), Esc closes.
+  await page.keyboard.press('Control+K');
+  const recent = page.getByTestId('palette-group-recent');
+  await expect(recent.getByRole('option', { name: '0945111222' })).toBeVisible();
+  await palette.press('ArrowDown');
+  await expect(page.getByTestId('palette-group-actions').getByRole('option').first()).toHaveAttribute('aria-selected', 'true');
+  await palette.press('Escape');
+  await expect(palette).toBeHidden();
+});

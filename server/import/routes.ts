@@ -11,6 +11,7 @@
 // [ { row, id } ], refused: [ { row, status, message, errors? } ] } }`. A long file is sent in batches; the server
 // gives the event loop back between rows, so other requests are answered while an import runs.
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
 import type { ResourceDef } from '../../shared/resources/define';
 import { ruleOf } from '../../shared/resources/access';
 import { httpError, HttpError } from '../errors';
@@ -23,6 +24,11 @@ type Row = Record<string, unknown>;
 
 /** Rows per request: a batch the console sends (its progress bar moves per batch). */
 export const MAX_ROWS = 500;
+/**
+ * The console's dry-run batch: a dry run holds its transaction for the batch (on SQLite, the one connection), so it is
+ * kept short; an import's rows each commit on their own.
+ */
+export const DRY_RUN_ROWS = 100;
 
 export interface Refused {
   row: number;
@@ -102,35 +108,30 @@ export const importRoutes: FastifyPluginAsync = async (app) => {
     const { def, scope, bodyOf, pathParams, rows, first } = await prepare(request);
     const done: { row: number; id: null }[] = [];
     const refused: Refused[] = [];
-    // The definition's unique fields: a value an earlier row of the batch would take is taken (each row is rolled back,
-    // so the index alone would not see it), with the engine's own message.
-    const unique = def.fields.filter((f) => f.unique);
-    const taken = new Map<string, Set<string>>(unique.map((f) => [f.name, new Set()]));
-    for (const [i, raw] of rows.entries()) {
-      if (i > 0) await breathe();
-      try {
-        let after: Row | undefined;
-        await app.db
-          .transaction()
-          .execute(async (trx) => {
-            after = await engine.create(hookContext(app, request, scope, pathParams, trx), def, scope, bodyOf(raw));
-            throw ROLLBACK;
-          })
-          .catch((err: unknown) => {
-            if (err !== ROLLBACK) throw err;
-          });
-        for (const f of unique) {
-          const value = after?.[f.name];
-          if (value === null || value === undefined || value === '') continue;
-          const seen = taken.get(f.name)!;
-          if (seen.has(String(value))) throw httpError(409, M.valueTaken(f.label, String(value)), { field: f.name });
-          seen.add(String(value));
+    // One transaction for the batch, rolled back at the end, each row in a savepoint: a row sees the rows before it
+    // (a value an earlier row takes is taken, in the engine's or the module's own words), and a refused row's failed
+    // statement does not end the transaction (PostgreSQL). The console sends a dry run in batches of DRY_RUN_ROWS.
+    await app.db
+      .transaction()
+      .execute(async (trx) => {
+        for (const [i, raw] of rows.entries()) {
+          if (i > 0) await breathe();
+          await sql`savepoint import_row`.execute(trx);
+          try {
+            await engine.create(hookContext(app, request, scope, pathParams, trx), def, scope, bodyOf(raw));
+            await sql`release savepoint import_row`.execute(trx);
+            done.push({ row: first + i, id: null });
+          } catch (err) {
+            await sql`rollback to savepoint import_row`.execute(trx);
+            await sql`release savepoint import_row`.execute(trx);
+            refused.push(refusal(request, first + i, err));
+          }
         }
-        done.push({ row: first + i, id: null });
-      } catch (err) {
-        refused.push(refusal(request, first + i, err));
-      }
-    }
+        throw ROLLBACK;
+      })
+      .catch((err: unknown) => {
+        if (err !== ROLLBACK) throw err;
+      });
     return ok(request, M.success, { done, refused });
   });
 };

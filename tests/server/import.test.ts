@@ -53,10 +53,10 @@ describeEachDatabase('import', (ctx) => {
     const batch = [category('nhap-mot'), category('nhap-mot'), category('nhap-hai')];
     const dry = await ctx.authed('POST', `/api/Import/${clinic}/newsCategory/check`, { rows: batch }, EN);
     expect(dry.body.data.done.map((r: { row: number }) => r.row)).toEqual([1, 3]);
-    expect(dry.body.data.refused).toEqual([{ row: 2, status: 409, message: 'The SEO link \"nhap-mot\" is already used by another category of this website' }]);
+    expect(dry.body.data.refused).toEqual([{ row: 2, status: 409, message: 'The SEO link "nhap-mot" is already used by another category of this website' }]);
     const real = await ctx.authed('POST', `/api/Import/${clinic}/newsCategory`, { rows: batch }, EN);
     expect(real.body.data.done.map((r: { row: number }) => r.row)).toEqual([1, 3]);
-    expect(real.body.data.refused).toMatchObject([{ row: 2, status: 409, message: 'The SEO link \"nhap-mot\" is already used by another category of this website' }]);
+    expect(real.body.data.refused).toMatchObject([{ row: 2, status: 409, message: 'The SEO link "nhap-mot" is already used by another category of this website' }]);
     // Now in the website: the dry run finds them taken by the stored records.
     const again = await ctx.authed('POST', `/api/Import/${clinic}/newsCategory/check`, { rows: [category('nhap-hai')] }, EN);
     expect(again.body.data.refused).toMatchObject([{ row: 1, status: 409 }]);

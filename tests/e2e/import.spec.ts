@@ -49,7 +49,7 @@ test('an Excel import: the dry run finds two bad rows, the rest go in', async ({
   await dialog.getByRole('button', { name: 'Đóng' }).click();
 
   // The list shows what went in (and not what was refused).
-  await page.locator('.ant-pro-query-filter').getByLabel('Câu hỏi').fill(tag);
+  await page.locator('.ant-pro-query-filter').getByLabel('Câu hỏi', { exact: true }).fill(tag);
   await page.getByRole('button', { name: 'Tìm kiếm' }).click();
   for (const n of [1, 3, 5]) await expect(page.getByRole('cell', { name: question(n), exact: true })).toBeVisible();
   await expect(page.getByRole('cell', { name: question(2), exact: true })).toBeHidden();

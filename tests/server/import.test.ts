@@ -2,6 +2,8 @@
 // engine's own words and writes nothing; the import creates every good row through the engine (its history entry,
 // its uniqueness) and refuses the rest; a long import leaves the server answering other requests.
 import { beforeAll, expect, it } from 'vitest';
+import { createUser } from './account-helpers';
+import type { Grant } from '../../shared/permissions';
 import { demoWebsites, describeEachDatabase, EN, tr } from './harness';
 
 describeEachDatabase('import', (ctx) => {
@@ -92,6 +94,31 @@ describeEachDatabase('import', (ctx) => {
     const odd = await ctx.authed('POST', `/api/Import/${clinic}/faq/check`, { rows: [42] }, EN);
     expect(odd.body.data.refused).toEqual([{ row: 1, status: 400, message: 'This row is not a JSON object' }]);
     expect((await ctx.request('POST', `/api/Import/${clinic}/faq`, { json: { rows: rows() } })).status).toBe(401);
+  });
+
+  it('follows the role: no create, no import; a field the role hides is left at its default', async () => {
+    const all: Omit<Grant, 'actions' | 'hiddenFields'> = { list: 'all', read: 'all', create: 'all', update: 'all', delete: 'all' };
+    const member = async (name: string, grant: Partial<Grant>) => {
+      const made = await ctx.authed('POST', '/api/Roles', { name: { 'vi-VN': name, 'en-US': name }, grants: { FAQs: { ...all, ...grant } } });
+      expect(made.status, made.text).toBe(200);
+      const userName = `import.${name}.${ctx.dialect}`;
+      const id = await createUser(ctx.db, ctx.clock.now(), { userName, password: 'Staff@123', fullName: name });
+      expect((await ctx.authed('POST', `/api/Websites/user/${clinic}/${id}`)).status).toBe(200);
+      expect((await ctx.authed('PUT', `/api/Websites/user/${clinic}/${id}`, { roleId: made.body.data.id })).status).toBe(200);
+      const token = (await ctx.signIn(userName, 'Staff@123')).access_token;
+      return (path: string, json: unknown) => ctx.request('POST', path, { json, token, ...EN });
+    };
+    const reader = await member('reader', { create: 'none' });
+    const refused = await reader(`/api/Import/${clinic}/faq`, { rows: rows() });
+    expect(refused.status).toBe(403);
+    expect(refused.body.Message).toBeTruthy();
+    expect((await reader(`/api/Import/${clinic}/faq/check`, { rows: rows() })).status).toBe(403);
+
+    const writer = await member('writer', { hiddenFields: ['alt'] });
+    const res = await writer(`/api/Import/${clinic}/faq`, { rows: [{ ...rows()[0], alt: 'set by a file' }] });
+    expect(res.body.data.refused).toEqual([]);
+    const saved = await ctx.authed('GET', `/api/FAQs/${clinic}/${res.body.data.done[0].id}`);
+    expect(saved.body.data.alt ?? '').toBe('');
   });
 
   it('a long import does not keep other requests waiting', async () => {

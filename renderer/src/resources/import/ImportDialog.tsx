@@ -13,7 +13,10 @@ import { batches, sendBatch, type RefusedRow } from './api';
 import { autoMap, choicesOf, importTargets, rowBody, type Cell, type Choices, type ImportTarget } from './columns';
 import { isExcel, readSheet, type Sheet } from './readSheet';
 
-/** The file's first data row is its row 2 (row 1: the headings): rows are named as a spreadsheet numbers them. */
+/**
+ * The server numbers the rows it is sent from FIRST_ROW (the sheet's rows without the blank ones); the dialog shows
+ * each refused row by its number in the file (`Sheet.numbers`), as a spreadsheet numbers it.
+ */
 const FIRST_ROW = 2;
 
 type Stage = 'file' | 'map' | 'checked' | 'importing' | 'done';
@@ -39,7 +42,7 @@ export function ImportDialog({ def, parentId, keys, onClose }: ImportDialogProps
   const [file, setFile] = useState<{ name: string; sheet: Sheet } | null>(null);
   const [mapping, setMapping] = useState<(string | undefined)[]>([]);
   const [progress, setProgress] = useState<number | null>(null);
-  const [refused, setRefused] = useState<RefusedRow[]>([]);
+  const [refused, setRefused] = useState<(RefusedRow & { index: number })[]>([]);
   const [imported, setImported] = useState(0);
   const [failure, setFailure] = useState<string | null>(null);
   const place = { def, websiteId, parentId, keys };
@@ -94,7 +97,8 @@ export function ImportDialog({ def, parentId, keys, onClose }: ImportDialogProps
         sent += batch.rows.length;
         setProgress(Math.round((sent / bodies.length) * 100));
       }
-      setRefused(found);
+      // The file's own row numbers (blank rows skipped in between), and the row's place in the sheet for the download.
+      setRefused(found.map((r) => ({ ...r, index: r.row - FIRST_ROW, row: file.sheet.numbers[r.row - FIRST_ROW] ?? r.row })));
       setImported(done);
       if (!check) invalidateWrites(def);
       setStage(check ? 'checked' : 'done');
@@ -116,7 +120,7 @@ export function ImportDialog({ def, parentId, keys, onClose }: ImportDialogProps
     const asCell = (cell: Cell): ExportCell => (cell === null ? '' : cell instanceof Date ? cell.toISOString().slice(0, 10) : typeof cell === 'number' ? cell : String(cell));
     const table = {
       headers: [...file.sheet.headers, t('import.reason')],
-      rows: refused.map((r) => [...(file.sheet.rows[r.row - FIRST_ROW] ?? []).map(asCell), r.message]),
+      rows: refused.map((r) => [...(file.sheet.rows[r.index] ?? []).map(asCell), r.message]),
     };
     const base = file.name.replace(/\.[^.]+$/, '');
     if (isExcel(file.name)) saveFile(await toXlsx(table, resourceTitle(def)), 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', `${base}-${t('import.refusedSuffix')}.xlsx`);

@@ -8,6 +8,8 @@ import type { Cell } from './columns';
 export interface Sheet {
   headers: string[];
   rows: Cell[][];
+  /** Each row's number in the file as a spreadsheet shows it (the headings: row 1), blank rows skipped. */
+  numbers: number[];
 }
 
 export const isExcel = (name: string) => /\.xlsx$/i.test(name);
@@ -16,8 +18,8 @@ export async function readSheet(file: File): Promise<Sheet> {
   const grid = isExcel(file.name) ? await readXlsx(await file.arrayBuffer()) : await readCsv(await file.text());
   const [head = [], ...rows] = grid;
   // Rows left blank in a spreadsheet (formatting only) are no records.
-  const filled = rows.filter((row) => row.some((cell) => cell !== null && String(cell).trim() !== ''));
-  return { headers: head.map((h) => (h === null ? '' : String(h).trim())), rows: filled };
+  const filled = rows.map((row, i) => ({ row, number: i + 2 })).filter(({ row }) => row.some((cell) => cell !== null && String(cell).trim() !== ''));
+  return { headers: head.map((h) => (h === null ? '' : String(h).trim())), rows: filled.map((f) => f.row), numbers: filled.map((f) => f.number) };
 }
 
 async function readCsv(text: string): Promise<Cell[][]> {

@@ -15,7 +15,12 @@ export interface Sheet {
 export const isExcel = (name: string) => /\.xlsx$/i.test(name);
 
 export async function readSheet(file: File): Promise<Sheet> {
-  const grid = isExcel(file.name) ? await readXlsx(await file.arrayBuffer()) : await readCsv(await file.text());
+  return sheetOf(file.name, await file.arrayBuffer());
+}
+
+/** A file's bytes as a sheet: Excel by its extension, else CSV in UTF-8. */
+export async function sheetOf(name: string, bytes: ArrayBuffer): Promise<Sheet> {
+  const grid = isExcel(name) ? await readXlsx(bytes) : await readCsv(new TextDecoder('utf-8').decode(bytes));
   const [head = [], ...rows] = grid;
   // Rows left blank in a spreadsheet (formatting only) are no records.
   const filled = rows.map((row, i) => ({ row, number: i + 2 })).filter(({ row }) => row.some((cell) => cell !== null && String(cell).trim() !== ''));
@@ -24,7 +29,8 @@ export async function readSheet(file: File): Promise<Sheet> {
 
 async function readCsv(text: string): Promise<Cell[][]> {
   const { default: Papa } = await import('papaparse');
-  const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: 'greedy' });
+  // Blank records stay (skipped by the caller, which counts them), so a refused row is named by its record's number.
+  const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: false });
   return parsed.data.map((row) => row.map((cell) => (cell === '' ? null : cell)));
 }
 

@@ -354,6 +354,13 @@ export const M = {
     vi: 'Số ngày lưu trong thùng rác phải là số nguyên từ 1 đến 3650',
     en: 'The retention period must be a whole number of days from 1 to 3650',
   },
+  // ---- Bringing data in (server/import/) ----
+  notImportable: { vi: 'Danh sách này không nhập được từ tệp', en: 'This list cannot be imported from a file' },
+  importRows: (max: number): Label => ({
+    vi: `Mỗi lần gửi phải có từ 1 đến ${max} dòng (rows)`,
+    en: `Each request must carry from 1 to ${max} rows`,
+  }),
+  importRowNotObject: { vi: 'Dòng này không phải là một đối tượng JSON', en: 'This row is not a JSON object' },
 } as const;
 
 export type MessageKey = keyof typeof M;

@@ -1,5 +1,5 @@
 // The resource engine: definitions in shared/resources → tables, routes, validation. See docs/api.md "Resources".
-export { keepHidden, resourceRoutes, resourceSet, saveRecord, syncTables, type ResourceSet } from './routes';
+export { keepHidden, resourceRoutes, resourceSet, saveRecord, scopeOf, syncTables, type ResourceSet } from './routes';
 export { registry, HAND_WRITTEN_ROUTES } from './registry';
 export { serve, type ResourceHooks, type HookContext, type WebsiteHookContext, type WebsiteDef, type WebsiteScope, type ServedResource, type ActionDef, type WriteArgs, type MoveArgs } from './hooks';
 export { ResourceEngine, requireStamp, stale, type OwnWrite, type OperationContext, type Scope, type AnyQuery, type Restrict } from './engine';

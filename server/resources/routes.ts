@@ -260,7 +260,7 @@ export async function keepHidden(engine: ResourceEngine, ctx: HookContext, def: 
 }
 
 /** The website (checked: exists, and the user is its staff) and every ancestor key (checked: exists in it). */
-async function scopeOf(engine: ResourceEngine, request: FastifyRequest, def: ResourceDef, value: (name: string) => unknown): Promise<Scope> {
+export async function scopeOf(engine: ResourceEngine, request: FastifyRequest, def: ResourceDef, value: (name: string) => unknown): Promise<Scope> {
   const scope: Scope = { keys: {} };
   // `global` and `organisation` resources have no website: the bearer guard's signed-in user is a member.
   if (hasWebsiteId(def)) {

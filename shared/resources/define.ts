@@ -278,7 +278,18 @@ export interface ResourceDef {
   machines?: StatusMachine[];
   /** What the public websites read of it (./delivery.ts): served under /content by the delivery API. */
   delivery?: DeliveryDecl;
+  /**
+   * Records may be brought in from a CSV or Excel file (issue 42, "Bring data in"): the list offers "Nhập từ tệp /
+   * Import" and the server takes rows at /api/Import/{website}/{name}, each through the engine's create.
+   */
+  import?: ImportDecl;
 }
+
+/**
+ * `true`: every field a form writes may be a column of the file; `fields`: only these (in this order), when the others
+ * make no sense in a spreadsheet (an image picked from the file manager).
+ */
+export type ImportDecl = true | { fields?: readonly string[] };
 
 export interface ResourceRoutes {
   list?: string;

@@ -31,6 +31,7 @@ export const faq = defineResource({
   ],
   list: { pageSizes: [10, 25, 50, 100], defaultPageSize: 10, searchPanel: true, orderBy: [{ field: 'order', direction: 'asc' }] },
   routes: consoleRoutes('faq', 'faqId'),
+  import: true,
   screen: { nav: { group: 'content', order: 70, icon: 'questionCircle' } },
   backToPrevious: true,
   concurrency: true,

@@ -63,6 +63,7 @@ export const customerFeedback = defineResource({
   ],
   list: { pageSizes: [10, 25, 50, 100], defaultPageSize: 10, orderBy: [{ field: 'order', direction: 'asc' }] },
   routes: consoleRoutes('customerFeedback', 'customerFeedbackId'),
+  import: true,
   screen: { nav: { group: 'feedback', order: 20 } },
   concurrency: true,
   // The testimonials the site shows (a customer's phone number stays in the console).

@@ -71,5 +71,6 @@ export const menuItem = defineResource({
   ],
   list: { treeParentField: 'parentId', orderBy: [{ field: 'order', direction: 'asc' }] },
   popup: { width: 1000, height: 850 },
+  import: true,
   concurrency: true,
 });

@@ -40,6 +40,7 @@ export const newsCategory = defineResource({
   ],
   list: { pageSizes: [10, 20, 50, 100], defaultPageSize: 20, treeParentField: 'parentId', orderBy: [{ field: 'order', direction: 'asc' }] },
   routes: consoleRoutes('news/category', 'categoryId'),
+  import: true,
   screen: { nav: { group: 'content', order: 20 } },
   concurrency: true,
   delivery: {

@@ -29,6 +29,7 @@ export const partner = defineResource({
   ],
   list: { pageSizes: [10, 20, 50, 100], defaultPageSize: 20, treeParentField: 'parentId', orderBy: [{ field: 'order', direction: 'asc' }] },
   routes: consoleRoutes('partner', 'partnerId'),
+  import: true,
   screen: { nav: { group: 'content', order: 80 } },
   concurrency: true,
   delivery: {

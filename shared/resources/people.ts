@@ -40,6 +40,7 @@ export const job = defineResource({
   ],
   list: { pageSizes: [10, 25, 50, 100], defaultPageSize: 10, orderBy: [{ field: 'order', direction: 'asc' }] },
   routes: consoleRoutes('job', 'jobId'),
+  import: true,
   screen: { nav: { group: 'recruitment', order: 10 } },
   concurrency: true,
   // The careers page: the postings, never the applications (a person's data).

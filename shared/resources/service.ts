@@ -41,6 +41,7 @@ function serviceChild<const N extends string, const T extends string, const P ex
   fields: FieldDef[];
   popup: { width: number; height: number };
   children?: ResourceDef['children'];
+  import?: ResourceDef['import'];
 }) {
   // P is the default when no parent is given: literal, so the record and table types know the key.
   const parent = (child.parent ?? { resource: 'service', keyField: 'serviceId' }) as P;
@@ -62,6 +63,7 @@ function serviceChild<const N extends string, const T extends string, const P ex
       isActiveField(),
     ],
     ...(child.children ? { children: child.children } : {}),
+    ...(child.import ? { import: child.import } : {}),
     list: { orderBy: [{ field: 'order', direction: 'asc' }] },
     popup: child.popup,
     concurrency: true,
@@ -132,6 +134,7 @@ export const serviceFaq = serviceChild({
     { name: 'answer', type: 'richText', perLanguage: true, required: true, label: l('Câu trả lời', 'Answer') },
   ],
   popup: { width: 800, height: 600 },
+  import: true,
 });
 
 /** A service's titles (`Services/title/…`), each with its items. */

@@ -14,6 +14,7 @@ import { useQuery } from '@tanstack/react-query';
 import { serverRead } from './queries';
 import { deleteRecord } from './deleteRecord';
 import { resourceTitle } from './labels';
+import { ImportButton } from './import/ImportButton';
 import { buildTree, moveNode, placements, type DropPlace, type Placement, type TreeRow } from './tree';
 
 /**
@@ -143,6 +144,7 @@ export function ChildTree({ def, parentId, reorder, inputs, describe, labelField
           <Tooltip title={t('reload')}>
             <Button icon={<ReloadOutlined />} aria-label={t('reload')} onClick={() => void query.refetch()} />
           </Tooltip>
+          {def.import && <ImportButton def={def} parentId={parentId} />}
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({})}>
             {t('add')}
           </Button>

@@ -15,6 +15,7 @@ import { createDataProvider, idOf, listKey, type Id, type ListParams, type Row }
 import { useWatchedRead } from './queryHooks';
 import { exportFileName, exportTable, saveFile, toCsv, toXlsx } from './export';
 import { ExportMenu } from './ExportMenu';
+import { ImportButton } from './import/ImportButton';
 import { fieldLabel, optionLabel, resourceTitle } from './labels';
 import { useListEmpty } from './ListEmpty';
 import { groupRows, isGroupRow } from './grouping';
@@ -369,6 +370,8 @@ export function ResourceList(props: ResourceListProps) {
         toolBarRender={() => [
           ...(props.toolbar ?? []),
           props.exportable !== false && <ExportMenu key="export" onExport={(format) => void exportAs(format)} />,
+          // Bringing data in (issue 42): lists whose definition declares `import`, for who may add records.
+          def.import && def.api.create && access.can('create').allowed && <ImportButton key="import" def={def} parentId={parentId} keys={keys} />,
           onAdd && (
             <Button key="add" type="primary" icon={<PlusOutlined />} onClick={onAdd}>
               {t('add')}

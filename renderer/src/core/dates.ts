@@ -45,3 +45,9 @@ export const toWireDayStart = (value: dayjs.Dayjs | Date): string => `${toWireDa
 
 /** Today's local day for a file name (`team-2026-11-26.csv`): sorts by date, unlike the display format. */
 export const fileDate = (now: Date = new Date()): string => toWireDay(now);
+
+/**
+ * The day of a spreadsheet's date cell. Excel keeps a date without a zone; exceljs hands it over as that day's UTC
+ * midnight, so its UTC day is the day the sheet shows (a local reading would move it a day west of Greenwich).
+ */
+export const sheetDay = (value: Date): string => value.toISOString().slice(0, 10);

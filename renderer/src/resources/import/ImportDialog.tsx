@@ -1,3 +1,4 @@
+import { sheetDay } from '../../core/dates';
 import { DownloadOutlined, InboxOutlined, UploadOutlined } from '@ant-design/icons';
 import { Alert, Button, Modal, Progress, Select, Space, Steps, Table, Typography, Upload } from 'antd';
 import { useMemo, useState } from 'react';
@@ -117,7 +118,7 @@ export function ImportDialog({ def, parentId, keys, onClose }: ImportDialogProps
   /** The refused rows as the file came (its headings), a last column with the reasons; as CSV or Excel as it came. */
   async function downloadRefused() {
     if (!file) return;
-    const asCell = (cell: Cell): ExportCell => (cell === null ? '' : cell instanceof Date ? cell.toISOString().slice(0, 10) : typeof cell === 'number' ? cell : String(cell));
+    const asCell = (cell: Cell): ExportCell => (cell === null ? '' : cell instanceof Date ? sheetDay(cell) : typeof cell === 'number' ? cell : String(cell));
     const table = {
       headers: [...file.sheet.headers, t('import.reason')],
       rows: refused.map((r) => [...(file.sheet.rows[r.index] ?? []).map(asCell), r.message]),
@@ -212,7 +213,7 @@ export function ImportDialog({ def, parentId, keys, onClose }: ImportDialogProps
               dataSource={file.sheet.headers.map((header, column) => ({ column, header, sample: file.sheet.rows[0]?.[column] }))}
               columns={[
                 { title: t('import.column'), dataIndex: 'header', render: (h: string) => h || <Typography.Text type="secondary">—</Typography.Text> },
-                { title: t('import.sample'), dataIndex: 'sample', ellipsis: true, render: (v: Cell) => (v instanceof Date ? v.toISOString().slice(0, 10) : v === null || v === undefined ? '' : String(v)) },
+                { title: t('import.sample'), dataIndex: 'sample', ellipsis: true, render: (v: Cell) => (v instanceof Date ? sheetDay(v) : v === null || v === undefined ? '' : String(v)) },
                 {
                   title: t('import.field'),
                   width: 320,

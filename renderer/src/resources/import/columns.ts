@@ -1,3 +1,4 @@
+import { sheetDay } from '../../core/dates';
 import type { FieldDef, ResourceDef } from '../../../../shared/resources/define';
 import { writableFields } from '../../../../shared/resources/validate';
 import { foldText } from '../../../../shared/text';
@@ -67,7 +68,6 @@ export type Choices = ReadonlyMap<string, unknown>;
 const YES = new Set(['1', 'true', 'yes', 'y', 'x', 'co', 'dung', 'bat', 'on']);
 const NO = new Set(['0', 'false', 'no', 'n', 'khong', 'sai', 'tat', 'off']);
 
-const isoDay = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 
 /**
  * A cell as the field's wire value: numbers from digits, yes/no words as booleans, an option or a reference by its
@@ -76,7 +76,7 @@ const isoDay = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padSt
  */
 export function cellValue(field: FieldDef, cell: Cell, choices?: Choices): unknown {
   if (cell === null || (typeof cell === 'string' && !cell.trim())) return undefined;
-  if (cell instanceof Date) return field.type === 'datetime' ? cell.toISOString() : isoDay(cell);
+  if (cell instanceof Date) return field.type === 'datetime' ? cell.toISOString() : sheetDay(cell);
   const text = String(cell).trim();
   switch (field.type) {
     case 'number':
@@ -147,7 +147,7 @@ export function rowBody(cells: readonly Cell[], mapping: readonly (string | unde
     if (!target) return;
     const cell = cells[column] ?? null;
     if (target.languageId) {
-      const text = cell === null ? '' : cell instanceof Date ? isoDay(cell) : String(cell);
+      const text = cell === null ? '' : cell instanceof Date ? sheetDay(cell) : String(cell);
       (texts[target.field.name] ??= {})[target.languageId] = target.field.type === 'richText' ? asHtml(text) : text;
       return;
     }

@@ -19,6 +19,8 @@ import { useSession } from '../../session';
 import NoticeHost from '../../core/NoticeHost';
 import { HeaderControls } from './HeaderControls';
 import { UserMenu } from './UserMenu';
+import { CONTENT_ID, SkipLink } from './SkipLink';
+import { ShortcutsHelp } from '../../resources/ShortcutsHelp';
 import { useNavCounts } from '../../resources/navCounts';
 
 
@@ -176,6 +178,8 @@ function Shell() {
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
+      <SkipLink />
+      <ShortcutsHelp />
       <Layout.Header
         style={{
           position: 'sticky',
@@ -227,7 +231,8 @@ function Shell() {
             />
           </div>
         </Layout.Sider>
-        <Layout.Content style={{ padding: screen === 'xsmall' ? 8 : 24, minWidth: 0 }}>
+        {/* Focusable from the skip link only (tabIndex -1): the next Tab is the screen's first control. */}
+        <Layout.Content id={CONTENT_ID} tabIndex={-1} style={{ padding: screen === 'xsmall' ? 8 : 24, minWidth: 0, outline: 'none' }}>
           <WorkspaceOutlet />
         </Layout.Content>
       </Layout>

@@ -1,0 +1,69 @@
+import { theme, type ThemeConfig } from 'antd';
+
+/**
+ * WCAG 2.1 AA text contrast (4.5:1) on top of antd's algorithms (issue 42). antd's palettes leave some text below it:
+ * in a dark theme the primary colour as text (links, the active tab, the selected navigation entry on its tinted
+ * background: 2.46:1) and placeholders (white at 25 %: 2.24:1); in both, a few preset tag colours on their tinted
+ * backgrounds. Each theme keeps its colours; only the text shade moves, to the palette's next readable one.
+ */
+const AA = 4.5;
+
+const PRESETS = ['blue', 'purple', 'cyan', 'green', 'magenta', 'pink', 'red', 'orange', 'yellow', 'volcano', 'geekblue', 'gold', 'lime'] as const;
+
+function channels(hex: string): [number, number, number] {
+  const h = hex.replace('#', '');
+  return [0, 2, 4].map((i) => parseInt(h.slice(i, i + 2), 16) / 255) as [number, number, number];
+}
+
+function luminance(hex: string): number {
+  const [r, g, b] = channels(hex).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/** The WCAG contrast ratio of two opaque `#rrggbb` colours. */
+export function contrast(a: string, b: string): number {
+  const [x, y] = [luminance(a), luminance(b)].sort((p, q) => q - p);
+  return (x + 0.05) / (y + 0.05);
+}
+
+type Token = Record<string, unknown>;
+const hexOf = (token: Token, key: string) => (typeof token[key] === 'string' && /^#[0-9a-f]{6}$/i.test(token[key]) ? token[key] : undefined);
+
+/** The first of `shades` (palette keys, in order) readable on `background`, or undefined. */
+function firstReadable(token: Token, shades: string[], background: string): string | undefined {
+  return shades.map((k) => hexOf(token, k)).find((c) => c !== undefined && contrast(c, background) >= AA);
+}
+
+/** The theme with the token and component overrides that bring its text to 4.5:1. */
+export function readable(config: ThemeConfig, dark: boolean): ThemeConfig {
+  const token = theme.getDesignToken(config) as unknown as Token;
+  const tag: Token = {};
+  for (const color of PRESETS) {
+    const background = hexOf(token, `${color}1`);
+    const text = hexOf(token, `${color}7`);
+    if (!background || !text || contrast(text, background) >= AA) continue;
+    const better = firstReadable(token, [`${color}8`, `${color}9`, `${color}10`], background);
+    if (better) tag[`${color}7`] = better;
+  }
+  const components: ThemeConfig['components'] = { ...config.components, Tag: { ...config.components?.Tag, ...tag } };
+  if (!dark) return { ...config, components };
+  // Dark: the primary colour as text is one shade lighter (its hover shade), on the page and in cards and pop-ups.
+  const onDark = token.colorPrimaryTextHover as string;
+  return {
+    ...config,
+    token: { ...config.token, colorLink: onDark, colorLinkHover: onDark, colorTextPlaceholder: 'rgba(255, 255, 255, 0.5)' },
+    components: {
+      ...components,
+      // The selected entry sits on the primary's tinted background: plain text colour there, the tint marks it.
+      Menu: { itemSelectedColor: token.colorText as string, subMenuItemSelectedColor: onDark, ...config.components?.Menu },
+      Tabs: { itemSelectedColor: onDark, itemActiveColor: onDark, itemHoverColor: onDark, ...config.components?.Tabs },
+    },
+  };
+}
+
+/** The primary colour, or its lighter hover shade when the primary is not readable on `background` (a dark page). */
+export function readableOn(token: { colorPrimary: string; colorPrimaryTextHover: string }, background: string): string {
+  const plain = /^#[0-9a-f]{6}$/i;
+  if (!plain.test(background) || !plain.test(token.colorPrimary)) return token.colorPrimary;
+  return contrast(token.colorPrimary, background) >= 3 ? token.colorPrimary : token.colorPrimaryTextHover;
+}

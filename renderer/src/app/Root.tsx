@@ -5,7 +5,7 @@ import { RouterProvider } from 'react-router-dom';
 import { i18next } from '../core/i18n';
 import { antdLocaleFor } from '../core/i18n/antd';
 import { findTheme } from '../core/theme/themes';
-import { FocusStyles } from '../core/theme/FocusStyles';
+import { ConsoleStyles } from '../core/theme/ConsoleStyles';
 import { usePreference } from '../core/preferences';
 import { queryClient } from '../resources/queries';
 import { FieldWidgetsContext } from '../resources/widgets';
@@ -39,7 +39,7 @@ export function Root({ router }: { router: AppRouter }) {
     <QueryClientProvider client={queryClient}>
       <ConfigProvider theme={named.config} locale={antdLocaleFor(uiLanguage)}>
         <BodyBackground />
-        <FocusStyles />
+        <ConsoleStyles />
         <FieldWidgetsContext.Provider value={fieldWidgets}>
           <RouterProvider router={router} />
         </FieldWidgetsContext.Provider>

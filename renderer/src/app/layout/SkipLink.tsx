@@ -5,7 +5,7 @@ export const CONTENT_ID = 'content';
 
 /**
  * The first stop of the Tab key: "Bỏ qua đến nội dung / Skip to content", hidden until focused (core/theme/
- * FocusStyles.tsx). It moves the focus to the screen itself, past the header and the side navigation, so the next
+ * ConsoleStyles.tsx). It moves the focus to the screen itself, past the header and the side navigation, so the next
  * Tab reaches the screen's first control (on /news, "Thêm mới" was 22 Tabs away).
  */
 export function SkipLink() {

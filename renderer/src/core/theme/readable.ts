@@ -34,6 +34,26 @@ function firstReadable(token: Token, shades: string[], background: string): stri
   return shades.map((k) => hexOf(token, k)).find((c) => c !== undefined && contrast(c, background) >= AA);
 }
 
+/** `color` mixed with white by `share` (0 to 1). */
+function lighten(color: string, share: number): string {
+  return `#${channels(color).map((c) => Math.round((c + (1 - c) * share) * 255).toString(16).padStart(2, '0')).join('')}`;
+}
+
+/**
+ * The link colour of a dark theme: `colorLink` is a seed the dark algorithm darkens again, so the seed is the primary
+ * lightened step by step until what the algorithm makes of it reads at 4.5:1 on every background text sits on.
+ */
+function readableLink(config: ThemeConfig, token: Token): { seed: string; shown: string } {
+  const backgrounds = ['colorBgContainer', 'colorBgLayout', 'colorBgElevated'].map((k) => hexOf(token, k)).filter((c) => c !== undefined);
+  const primary = hexOf(token, 'colorPrimary') ?? '#1677ff';
+  for (let step = 1; step <= 8; step++) {
+    const seed = lighten(primary, step / 10);
+    const shown = (theme.getDesignToken({ ...config, token: { ...config.token, colorLink: seed } }) as unknown as Token).colorLink as string;
+    if (backgrounds.every((bg) => contrast(shown, bg) >= AA)) return { seed, shown };
+  }
+  return { seed: '#ffffff', shown: '#ffffff' };
+}
+
 /** The theme with the token and component overrides that bring its text to 4.5:1. */
 export function readable(config: ThemeConfig, dark: boolean): ThemeConfig {
   const token = theme.getDesignToken(config) as unknown as Token;
@@ -47,11 +67,12 @@ export function readable(config: ThemeConfig, dark: boolean): ThemeConfig {
   }
   const components: ThemeConfig['components'] = { ...config.components, Tag: { ...config.components?.Tag, ...tag } };
   if (!dark) return { ...config, components };
-  // Dark: the primary colour as text is one shade lighter (its hover shade), on the page and in cards and pop-ups.
-  const onDark = token.colorPrimaryTextHover as string;
+  // Dark: the primary colour as text is lighter, readable on the page, in cards and in pop-ups.
+  const link = readableLink(config, token);
+  const onDark = link.shown;
   return {
     ...config,
-    token: { ...config.token, colorLink: onDark, colorLinkHover: onDark, colorTextPlaceholder: 'rgba(255, 255, 255, 0.5)' },
+    token: { ...config.token, colorLink: link.seed, colorTextPlaceholder: 'rgba(255, 255, 255, 0.5)' },
     components: {
       ...components,
       // The selected entry sits on the primary's tinted background: plain text colour there, the tint marks it.

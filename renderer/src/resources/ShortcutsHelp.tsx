@@ -1,5 +1,5 @@
 import { Modal, Typography } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SHORTCUTS, useHelpShortcut } from './shortcuts';
 
@@ -8,6 +8,13 @@ export function ShortcutsHelp() {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   useHelpShortcut(() => setOpen(true));
+  // Esc closes it wherever the focus is (antd's Modal hears Esc only once the focus has moved into it).
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setOpen(false);
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open]);
   return (
     <Modal open={open} title={t('shortcuts.title')} onCancel={() => setOpen(false)} footer={null} destroyOnHidden>
       <table data-testid="shortcuts-help" style={{ width: '100%', borderCollapse: 'collapse' }}>

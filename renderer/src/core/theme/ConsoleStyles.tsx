@@ -24,6 +24,8 @@ export function ConsoleStyles() {
 .sd-skip-link { position: fixed; left: 8px; top: -100px; z-index: 2000; padding: 8px 16px; border-radius: ${token.borderRadius}px;
   background: ${token.colorBgElevated}; color: ${token.colorText}; box-shadow: ${token.boxShadowSecondary}; }
 .sd-skip-link:focus { top: 8px; }
+/* The search panel's "Mở rộng / Thu gọn" is a link drawn in the primary colour: the link colour reads (./readable.ts). */
+a.ant-pro-query-filter-collapse-button { color: ${token.colorLink}; }
 .ant-pro-table-list-toolbar-right { min-width: 0; }
 .ant-pro-table-list-toolbar-right > div:not([class]) { flex-wrap: wrap; justify-content: flex-end; min-width: 0; }
 `;

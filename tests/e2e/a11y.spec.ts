@@ -90,14 +90,18 @@ test.describe('at 1440 px', () => {
     await page.keyboard.press('Enter');
     await expect(page.locator('main#content')).toBeFocused();
     let tabs = 0;
-    while (!(await add.evaluate((el) => el === document.activeElement)) && tabs < 12) {
+    while (!(await add.evaluate((el) => el === (globalThis as unknown as { document: { activeElement: unknown } }).document.activeElement)) && tabs < 12) {
       await page.keyboard.press('Tab');
       tabs++;
     }
     await expect(add).toBeFocused();
 
     // Focus is drawn on buttons and on the side navigation's entries (a 2 px outline), in the dark theme.
-    const outline = (locator: Locator) => locator.evaluate((el) => getComputedStyle(el).outlineStyle + ' ' + getComputedStyle(el).outlineWidth);
+    const outline = (locator: Locator) =>
+      locator.evaluate((el) => {
+        const style = (globalThis as unknown as { getComputedStyle(e: unknown): Record<string, string> }).getComputedStyle(el);
+        return `${style.outlineStyle} ${style.outlineWidth}`;
+      });
     expect(await outline(add)).toBe('solid 2px');
     const entry = nav(page).getByRole('link', { name: 'Tổng quan' });
     await entry.focus();

@@ -38,3 +38,14 @@ describe('theme text contrast (WCAG 2.1 AA, issue 42)', () => {
     for (const color of PRESETS) expect(contrast(tag[`${color}7`] ?? token[`${color}7`], token[`${color}1`]), `${key} ${color}`).toBeGreaterThanOrEqual(4.5);
   });
 });
+
+describe('light theme text contrast (issue 42)', () => {
+  it('the primary button, the selected entry and status tags read at 4.5:1', () => {
+    const { config } = findTheme('light');
+    const token = theme.getDesignToken(config) as unknown as Record<string, string>;
+    const c = config.components as Record<string, Record<string, string>>;
+    expect(contrast('#ffffff', c.Button.colorPrimary)).toBeGreaterThanOrEqual(4.5);
+    expect(contrast(onBackground(c.Menu.itemSelectedColor, token.colorPrimaryBg), token.colorPrimaryBg)).toBeGreaterThanOrEqual(4.5);
+    for (const s of ['Success', 'Info', 'Warning', 'Error']) expect(contrast(c.Tag[`color${s}`] ?? token[`color${s}`], token[`color${s}Bg`]), s).toBeGreaterThanOrEqual(4.5);
+  });
+});

@@ -65,8 +65,29 @@ export function readable(config: ThemeConfig, dark: boolean): ThemeConfig {
     const better = firstReadable(token, [`${color}8`, `${color}9`, `${color}10`], background);
     if (better) tag[`${color}7`] = better;
   }
+  // Status tags (success, error…) draw their colour on its tint: the first readable of its text shades.
+  const presetOf: Record<string, string> = { Success: 'green', Info: 'blue', Warning: 'gold', Error: 'red' };
+  for (const status of ['Success', 'Info', 'Warning', 'Error']) {
+    const background = hexOf(token, `color${status}Bg`);
+    const text = hexOf(token, `color${status}`);
+    if (!background || !text || contrast(text, background) >= AA) continue;
+    const better = firstReadable(token, [`color${status}Text`, `color${status}TextActive`, `color${status}TextHover`, `${presetOf[status]}8`, `${presetOf[status]}9`], background);
+    if (better) tag[`color${status}`] = better;
+  }
   const components: ThemeConfig['components'] = { ...config.components, Tag: { ...config.components?.Tag, ...tag } };
-  if (!dark) return { ...config, components };
+  if (!dark) {
+    // Light: white on the primary button (4.1:1) and the selected entry's primary text on its tint (3.66:1) are
+    // drawn one shade darker.
+    const deeper = firstReadable(token, ['colorPrimary', 'colorPrimaryActive', 'colorPrimaryTextActive'], '#ffffff') ?? (token.colorPrimary as string);
+    return {
+      ...config,
+      components: {
+        ...components,
+        Button: { colorPrimary: deeper, ...config.components?.Button },
+        Menu: { itemSelectedColor: token.colorText as string, ...config.components?.Menu },
+      },
+    };
+  }
   // Dark: the primary colour as text is lighter, readable on the page, in cards and in pop-ups.
   const link = readableLink(config, token);
   const onDark = link.shown;

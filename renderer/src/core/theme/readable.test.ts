@@ -49,3 +49,13 @@ describe('light theme text contrast (issue 42)', () => {
     for (const s of ['Success', 'Info', 'Warning', 'Error']) expect(contrast(c.Tag[`color${s}`] ?? token[`color${s}`], token[`color${s}Bg`]), s).toBeGreaterThanOrEqual(4.5);
   });
 });
+
+describe('light theme links and quiet text (issue 42)', () => {
+  it('links, secondary text and placeholders read at 4.5:1 on white', () => {
+    const token = theme.getDesignToken(findTheme('light').config);
+    expect(contrast(token.colorLink, '#ffffff')).toBeGreaterThanOrEqual(4.5);
+    for (const c of [token.colorTextDescription, token.colorTextPlaceholder]) {
+      expect(contrast(onBackground(c, '#ffffff'), '#ffffff')).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+});

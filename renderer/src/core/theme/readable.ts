@@ -81,6 +81,8 @@ export function readable(config: ThemeConfig, dark: boolean): ThemeConfig {
     const deeper = firstReadable(token, ['colorPrimary', 'colorPrimaryActive', 'colorPrimaryTextActive'], '#ffffff') ?? (token.colorPrimary as string);
     return {
       ...config,
+      // Links (4.1:1), secondary text (3.36:1) and placeholders (1.83:1) on white are drawn darker too.
+      token: { ...config.token, colorLink: deeper, colorTextDescription: 'rgba(0, 0, 0, 0.6)', colorTextTertiary: 'rgba(0, 0, 0, 0.6)', colorTextPlaceholder: 'rgba(0, 0, 0, 0.55)' },
       components: {
         ...components,
         Button: { colorPrimary: deeper, ...config.components?.Button },

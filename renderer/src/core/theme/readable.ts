@@ -85,7 +85,8 @@ export function readable(config: ThemeConfig, dark: boolean): ThemeConfig {
       token: { ...config.token, colorLink: deeper, colorTextDescription: 'rgba(0, 0, 0, 0.6)', colorTextTertiary: 'rgba(0, 0, 0, 0.6)', colorTextPlaceholder: 'rgba(0, 0, 0, 0.55)' },
       components: {
         ...components,
-        Button: { colorPrimary: deeper, ...config.components?.Button },
+        Button: { colorPrimary: deeper, colorError: firstReadable(token, ['colorError', 'colorErrorActive', 'colorErrorTextActive'], '#ffffff') ?? (token.colorError as string), ...config.components?.Button },
+        Tabs: { itemSelectedColor: deeper, itemActiveColor: deeper, ...config.components?.Tabs },
         Menu: { itemSelectedColor: token.colorText as string, ...config.components?.Menu },
       },
     };
@@ -95,7 +96,7 @@ export function readable(config: ThemeConfig, dark: boolean): ThemeConfig {
   const onDark = link.shown;
   return {
     ...config,
-    token: { ...config.token, colorLink: link.seed, colorTextPlaceholder: 'rgba(255, 255, 255, 0.5)' },
+    token: { ...config.token, colorLink: link.seed, colorTextPlaceholder: 'rgba(255, 255, 255, 0.5)', colorTextDescription: 'rgba(255, 255, 255, 0.5)', colorTextTertiary: 'rgba(255, 255, 255, 0.5)' },
     components: {
       ...components,
       // The selected entry sits on the primary's tinted background: plain text colour there, the tint marks it.

@@ -6,6 +6,7 @@ import { i18next } from '../core/i18n';
 import { antdLocaleFor } from '../core/i18n/antd';
 import { findTheme } from '../core/theme/themes';
 import { useReducedMotion } from '../core/theme/reducedMotion';
+import { ConsoleStyles } from '../core/theme/ConsoleStyles';
 import { usePreference } from '../core/preferences';
 import { queryClient } from '../resources/queries';
 import { FieldWidgetsContext } from '../resources/widgets';
@@ -44,6 +45,7 @@ export function Root({ router }: { router: AppRouter }) {
     <QueryClientProvider client={queryClient}>
       <ConfigProvider theme={themeConfig} locale={antdLocaleFor(uiLanguage)}>
         <BodyBackground />
+        <ConsoleStyles />
         <FieldWidgetsContext.Provider value={fieldWidgets}>
           <RouterProvider router={router} />
         </FieldWidgetsContext.Provider>

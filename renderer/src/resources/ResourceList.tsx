@@ -21,6 +21,7 @@ import { useListEmpty } from './ListEmpty';
 import { groupRows, isGroupRow } from './grouping';
 import { buildTree, treePage, type TreePage, type TreeRow } from './tree';
 import { useAccess } from './access';
+import { useListShortcuts } from './shortcuts';
 import { useHiddenFields } from './permissions';
 import { BulkBar, BulkOutcomeAlert, useBulkChoices, type BulkOutcome } from './bulk/BulkBar';
 
@@ -230,8 +231,23 @@ export function ResourceList(props: ResourceListProps) {
         }
       : undefined);
 
+  // The list's keys (./shortcuts.ts): N adds, / goes to the search, ] and [ turn the pages.
+  const listRoot = useRef<HTMLDivElement>(null);
+  const turn = (by: number) => {
+    const info = actionRef.current?.pageInfo;
+    if (!info) return;
+    const next = info.current + by;
+    if (next >= 1 && (next - 1) * info.pageSize < info.total) actionRef.current?.setPageInfo?.({ current: next });
+  };
+  useListShortcuts({
+    add: onAdd,
+    search: () => listRoot.current?.querySelector<HTMLInputElement>('.ant-pro-table-search input, .ant-pro-table-list-toolbar input')?.focus(),
+    nextPage: () => turn(1),
+    previousPage: () => turn(-1),
+  });
+
   return (
-    <>
+    <div ref={listRoot}>
       {outcome && <BulkOutcomeAlert outcome={outcome} onClose={() => setOutcome(null)} />}
       <ProTable<Row>
         {...empty}
@@ -396,6 +412,6 @@ export function ResourceList(props: ResourceListProps) {
           <span style={{ position: 'fixed', left: menu?.x ?? 0, top: menu?.y ?? 0, width: 1, height: 1 }} />
         </Dropdown>
       )}
-    </>
+    </div>
   );
 }

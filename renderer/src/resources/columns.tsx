@@ -14,6 +14,7 @@ import type { Row } from './dataProvider';
 import { ErasedValue, isErased } from './erased';
 import { fieldLabel, optionLabel } from './labels';
 import { useLookupOptions } from './useLookup';
+import { useState } from 'react';
 
 /**
  * One ProColumns list per definition drives both the table and its search form: list fields become
@@ -216,9 +217,15 @@ function DeleteButton({ row, options }: { row: Row; options: ColumnOptions }) {
       </Tooltip>
     );
   }
+  return <ConfirmDelete labels={labels} onConfirm={() => options.onDelete!(row)} />;
+}
+
+/** The delete button and its question. Its "Xóa" tooltip hides while the question is open: it covered it. */
+function ConfirmDelete({ labels, onConfirm }: { labels: ColumnOptions['labels']; onConfirm: () => void }) {
+  const [asking, setAsking] = useState(false);
   return (
-    <Popconfirm title={labels.deleteConfirm} okText={labels.ok} cancelText={labels.cancel} okButtonProps={{ danger: true }} onConfirm={() => options.onDelete!(row)}>
-      <Tooltip title={labels.delete}>
+    <Popconfirm title={labels.deleteConfirm} okText={labels.ok} cancelText={labels.cancel} okButtonProps={{ danger: true }} onConfirm={onConfirm} open={asking} onOpenChange={setAsking}>
+      <Tooltip title={labels.delete} {...(asking ? { open: false } : {})}>
         <Button type="text" size="small" danger icon={<DeleteOutlined />} aria-label={labels.delete} />
       </Tooltip>
     </Popconfirm>

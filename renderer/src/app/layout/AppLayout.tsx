@@ -19,6 +19,8 @@ import { useSession } from '../../session';
 import NoticeHost from '../../core/NoticeHost';
 import { HeaderControls } from './HeaderControls';
 import { UserMenu } from './UserMenu';
+import { CONTENT_ID, SkipLink } from './SkipLink';
+import { ShortcutsHelp } from '../../resources/ShortcutsHelp';
 import { useNavCounts } from '../../resources/navCounts';
 import { CommandPalette } from '../../features/search/CommandPalette';
 
@@ -177,6 +179,8 @@ function Shell() {
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
+      <SkipLink />
+      <ShortcutsHelp />
       <Layout.Header
         style={{
           position: 'sticky',
@@ -203,7 +207,9 @@ function Shell() {
         <Layout.Sider
           data-testid="side-nav"
           theme="light"
-          width={220}
+          // Wide enough for the longest entry inside a group ("Câu hỏi thường gặp" was cut at 220 px), with a
+          // smaller indent for a group's entries and a thin scroll bar.
+          width={232}
           collapsedWidth={64}
           collapsible
           collapsed={collapsed}
@@ -217,9 +223,10 @@ function Shell() {
         >
           {/* The menu scrolls above the collapse trigger (the sider's bottom 48 px): scrolled in the sider itself, its
               last entries ended under the trigger, out of reach. */}
-          <div style={{ height: '100%', overflowY: 'auto', overflowX: 'hidden' }}>
+          <div style={{ height: '100%', overflowY: 'auto', overflowX: 'hidden', scrollbarWidth: 'thin' }}>
             <Menu
               mode="inline"
+              inlineIndent={16}
               items={items}
               selectedKeys={selected ? [selected] : []}
               // Collapsed, groups open as pop-ups: the menu keeps its own open state then.
@@ -228,7 +235,8 @@ function Shell() {
             />
           </div>
         </Layout.Sider>
-        <Layout.Content style={{ padding: screen === 'xsmall' ? 8 : 24, minWidth: 0 }}>
+        {/* Focusable from the skip link only (tabIndex -1): the next Tab is the screen's first control. */}
+        <Layout.Content id={CONTENT_ID} tabIndex={-1} style={{ padding: screen === 'xsmall' ? 8 : 24, minWidth: 0, outline: 'none' }}>
           <WorkspaceOutlet />
         </Layout.Content>
         <CommandPalette screens={nav.flatMap((e) => (isGroup(e) ? e.areas : [e])).map((a) => ({ path: a.path, label: navTitle(a.title, t) }))} />

@@ -1,4 +1,5 @@
 import { theme, type ThemeConfig } from 'antd';
+import { readable } from './readable';
 
 /**
  * The twelve named themes of the spec, built from antd's algorithms and a few colour tokens.
@@ -15,10 +16,14 @@ const { darkAlgorithm, defaultAlgorithm, compactAlgorithm } = theme;
 const named = (key: string, dark: boolean, token: ThemeConfig['token'] = {}, compact = false): NamedTheme => ({
   key,
   dark,
-  config: {
-    algorithm: compact ? [dark ? darkAlgorithm : defaultAlgorithm, compactAlgorithm] : dark ? darkAlgorithm : defaultAlgorithm,
-    token,
-  },
+  // Text at WCAG AA contrast (./readable.ts): links, tabs, the selected menu entry, placeholders, tags.
+  config: readable(
+    {
+      algorithm: compact ? [dark ? darkAlgorithm : defaultAlgorithm, compactAlgorithm] : dark ? darkAlgorithm : defaultAlgorithm,
+      token,
+    },
+    dark,
+  ),
 });
 
 export const THEMES: readonly NamedTheme[] = [

@@ -23,13 +23,17 @@ export function WebhooksTab() {
   const hooksRef = useRef<ActionType>();
   const logRef = useRef<ActionType>();
 
+  // A receiver's address has no spaces: it breaks anywhere, or at 1024 px it pushed the secret out of the screen.
+  const wrapUrl = (column: ProColumns<Row>): ProColumns<Row> =>
+    column.key === 'url' ? { ...column, onCell: () => ({ style: { overflowWrap: 'anywhere', minWidth: 160 } }) } : column;
+
   const secretColumn: ProColumns<Row> = {
     key: 'secret',
     title: t('info-website.secret'),
     dataIndex: 'secret',
     render: (_, row) =>
       typeof row.secret === 'string' ? (
-        <Typography.Text code copyable={{ text: row.secret, tooltips: [t('info-website.copySecret'), t('info-website.copied')] }} data-testid="webhook-secret">
+        <Typography.Text code style={{ whiteSpace: 'nowrap' }} copyable={{ text: row.secret, tooltips: [t('info-website.copySecret'), t('info-website.copied')] }} data-testid="webhook-secret">
           {`${row.secret.slice(0, 14)}…`}
         </Typography.Text>
       ) : null,
@@ -88,7 +92,7 @@ export function WebhooksTab() {
         onAdd={() => setEditing({})}
         onOpen={(row) => setEditing(row)}
         onChanged={() => void logRef.current?.reload()}
-        columns={(generic) => [...generic.filter((c) => c.key !== '__actions'), secretColumn, ...generic.filter((c) => c.key === '__actions')]}
+        columns={(generic) => [...generic.filter((c) => c.key !== '__actions').map(wrapUrl), secretColumn, ...generic.filter((c) => c.key === '__actions')]}
       />
       <ResourceList
         def={webhookDelivery}

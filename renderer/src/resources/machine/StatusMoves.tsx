@@ -1,6 +1,6 @@
 import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
 import type { ProColumns } from '@ant-design/pro-components';
-import { Button, Space, Tooltip } from 'antd';
+import { Button, Flex, Tooltip } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ResourceDef } from '../../../../shared/resources/define';
@@ -23,11 +23,12 @@ export interface StatusMovesProps extends Omit<MovesProps, 'machine'> {
 export function StatusMoves({ machine, ...props }: StatusMovesProps) {
   const machines = machine ? [machine] : (props.def.machines ?? []);
   return (
-    <Space size={props.compact ? 4 : 8} wrap={!props.compact}>
+    // A flex gap, not Space: Space spaces its children (one per machine), and a machine's buttons touched each other.
+    <Flex gap={props.compact ? 4 : 8} wrap={props.compact ? false : 'wrap'} align="center">
       {machines.map((m, i) => (
         <MachineMoves key={i} {...props} machine={m} />
       ))}
-    </Space>
+    </Flex>
   );
 }
 
@@ -69,10 +70,10 @@ export function withMoves(def: ResourceDef, actions: ProColumns<Row>, onMoved: (
     ...actions,
     width: undefined,
     render: (dom, row, index, action, schema) => (
-      <Space size={0} wrap={false}>
+      <Flex gap={4} align="center">
         <StatusMoves def={def} record={row} onMoved={onMoved} compact {...options} />
         {actions.render?.(dom, row, index, action, schema) as ReactNode}
-      </Space>
+      </Flex>
     ),
   };
 }

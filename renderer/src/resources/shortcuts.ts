@@ -42,6 +42,7 @@ export function useSaveShortcut(handler: Handler, active = true): void {
 /** What the `?` list shows: the keys as written, and the i18n key (common namespace) of what they do. */
 export const SHORTCUTS: readonly { keys: string[]; label: string }[] = [
   { keys: ['?'], label: 'shortcuts.help' },
+  { keys: ['Ctrl+K', '⌘K'], label: 'shortcuts.palette' },
   { keys: ['N'], label: 'shortcuts.add' },
   { keys: ['/'], label: 'shortcuts.search' },
   { keys: [']'], label: 'shortcuts.nextPage' },

@@ -11,6 +11,10 @@ import { readableOn } from './readable';
  *
  * A list's toolbar (ProTable's) keeps its buttons and filters on one line and ran past the screen at 1024 px (the
  * audit log's five filters): they wrap instead.
+ *
+ * rc-table measures column widths in a hidden row (aria-hidden) that repeats each column's title: on a list with row
+ * selection that is a second "select all" checkbox, which the Tab key could reach inside hidden content
+ * (axe aria-hidden-focus). It keeps its size for the measure but cannot take the focus.
  */
 export function ConsoleStyles() {
   const { token } = theme.useToken();
@@ -26,6 +30,7 @@ export function ConsoleStyles() {
 .sd-skip-link:focus { top: 8px; }
 /* The search panel's "Mở rộng / Thu gọn" is a link drawn in the primary colour: the link colour reads (./readable.ts). */
 a.ant-pro-query-filter-collapse-button { color: ${token.colorLink}; }
+.ant-table-measure-row :is(input, button, a, [tabindex]) { visibility: hidden; }
 .ant-pro-table-list-toolbar-right { min-width: 0; }
 .ant-pro-table-list-toolbar-right > div:not([class]) { flex-wrap: wrap; justify-content: flex-end; min-width: 0; }
 `;

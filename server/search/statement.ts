@@ -10,7 +10,9 @@ import type { AnyQuery, DynamicDb } from '../resources/index';
 
 /** Statements kept at most; beyond, they start over. */
 const MAX_KEPT = 500;
-const kept = new Map<string, CompiledQuery>();
+// Per database: a statement compiled for one dialect (SQLite's search index, `?` parameters) must never run on another,
+// as when a process (the server suite) holds a SQLite and a PostgreSQL app at once.
+const keptBy = new WeakMap<object, Map<string, CompiledQuery>>();
 
 /**
  * A keyword standing for `q` while its statement is built: one that takes the same plan (a phone number's other form
@@ -51,6 +53,8 @@ export interface FoundRow {
 export async function runFound(db: DynamicDb, key: string, q: string, parts: () => FoundPart[]): Promise<FoundRow[]> {
   const stand = standIn(q);
   const full = `${key}\u0000${stand}`;
+  let kept = keptBy.get(db);
+  if (!kept) keptBy.set(db, (kept = new Map()));
   let statement = kept.get(full);
   if (!statement) {
     const queries = parts().map(({ query, values = [] }, i) => {

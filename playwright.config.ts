@@ -17,7 +17,8 @@ const workerIndex = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  timeout: 60_000,
+  // Two workers share two cores with their servers: a long journey of several screens needs more than a minute here.
+  timeout: 120_000,
   // A screen's first load in a fresh context parses the console's chunks: with two workers on two cores that takes
   // up to ~15 s here (the load time itself is a bench matter, not a journey's).
   expect: { timeout: 20_000 },

@@ -10,14 +10,16 @@ useRamTmp();
 // journeys that count what a whole website holds (dashboard, trash, audit) never see another worker's records, and
 // two workers keep both cores busy while one waits on the other's page. E2E_WORKERS=1 for one spec at a time.
 const port = Number(process.env.E2E_PORT ?? 5181);
-const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
+// One by default: on two cores a second worker measured no faster (~20 s a journey either way; the console's screen
+// loads are CPU-bound) and less steady. E2E_WORKERS=2 where there are cores to spare.
+const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 1));
 const dataDir = (index: number) => path.join(os.tmpdir(), `sitedesk-e2e-${process.pid}-${index}`);
 // A worker process loads this file too, with its index in the environment: its baseURL is its own server's.
 const workerIndex = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  // Two workers share two cores with their servers: a long journey of several screens needs more than a minute here.
+  // A long journey of several screens on a busy two-core machine needs more than a minute.
   timeout: 120_000,
   // A screen's first load in a fresh context parses the console's chunks: with two workers on two cores that takes
   // up to ~15 s here (the load time itself is a bench matter, not a journey's).

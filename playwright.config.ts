@@ -26,13 +26,15 @@ export default defineConfig({
   expect: { timeout: 20_000 },
   fullyParallel: false,
   workers,
-  retries: process.env.CI ? 1 : 0,
+  // A failed journey runs once more, recording its trace then (Playwright reports it as flaky when the retry passes,
+  // and a failure still fails the run). Recording a trace on every journey cost a third of the suite's time.
+  retries: 1,
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     baseURL: `http://127.0.0.1:${port + workerIndex}`,
     // The console honours prefers-reduced-motion (no antd animations): no journey waits for one to finish.
     reducedMotion: 'reduce',
-    trace: 'retain-on-failure',
+    trace: 'on-first-retry',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-quic', '--no-first-run', '--disable-sync'],

@@ -2,6 +2,7 @@
 // both themes (0 critical, 0 serious WCAG 2.1 A/AA violations); the skip link, visible focus, the `?` shortcuts, a
 // list driven from the keyboard; and the layout overflows of "What a new user found" (1024 px and 1440 px).
 import AxeBuilder from '@axe-core/playwright';
+import { api } from './content-support';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { chooseTheme, signIn } from './support';
 
@@ -159,7 +160,8 @@ test.describe('at 1024 px', () => {
     const panel = page.getByRole('tabpanel', { name: 'Webhook' });
     await panel.getByRole('button', { name: 'Thêm mới' }).click();
     const popup = page.locator('.ant-modal').filter({ hasText: 'Thêm Webhook' });
-    await popup.getByLabel('Địa chỉ nhận (URL)').fill('http://127.0.0.1:9/a-rather-long-address/that/the-site-builder/listens-on/rebuild');
+    const address = 'http://127.0.0.1:9/a-rather-long-address/that/the-site-builder/listens-on/rebuild';
+    await popup.getByLabel('Địa chỉ nhận (URL)').fill(address);
     await popup.getByRole('button', { name: /Lưu$/ }).click();
     await expect(popup).toHaveCount(0);
     const secret = panel.getByTestId('webhook-secret').first();
@@ -167,5 +169,9 @@ test.describe('at 1024 px', () => {
     await expect(secret).toBeInViewport({ ratio: 1 });
     expect(await overflow(content)).toBeLessThanOrEqual(0);
     expect(await overflow(page.locator('html'))).toBeLessThanOrEqual(0);
+
+    // Gone again: a webhook left behind would receive (and log) every later journey's public change.
+    const hooks = (await api(page, 'GET', 'Webhooks/get-all/1')) as unknown as { id: number; url: string }[];
+    for (const hook of hooks.filter((h) => h.url === address)) await api(page, 'DELETE', `Webhooks/1/${hook.id}`);
   });
 });

@@ -45,7 +45,7 @@ export async function pickImage(page: Page, field: Locator, fileName: string) {
 }
 
 /** A call of the CMS API as the signed-in user. */
-export async function api(page: Page, method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown) {
+export async function api(page: Page, method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, data?: unknown) {
   const response = await page.request.fetch(`/api/${path}`, { method, data, headers: { Authorization: `Bearer ${await tokenOf(page)}` } });
   expect(response.ok(), await response.text()).toBe(true);
   return (await response.json()) as { data?: unknown; code?: number; message?: string };

@@ -18,8 +18,7 @@ const exampleSite = (api: string, lang: string) =>
 
 /** As the staff member: change the Vietnamese title on the news item's page and ask for review again. */
 async function resubmitTitle(page: Page, newsId: string, title: string) {
-  await switchUser(page, STAFF);
-  await page.goto(`/news/${newsId}`);
+  await switchUser(page, STAFF, `/news/${newsId}`);
   await page.getByLabel('Tiêu đề (Tiếng Việt)').fill(title);
   await page.getByRole('button', { name: 'Lưu và gửi duyệt' }).click();
   await expect(page.getByTestId('news-locked')).toBeVisible();
@@ -28,8 +27,7 @@ async function resubmitTitle(page: Page, newsId: string, title: string) {
 
 /** As the reviewer: approve the news item from its page. */
 async function approve(page: Page, newsId: string, title: string) {
-  await switchUser(page, REVIEWER);
-  await page.goto(`/news/${newsId}`);
+  await switchUser(page, REVIEWER, `/news/${newsId}`);
   await footerButton(page, 'Duyệt').click();
   await answerDecision(page, `Duyệt “${title}”?`, 'Duyệt');
   await expect(toast(page, 'Duyệt thành công')).toBeVisible();
@@ -90,8 +88,7 @@ test('approved news reaches the example website; a declined edit leaves the publ
 
   // The staff member changes the title and asks again; the reviewer declines with a reason.
   await resubmitTitle(page, newsId, edited);
-  await switchUser(page, REVIEWER);
-  await page.goto(`/news/${newsId}`);
+  await switchUser(page, REVIEWER, `/news/${newsId}`);
   await footerButton(page, 'Từ chối').click();
   const decline = page.locator('.ant-modal').filter({ hasText: 'Nhập lý do từ chối' });
   await decline.getByRole('textbox').fill('Giờ tổ chức chưa được xác nhận');

@@ -51,8 +51,7 @@ test("the code that runs on the public site is the administrator's: read-only to
   await expect(page.getByText('Cập nhật thành công')).toBeVisible();
 
   // The administrator edits them.
-  await switchUser(page, ADMIN);
-  await page.goto('/info-website');
+  await switchUser(page, ADMIN, '/info-website');
   await expect(page.getByLabel('Hotline')).toHaveValue(hotline);
   for (const label of admin) await expect(page.getByLabel(label, { exact: true })).toBeEditable();
   await expect(page.getByText(reason)).toHaveCount(0);

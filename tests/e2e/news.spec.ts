@@ -137,8 +137,7 @@ test('write, review, decline, re-submit and approve a news item', async ({ page 
   await page.keyboard.press('Escape');
 
   // Decline from the list, as the reviewer: the reason is required.
-  await switchUser(page, REVIEWER);
-  await page.goto('/news');
+  await switchUser(page, REVIEWER, '/news');
   await searchList(page, id);
   await (await contextMenu(page, title)).getByRole('menuitem', { name: 'Từ chối' }).click();
   const decline = page.locator('.ant-modal').filter({ hasText: 'Nhập lý do từ chối' });
@@ -169,8 +168,7 @@ test('write, review, decline, re-submit and approve a news item', async ({ page 
   await expect(page.getByTestId('news-locked')).toBeVisible();
 
   // Approve from the list, as the admin this time (the reviewer re-submitted it; a double-click would open the detail).
-  await switchUser(page, ADMIN);
-  await page.goto('/news');
+  await switchUser(page, ADMIN, '/news');
   await searchList(page, id);
   await (await contextMenu(page, title)).getByRole('menuitem', { name: 'Duyệt' }).click();
   await answerDecision(page, `Duyệt “${title}”?`, 'Duyệt');

@@ -24,8 +24,7 @@ test('a booking opened by an administrator shows the view in its History, to adm
   await expect(panel.locator('[data-testid="history-entry"][data-operation="create"]')).toContainText('Hiện tại');
 
   // A member of staff reads the booking and its History: their own view is recorded, but no view is shown to them.
-  await switchUser(page, STAFF);
-  await page.goto(`/booking/${id}`);
+  await switchUser(page, STAFF, `/booking/${id}`);
   await expect(page.getByLabel('Khách hàng')).toHaveValue(name);
   await page.getByTestId('form-footer').getByTestId('history-button').click();
   const theirs = page.getByTestId('history-panel');

@@ -45,8 +45,7 @@ test('approve and decline from the news detail page', async ({ page }) => {
   await ownApprove.hover({ force: true });
   await expect(page.getByRole('tooltip')).toHaveText('Không thể tự duyệt nội dung do chính mình gửi duyệt');
   // The reviewer decides.
-  await switchUser(page, REVIEWER);
-  await page.goto(`/news/${first.id}`);
+  await switchUser(page, REVIEWER, `/news/${first.id}`);
   await expect(page.getByTestId('status-tag').first()).toHaveText('Chờ duyệt');
   // Approving publishes it: asked first, naming it; "keep it" leaves it pending.
   await page.getByTestId('form-footer').getByRole('button', { name: 'Duyệt', exact: true }).click();
@@ -89,8 +88,7 @@ test('without the review permission the decisions are not offered', async ({ pag
     featureImageMobile: '/files/a.png',
     type: 0,
   })).data as { id: number };
-  await switchUser(page, STAFF);
-  await page.goto(`/news/${pending.id}`);
+  await switchUser(page, STAFF, `/news/${pending.id}`);
   await expect(page.getByTestId('status-tag').first()).toHaveText('Chờ duyệt');
   await expect(page.getByTestId('news-locked')).toBeVisible();
   const footer = page.getByTestId('form-footer');
@@ -115,8 +113,7 @@ test('an answer saved for review is approved from the Q&A detail page', async ({
     seoLink: tr(`cau-hoi-${id}`, `question-${id}`),
     image: '/files/a.png',
   });
-  await switchUser(page, REVIEWER);
-  await page.goto('/expert-question-and-answer?status=1');
+  await switchUser(page, REVIEWER, '/expert-question-and-answer?status=1');
   const row = page.locator('.ant-table-row').filter({ hasText: `Câu hỏi ${id}` });
   await expect(row).toContainText('Chờ duyệt');
   await row.dblclick();

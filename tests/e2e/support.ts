@@ -89,10 +89,14 @@ async function sessionCookies(page: Page, user: { username: string; password: st
   return true;
 }
 
-/** Leave the session (its cookies and storage go) and sign in as `user`: another person at the same desk. */
+/**
+ * Leave the session (its cookies and storage go) and sign in as `user`, the console open at `at`: another person at
+ * the same desk. The storage is wiped from the server's plain /health answer (same origin, no console running that
+ * could write into it again), so the console starts once, as the new user.
+ */
 export async function switchUser(page: Page, user: { username: string; password: string }, at = '/') {
   await page.context().clearCookies();
-  await page.goto('/login');
+  await page.goto('/health');
   await page.evaluate('window.localStorage.clear()');
   if (!(await sessionCookies(page, user))) return signIn(page, user, at);
   await page.goto(at);

@@ -66,8 +66,7 @@ test('an administrator adds a webhook, sees its secret, and sees a delivery in t
     await expect.poll(() => received.length).toBe(2);
 
     // Staff do not see the tab.
-    await switchUser(page, STAFF);
-    await page.goto('/info-website');
+    await switchUser(page, STAFF, '/info-website');
     await expect(page.getByRole('tab', { name: 'Ngôn ngữ' })).toBeVisible();
     await expect(page.getByRole('tab', { name: 'Webhook' })).toHaveCount(0);
   } finally {

@@ -354,6 +354,8 @@ export function ResourceList(props: ResourceListProps) {
           bulk
             ? {
                 selectedRowKeys: selectedKeys,
+                // As narrow as its checkbox: at 1024 px the list's key columns must still fit beside the sticky actions.
+                columnWidth: 32,
                 onChange: (keys) => setSelectedKeys(keys),
                 getCheckboxProps: (row) => ({ disabled: isGroupRow(row), 'aria-label': t('bulk:selectRow') }),
               }

@@ -3,7 +3,7 @@
 // its next request.
 import { expect, test, type Page } from '@playwright/test';
 import { api, unique } from './content-support';
-import { changePassword, signIn, submitLogin } from './support';
+import { changePassword, ADMIN, signIn, submitLogin } from './support';
 
 const FIRST = 'mat khau dau tien 2024';
 const SECOND = 'mat khau moi cua Hoa 77';
@@ -76,7 +76,7 @@ test('an administrator adds an account, its user changes her password, and is si
 
 test('an administrator hands over a reset link, which sets a new password once without signing in', async ({ page, browser }) => {
   const userName = `an.${unique()}`.toLowerCase();
-  await signIn(page);
+  await signIn(page, ADMIN, null);
   await api(page, 'POST', 'Users', { userName, fullName: 'Lê Văn An', password: FIRST });
   await page.goto('/users');
   const row = await findAccount(page, userName);

@@ -43,7 +43,7 @@ test('approved news reaches the example website; a declined edit leaves the publ
   const description = 'Mời bạn cùng tham gia hiến máu tại phòng khám.';
 
   // The staff member writes it in both languages, with its images, and asks for review.
-  await signIn(page, STAFF);
+  await signIn(page, STAFF, null);
   await uploadImage(page, `hien-mau-${id}.png`);
   await page.goto('/news/add');
   const content = page.getByTestId('news-content');

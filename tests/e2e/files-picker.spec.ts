@@ -70,7 +70,7 @@ test('choose an image for an image field through the picker', async ({ page }) =
 
 test('the picker opens in the folder of the field\'s image, else where this user last picked an image', async ({ page }) => {
   const u = unique();
-  await signIn(page);
+  await signIn(page, ADMIN, null);
   // A folder with a sub-folder holding an image, and another folder X with an image of its own.
   const outer = (await api(page, 'POST', 'Folders', { name: `Đối tác ${u}` })).data as { id: number };
   const inner = (await api(page, 'POST', 'Folders', { name: `Logo ${u}`, parentId: outer.id })).data as { id: number };

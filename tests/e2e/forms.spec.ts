@@ -2,12 +2,12 @@
 // not-found records and addresses with a way back, loading distinct from empty, the content language's tab.
 import { expect, test } from '@playwright/test';
 import { api, unique } from './content-support';
-import { chooseOption, LABELS, signIn } from './support';
+import { chooseOption, LABELS, ADMIN, signIn } from './support';
 
 const fieldErrors = (page: import('@playwright/test').Page) => page.locator('.ant-form-item-explain-error');
 
 test('a fresh form shows no error until a field is touched or saved', async ({ page }) => {
-  await signIn(page);
+  await signIn(page, ADMIN, null);
   for (const path of ['/faq-group/add', '/menu/add', '/news/add']) {
     await page.goto(path);
     await expect(page.getByTestId('form-footer')).toBeVisible();
@@ -27,7 +27,7 @@ test('a fresh form shows no error until a field is touched or saved', async ({ p
 });
 
 test('a record that does not exist shows not-found with a way back, and no unsaved prompt', async ({ page }) => {
-  await signIn(page);
+  await signIn(page, ADMIN, null);
   for (const [path, list] of [
     ['/news/99999', '/news'],
     ['/news/undefined', '/news'],

@@ -160,7 +160,7 @@ test('a restored news item is a new edit: it leaves the approved state and waits
 });
 
 test("a news item's History names its categories, not their ids", async ({ page }) => {
-  await signIn(page);
+  await signIn(page, ADMIN, null);
   const u = unique();
   const category = async (vi: string) =>
     ((await api(page, 'POST', 'Categorys/1', { name: tr(`${vi} ${u}`, `Category ${vi} ${u}`), seoLink: `${vi.toLowerCase()}-${u}`, order: 0, isActive: true })).data as { id: number }).id;
@@ -191,7 +191,7 @@ test("a news item's History names its categories, not their ids", async ({ page 
 });
 
 test('a restore over a stale form changes nothing, says so and shows the record as it now is', async ({ page }) => {
-  await signIn(page);
+  await signIn(page, ADMIN, null);
   const u = unique();
   const created = (await api(page, 'POST', 'Partners/1', { name: tr(`Cũ ${u}`, `Old ${u}`), url: 'https://one.example', order: 0, isActive: true })).data as { id: number; concurrencyStamp: string };
   const edited = (await api(page, 'PUT', `Partners/1/${created.id}`, { ...created, url: 'https://two.example' })).data as Record<string, unknown>;
@@ -260,7 +260,7 @@ test('Q&A and services have the History too; a record waiting for review cannot 
 });
 
 test("a website's settings (a singleton tab of the website information) have their History and restore", async ({ page }) => {
-  await signIn(page);
+  await signIn(page, ADMIN, null);
   const original = (await api(page, 'GET', 'Settings/settings/1')).data as Record<string, unknown>;
   const first = (await api(page, 'POST', 'Settings/settings/1', { ...original, hotline: '1900 1111' })).data as Record<string, unknown>;
   await api(page, 'POST', 'Settings/settings/1', { ...first, hotline: '1900 2222' });
@@ -282,7 +282,7 @@ test("a website's settings (a singleton tab of the website information) have the
 });
 
 test("a team member's History: registered through the public intake, approved by the administrator", async ({ page }) => {
-  await signIn(page);
+  await signIn(page, ADMIN, null);
   const fullName = `Lê Lịch Sử ${unique()}`;
   const registered = await page.request.post('/public/1/collaborators', { data: { fullName, phoneNumber: `09${String(Date.now() % 1e8).padStart(8, '0')}` } });
   expect(registered.status(), await registered.text()).toBe(201);
@@ -309,7 +309,7 @@ test("a team member's History: registered through the public intake, approved by
 });
 
 test("a referred patient's History in the patient popup: an edit shown and restored through the patient's own save", async ({ page }) => {
-  await signIn(page);
+  await signIn(page, ADMIN, null);
   const u = unique();
   const phone = () => `09${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
   const registered = await page.request.post('/public/1/collaborators', { data: { fullName: `Cộng Tác ${u}`, phoneNumber: phone() } });
@@ -344,7 +344,7 @@ test("a referred patient's History in the patient popup: an edit shown and resto
 });
 
 test("a child record edited in its popup (a banner's item) has its History and its restore", async ({ page }) => {
-  await signIn(page);
+  await signIn(page, ADMIN, null);
   const u = unique();
   const banner = (await api(page, 'POST', 'Banners?websiteId=1', { name: tr(`Banner ${u}`, `Banner ${u}`), type: 2, position: 1, order: 0, isActive: true })).data as { id: number };
   const item = (await api(page, 'POST', `Banners/item/1/${banner.id}`, { name: tr(`Ảnh ${u}`, `Slide ${u}`), images: '/files/a.png', imagesMobile: '/files/a-m.png', order: 1, isActive: true })).data as Record<string, unknown> & { id: number };

@@ -3,7 +3,7 @@
 // downloaded as a file.
 import { expect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { signIn } from './support';
+import { ADMIN, signIn } from './support';
 
 test('an Excel import: the dry run finds two bad rows, the rest go in', async ({ page }, testInfo) => {
   const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
@@ -19,7 +19,7 @@ test('an Excel import: the dry run finds two bad rows, the rest go in', async ({
   const file = testInfo.outputPath('faq.xlsx');
   await workbook.xlsx.writeFile(file);
 
-  await signIn(page);
+  await signIn(page, ADMIN, null);
   await page.goto('/faq');
   await page.getByRole('button', { name: 'Nhập từ tệp' }).click();
   const dialog = page.getByRole('dialog');

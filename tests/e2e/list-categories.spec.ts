@@ -41,7 +41,7 @@ test('a career through /career/add, opened from the context menu, in both interf
 });
 
 test('service groups, levels and job types list the demo records', async ({ page }) => {
-  await signIn(page);
+  await signIn(page, ADMIN, null);
   const lists: [string, string][] = [
     ['/group-service', DEMO_SITES.clinic.listCategories[0][0].name['vi-VN']],
     ['/level', DEMO_SITES.clinic.listCategories[2][0].name['vi-VN']],

@@ -48,7 +48,7 @@ async function interfaceInEnglish(page: Page) {
 }
 
 test('applications name their jobs in the content language, never as JSON, in both interface languages; dates read in local time', async ({ page }) => {
-  await signIn(page);
+  await signIn(page, ADMIN, null);
   const site = await clinicId(page);
   const jobName = `Dược sĩ ${unique()}`;
   const job = (await api(page, 'POST', `Jobs/${site}`, { name: JSON.stringify({ 'vi-VN': jobName, 'en-US': `Pharmacist ${jobName.slice(8)}` }), seoLink: `duoc-si-${unique()}`, salaryRange: '12 triệu', quantity: 1, order: 0, isActive: true })).data as { id: number };
@@ -75,7 +75,7 @@ test('applications name their jobs in the content language, never as JSON, in bo
 });
 
 test("the form's date picker reads and writes DD-MM-YYYY, and the server gets the day picked", async ({ page }) => {
-  await signIn(page);
+  await signIn(page, ADMIN, null);
   const site = await clinicId(page);
   const applicant = `Ứng Viên Giấy ${unique()}`;
   await page.goto('/recruitment/add');
@@ -94,7 +94,7 @@ test("the form's date picker reads and writes DD-MM-YYYY, and the server gets th
 
 test('at 1024×700 a booking shows its day and booking time as DD-MM-YYYY and HH:mm DD-MM-YYYY, its status clear of the actions column', async ({ page }) => {
   await page.setViewportSize({ width: 1024, height: 700 });
-  await signIn(page);
+  await signIn(page, ADMIN, null);
   const site = await clinicId(page);
   const branch = ((await api(page, 'GET', `BranchContacts/get-all/${site}`)) as unknown as { id: number }[])[0].id;
   const name = `Khách Hẹn ${unique()}`;
@@ -135,7 +135,7 @@ test('at 1440 the sick list shows its thumbnails and image header clear of the a
 });
 
 test('the careers list shows each column in the content language: no "VI EN" chips, a title without "EN" after an edit', async ({ page }) => {
-  await signIn(page);
+  await signIn(page, ADMIN, null);
   const site = await clinicId(page);
   const name = `Kế toán ${unique()}`;
   const created = (await api(page, 'POST', `listCategorys/${site}/1`, { name: JSON.stringify({ 'vi-VN': name, 'en-US': `Accounting ${name.slice(8)}` }), seoLink: `ke-toan-${unique()}`, order: 9, isActive: true })).data as number | { id: number };

@@ -33,7 +33,7 @@ test('write, review, decline, re-submit and approve a news item', async ({ page 
   const category = `Sức khỏe ${id}`;
   const disease = `Tiểu đường ${id}`;
 
-  await signIn(page);
+  await signIn(page, ADMIN, null);
   await uploadImage(page, feature);
   await uploadImage(page, mobile);
   // The category comes from the category screen (another area): made through the API here.

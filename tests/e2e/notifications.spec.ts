@@ -2,7 +2,7 @@
 // (the server's event stream, no reload, no polling), lists it, and opening it goes to the record; the side
 // navigation's feedback count follows live too; muting a kind stops it.
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './support';
+import { ADMIN, signIn } from './support';
 import { api, unique } from './content-support';
 
 async function clinicId(page: Page) {
@@ -13,7 +13,7 @@ async function clinicId(page: Page) {
 const unreadOf = async (page: Page) => Number((await page.getByTestId('events-unread').locator('.ant-scroll-number').getAttribute('title').catch(() => '0')) || 0);
 
 test('the bell counts a booking posted to the public intake, and opening it goes to the booking', async ({ page, request }) => {
-  await signIn(page);
+  await signIn(page, ADMIN, null);
   const site = await clinicId(page);
   // Start from nothing unread.
   await api(page, 'POST', 'events/read-all');
@@ -42,7 +42,7 @@ test('the bell counts a booking posted to the public intake, and opening it goes
 
 test('feedback arriving updates the side navigation count live; mark all read; a muted kind is not counted', async ({ page, request }) => {
   test.setTimeout(120_000);
-  await signIn(page);
+  await signIn(page, ADMIN, null);
   const site = await clinicId(page);
   await api(page, 'POST', 'events/read-all');
   await page.goto('/feedback');
@@ -90,7 +90,7 @@ test('in a browser, once notifications are allowed, an event arriving while the 
     };
     document.hasFocus = () => false;
   `);
-  await signIn(page);
+  await signIn(page, ADMIN, null);
   const site = await clinicId(page);
   await page.goto('/');
   await expect(page.getByTestId('events-bell')).toBeVisible();

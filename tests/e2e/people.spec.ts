@@ -10,7 +10,7 @@ async function clinicId(page: Page) {
 }
 
 test('a booking made on the public site is confirmed in the console, then cancelled with a reason', async ({ page }) => {
-  await signIn(page);
+  await signIn(page, ADMIN, null);
   const site = await clinicId(page);
   const branch = ((await api(page, 'GET', `BranchContacts/get-all/${site}`)) as unknown as { id: number }[])[0].id;
   const name = `Khách Đặt ${unique()}`;
@@ -92,7 +92,7 @@ test('a booking taken by phone is added at /booking/add with the intake’s rule
 });
 
 test('an application sent for a job arrives unread and is read once opened; the job it names cannot be deleted', async ({ page }) => {
-  await signIn(page);
+  await signIn(page, ADMIN, null);
   const site = await clinicId(page);
   const jobName = `Dược sĩ ${unique()}`;
   const job = (await api(page, 'POST', `Jobs/${site}`, { name: JSON.stringify({ 'vi-VN': jobName, 'en-US': 'Pharmacist' }), seoLink: `duoc-si-${unique()}`, salaryRange: '12 triệu', quantity: 1, order: 0, isActive: true })).data as { id: number };

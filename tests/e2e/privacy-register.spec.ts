@@ -5,7 +5,7 @@ import { api, unique } from './content-support';
 import { ADMIN, signIn, STAFF, switchUser } from './support';
 
 test('a booking opened by an administrator shows the view in its History, to administrators only', async ({ page }) => {
-  await signIn(page);
+  await signIn(page, ADMIN, null);
   const name = `Khách Xem ${unique()}`;
   const created = await api(page, 'POST', 'Bookings/1', { customerName: name, customerPhone: '0912 000 999', appointmentDate: '2027-05-02' });
   const id = (created.data as { id: number }).id;

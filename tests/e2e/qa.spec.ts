@@ -3,7 +3,7 @@
 // Save + approve and find it pending (locked).
 import { expect, test, type Page } from '@playwright/test';
 import { api, pickImage, typeRichText, unique, uploadImage } from './content-support';
-import { chooseOption, signIn } from './support';
+import { chooseOption, ADMIN, signIn } from './support';
 
 const QUESTION = 'Đau ngực khi leo cầu thang có nguy hiểm không?';
 const toast = (page: Page, text: string) => page.locator('.ant-message-notice').filter({ hasText: text }).last();
@@ -13,7 +13,7 @@ test('answer a question, make a news item of it, save and approve', async ({ pag
   test.setTimeout(150_000);
   const id = unique();
   const image = `expert-${id}.png`;
-  await signIn(page);
+  await signIn(page, ADMIN, null);
   await uploadImage(page, image);
 
   await page.goto('/expert-question-and-answer');
@@ -97,7 +97,7 @@ test('a question asked by phone is added from the list’s add button with its a
   test.setTimeout(120_000);
   const id = unique();
   const image = `expert-add-${id}.png`;
-  await signIn(page);
+  await signIn(page, ADMIN, null);
   await uploadImage(page, image);
   await page.goto('/expert-question-and-answer');
   await page.getByRole('button', { name: 'Thêm mới' }).click();

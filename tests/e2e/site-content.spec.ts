@@ -28,7 +28,7 @@ const names = (rows: Locator) => rows.locator('tbody tr.ant-table-row td:nth-chi
 test('a banner with two items, reordered, seen in the row under it in the list', async ({ page }) => {
   const name = `Khuyến mãi ${unique()}`;
   const image = `bn-${unique()}.png`;
-  await signIn(page);
+  await signIn(page, ADMIN, null);
   await uploadImage(page, image);
 
   await page.goto('/banner/add');

@@ -53,7 +53,7 @@ async function openMember(page: Page, fullName: string) {
 }
 
 test('a collaborator who registered is approved, another is rejected with a reason', async ({ page }) => {
-  await signIn(page);
+  await signIn(page, ADMIN, null);
   const site = await clinicId(page);
   const stamp = unique();
   const [yes, no] = [`Nguyễn Duyệt ${stamp}`, `Trần Từ Chối ${stamp}`];
@@ -221,7 +221,7 @@ test('an administrator makes an integration key for the clinic system, sees it o
 });
 
 test('the team export neutralises a name that a spreadsheet would run (issue 26, item 16)', async ({ page }) => {
-  await signIn(page);
+  await signIn(page, ADMIN, null);
   const site = await clinicId(page);
   const stamp = unique();
   // A collaborator's name comes from the public intake, unauthenticated.

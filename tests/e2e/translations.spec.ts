@@ -2,11 +2,11 @@
 // website before it took English); "translate next" shows the Vietnamese beside the English to fill, and "Lưu và tiếp"
 // goes to the next one, until none is left.
 import { expect, test } from '@playwright/test';
-import { signIn } from './support';
+import { ADMIN, signIn } from './support';
 
 test('a missing English translation filled through "translate next"', async ({ page }) => {
   test.setTimeout(180_000);
-  await signIn(page);
+  await signIn(page, ADMIN, null);
   await page.goto('/translations');
   const open = page.getByTestId('missing-faq-en-US');
   // The first screen of its chunk: time to load on a busy machine.

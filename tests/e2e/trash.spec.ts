@@ -28,7 +28,7 @@ async function openTrash(page: Page) {
 }
 
 test('delete, then Undo in the notice: the record is back in the list', async ({ page }) => {
-  await signIn(page);
+  await signIn(page, ADMIN, null);
   const website = await defaultWebsite(page);
   const name = `Nhóm hoàn tác ${unique()}`;
   await api(page, 'POST', `FAQGroups/${website}`, { name: tr(name), code: 'UNDO', isActive: true });
@@ -49,7 +49,7 @@ test('delete, then Undo in the notice: the record is back in the list', async ({
 });
 
 test('delete, then restore it from the Trash: back in its list; a unique value taken since is named', async ({ page }) => {
-  await signIn(page);
+  await signIn(page, ADMIN, null);
   const website = await defaultWebsite(page);
   const name = `Nhóm thùng rác ${unique()}`;
   await api(page, 'POST', `FAQGroups/${website}`, { name: tr(name), code: 'TRASH', isActive: true });
@@ -110,7 +110,7 @@ test('administrators set the retention; staff see the trash without it', async (
 });
 
 test('the file manager offers Undo too: a deleted file comes back in its folder', async ({ page }) => {
-  await signIn(page);
+  await signIn(page, ADMIN, null);
   const name = `hoan-tac-${unique()}.png`;
   await uploadImage(page, name);
   await page.goto('/file');
@@ -127,7 +127,7 @@ test('the file manager offers Undo too: a deleted file comes back in its folder'
 });
 
 test('deleting several files offers one Undo that brings them all back', async ({ page }) => {
-  await signIn(page);
+  await signIn(page, ADMIN, null);
   const u = unique();
   const names = [`nhieu-a-${u}.png`, `nhieu-b-${u}.png`];
   for (const name of names) await uploadImage(page, name);

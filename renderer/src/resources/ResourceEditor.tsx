@@ -171,7 +171,8 @@ export function ResourceEditor({ def, id: rawId, languages: languagesOf, onSaved
             form={form}
             layout="vertical"
             submitter={false}
-            disabled={readOnly}
+            // Not typed into before the record arrives: its values would replace what was typed.
+            disabled={readOnly || loading}
             onValuesChange={readOnly ? undefined : state.onValuesChange}
             onFinish={async () => run('stay')}
             onFinishFailed={state.onFinishFailed}

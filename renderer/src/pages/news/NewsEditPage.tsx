@@ -115,7 +115,7 @@ function NewsEditor({ id }: { id?: Id }) {
       ) : null}
       <Spin spinning={loading}>
         <ValidationSummary items={state.summary} onPick={state.focusField} />
-        <Form name="news" form={form} layout="vertical" disabled={locked} onValuesChange={onValuesChange} onFinishFailed={state.onFinishFailed}>
+        <Form name="news" form={form} layout="vertical" disabled={locked || loading} onValuesChange={onValuesChange} onFinishFailed={state.onFinishFailed}>
           <Space direction="vertical" size="middle" style={{ width: '100%' }}>
             <Card title={t('news:sections.content')} size="small" data-testid="news-content">
               <ResourceFields def={CONTENT} {...tabs} />

@@ -115,7 +115,7 @@ function QaEditor({ id }: { id?: Id }) {
           )}
           <Card>
             <ValidationSummary items={state.summary} onPick={state.focusField} />
-            <Form name="qaAnswer" form={form} layout="vertical" disabled={locked} onValuesChange={onValuesChange} onFinishFailed={state.onFinishFailed}>
+            <Form name="qaAnswer" form={form} layout="vertical" disabled={locked || loading} onValuesChange={onValuesChange} onFinishFailed={state.onFinishFailed}>
               <QaAnswerFields
                 def={qaFormDef}
                 languages={languages}

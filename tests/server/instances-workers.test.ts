@@ -29,7 +29,8 @@ function start(env: Record<string, string>): Started {
   return { child, log: () => out };
 }
 
-async function until<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, log: () => string, ms = 30_000): Promise<T> {
+// 60 s: a worker started through tsx compiles the server first, which takes far longer on a busy machine.
+async function until<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, log: () => string, ms = 60_000): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
     const value = await probe();
@@ -86,7 +87,7 @@ describe.runIf(dialects().includes('sqlite'))('WORKERS [sqlite]', () => {
 });
 
 describe.runIf(dialects().includes('postgres'))('WORKERS [postgres]', () => {
-  it('runs two processes on one port; one killed is replaced while the other answers; SIGTERM ends them all', { timeout: 100_000 }, async () => {
+  it('runs two processes on one port; one killed is replaced while the other answers; SIGTERM ends them all', { timeout: 180_000 }, async () => {
     const info = inject('pg');
     const created = await createDatabase(info);
     cleanups.push(() => dropDatabase(info, created.name));

@@ -59,3 +59,13 @@ describe('light theme links and quiet text (issue 42)', () => {
     }
   });
 });
+
+describe('danger buttons and empty tables (issue 42, the axe sweep of /users and /team)', () => {
+  it.each(THEMES.map((t) => [t.key]))('%s: a danger button and a table’s empty text read at 4.5:1', (key) => {
+    const { config } = findTheme(key);
+    const token = theme.getDesignToken(config);
+    const c = config.components as Record<string, Record<string, string>>;
+    expect(contrast(c.Button.colorError, token.colorBgContainer), `${key} danger button`).toBeGreaterThanOrEqual(4.5);
+    expect(contrast(onBackground(c.Table.colorTextDisabled, token.colorBgContainer), token.colorBgContainer), `${key} empty table`).toBeGreaterThanOrEqual(4.5);
+  });
+});

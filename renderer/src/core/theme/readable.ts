@@ -74,7 +74,10 @@ export function readable(config: ThemeConfig, dark: boolean): ThemeConfig {
     const better = firstReadable(token, [`color${status}Text`, `color${status}TextActive`, `color${status}TextHover`, `${presetOf[status]}8`, `${presetOf[status]}9`], background);
     if (better) tag[`color${status}`] = better;
   }
-  const components: ThemeConfig['components'] = { ...config.components, Tag: { ...config.components?.Tag, ...tag } };
+  // A table's empty text is drawn in the disabled shade (white or black at 25 %: 2.24:1 dark, 1.83:1 light), though it
+  // is a message, not a disabled control: the description shade below instead.
+  const quiet = dark ? 'rgba(255, 255, 255, 0.5)' : 'rgba(0, 0, 0, 0.6)';
+  const components: ThemeConfig['components'] = { ...config.components, Tag: { ...config.components?.Tag, ...tag }, Table: { colorTextDisabled: quiet, ...config.components?.Table } };
   if (!dark) {
     // Light: white on the primary button (4.1:1) and the selected entry's primary text on its tint (3.66:1) are
     // drawn one shade darker.
@@ -82,7 +85,7 @@ export function readable(config: ThemeConfig, dark: boolean): ThemeConfig {
     return {
       ...config,
       // Links (4.1:1), secondary text (3.36:1) and placeholders (1.83:1) on white are drawn darker too.
-      token: { ...config.token, colorLink: deeper, colorTextDescription: 'rgba(0, 0, 0, 0.6)', colorTextTertiary: 'rgba(0, 0, 0, 0.6)', colorTextPlaceholder: 'rgba(0, 0, 0, 0.55)' },
+      token: { ...config.token, colorLink: deeper, colorTextDescription: quiet, colorTextTertiary: quiet, colorTextPlaceholder: 'rgba(0, 0, 0, 0.55)' },
       components: {
         ...components,
         Button: { colorPrimary: deeper, colorError: firstReadable(token, ['colorError', 'colorErrorActive', 'colorErrorTextActive'], '#ffffff') ?? (token.colorError as string), ...config.components?.Button },
@@ -96,9 +99,11 @@ export function readable(config: ThemeConfig, dark: boolean): ThemeConfig {
   const onDark = link.shown;
   return {
     ...config,
-    token: { ...config.token, colorLink: link.seed, colorTextPlaceholder: 'rgba(255, 255, 255, 0.5)', colorTextDescription: 'rgba(255, 255, 255, 0.5)', colorTextTertiary: 'rgba(255, 255, 255, 0.5)' },
+    token: { ...config.token, colorLink: link.seed, colorTextPlaceholder: quiet, colorTextDescription: quiet, colorTextTertiary: quiet },
     components: {
       ...components,
+      // A danger button's red text on the page (4.34:1): its lighter shade.
+      Button: { colorError: firstReadable(token, ['colorError', 'colorErrorHover', 'colorErrorTextHover', 'red7', 'red8'], hexOf(token, 'colorBgContainer') ?? '#141414') ?? (token.colorError as string), ...config.components?.Button },
       // The selected entry sits on the primary's tinted background: plain text colour there, the tint marks it.
       Menu: { itemSelectedColor: token.colorText as string, subMenuItemSelectedColor: onDark, ...config.components?.Menu },
       Tabs: { itemSelectedColor: onDark, itemActiveColor: onDark, itemHoverColor: onDark, ...config.components?.Tabs },

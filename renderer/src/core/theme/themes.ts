@@ -13,18 +13,22 @@ export interface NamedTheme {
 
 const { darkAlgorithm, defaultAlgorithm, compactAlgorithm } = theme;
 
-const named = (key: string, dark: boolean, token: ThemeConfig['token'] = {}, compact = false): NamedTheme => ({
-  key,
-  dark,
-  // Text at WCAG AA contrast (./readable.ts): links, tabs, the selected menu entry, placeholders, tags.
-  config: readable(
-    {
-      algorithm: compact ? [dark ? darkAlgorithm : defaultAlgorithm, compactAlgorithm] : dark ? darkAlgorithm : defaultAlgorithm,
-      token,
-    },
+/**
+ * A theme whose config is made the first time it is read: `readable` asks antd for its tokens several times per theme,
+ * a tenth of a second for all twelve at every start of the console, where one is shown.
+ */
+function named(key: string, dark: boolean, token: ThemeConfig['token'] = {}, compact = false): NamedTheme {
+  let config: ThemeConfig | undefined;
+  return {
+    key,
     dark,
-  ),
-});
+    get config() {
+      // Text at WCAG AA contrast (./readable.ts): links, tabs, the selected menu entry, placeholders, tags.
+      config ??= readable({ algorithm: compact ? [dark ? darkAlgorithm : defaultAlgorithm, compactAlgorithm] : dark ? darkAlgorithm : defaultAlgorithm, token }, dark);
+      return config;
+    },
+  };
+}
 
 export const THEMES: readonly NamedTheme[] = [
   named('dark', true),

@@ -36,13 +36,16 @@ async function open(page: Page, path: string) {
   await page.evaluate(`window.history.pushState({}, '', ${JSON.stringify(path)}); window.dispatchEvent(new PopStateEvent('popstate'))`);
   await expect(page).toHaveURL(new RegExp(`${escape(path)}$`));
   await expect(page.locator('.ant-layout-content .ant-spin-spinning')).toHaveCount(0, { timeout: 60_000 });
-  // A button waiting on the list (the search panel's, at antd's faded loading shade) is a moment, not the screen.
-  await expect(page.locator('.ant-layout-content .ant-btn-loading')).toHaveCount(0, { timeout: 60_000 });
+  // Whatever is still loading (a list's spinner, the file manager's busy grid) is a moment, not the screen.
+  await expect(page.locator('.ant-layout-content [aria-busy="true"]')).toHaveCount(0, { timeout: 60_000 });
 }
 
 /** The page's serious and critical WCAG 2.1 A/AA violations, one line each: rule, element, axe's summary. */
 async function violations(page: Page): Promise<string[]> {
   const result = await new AxeBuilder({ page })
+    // A button busy with a request (the search panel's while its list loads) is an inactive control, drawn faded on
+    // purpose: WCAG 1.4.3 exempts it, axe cannot tell.
+    .exclude('.ant-btn-loading')
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .options({ resultTypes: ['violations'] }) // passes are not collected: a third of the time
     .analyze();

@@ -90,7 +90,7 @@ export default function RichTextEditor({ value, onChange, disabled, minHeight = 
     editable: !disabled,
     onUpdate: ({ editor: current }) => {
       const html = editorHtml(current, loaded.current);
-      // A step that leaves the HTML as the field holds it (a picture's upload settling as it was) is no change of the field.
+      // A step after which the HTML is what the field already holds is no change of the field.
       if (html !== (valueRef.current ?? '')) onChangeRef.current?.(html);
     },
     editorProps: {

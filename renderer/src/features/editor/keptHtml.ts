@@ -20,6 +20,9 @@ const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input'
 // A tag with its attributes (quoted values may hold `>`), or a comment.
 const TOKEN = /<!--[\s\S]*?-->|<(\/?)([a-zA-Z][\w:-]*)((?:\s+[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*)\s*(\/?)>/g;
 
+/** Nothing but whitespace and comments. */
+const blank = (text: string) => !text.replace(/<!--[\s\S]*?-->/g, '').trim();
+
 /** The source text of each top-level element of `html`, or null when it is not a plain sequence of balanced
  * elements (top-level text, unclosed tags): then block positions in the source are not certain. */
 export function topLevelSources(html: string): string[] | null {
@@ -35,7 +38,7 @@ export function topLevelSources(html: string): string[] | null {
       depth -= 1;
       if (depth < 0) return null;
     } else {
-      if (depth === 0 && html.slice(start, match.index).trim()) return null;
+      if (depth === 0 && !blank(html.slice(start, match.index))) return null;
       if (!VOID.has(name) && !selfClosing) depth += 1;
     }
     if (depth === 0) {
@@ -43,7 +46,7 @@ export function topLevelSources(html: string): string[] | null {
       start = end;
     }
   }
-  if (depth !== 0 || html.slice(start).trim()) return null;
+  if (depth !== 0 || !blank(html.slice(start))) return null;
   return sources;
 }
 

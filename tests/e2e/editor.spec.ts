@@ -7,6 +7,8 @@ import { dataTransferOf, makePng } from './files-support';
 import { ADMIN, signIn } from './support';
 
 const editorOf = (page: Page) => page.getByTestId('rich-text').first();
+/** The pictures of the content (ProseMirror draws an empty `img.ProseMirror-separator` after a picture ending a line). */
+const PICTURES = 'img:not(.ProseMirror-separator)';
 
 /** Page-side globals (the tests' TypeScript project has no DOM types). */
 type PageGlobals = {
@@ -37,7 +39,7 @@ test('pasted and chosen images are uploaded and served; the saved HTML holds the
 
   // A screenshot on the clipboard has no useful name: it still goes up as an image.
   await paste(page, [{ name: 'image.png', type: 'image/png', bytes: makePng(120, 80) }]);
-  const images = editor.locator('img');
+  const images = editor.locator(PICTURES);
   await expect(images).toHaveCount(1);
   await expect(images.first()).toHaveAttribute('src', /^\/files\//);
   await expect(editor.locator('img[data-upload-id]')).toHaveCount(0);
@@ -95,7 +97,7 @@ test('an image the server refuses disappears and its message is shown', async ({
   // Named .png, but not a PNG: the server checks the content and refuses it (415).
   await paste(page, [{ name: 'fake.png', type: 'image/png', bytes: Buffer.from('this is not a picture at all') }]);
   await expect(page.locator('.ant-message-notice-error')).toContainText('fake.png');
-  await expect(editor.locator('img')).toHaveCount(0);
+  await expect(editor.locator(PICTURES)).toHaveCount(0);
 });
 
 test('a description saved unchanged stays as it was, and one word typed changes only its paragraph (issue 42)', async ({ page }) => {
@@ -129,7 +131,7 @@ test('a description saved unchanged stays as it was, and one word typed changes 
   const editor = editorOf(page);
   await expect(editor.getByText('Phòng khám đa khoa.')).toBeVisible({ timeout: 30_000 });
   // The picture stays in its paragraph.
-  await expect(editor.locator('p > img')).toHaveCount(1);
+  await expect(editor.locator(`p > ${PICTURES}`)).toHaveCount(1);
   // Saved untouched: the HTML sent is the HTML loaded, and History has no new version.
   expect(await save()).toBe(saved);
   expect(await versions()).toBe(before);

@@ -18,10 +18,16 @@ import type { FastifyRequest } from 'fastify';
 import type { WriteEvent, WriteListeners } from '../resources/index';
 import { forgetDerivatives } from './images/derivatives';
 import { isTransformable } from '../../shared/images';
+import { foldText } from '../../shared/text';
 import { stripStored, type ImageFacts, type StrippedImage } from './images/strip';
 
 type FolderRow = Selectable<FoldersTable>;
 type FileRow = Selectable<FilesTable>;
+
+/** `text` as literal text of a LIKE pattern: `\\` escapes the pattern's own characters. */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** Names matching a LIKE `pattern`, case ignored on both databases (PostgreSQL's LIKE heeds case). */
+const nameLike = (pattern: string) => sql<SqlBool>`lower(${sql.ref('name')}) like ${pattern} escape ${'\\'}`;
 
 export interface FolderJson {
   id: number;
@@ -317,14 +323,51 @@ export class FilesCatalog {
    */
   async filesOfType(contentTypes: string[], page: number, pageSize: number, keyword?: string) {
     let q = this.db.selectFrom('files').where('contentType', 'in', contentTypes);
-    // Case-insensitive on both databases; `\\` escapes the pattern's own characters.
-    if (keyword) q = q.where(sql<SqlBool>`lower(${sql.ref('name')}) like ${`%${keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`} escape ${'\\'}`);
+    if (keyword) q = q.where(nameLike(`%${escapeLike(keyword.toLowerCase())}%`));
     const { total } = await q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
     const rows = await q.selectAll().orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(pageSize).offset((page - 1) * pageSize).execute();
     const folderIds = [...new Set(rows.map((r) => r.folderId).filter((id): id is number => id !== null))];
     const folders = folderIds.length ? await this.db.selectFrom('folders').select(['id', 'name']).where('id', 'in', folderIds).execute() : [];
     const folderName = new Map(folders.map((f) => [f.id, f.name]));
     return { data: rows.map((r) => ({ ...fileJson(r), folderName: r.folderId === null ? null : (folderName.get(r.folderId) ?? null) })), totalRows: Number(total) };
+  }
+
+  /**
+   * Files whose name holds `keyword` folded as the keyword search folds ("kham" finds "Khám sức khỏe.jpg"), newest
+   * first, at most `limit`, each with the path of its folder ('/' at the root): the search across the console
+   * (issue 42). The database narrows them by a pattern in which each letter a Vietnamese mark may change (a, e, i, o,
+   * u, y, d) matches any one character (names are NFC: "á" is one); the names it gives are then folded here. Only the
+   * newest `scanned` of those are looked at: a common short word is narrowed by typing more.
+   */
+  async filesNamed(keyword: string, limit: number, scanned = 2000): Promise<{ id: number; name: string; folderId: number | null; folderPath: string }[]> {
+    const folded = foldText(keyword).replace(/\s+/g, ' ').trim();
+    if (!folded) return [];
+    const pattern = [...folded].map((c) => (/[aeiouyd]/.test(c) ? '_' : escapeLike(c))).join('');
+    const rows = await this.db
+      .selectFrom('files')
+      .select(['id', 'name', 'folderId'])
+      .where(nameLike(`%${pattern}%`))
+      .orderBy('createdAt', 'desc')
+      .orderBy('id', 'desc')
+      .limit(scanned)
+      .execute();
+    const hits = rows.filter((r) => foldText(r.name).replace(/\s+/g, ' ').includes(folded)).slice(0, limit);
+    const paths = await this.folderPaths(hits.flatMap((h) => (h.folderId === null ? [] : [h.folderId])));
+    return hits.map((h) => ({ ...h, folderPath: h.folderId === null ? '/' : (paths.get(h.folderId) ?? '/') }));
+  }
+
+  /** '/Tin tức/2026' of each folder, from one read of the folders (an organisation has hundreds, not millions). */
+  private async folderPaths(ids: number[]): Promise<Map<number, string>> {
+    if (!ids.length) return new Map();
+    const folders = new Map((await this.db.selectFrom('folders').select(['id', 'name', 'parentId']).execute()).map((f) => [f.id, f]));
+    const pathOf = (id: number) => {
+      const names: string[] = [];
+      for (let current = folders.get(id), hops = 0; current && hops < 1000; current = current.parentId === null ? undefined : folders.get(current.parentId), hops++) {
+        names.unshift(current.name);
+      }
+      return `/${names.join('/')}`;
+    };
+    return new Map(ids.map((id) => [id, pathOf(id)]));
   }
 
   /** Root first, the folder itself last: [{ id: 0, name: '' }, { id, name }…]. */

@@ -3,6 +3,7 @@
 // searches it (the engine's `foundQuery`: folded text, the phone form, the search index; all of them in one statement, ./statement.ts), under the same gates as its list:
 // the definition's access rule, the user's role on the website (`none` finds nothing, `own` only their records) and
 // the fields the role hides (a keyword matching only a hidden field finds nothing, and no hidden field is shown).
+// Files are found by name as well (server/files/find.ts), as the file manager shows them to every signed-in user.
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { check, ruleOf } from '../../shared/resources/access';
 import { textIn } from '../../shared/resources/translations';
@@ -18,6 +19,7 @@ import { hasWebsiteId } from '../resources/schema';
 import { CREATED_BY } from '../resources/permissions';
 import { ranked, type Found } from './rank';
 import { routeOf, searchSources, type SearchSource } from './sources';
+import { fileManagerRoute, filesNamed } from '../files/find';
 
 const DEFAULT_LIMIT = 20;
 const MAX_LIMIT = 50;
@@ -45,6 +47,10 @@ export const searchRoutes: FastifyPluginAsync = async (app) => {
     const limit = queryInt(query.limit, 'limit', 1, MAX_LIMIT) ?? DEFAULT_LIMIT;
     if (!q) return { data: [] };
     const candidates = CANDIDATES(limit);
+    // Files by name (the file catalogue, not a definition), read while the definitions are searched.
+    const files = filesNamed(app, q, candidates);
+    // Awaited at the end; a failure before then must not leave its refusal unhandled.
+    files.catch(() => undefined);
     const plans = (await Promise.all(sources.map((source) => planOf(request, source, websiteId)))).filter((p): p is Plan => p !== undefined);
     // Where the role hides a searchable field, the keyword is matched against what it sees, record by record (the
     // engine's `keywordIdsWithout`, as its list does): those definitions are asked one by one; the rest in one statement.
@@ -68,6 +74,7 @@ export const searchRoutes: FastifyPluginAsync = async (app) => {
       if (hits.length) ids.set(p, hits.map((r) => r.id));
     }
     for (const p of plans) if (ids.has(p)) found.push(...(await resultsOf(p, ids.get(p)!)));
+    for (const file of await files) found.push({ resource: 'files', id: file.id, title: file.name, subtitle: file.folderPath, route: fileManagerRoute(file) });
     return { data: ranked(found, q, limit) };
   });
 

@@ -3,11 +3,13 @@
 // an area the role does not list and a field it hides find nothing. On both databases.
 import { beforeAll, expect, it } from 'vitest';
 import { createUser } from './account-helpers';
+import { uploadFile } from './files-helpers';
 import type { Grant, Grants } from '../../shared/permissions';
 import { demoWebsitesAndStaff, describeEachDatabase, EN, tr } from './harness';
 
 const ALL: Omit<Grant, 'actions' | 'hiddenFields'> = { list: 'all', read: 'all', create: 'all', update: 'all', delete: 'all' };
 const NONE: Omit<Grant, 'actions' | 'hiddenFields'> = { list: 'none', read: 'none', create: 'none', update: 'none', delete: 'none' };
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAAABJRU5ErkJggg==', 'base64');
 
 interface Result {
   resource: string;
@@ -104,6 +106,31 @@ describeEachDatabase('search across definitions', (ctx) => {
     expect(await search(phone, noBookings)).toEqual([]);
     // The administrator finds it both ways.
     expect((await search(phone)).map((r) => r.id)).toEqual([b.id]);
+  });
+
+  it('finds files by name, folded, with their folder and the file manager opening it there, for every member of any website', async () => {
+    const token = (await ctx.signIn()).access_token;
+    const t = tag();
+    const folder = await ctx.authed('POST', '/api/Folders', { name: `Ảnh khám ${t}` });
+    expect(folder.status, folder.text).toBe(200);
+    const folderId = folder.body.data.id as number;
+    const inFolder = await uploadFile(ctx, token, `Khám sức khỏe ${t}.png`, PNG, folderId);
+    const atRoot = await uploadFile(ctx, token, `${t} sơ đồ.png`, PNG);
+    const found = { resource: 'files', id: inFolder.id, title: `Khám sức khỏe ${t}.png`, subtitle: `/Ảnh khám ${t}`, route: `/file?folder=${folderId}&file=${inFolder.id}` };
+    // "kham" finds "Khám", in any case.
+    expect(await search(`kham suc khoe ${t}`)).toEqual([found]);
+    expect(await search(`KHÁM SỨC KHỎE ${t}`)).toEqual([found]);
+    // Ranked with the rest: the name starting with the words before the one holding them (the newer).
+    expect(await search(t)).toEqual([
+      { resource: 'files', id: atRoot.id, title: `${t} sơ đồ.png`, subtitle: '/', route: `/file?folder=0&file=${atRoot.id}` },
+      found,
+    ]);
+    // The pattern's own characters are text, not wildcards.
+    expect(await search(`kham%${t}`)).toEqual([]);
+    // Files belong to the organisation, and the file manager to every signed-in user: any member finds them, in any website.
+    const listsNothing = await member({ Bookings: { ...NONE, actions: {}, hiddenFields: [] } });
+    expect(await search(`kham suc khoe ${t}`, listsNothing)).toEqual([found]);
+    expect(await search(`kham suc khoe ${t}`, undefined, spa)).toEqual([found]);
   });
 
   it('answers bad parameters with a 400 naming them, an unknown website with a 404', async () => {

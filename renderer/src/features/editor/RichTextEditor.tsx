@@ -23,6 +23,7 @@ import { NoFormStyle } from 'antd/es/form/context';
 import { useTranslation } from 'react-i18next';
 import { inputAccept } from '../files/fileTypes';
 import { imageFilesOf, insertImages, UploadableImage, type UploadMessages } from './imageUploads';
+import { editorHtml, rememberLoaded, type LoadedHtml } from './keptHtml';
 import type { RichTextFieldProps } from './RichTextField';
 import './richText.css';
 
@@ -40,8 +41,20 @@ export const FONTS = [
   { label: 'Segoe UI', value: '"Segoe UI", sans-serif' },
 ];
 
-/** The editor's HTML as the form keeps it: '' for an empty document, so a "required" rule works. */
-const htmlOf = (editor: Editor) => (editor.isEmpty ? '' : editor.getHTML());
+/**
+ * The editor's content model. Images are inline (TipTap's documented `inline` option), so `<p><img></p>` — what
+ * the websites' content and the demo hold — stays one paragraph instead of being split around a block image.
+ * No trailing node: it appended an empty paragraph after a closing table or list, which is an edit nobody made
+ * (the gap cursor still reaches past a table).
+ */
+export const editorExtensions = [
+  StarterKit.configure({ link: { openOnClick: false, autolink: true, defaultProtocol: 'https' }, trailingNode: false }),
+  TextStyle,
+  FontFamily,
+  FontSize,
+  UploadableImage.configure({ inline: true, allowBase64: false }),
+  TableKit.configure({ table: { resizable: false } }),
+];
 
 /** Tiptap editor with the console's toolbar; loaded lazily by RichTextField. */
 export default function RichTextEditor({ value, onChange, disabled, minHeight = 240, id, 'aria-label': ariaLabel }: RichTextFieldProps) {
@@ -65,18 +78,21 @@ export default function RichTextEditor({ value, onChange, disabled, minHeight = 
   }, [messages]);
 
   const editorRef = useRef<Editor | null>(null);
+  /** The HTML last put in from outside: unchanged blocks are given back as they came (keptHtml.ts). */
+  const loaded = useRef<LoadedHtml | null>(null);
+  const valueRef = useRef(value);
+  useEffect(() => {
+    valueRef.current = value;
+  }, [value]);
   const editor = useEditor({
-    extensions: [
-      StarterKit.configure({ link: { openOnClick: false, autolink: true, defaultProtocol: 'https' } }),
-      TextStyle,
-      FontFamily,
-      FontSize,
-      UploadableImage.configure({ inline: false, allowBase64: false }),
-      TableKit.configure({ table: { resizable: false } }),
-    ],
+    extensions: editorExtensions,
     content: value ?? '',
     editable: !disabled,
-    onUpdate: ({ editor: current }) => onChangeRef.current?.(htmlOf(current)),
+    onUpdate: ({ editor: current }) => {
+      const html = editorHtml(current, loaded.current);
+      // A step after which the HTML is what the field already holds is no change of the field.
+      if (html !== (valueRef.current ?? '')) onChangeRef.current?.(html);
+    },
     editorProps: {
       attributes: {
         'data-testid': 'rich-text',
@@ -112,7 +128,10 @@ export default function RichTextEditor({ value, onChange, disabled, minHeight = 
   useEffect(() => {
     if (!editor || editor.isDestroyed) return;
     const next = value ?? '';
-    if (next !== htmlOf(editor)) editor.commands.setContent(next, { emitUpdate: false });
+    if (loaded.current && next === editorHtml(editor, loaded.current)) return;
+    // Loading is not a step the user could undo (undo would empty the field).
+    editor.chain().setMeta('addToHistory', false).setContent(next, { emitUpdate: false }).run();
+    loaded.current = rememberLoaded(next, editor.state.doc, editor.schema);
   }, [editor, value]);
 
   useEffect(() => {

@@ -45,6 +45,8 @@ export interface FileManagerProps {
   height?: number | string;
   /** The folder shown first (the root unless told; a folder since deleted falls back to the root). */
   initialFolderId?: number;
+  /** A file of that folder selected (and scrolled to) once the folder is on screen: the search's result. */
+  initialFileId?: number;
 }
 
 type Dialog =
@@ -61,7 +63,7 @@ type Dialog =
  * onto folders, drop the user's files to upload them. The loading, the selection, the actions and the drag and
  * drop are hooks of their own (useDirectory, useEntrySelection, useFileActions, useFileDrag); this is the screen.
  */
-export default function FileManager({ mode = 'page', accept, onChosenChange, onPick, height = '100%', initialFolderId }: FileManagerProps) {
+export default function FileManager({ mode = 'page', accept, onChosenChange, onPick, height = '100%', initialFolderId, initialFileId }: FileManagerProps) {
   const { t } = useTranslation('files');
   const { token } = theme.useToken();
   const [modal, modalHolder] = Modal.useModal();
@@ -86,6 +88,16 @@ export default function FileManager({ mode = 'page', accept, onChosenChange, onP
   useEffect(() => {
     onChosenChange?.(chosen);
   }, [chosen, onChosenChange]);
+
+  // The file the address asks for, selected once its folder has arrived (only once: the user's clicks win after).
+  const wantedFile = useRef(initialFileId);
+  useEffect(() => {
+    if (wantedFile.current === undefined) return;
+    const key = entryKey({ kind: 'file', id: wantedFile.current });
+    if (!order.includes(key)) return;
+    wantedFile.current = undefined;
+    setSelection({ keys: [key], anchor: key, focus: key });
+  }, [order, setSelection]);
 
   // A finished upload into the folder on screen shows up at once; in the picker it is also chosen, since
   // uploading there means "this is the file I want".

@@ -3,7 +3,7 @@
 // the words typed (folded as the server folds them: "kham" finds "Khám"). Arrows move, Enter opens, Esc closes; the
 // last searches are remembered per user (./recent.ts). Mounted once by the layout, which hands it the navigation's screens.
 import { Empty, Input, Modal, Spin, Typography, theme, type InputRef } from 'antd';
-import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { resources } from '../../../../shared/resources';
@@ -14,7 +14,8 @@ import { findTheme } from '../../core/theme/themes';
 import { localized, useWorkspace } from '../../core/workspace';
 import { usePermissions } from '../../resources/permissions';
 import { session, useSession } from '../../session';
-import { searchRecords, type SearchHit } from './api';
+import { FileTypeIcon } from '../files/ItemIcon';
+import { FILES, searchRecords, type SearchHit } from './api';
 import { recentSearches, rememberSearch } from './recent';
 
 /** A screen of the navigation the palette offers (its path and its title as the menu shows it). */
@@ -27,6 +28,7 @@ interface Item {
   key: string;
   label: string;
   detail?: string;
+  icon?: ReactNode;
   run: () => void;
 }
 interface Group {
@@ -143,6 +145,8 @@ export function CommandPalette({ screens }: { screens: readonly PaletteScreen[] 
           key: `record:${hit.resource}:${hit.id}`,
           label: hit.title,
           detail: hit.subtitle || undefined,
+          // A file shows its type (a picture, a PDF…) and, as its detail, its folder.
+          icon: hit.resource === FILES ? <FileTypeIcon name={hit.title} size={14} /> : undefined,
           run: () => {
             remember();
             go(hit.route);
@@ -151,7 +155,8 @@ export function CommandPalette({ screens }: { screens: readonly PaletteScreen[] 
         byArea.set(hit.resource, items);
       }
       const ui = i18n.language === 'en-US' ? 'en' : 'vi';
-      for (const [resource, items] of byArea) out.push({ key: `area:${resource}`, label: DEFS[resource]?.label[ui] ?? resource, items });
+      const areaLabel = (resource: string) => (resource === FILES ? t('groups.files') : (DEFS[resource]?.label[ui] ?? resource));
+      for (const [resource, items] of byArea) out.push({ key: `area:${resource}`, label: areaLabel(resource), items });
     }
     const screenItems = words
       ? screens.filter((s) => matches(s.label, words)).map((s) => ({ key: `screen:${s.path}`, label: s.label, detail: s.path, run: () => { remember(); go(s.path); } }))
@@ -272,6 +277,7 @@ export function CommandPalette({ screens }: { screens: readonly PaletteScreen[] 
                         background: selected ? token.controlItemBgActive : undefined,
                       }}
                     >
+                      {item.icon}
                       <Typography.Text ellipsis style={{ flex: '0 1 auto' }}>
                         {item.label}
                       </Typography.Text>

@@ -1,5 +1,8 @@
 import { cmsApi } from '../../api/client';
 
+/** The `resource` of a file of the file manager found by its name (not a definition). */
+export const FILES = 'files';
+
 /** One record GET /api/Search/{website} found (docs/api.md "Search"). */
 export interface SearchHit {
   resource: string;

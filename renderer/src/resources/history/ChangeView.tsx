@@ -1,8 +1,8 @@
-import { Image, Space, Table, Typography, theme } from 'antd';
+import { Space, Table, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ResourceDef } from '../../../../shared/resources/define';
 import type { LanguageRef } from '../../../../shared/resources/validate';
-import { thumbnailUrl, resolveFileUrl } from '../../features/files/urls';
+import { FieldThumb } from '../widgets';
 import { useWorkspace } from '../../core/workspace';
 import { changeLines, lineName, lineText, type ChangeLine, type ShownValue } from './changeView';
 import { wordDiff, type HistoryChange } from './model';
@@ -87,10 +87,12 @@ function LineSide({ line, side }: { line: ChangeLine; side: 'before' | 'after' }
     );
   }
   if (value.image) {
-    // The server's thumbnail of a stored image (`?preset=thumb`), the original on a click.
+    // The lists' thumbnail of a stored image (the server's `?preset=thumb`; enlarged on a click), and its name.
     return (
       <Space size="small" data-testid={`change-${side}`}>
-        <Image width={48} height={48} style={{ objectFit: 'cover' }} src={thumbnailUrl(value.image)} preview={{ src: resolveFileUrl(value.image) }} alt={t('thumbnail', { name: value.text })} data-testid="change-thumbnail" />
+        <span data-testid="change-thumbnail">
+          <FieldThumb url={value.image} height={40} />
+        </span>
         <span style={{ wordBreak: 'break-word' }}>{value.text}</span>
       </Space>
     );

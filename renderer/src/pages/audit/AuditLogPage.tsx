@@ -8,6 +8,8 @@ import { Link } from 'react-router-dom';
 import { cmsApi } from '../../api/client';
 import { DATE_FORMAT, fileDate, formatDateTime, toWireDay } from '../../core/dates';
 import { useWorkspace, type Website } from '../../core/workspace';
+import { resources } from '../../../../shared/resources';
+import type { ResourceDef } from '../../../../shared/resources/define';
 import type { LanguageRef } from '../../../../shared/resources/validate';
 import { localized } from '../../core/workspace/localized';
 import { fetchLookup, lookupKey, readList, type Row } from '../../resources/dataProvider';
@@ -40,6 +42,9 @@ export interface AuditEntry extends HistoryEntry {
   /** The console screen that shows the record (with `?website=`); null after a delete. */
   route?: string | null;
 }
+
+/** The entry's definition, when its resource is one (a hand-written writer's — files, sign-ins — is not). */
+const definitionOf = (resource: string): ResourceDef | undefined => (resources as Record<string, ResourceDef>)[resource];
 
 /** The record as a person reads it: its title, else its id (a failed sign-in's account name). */
 const recordName = (e: AuditEntry) => e.title || e.recordId;
@@ -107,7 +112,7 @@ export default function AuditLogPage() {
           area: areaLabel(e.resource),
           record: recordName(e),
           recordId: e.recordId,
-          operation: operationLabel(e.operation),
+          operation: operationLabel(e.operation, definitionOf(e.resource)),
           changes: linesOf(e).map((line) => ({ field: lineName(line), before: line.before.text, after: line.after.text })),
         }));
         saveFile(toJson(records), 'application/json;charset=utf-8', `${name}.json`);
@@ -122,7 +127,7 @@ export default function AuditLogPage() {
           areaLabel(e.resource),
           recordName(e),
           e.recordId,
-          operationLabel(e.operation),
+          operationLabel(e.operation, definitionOf(e.resource)),
           linesOf(e)
             .map((line) => lineText(line))
             .join('\n'),
@@ -164,7 +169,7 @@ export default function AuditLogPage() {
           { key: 'website', title: t('website'), render: (_, e) => websiteName(e.websiteId) },
           shared.area,
           { key: 'record', title: t('record'), render: (_, e) => recordCell(e) },
-          { key: 'operation', title: t('operation'), render: (_, e) => <Tag color={e.operation === 'delete' || e.operation === 'signInFailed' ? 'red' : e.operation === 'create' ? 'green' : 'blue'}>{operationLabel(e.operation)}</Tag> },
+          { key: 'operation', title: t('operation'), render: (_, e) => <Tag color={e.operation === 'delete' || e.operation === 'signInFailed' ? 'red' : e.operation === 'create' ? 'green' : 'blue'}>{operationLabel(e.operation, definitionOf(e.resource))}</Tag> },
           { key: 'changes', title: t('changes'), render: (_, e) => <ChangeSummary resource={e.resource} operation={e.operation} changes={e.changes} languages={languagesOf(e, websites)} /> },
           {
             key: '__actions',
@@ -217,7 +222,7 @@ export default function AuditLogPage() {
                 {recordCell(open)}
                 {open.title && <Typography.Text type="secondary"> (#{open.recordId})</Typography.Text>}
               </Descriptions.Item>
-              <Descriptions.Item label={t('operation')}>{operationLabel(open.operation)}</Descriptions.Item>
+              <Descriptions.Item label={t('operation')}>{operationLabel(open.operation, definitionOf(open.resource))}</Descriptions.Item>
             </Descriptions>
             <ChangeView resource={open.resource} operation={open.operation} changes={open.changes} languages={languagesOf(open, websites)} />
           </Space>

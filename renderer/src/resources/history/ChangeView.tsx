@@ -4,7 +4,7 @@ import type { ResourceDef } from '../../../../shared/resources/define';
 import type { LanguageRef } from '../../../../shared/resources/validate';
 import { FieldThumb } from '../widgets';
 import { useWorkspace } from '../../core/workspace';
-import { changeLines, lineName, lineText, type ChangeLine, type ShownValue } from './changeView';
+import { changeLines, lineText, type ChangeLine, type ShownValue } from './changeView';
 import { wordDiff, type HistoryChange } from './model';
 
 /**
@@ -113,7 +113,7 @@ export function ChangeSummary(props: ChangeViewProps & { max?: number }) {
   return (
     <Typography.Paragraph style={{ margin: 0, maxWidth: 420 }} data-testid="change-summary">
       {lines.slice(0, max).map((line) => (
-        <span key={line.key} style={{ display: 'block' }} title={line.diff ? lineName(line) : undefined}>
+        <span key={line.key} style={{ display: 'block' }}>
           {lineText(line, 60)}
         </span>
       ))}

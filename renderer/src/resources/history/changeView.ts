@@ -54,6 +54,8 @@ export const SCREEN_FIELDS: Readonly<Record<string, readonly string[]>> = {
   news: ['categorys', 'subjectTags', 'sickNews'],
   qaExpert: ['subjectTags'],
   role: ['grants'],
+  // Placed on the floor plan rather than typed in the form.
+  advertisementFile: ['floor', 'area'],
 };
 
 /** The operations that save the record (its fields are the changes); the others say what they did (a payment, a read). */
@@ -136,7 +138,8 @@ export function shownValue(def: ResourceDef | undefined, field: FieldDef | undef
   if (Array.isArray(value)) {
     return { text: value.map((v) => (v && typeof v === 'object' ? localized((v as Record<string, unknown>).name ?? (v as Record<string, unknown>).title ?? JSON.stringify(v), language) : String(v))).join(', ') };
   }
-  if (isTranslationMap(value) || (typeof value === 'string' && value.trimStart().startsWith('{"'))) return { text: plainIfHtml(localized(value, language)) };
+  // Per-language text (JSON text, or a map as a joined name is kept: a staff member's role) in the content language.
+  if (isTranslationMap(value) || isTranslationMap(typeof value === 'object' ? JSON.stringify(value) : undefined)) return { text: plainIfHtml(localized(value, language)) };
   if (typeof value === 'string') return { text: plainIfHtml(value) };
   if (typeof value === 'object') return { text: JSON.stringify(value) };
   return { text: String(value) };

@@ -100,8 +100,12 @@ test("a news item's approval reads as the History panel reads it: the area, the 
   await selectByLabel(page, 'Khu vực').click();
   await page.keyboard.type('Tin t');
   await chooseOption(page, 'Khu vực', 'Tin tức');
+  // The operations are many: typed to find the decision's.
+  await selectByLabel(page, 'Thao tác').click();
+  await page.keyboard.type('Duyệt');
   await chooseOption(page, 'Thao tác', 'Duyệt');
   await expect(page).toHaveURL(/resource=news/);
+  await expect(page).toHaveURL(/operation=approve/);
   const row = page.locator('.ant-table-row').filter({ has: page.getByRole('link', { name: title, exact: true }) });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('Tin tức');

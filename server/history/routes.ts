@@ -1,6 +1,7 @@
 // History and audit (docs/api.md "History and audit"):
 //   GET /api/History/{website}/{resource}/{id}?page&pageSize   one record's entries, newest first (staff of the website)
-//   GET /api/Audit?userId&website&resource&operation&from&to&page&pageSize   every entry, newest first (administrators)
+//   GET /api/Audit?userId&website&resource&operation&from&to&page&pageSize   every entry, newest first, each with its
+//     record's title and screen (administrators)
 // and, at start, the listener that writes the entries (./entries.ts) in every committed write's transaction.
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { ADMINS, ruleOf } from '../../shared/resources/access';
@@ -12,6 +13,8 @@ import { M } from '../messages';
 import { dynamic, enforce, gateOf, hiddenOf, parseId, recordKey, requireOperation, requireWebsite, type AnyQuery } from '../resources/index';
 import { sql, type Kysely } from 'kysely';
 import { HISTORY_TABLE, historyListener } from './entries';
+import { withRecords } from './audit-records';
+import { messageLang } from '../i18n';
 import { Opener } from '../privacy/index';
 import { isAdmin } from '../../shared/roles';
 
@@ -221,13 +224,16 @@ export const historyRoutes: FastifyPluginAsync = async (app) => {
     // The sign-in records (server/auth/sign-ins.ts, their own table since issue 39) are in the audit as entries of the
     // account ('user'), of no website: `signIn`, or `signInFailed` with why. When the filters can match them.
     const signIns = websiteId === undefined && (resourceName === undefined || resourceName === 'user') && (operation === undefined || SIGN_IN_OPERATIONS.has(operation));
-    if (!signIns) return pageOf(request, historyWhere, from !== undefined || to !== undefined);
-    return auditWithSignIns(request, historyWhere, (q) => {
-      if (userId !== undefined) q = q.where('s.userId', '=', userId);
-      if (operation === 'signIn') q = q.where('s.outcome', '=', 'success');
-      if (operation === 'signInFailed') q = q.where('s.outcome', '<>', 'success');
-      return timeRange(q);
-    });
+    const page = !signIns
+      ? await pageOf(request, historyWhere, from !== undefined || to !== undefined)
+      : await auditWithSignIns(request, historyWhere, (q) => {
+          if (userId !== undefined) q = q.where('s.userId', '=', userId);
+          if (operation === 'signIn') q = q.where('s.outcome', '=', 'success');
+          if (operation === 'signInFailed') q = q.where('s.outcome', '<>', 'success');
+          return timeRange(q);
+        });
+    // Each record by its title, in the interface language, and the screen that shows it (./audit-records.ts).
+    return { ...page, data: await withRecords(app.db, defs, page.data, messageLang(request) === 'en' ? 'en-US' : 'vi-VN') };
   });
 };
 

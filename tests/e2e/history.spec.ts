@@ -142,6 +142,13 @@ test('a restored news item is a new edit: it leaves the approved state and waits
   await expect(entries(panel).nth(0)).toContainText('Duyệt');
   await expect(entries(panel).nth(0)).toContainText(REVIEWER.fullName);
   const edit = entries(panel).nth(1);
+  // What the form shows, not the server's bookkeeping (who submitted it, its creator, its view count); images as thumbnails.
+  const creation = entries(panel).nth(2);
+  for (const internal of ['submittedBy', 'creatorId', 'creatorFullName', 'viewCount']) await expect(panel.locator(`tr[data-field="${internal}"]`)).toHaveCount(0);
+  await expect(change(creation, 'featureImage')).toContainText('Ảnh đại diện');
+  await expect(change(creation, 'featureImage').getByTestId('change-thumbnail').locator('img')).toBeVisible();
+  await expect(change(creation, 'featureImage')).not.toContainText('/files/');
+  await expect(change(creation, 'approvedStatus').getByTestId('change-after')).toHaveText('Nháp');
   await expect(change(edit, 'title', 'vi-VN')).toContainText('Tiêu đề (Tiếng Việt)');
   await expect(change(edit, 'title', 'vi-VN')).toContainText(`Tin nháp ${u}`);
   await expect(change(edit, 'title', 'vi-VN')).toContainText(`Tin đã sửa ${u}`);

@@ -198,6 +198,25 @@ describeEachDatabase('history', (ctx) => {
       expect((await ctx.authed('GET', '/api/Audit?from=yesterday')).status).toBe(400);
     });
 
+    it("names each entry's record by its title in the interface language and links the screen that shows it (issue 42)", async () => {
+      const b = await banner('Kiểm toán tiêu đề');
+      await put(b, { order: 7 });
+      const first = async (query: string, headers: Record<string, string> = {}) => (await ctx.authed('GET', `/api/Audit?pageSize=1&${query}`, undefined, { headers })).body.data[0];
+      // A top-level record: its name, its editor in its website.
+      expect(await first('resource=banner')).toMatchObject({ recordId: String(b.id), title: 'Kiểm toán tiêu đề', route: `/banner/${b.id}?website=${clinic}` });
+      expect(await first('resource=banner', { 'x-interface-language': 'en-US' })).toMatchObject({ recordId: String(b.id), title: 'Sale' });
+      // A child (a banner's item): its own name, its parent's screen.
+      const item = await ctx.authed('POST', `/api/Banners/item/${clinic}/${b.id}`, { name: tr('Ảnh kiểm toán', 'Audit slide'), images: '/files/a.png', imagesMobile: '/files/a.png', order: 1, isActive: true });
+      expect(item.status, item.text).toBe(200);
+      expect(await first('resource=bannerItem')).toMatchObject({ title: 'Ảnh kiểm toán', route: `/banner/${b.id}?website=${clinic}` });
+      // Deleted: still named (as the delete left it), on no screen any more.
+      expect((await ctx.authed('DELETE', `/api/Banners/${clinic}/${b.id}`)).status).toBe(200);
+      expect(await first('resource=banner&operation=delete')).toMatchObject({ recordId: String(b.id), title: 'Kiểm toán tiêu đề', route: null });
+      // A failed sign-in names no record but the account name it was tried with (its record id).
+      await ctx.request('POST', '/auth/connect/token', { form: { grant_type: 'password', username: 'nobody.here', password: 'wrong', client_id: 'sitedesk', client_secret: 'sitedesk-secret' } });
+      expect(await first('operation=signInFailed')).toMatchObject({ recordId: 'nobody.here', title: null });
+    });
+
     it('records sign-ins, the failed ones with the account name and the address, outside any rollback', async () => {
       await ctx.signIn('lan.nguyen', 'Staff@123');
       const bad = await ctx.request('POST', '/auth/connect/token', { form: { grant_type: 'password', username: 'Lan.Nguyen', password: 'wrong', client_id: 'sitedesk', client_secret: 'sitedesk-secret' } });

@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import type { FieldDef } from '../../../shared/resources/define';
 import { resources } from '../../../shared/resources/index';
-import { exportTable, neutralizeCell, toCsv, toXlsx } from './export';
+import { exportTable, neutralizeCell, toCsv, toXlsx, XLSX_TIME } from './export';
 
 const NAME = '=HYPERLINK("https://evil.example","Bấm vào")';
 
@@ -36,5 +36,17 @@ describe('exports', () => {
     expect(row.getCell(1).value).toBe(`'${NAME}`);
     expect(row.getCell(2).value).toBe("'@cmd");
     expect(row.getCell(4).value).toBe(-1);
+  });
+
+  it('writes a time as ISO 8601 in CSV and as a date cell in Excel, at the wall-clock time the console shows', async () => {
+    const time = new Date('2026-12-07T23:52:37.000Z');
+    const timed = { headers: ['Thời gian', 'Thao tác'], rows: [[time, 'Duyệt']] };
+    expect(toCsv(timed)).toContain('2026-12-07T23:52:37.000Z,Duyệt\r\n');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await toXlsx(timed, 'Nhật ký'));
+    const cell = workbook.worksheets[0].getRow(2).getCell(1);
+    expect(cell.value).toBeInstanceOf(Date);
+    expect(cell.numFmt).toBe(XLSX_TIME);
+    expect((cell.value as Date).getTime()).toBe(time.getTime() - time.getTimezoneOffset() * 60_000);
   });
 });

@@ -6,16 +6,19 @@ import type { Row } from './dataProvider';
 
 /**
  * Export of what a list shows (its list columns, per-language text in the current language, enums by
- * name, booleans as words, images as their URL) to CSV or Excel. exceljs is imported only when an export
- * to Excel is asked for, so lists do not pay for it.
+ * name, booleans as words, images as their URL) to CSV or Excel (the audit log: JSON too). exceljs is imported only
+ * when an export to Excel is asked for, so lists do not pay for it.
  */
 export interface ExportTable {
   headers: string[];
-  /** Text, or a number where the list shows a number (a numeric cell in Excel, left as it is). */
+  /**
+   * Text, or a number where the list shows a number (a numeric cell in Excel, left as it is), or a time (a date cell in
+   * Excel, ISO 8601 in CSV).
+   */
   rows: ExportCell[][];
 }
 
-export type ExportCell = string | number;
+export type ExportCell = string | number | Date;
 
 /**
  * OWASP's rule against CSV/formula injection: a text cell starting with `=`, `+`, `-`, `@`, a tab or a carriage return
@@ -70,9 +73,16 @@ const csvCell = (text: string) => (/[",\r\n;]/.test(text) || /^\s|\s$/.test(text
 
 /** CSV text with a UTF-8 byte-order mark, so Excel opens Vietnamese text correctly; CRLF line ends (RFC 4180). */
 export function toCsv(table: ExportTable): string {
-  const lines = [table.headers, ...table.rows].map((cells) => cells.map((cell) => csvCell(String(neutralizeCell(cell)))).join(','));
+  const text = (cell: ExportCell) => (cell instanceof Date ? cell.toISOString() : String(neutralizeCell(cell)));
+  const lines = [table.headers, ...table.rows].map((cells) => cells.map((cell) => csvCell(text(cell))).join(','));
   return `\uFEFF${lines.join('\r\n')}\r\n`;
 }
+
+/** How an Excel cell shows a time: the console's order (DATE_TIME_FORMAT's day first), with seconds. */
+export const XLSX_TIME = 'dd-mm-yyyy hh:mm:ss';
+
+/** A JSON file's text: the records as they are, indented, with a UTF-8 byte-order mark left out (JSON has none). */
+export const toJson = (records: unknown): string => `${JSON.stringify(records, null, 2)}\n`;
 
 export async function toXlsx(table: ExportTable, sheetName: string): Promise<ArrayBuffer> {
   const { default: ExcelJS } = await import('exceljs');
@@ -80,8 +90,15 @@ export async function toXlsx(table: ExportTable, sheetName: string): Promise<Arr
   // Sheet names: at most 31 characters, none of []:*?/\
   const sheet = workbook.addWorksheet(sheetName.replace(/[[\]:*?/\\]/g, ' ').slice(0, 31) || 'Sheet1');
   sheet.addRow(table.headers.map(neutralizeCell)).font = { bold: true };
-  for (const row of table.rows) sheet.addRow(row.map(neutralizeCell));
+  // A time is a date cell, at the wall-clock time the console shows (a spreadsheet's dates have no time zone).
+  const cell = (c: ExportCell) => (c instanceof Date ? new Date(c.getTime() - c.getTimezoneOffset() * 60_000) : neutralizeCell(c));
+  for (const row of table.rows) sheet.addRow(row.map(cell));
   sheet.columns.forEach((column, i) => {
+    if (table.rows.some((r) => r[i] instanceof Date)) {
+      column.numFmt = XLSX_TIME;
+      column.width = 20;
+      return;
+    }
     const longest = Math.max(table.headers[i]?.length ?? 0, ...table.rows.map((r) => String(r[i] ?? '').length));
     column.width = Math.min(60, Math.max(10, longest + 2));
   });

@@ -185,7 +185,6 @@ function NewsEditor({ id }: { id?: Id }) {
             id={id}
             record={record}
             languages={languages}
-            extraLabels={{ subjectTags: t('news:tags'), categorys: t('news:categories'), categoriesNews: t('news:categories'), sickNews: t('news:sicks') }}
             restore={{ stamp: state.currentStamp, isDirty: state.isDirty, lockedReason: lockedText, onRestored: () => state.reload() }}
           />
         </FormFooter>

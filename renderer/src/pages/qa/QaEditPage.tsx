@@ -144,7 +144,6 @@ function QaEditor({ id }: { id?: Id }) {
                 id={id}
                 record={record}
                 languages={languages}
-                extraLabels={{ subjectTags: t('qa:subjectTags') }}
                 restore={{ stamp: state.currentStamp, isDirty: state.isDirty, lockedReason: lockedText, onRestored: () => state.reload() }}
               />
             </FormFooter>

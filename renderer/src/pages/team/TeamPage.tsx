@@ -100,7 +100,7 @@ function MemberCard({ id, onChanged, missing = null }: { id: number; onChanged()
           </Button>
         )}
         {/* Who registered, approved, locked or paid the member, and what changed (issue 29); decided by actions, not restored. */}
-        <HistoryButton def={collaborator} id={member.id} record={member} languages={[]} extraLabels={{ total: t('amount'), referrals: t('referrals') }} />
+        <HistoryButton def={collaborator} id={member.id} record={member} languages={[]} />
       </Space>
       <Typography.Text strong>{t('history')}</Typography.Text>
       <Table<Payment>

@@ -1,27 +1,25 @@
 import { HistoryOutlined, RollbackOutlined } from '@ant-design/icons';
-import { Button, Card, Drawer, Empty, Space, Spin, Table, Tag, Tooltip, Typography, theme } from 'antd';
+import { Button, Card, Drawer, Empty, Space, Spin, Tag, Tooltip, Typography } from 'antd';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ResourceDef } from '../../../../shared/resources/define';
 import type { LanguageRef } from '../../../../shared/resources/validate';
 import { ApiError } from '../../api/client';
-import { formatDate, formatDateTime } from '../../core/dates';
+import { formatDateTime } from '../../core/dates';
 import { confirmDecision } from '../../core/dialogs';
 import { notifyError, notifySuccess } from '../../core/notices';
 import { useWorkspace } from '../../core/workspace';
-import { localized } from '../../core/workspace/localized';
 import { useAccess } from '../access';
 import type { Id, Row } from '../dataProvider';
-import { fieldLabel, optionLabel } from '../labels';
-import { operationLabel, otherFieldLabel } from './labels';
+import { operationLabel } from './labels';
 import { fetchHistory, restoreVersion, type HistoryTarget } from './api';
-import { comparedText, groupChanges, historyAccess, isLongText, restorable, wordDiff, type ChangeRow, type HistoryChange, type HistoryEntry } from './model';
+import { ChangeView } from './ChangeView';
+import { historyAccess, restorable, type HistoryEntry } from './model';
 
 /**
  * "Lịch sử" / "History" of one record (issue 29): a button that opens a drawer with the record's versions, newest
- * first, a page at a time — who and when, what was done, each changed field before | after (each language of a
- * per-language field on its own row, long and rich text as a word diff of its plain text: stored HTML is never
- * rendered) — and "Khôi phục phiên bản này" / "Restore this version" on the versions that can be gone back to.
+ * first, a page at a time — who and when, what was done, and its changes as the form shows them (./ChangeView.tsx,
+ * the audit log's view too) — and "Khôi phục phiên bản này" / "Restore this version" on the versions that can be gone back to.
  */
 export interface HistoryRestore {
   /** The form's current concurrency stamp (the restore is refused with 409 if the record changed since). */
@@ -42,8 +40,6 @@ export interface HistoryButtonProps {
   record?: Row | null;
   /** The form's languages, for the language names of per-language fields. */
   languages: readonly LanguageRef[];
-  /** Labels of fields the definition does not name (a screen's own: news's categories and tags). */
-  extraLabels?: Record<string, string>;
   /** Offered only when the screen can take a restored record back into its form; and only to who may update. */
   restore?: HistoryRestore;
 }
@@ -52,7 +48,7 @@ const PAGE_SIZE = 10;
 /** Entries of a person's data read (administrators see them): never the current version. */
 const READS = new Set(['view', 'export']);
 
-export function HistoryButton({ def, id, record, languages, extraLabels, restore }: HistoryButtonProps) {
+export function HistoryButton({ def, id, record, languages, restore }: HistoryButtonProps) {
   const { t } = useTranslation('history');
   const { websiteId } = useWorkspace();
   const access = useAccess(def);
@@ -67,14 +63,14 @@ export function HistoryButton({ def, id, record, languages, extraLabels, restore
         {t('button')}
       </Button>
       <Drawer title={t('title')} open={open} onClose={() => setOpen(false)} width={Math.min(960, window.innerWidth - 48)} destroyOnClose data-testid="history-drawer">
-        {open && <HistoryPanel target={{ def, id, websiteId }} languages={languages} extraLabels={extraLabels} restore={mayRestore} />}
+        {open && <HistoryPanel target={{ def, id, websiteId }} languages={languages} restore={mayRestore} />}
       </Drawer>
     </>
   );
 }
 
 /** The versions of one record, newest first, with "load more". */
-export function HistoryPanel({ target, languages, extraLabels, restore }: { target: HistoryTarget; languages: readonly LanguageRef[]; extraLabels?: Record<string, string>; restore?: HistoryRestore }) {
+export function HistoryPanel({ target, languages, restore }: { target: HistoryTarget; languages: readonly LanguageRef[]; restore?: HistoryRestore }) {
   const { t } = useTranslation('history');
   const [entries, setEntries] = useState<HistoryEntry[]>([]);
   const [total, setTotal] = useState(0);
@@ -153,7 +149,6 @@ export function HistoryPanel({ target, languages, extraLabels, restore }: { targ
           entry={entry}
           newest={i === current}
           languages={languages}
-          extraLabels={extraLabels}
           action={restore && restorable(entry, i === current, def) ? (
             <Tooltip title={restore.lockedReason ? t('restoreLocked', { reason: restore.lockedReason }) : undefined}>
               <Button
@@ -200,7 +195,7 @@ function ActorName({ entry }: { entry: HistoryEntry }) {
   );
 }
 
-function VersionCard({ def, entry, newest, languages, extraLabels, action }: { def: ResourceDef; entry: HistoryEntry; newest: boolean; languages: readonly LanguageRef[]; extraLabels?: Record<string, string>; action?: ReactNode }) {
+function VersionCard({ def, entry, newest, languages, action }: { def: ResourceDef; entry: HistoryEntry; newest: boolean; languages: readonly LanguageRef[]; action?: ReactNode }) {
   const { t } = useTranslation('history');
   return (
     <Card
@@ -217,94 +212,7 @@ function VersionCard({ def, entry, newest, languages, extraLabels, action }: { d
       }
       extra={action}
     >
-      <ChangeTable def={def} changes={entry.changes ?? []} languages={languages} extraLabels={extraLabels} />
+      <ChangeView resource={def.name} def={def} operation={entry.operation} changes={entry.changes ?? []} languages={languages} />
     </Card>
   );
-}
-
-/**
- * The changes of one entry: each field (each language of a per-language field on its own row, named) before | after,
- * long and rich text as a word diff. The History panel's versions and the audit log's entries (`def`: the entry's
- * definition, when it is one; a hand-written writer's fields show their wire names).
- */
-export function ChangeTable({ def, changes, languages, extraLabels }: { def?: ResourceDef; changes: readonly HistoryChange[]; languages: readonly LanguageRef[]; extraLabels?: Record<string, string> }) {
-  const { t } = useTranslation('history');
-  const rows = groupChanges(changes, def?.fields ?? [], languages.map((l) => l.languageId));
-  const label = (row: ChangeRow) => (def && row.def ? fieldLabel(def, row.def) : (extraLabels?.[row.field] ?? otherFieldLabel(row.field)));
-  const languageName = (id: string) => languages.find((l) => l.languageId === id)?.name ?? id;
-  if (!rows.length) return <Typography.Text type="secondary">{t('noChanges')}</Typography.Text>;
-  return (
-    <Table<ChangeRow>
-      size="small"
-      pagination={false}
-      rowKey="key"
-      dataSource={rows}
-      data-testid="change-list"
-      onRow={(row) => ({ 'data-field': row.field, 'data-language': row.language ?? '', 'data-testid': 'history-change' }) as React.HTMLAttributes<HTMLElement>}
-      columns={[
-        {
-          key: 'field',
-          title: t('field'),
-          width: 180,
-          render: (_, row) => (
-            <>
-              {label(row)}
-              {row.language && <Typography.Text type="secondary"> ({languageName(row.language)})</Typography.Text>}
-            </>
-          ),
-        },
-        { key: 'before', title: t('before'), render: (_, row) => <ChangeValue def={def} row={row} side="before" /> },
-        { key: 'after', title: t('after'), render: (_, row) => <ChangeValue def={def} row={row} side="after" /> },
-      ]}
-    />
-  );
-}
-
-/** One side of a change: a long text as the word diff (removed words struck on the left, added ones marked on the right). */
-function ChangeValue({ def, row, side }: { def?: ResourceDef; row: ChangeRow; side: 'before' | 'after' }) {
-  const { t } = useTranslation('history');
-  const { language } = useWorkspace();
-  const { token } = theme.useToken();
-  const value = row[side];
-  if (value === null || value === undefined || value === '') return <Typography.Text type="secondary" data-testid={`change-${side}`}>{t('emptyValue')}</Typography.Text>;
-  if (isLongText(row.def, row.before, row.after) && (typeof row.before === 'string' || typeof row.after === 'string')) {
-    const parts = wordDiff(comparedText(row.def, row.before), comparedText(row.def, row.after));
-    const hidden = side === 'before' ? 'added' : 'removed';
-    return (
-      <div style={{ maxHeight: 240, overflow: 'auto', whiteSpace: 'pre-wrap', wordBreak: 'break-word' }} data-testid={`history-diff-${side}`}>
-        {parts
-          .filter((p) => p.kind !== hidden)
-          .map((p, i) =>
-            p.kind === 'removed' ? (
-              <del key={i} style={{ background: token.colorErrorBg, color: token.colorErrorText }}>
-                {p.text}
-              </del>
-            ) : p.kind === 'added' ? (
-              <ins key={i} style={{ background: token.colorSuccessBg, color: token.colorSuccessText, textDecoration: 'none' }}>
-                {p.text}
-              </ins>
-            ) : (
-              <span key={i}>{p.text}</span>
-            ),
-          )}
-      </div>
-    );
-  }
-  return <span style={{ wordBreak: 'break-word' }} data-testid={`change-${side}`}>{shortValue(def, row, value, t, language)}</span>;
-}
-
-/** A value as the form reads it: yes/no, an option's label, a date, a list (records by their names), a file's name. */
-function shortValue(def: ResourceDef | undefined, row: ChangeRow, value: unknown, t: (key: string) => string, language: string): string {
-  const field = row.def;
-  if (field?.type === 'boolean' || typeof value === 'boolean') return value ? t('yes') : t('no');
-  if (def && field?.type === 'enum') {
-    const option = field.options?.find((o) => String(o.value) === String(value));
-    if (option) return optionLabel(def, field, option);
-  }
-  if (field?.type === 'date') return formatDate(value);
-  if (field?.type === 'datetime') return formatDateTime(value);
-  // A record's name or title may be per-language text (a news item's categories): in the content language.
-  if (Array.isArray(value)) return value.map((v) => (v && typeof v === 'object' ? localized((v as Row).name ?? (v as Row).title ?? JSON.stringify(v), language) : String(v))).join(', ');
-  if (value && typeof value === 'object') return JSON.stringify(value);
-  return String(value);
 }

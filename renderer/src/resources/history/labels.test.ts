@@ -1,7 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { newsDef } from '../../../../shared/editorial';
 import { i18next, initI18n } from '../../core/i18n';
-import { actorLabel, areaLabel, changeFieldLabel, changeText, operationLabel, operationOptions } from './labels';
+import { resources } from '../../../../shared/resources';
+import { actorLabel, areaLabel, operationLabel, operationOptions } from './labels';
+import { lineLabel, shownValue } from './changeView';
 
 // One set of words for the History panel, the audit log and the trash, in the interface language.
 describe('history labels', () => {
@@ -38,18 +40,21 @@ describe('history labels', () => {
 
   it("names the fields of writers that are no definition (files, sign-ins) in the interface language, never their wire names", async () => {
     await i18next.changeLanguage('vi-VN');
-    expect(changeFieldLabel('folder', 'parentId')).toBe('Thư mục cha');
-    expect(changeFieldLabel('user', 'reason')).toBe('Lý do');
+    expect(lineLabel(undefined, 'parentId')).toBe('Thư mục cha');
+    expect(lineLabel(resources.user, 'reason')).toBe('Lý do');
     await i18next.changeLanguage('en-US');
-    expect(changeFieldLabel('file', 'contentType')).toBe('File type');
-    expect(changeFieldLabel('banner', 'name')).toBe('Name');
-    expect(changeFieldLabel('file', 'somethingNew')).toBe('somethingNew');
+    expect(lineLabel(undefined, 'contentType')).toBe('File type');
+    expect(lineLabel(resources.banner, 'name')).toBe('Name');
+    expect(lineLabel(undefined, 'somethingNew')).toBe('somethingNew');
   });
 
-  it('writes a value as text for the export: rich text as its words, never markup', () => {
-    expect(changeText('<p>Khám <b>sức khỏe</b> &amp; tư vấn</p>')).toBe('Khám sức khỏe & tư vấn');
-    expect(changeText(null)).toBe('');
-    expect(changeText([1, 2])).toBe('[1,2]');
-    expect(changeText(true)).toBe('true');
+  it('writes a value as text for the export: rich text as its words, never markup; booleans as words', async () => {
+    await i18next.changeLanguage('vi-VN');
+    expect(shownValue(undefined, undefined, '<p>Khám <b>sức khỏe</b> &amp; tư vấn</p>', 'vi-VN').text).toBe('Khám sức khỏe & tư vấn');
+    expect(shownValue(undefined, undefined, null, 'vi-VN').text).toBe('');
+    expect(shownValue(undefined, undefined, [1, 2], 'vi-VN').text).toBe('1, 2');
+    expect(shownValue(undefined, undefined, true, 'vi-VN').text).toBe('Có');
+    await i18next.changeLanguage('en-US');
+    expect(shownValue(undefined, undefined, false, 'vi-VN').text).toBe('No');
   });
 });

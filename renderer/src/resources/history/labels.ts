@@ -1,30 +1,39 @@
 import { resources } from '../../../../shared/resources';
 import type { ResourceDef } from '../../../../shared/resources/define';
 import { i18next } from '../../core/i18n';
-import { currentUi, fieldLabel, resourceTitle } from '../labels';
-import { plainText, type HistoryActor } from './model';
-import { ERASED_LABEL, isErased } from '../erased';
+import { currentUi, resourceTitle } from '../labels';
+import type { HistoryActor } from './model';
 
 /**
  * Names of what history entries speak of, in the interface language — one set for the record's History panel, the
  * audit log and the trash: an area (an entry's `resource`: a definition's title, or a hand-written writer's — files,
  * folders, accounts — from the `audit` namespace), an operation (the `history` namespace's words, else a status move's
- * button label), who (a user's name, or the kind of actor), a field, a value as plain text.
+ * button label), who (a user's name, or the kind of actor), a hand-written writer's field (the changes themselves:
+ * ./changeView.ts).
  */
 const defs = resources as Record<string, ResourceDef>;
 
-/** Writers that are not definitions (server: files, folders, sign-ins, integration keys, push tokens, personal data retention, trash retention). */
-export const OTHER_AREAS = ['file', 'folder', 'user', 'integrationKey', 'pushToken', 'privacyRetention', 'trashRetention'] as const;
+/**
+ * Writers that are not definitions (server: files, folders, sign-ins, integration keys, push tokens, a user's
+ * notification settings, personal data retention, trash retention).
+ */
+export const OTHER_AREAS = ['file', 'folder', 'user', 'integrationKey', 'pushToken', 'eventSettings', 'privacyRetention', 'trashRetention'] as const;
 
+/**
+ * An area's name: a definition's as the side navigation names its screen (its `screen.nav.title`, else its title:
+ * app/navTitle.ts; the console loads those namespaces with the navigation), a hand-written writer's from `audit:areas`.
+ */
 export function areaLabel(resource: string): string {
   const def = defs[resource];
+  const navTitle = def?.screen?.nav?.title;
+  if (navTitle && i18next.exists(navTitle)) return i18next.t(navTitle);
   if (def) return resourceTitle(def);
   return i18next.t(`audit:areas.${resource}`, { defaultValue: resource });
 }
 
 /** Every area an entry can name, by its label (the area filter's options). */
 export function areaOptions(): { value: string; label: string }[] {
-  const names = [...Object.keys(defs), ...OTHER_AREAS];
+  const names = [...new Set<string>([...Object.keys(defs), ...OTHER_AREAS])];
   return names.map((value) => ({ value, label: areaLabel(value) })).sort((a, b) => a.label.localeCompare(b.label));
 }
 
@@ -61,26 +70,5 @@ export function actorLabel(actor: HistoryActor | undefined): string {
   return actor.fullName ? `${kind}: ${actor.fullName}` : kind;
 }
 
-/**
- * A changed field's name in the interface language: the definition's label when `resource` is a definition that has
- * it; else the words of the hand-written writers' fields (files, folders, sign-ins, payments: `history:fields`); else
- * its wire name.
- */
-export function changeFieldLabel(resource: string | undefined, field: string): string {
-  const def = resource ? defs[resource] : undefined;
-  const found = def?.fields.find((f) => f.name === field);
-  return def && found ? fieldLabel(def, found) : otherFieldLabel(field);
-}
-
 /** A field no definition names (a hand-written writer's): `history:fields`, else its wire name. */
 export const otherFieldLabel = (field: string): string => i18next.t(`history:fields.${field}`, { defaultValue: field });
-
-/** A value as text (an export's cell): rich text as its words, lists and objects as JSON, blank as nothing. */
-export function changeText(value: unknown): string {
-  if (value === null || value === undefined || value === '') return '';
-  // An erased personal value (issue 40), or one sealed with a key since destroyed, reads "Đã xoá" / "Erased".
-  if (isErased(value)) return ERASED_LABEL[currentUi()];
-  if (typeof value === 'string') return /<\/?[a-z][^>]*>/i.test(value) ? plainText(value) : value;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  return JSON.stringify(value);
-}

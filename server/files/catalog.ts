@@ -333,7 +333,7 @@ export class FilesCatalog {
   }
 
   /**
-   * Files whose name holds `keyword` folded as the keyword search folds ("kham" finds "Khám sức khỏe.jpg"), newest
+   * Files whose name holds `keyword` folded as the keyword search folds ("kham" finds "Khám sức khoẻ.jpg"), newest
    * first, at most `limit`, each with the path of its folder ('/' at the root): the search across the console
    * (issue 42). The database narrows them by a pattern in which each letter a Vietnamese mark may change (a, e, i, o,
    * u, y, d) matches any one character (names are NFC: "á" is one); the names it gives are then folded here. Only the

@@ -10,7 +10,7 @@
 //   app.requireUser  the bearer guard (onRequest hook) for routes outside `auth: 'bearer'` modules
 //   app.writes    the listeners of committed writes (server/resources/writes.ts), told in each write's transaction
 //   request.user  { id, userName, fullName, sessionId, clientId } on bearer-guarded routes
-import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import type { Kysely } from 'kysely';
@@ -137,10 +137,9 @@ async function startApp(options: BuildAppOptions, handle: DbHandle, ownsDb: bool
     logger: redactingLogger(options.logger),
     // One line per request, written by ./http/request-log.ts (with the route template, user and website), instead of
     // Fastify's two; its id is the proxy's X-Request-Id when sane, and is logged as `requestId`.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'requestId' }),
     genReqId: requestIdOf,
     requestIdHeader: false,
-    requestIdLogLabel: 'requestId',
     bodyLimit: options.bodyLimit ?? DEFAULTS.bodyLimit,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 500 },
     // Undecodable URLs and over-long parameters: the same error shape as everything else.

@@ -39,7 +39,7 @@ async function main() {
     // terminal: the same lines, coloured and aligned, written synchronously by pino-pretty in this process.
     logger: {
       level: config.log.level,
-      ...(config.log.pretty ? { stream: pretty({ colorize: process.stdout.isTTY, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname', sync: true }) } : {}),
+      ...(config.log.pretty ? { stream: pretty({ colorize: process.stdout.isTTY, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname', singleLine: true, sync: true }) } : {}),
     },
   });
 

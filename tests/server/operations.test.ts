@@ -10,6 +10,7 @@ import { describeEachDatabase, demoWebsites, type ServerTestContext } from './ha
 import { TEST_JWT_SECRET } from './global-setup';
 import { CHUNK, sendChunk } from './files-helpers';
 import { pdfBytes } from './file-bytes';
+import { startS3Double } from './s3-double';
 
 const METRICS_TOKEN = 'scraper-token-0123456789';
 
@@ -255,6 +256,24 @@ describeEachDatabase(
           await ctx.db.insertInto(table).values(row as never).execute();
         }
         expect((await ctx.request('GET', '/health/ready')).status).toBe(200);
+      });
+
+      it('answers 503 naming the file store while its S3 bucket does not answer', async () => {
+        const double = await startS3Double();
+        let closed = false;
+        const fresh = await ctx.freshDatabase();
+        const app = await buildApp({ ...fresh, rendererDir: null, jwtSecret: TEST_JWT_SECRET, seed: { admin: { userName: 'boss', password: 'S3cret!pass' } }, files: { s3: double.settings } });
+        try {
+          expect((await app.inject({ method: 'GET', url: '/health/ready' })).json()).toEqual({ status: 'ok' });
+          await double.close();
+          closed = true;
+          const res = await app.inject({ method: 'GET', url: '/health/ready' });
+          expect(res.statusCode).toBe(503);
+          expect(res.json().failing).toEqual(['fileStore']);
+        } finally {
+          await app.close();
+          if (!closed) await double.close();
+        }
       });
 
       it('answers 503 naming the database once it is closed', async () => {

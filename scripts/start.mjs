@@ -2,7 +2,8 @@
 // answers, then open the desktop app pointed at it. Where Electron cannot run (no binary, no display)
 // the console stays available in a browser until Ctrl+C.
 //
-// Environment: PORT (5080), HOST (127.0.0.1), DATA_DIR (./data); everything else goes to the server.
+// Environment: PORT (5080), HOST (127.0.0.1), DATA_DIR (./data), LOG_FORMAT (pretty: the server's log lines for a
+// person at this terminal); everything else goes to the server.
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -102,7 +103,7 @@ async function main() {
   await buildIfNeeded();
 
   const server = run(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, SEED_DEMO: process.env.SEED_DEMO ?? '1', DATA_DIR: process.env.DATA_DIR || './data', PORT: String(port), HOST: host },
+    env: { ...process.env, SEED_DEMO: process.env.SEED_DEMO ?? '1', DATA_DIR: process.env.DATA_DIR || './data', PORT: String(port), HOST: host, LOG_FORMAT: process.env.LOG_FORMAT || 'pretty' },
   });
   server.on('exit', (code, signal) => {
     const asked = stopping;

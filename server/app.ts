@@ -10,7 +10,7 @@
 //   app.requireUser  the bearer guard (onRequest hook) for routes outside `auth: 'bearer'` modules
 //   app.writes    the listeners of committed writes (server/resources/writes.ts), told in each write's transaction
 //   request.user  { id, userName, fullName, sessionId, clientId } on bearer-guarded routes
-import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import type { Kysely } from 'kysely';
@@ -27,6 +27,9 @@ import { errorBody, httpError, installErrorHandlers, sendError } from './errors'
 import { cleanRequestInput } from './http/input';
 import { sharedLimits, type SharedLimits } from './http/rate-limit-store';
 import { redactingLogger } from './http/log-redaction';
+import { installMetrics } from './http/metrics';
+import { installRequestLog, requestIdOf } from './http/request-log';
+import { readiness } from './health';
 import { securityHeaders } from './http/security-headers';
 import { cspDirectives } from '../shared/csp';
 import { localize } from './i18n';
@@ -42,6 +45,8 @@ declare module 'fastify' {
     dialect: DialectName;
     /** PostgreSQL: LISTEN on a channel (DbHandle.listen); undefined on SQLite. */
     listenDb: DbHandle['listen'];
+    /** The database's connections now (DbHandle.pool). */
+    dbPool: DbHandle['pool'];
     dataDir: string;
     now(): Date;
     tokens: TokenService;
@@ -130,6 +135,11 @@ async function startApp(options: BuildAppOptions, handle: DbHandle, ownsDb: bool
   const app = Fastify({
     // Request logs hold no personal field, password, token or secret (issue 40): ./http/log-redaction.ts.
     logger: redactingLogger(options.logger),
+    // One line per request, written by ./http/request-log.ts (with the route template, user and website), instead of
+    // Fastify's two; its id is the proxy's X-Request-Id when sane, and is logged as `requestId`.
+    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'requestId' }),
+    genReqId: requestIdOf,
+    requestIdHeader: false,
     bodyLimit: options.bodyLimit ?? DEFAULTS.bodyLimit,
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true, maxParamLength: 500 },
     // Undecodable URLs and over-long parameters: the same error shape as everything else.
@@ -167,6 +177,8 @@ async function startApp(options: BuildAppOptions, handle: DbHandle, ownsDb: bool
   app.decorate('dialect', handle.dialect);
   // LISTEN on PostgreSQL (server/events: live events between instances); undefined on SQLite.
   app.decorate('listenDb', handle.listen);
+  // The pool's connections in use and waiting (the metrics: server/metrics/).
+  app.decorate('dbPool', handle.pool);
   app.decorate('dataDir', options.dataDir);
   app.decorate('moduleOptions', Object.fromEntries(optionNames.map((name) => [name, options[name]])) as ModuleOptions);
   app.decorate('resources', resources);
@@ -186,6 +198,9 @@ async function startApp(options: BuildAppOptions, handle: DbHandle, ownsDb: bool
   app.decorateRequest('user', null as unknown as AuthUser);
 
   installErrorHandlers(app);
+  // Before any module: the request id, the request's log line and its metrics apply to every route.
+  installRequestLog(app, !!options.logger);
+  installMetrics(app);
   // API answers above 1 KB go out compressed when the client accepts it: lists of news run to hundreds
   // of KB. Stored files (their public URLs and Files/downloads) go out byte for byte as stored, so that
   // Content-Length, ETag and byte ranges describe what is sent (a .txt would otherwise be compressed on
@@ -217,7 +232,9 @@ async function startApp(options: BuildAppOptions, handle: DbHandle, ownsDb: bool
     return jsonParser(request, text, done);
   });
 
+  // Liveness: the process answers. Readiness (/health/ready, ./health.ts): the database, the file store, the schema.
   app.get('/health', async () => ({ status: 'ok' }));
+  app.get('/health/ready', readiness(migrations));
 
   for (const m of [...routeModules, ...(options.extraModules ?? [])]) {
     await app.register(

@@ -65,6 +65,10 @@ export interface ServerConfig {
    * connection's own address.
    */
   trustProxy?: number | string;
+  /** METRICS_TOKEN: /metrics answers a client that is not on this machine when it sends it as a bearer (server/metrics/). */
+  metricsToken?: string;
+  /** LOG_LEVEL (default info) and LOG_FORMAT (`json`, the default: one JSON line per request; `pretty`: for a person). */
+  log: { level: string; pretty: boolean };
   seed: SeedOptions;
   /**
    * PERSONAL_DATA_KEY: the master key (base64 of 32 random bytes) that wraps the keys personal values are sealed with
@@ -142,6 +146,12 @@ function personalDataKey(env: NodeJS.ProcessEnv): string | undefined {
   return raw;
 }
 
+function logFormat(env: NodeJS.ProcessEnv): 'json' | 'pretty' {
+  const raw = env.LOG_FORMAT?.trim().toLowerCase() || 'json';
+  if (raw !== 'json' && raw !== 'pretty') throw new Error(`LOG_FORMAT must be json or pretty, not "${env.LOG_FORMAT}"`);
+  return raw;
+}
+
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = Number(env.PORT ?? 5080);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, not "${env.PORT}"`);
@@ -171,6 +181,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     // Processes sharing the port (server/workers.ts); PostgreSQL only.
     workers: workerCount(env),
     trustProxy: trustProxy(env),
+    metricsToken: env.METRICS_TOKEN?.trim() || undefined,
+    log: { level: env.LOG_LEVEL?.trim() || 'info', pretty: logFormat(env) === 'pretty' },
     s3: s3Settings(env),
     auth: {
       requireTwoFactorForAdmins: /^(1|true|yes)$/i.test(env.REQUIRE_2FA_FOR_ADMINS ?? ''),

@@ -1,5 +1,5 @@
 // Errors a route throws, and the handlers that turn every failure into the wire shape
-// `{ code, Message, message }` with a 4xx status (5xx only for real server faults).
+// `{ code, Message, message, requestId }` with a 4xx status (5xx only for real server faults).
 //
 //   throw httpError(404, M.recordNotFound)
 //   throw httpError(409, { vi: '…', en: '…' })
@@ -36,9 +36,18 @@ export function errorBody(message: string, status: number, extra: Record<string,
   return { code: status, Message: message, message, ...extra };
 }
 
+/**
+ * Sends `err` as the failure body, with the request's id (`requestId`, also the `X-Request-Id` header: the log line's
+ * id, server/http/request-log.ts). Error bodies sent otherwise get it from that file's hook; this path also serves
+ * the errors raised before any hook runs (an undecodable URL).
+ */
 export function sendError(request: FastifyRequest, reply: FastifyReply, err: HttpError) {
   const message = localize(request, err.text);
-  return reply.code(err.status).headers(err.headers).send(errorBody(message, err.status, err.extra));
+  return reply
+    .code(err.status)
+    .headers(err.headers)
+    .header('x-request-id', request.id)
+    .send(errorBody(message, err.status, { ...err.extra, requestId: request.id }));
 }
 
 /**

@@ -1,4 +1,5 @@
 // `npm run server`: the API server (and the built console) on HOST:PORT. See docs/api.md.
+import pretty from 'pino-pretty';
 import { buildApp } from './app';
 import { StartupError } from './bootstrap';
 import { configFromEnv } from './config';
@@ -33,7 +34,13 @@ async function main() {
     ...(config.s3 ? { files: { s3: config.s3 } } : {}),
     ...(config.personalDataKey ? { privacy: { personalDataKey: config.personalDataKey } } : {}),
     ...(config.benchHistoryOff ? { history: { benchOff: true } } : {}),
-    logger: { level: process.env.LOG_LEVEL ?? 'warn' },
+    ...(config.metricsToken ? { metrics: { token: config.metricsToken } } : {}),
+    // One JSON line per request at info (server/http/request-log.ts); LOG_FORMAT=pretty (npm start) for a person at a
+    // terminal: the same lines, coloured and aligned, written synchronously by pino-pretty in this process.
+    logger: {
+      level: config.log.level,
+      ...(config.log.pretty ? { stream: pretty({ colorize: process.stdout.isTTY, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname', singleLine: true, sync: true }) } : {}),
+    },
   });
 
   let closing = false;

@@ -36,6 +36,13 @@ export const M = {
     en: `Too many submissions, please try again in ${seconds} seconds`,
   }),
 
+  // ---- Running it: metrics and readiness (server/metrics/, server/health.ts) ----
+  metricsLocalOnly: {
+    vi: 'Số liệu vận hành chỉ trả lời trên chính máy chủ, hoặc khi gửi kèm METRICS_TOKEN',
+    en: 'Metrics are answered only on this machine, or with METRICS_TOKEN as a bearer token',
+  },
+  metricsBadToken: { vi: 'Mã METRICS_TOKEN không đúng', en: 'The metrics token is not right' },
+  notReady: (parts: string): Label => ({ vi: `Máy chủ chưa sẵn sàng: ${parts} không hoạt động`, en: `Not ready: ${parts} not working` }),
   // ---- Input every request must meet (server/http/input.ts) ----
   nulCharacter: (field: string): Label => ({
     vi: `Dữ liệu gửi lên (${field}) chứa ký tự NUL không hợp lệ`,

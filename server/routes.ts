@@ -30,13 +30,14 @@ import { manifest as accounts } from './accounts/manifest';
 import { manifest as privacy } from './privacy/manifest';
 import { manifest as search } from './search/manifest';
 import { manifest as importing } from './import/manifest';
+import { manifest as metrics } from './metrics/manifest';
 
 export type { ModuleManifest, RouteModule } from './module';
 
 /** Every module, in the order its routes are registered and its definitions served. */
 export const manifests = [
   auth, accounts, core, push, websites, files, privacy, editorial, dashboard, team, resources, qa, news, services, his, intake, siteContent, media, people, demo, delivery, webhooks, history, events, search,
-  importing,
+  importing, metrics,
 ] as const satisfies readonly ModuleManifest[];
 
 /** The modules' own `buildApp` options, by module name (`buildApp({ files: { maxFileSize } })`), as `app.moduleOptions`. */

@@ -46,6 +46,17 @@ export interface DbHandle {
    */
   listen?(channel: string, onMessage: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /**
+   * The connections now, for the metrics: PostgreSQL's pool (its size, those lent to a query or transaction, the
+   * queries waiting for one). SQLite: one connection, used synchronously, so none is ever seen in use or waited for.
+   */
+  pool(): PoolState;
+}
+
+export interface PoolState {
+  max: number;
+  inUse: number;
+  waiting: number;
 }
 
 export interface DbOptions {
@@ -73,7 +84,8 @@ function createPostgres(url: string): DbHandle {
     getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
       oid === pg.types.builtins.INT8 ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
   };
-  const pool = new pg.Pool({ connectionString: url, max: 10, types });
+  const max = 10;
+  const pool = new pg.Pool({ connectionString: url, max, types });
   // An idle client losing its connection must not crash the process.
   pool.on('error', (err) => console.error('postgres pool error:', err.message));
   const reads = preparedReads();
@@ -88,6 +100,7 @@ function createPostgres(url: string): DbHandle {
     startupLock: () => advisoryLock(url, STARTUP_LOCK_KEY),
     listen: (channel, onMessage, onReconnect) => listenOn(url, channel, onMessage, onReconnect),
     close: () => db.destroy(),
+    pool: () => ({ max, inUse: pool.totalCount - pool.idleCount, waiting: pool.waitingCount }),
   };
 }
 
@@ -235,7 +248,8 @@ function createSqlite(file: string): DbHandle {
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: booleanAware(raw) }) });
   // settle: nothing to do, statements are kept prepared by their text already (booleanAware below).
   const unlocked = async () => {};
-  return { db, dialect: 'sqlite', describe: `sqlite ${file}`, settle: () => {}, startupLock: async () => unlocked, close: () => db.destroy() };
+  const pool = () => ({ max: 1, inUse: 0, waiting: 0 });
+  return { db, dialect: 'sqlite', describe: `sqlite ${file}`, settle: () => {}, startupLock: async () => unlocked, close: () => db.destroy(), pool };
 }
 
 /**

@@ -7,11 +7,40 @@
 //   every(app, 'trash-purge', HOUR, () => purgeTrash(app))   at start (awaited by app.ready()), then every hour;
 //                                                            stopped on app.close() (which waits for a run under way)
 //
+// Each run that is not skipped leaves its end time, result and length in `periodic_runs` (migration 0038), one row per
+// task for every instance, which the metrics read (`sitedesk_periodic_task_age_seconds`, server/metrics/).
+//
 // The lock key is the pair (PERIODIC_LOCK_CLASS, hashtext(name)): the two-int form is a key space of its own, apart
 // from the one-bigint keys of the start-up lock and `lockName` (server/db/dialect.ts).
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { dialectOf } from './dialect';
+
+declare module './schema' {
+  interface Database {
+    periodic_runs: PeriodicRunsTable;
+  }
+}
+
+export interface PeriodicRunsTable {
+  name: string;
+  /** ISO time (the app's clock) the last run ended */
+  finishedAt: string;
+  failed: boolean;
+  durationMs: number;
+}
+
+/** Records a run's end: best effort (a lost record only makes the task look older). */
+async function recordRun(app: FastifyInstance, name: string, startedAt: number, failed: boolean): Promise<void> {
+  const finished = app.now();
+  const row = { name, finishedAt: finished.toISOString(), failed, durationMs: Math.max(0, Math.round(finished.getTime() - startedAt)) };
+  await app.db
+    .insertInto('periodic_runs')
+    .values(row)
+    .onConflict((oc) => oc.column('name').doUpdateSet({ finishedAt: row.finishedAt, failed: row.failed, durationMs: row.durationMs }))
+    .execute()
+    .catch((err: unknown) => app.log.warn({ err, task: name }, `periodic task ${name}: its run was not recorded`));
+}
 
 /** The first half of every periodic task's lock key: "prdc" in ASCII (pg_locks shows it as classid). */
 export const PERIODIC_LOCK_CLASS = 0x70726463;
@@ -59,7 +88,20 @@ export function every(app: FastifyInstance, name: string, intervalMs: number, ta
   let closed = false;
   const run = (): Promise<void> => {
     if (closed || running) return running ?? Promise.resolve();
-    running = runExclusive(app.db, name, task)
+    const startedAt = app.now().getTime();
+    let failed = false;
+    const recorded = async () => {
+      try {
+        await task();
+      } catch (err) {
+        failed = true;
+        throw err;
+      } finally {
+        // Under the task's lock, so two instances' records of one run cannot cross.
+        await recordRun(app, name, startedAt, failed);
+      }
+    };
+    running = runExclusive(app.db, name, recorded)
       .then(() => {}, (err: unknown) => app.log.error({ err, task: name }, `periodic task ${name} failed`))
       .finally(() => {
         running = undefined;

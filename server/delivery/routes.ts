@@ -14,6 +14,8 @@
 import { createHash } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
+import { Counter } from 'prom-client';
+import { metric } from '../http/metrics';
 import { COMPRESS_THRESHOLD, compressed, pickEncoding } from '../http/encoding';
 import { limitStore } from '../http/rate-limit-store';
 import { changeNumber } from '../db/changes';
@@ -100,6 +102,10 @@ export const deliveryRoutes: FastifyPluginAsync = async (app) => {
   });
 
   // The answers built, by URL (website, language, area, key, normalized query), least recently used first.
+  // The kept answers' use (docs/operations.md): a hit is an answer sent from memory or a 304, a miss one built from the
+  // database (a request that waited for another's build counts as a miss too: it was not kept yet).
+  const hits = metric(app, Counter, { name: 'sitedesk_delivery_cache_hits_total', help: 'Delivery API answers sent from memory or as 304 Not Modified' });
+  const misses = metric(app, Counter, { name: 'sitedesk_delivery_cache_misses_total', help: 'Delivery API answers built from the database' });
   const answers = new Map<string, Answer>();
   let answerBytes = 0;
   const size = (a: Answer) => a.body.length + (a.gzip?.length ?? 0) + (a.br?.length ?? 0);
@@ -229,10 +235,14 @@ export const deliveryRoutes: FastifyPluginAsync = async (app) => {
     const tag = `W/"${createHash('sha1').update(`${n}\n${epoch ?? ''}\n${url}`).digest('base64url').slice(0, 27)}"`;
     reply.header('etag', tag).header('cache-control', cacheControl);
     if (!site.origins.length) reply.header('vary', 'Accept-Encoding');
-    if (matches(request.headers['if-none-match'], tag)) return reply.code(304).send();
+    if (matches(request.headers['if-none-match'], tag)) {
+      hits.inc();
+      return reply.code(304).send();
+    }
 
     const kept = answers.get(url);
     if (kept && kept.tag === tag) {
+      hits.inc();
       // Most recently used last.
       answers.delete(url);
       answers.set(url, kept);
@@ -240,6 +250,7 @@ export const deliveryRoutes: FastifyPluginAsync = async (app) => {
       return send(request, reply, kept);
     }
     // Requests that miss the same answer at once (many readers right after a save) wait for one build.
+    misses.inc();
     const flightKey = `${tag}\n${url}`;
     let building = inFlight.get(flightKey);
     if (!building) {

@@ -23,6 +23,8 @@ import { EventHub } from './hub';
 import { EVENTS_CHANNEL, eventsListener } from './listener';
 import { EVENT_KINDS, type EventKind, type LiveEvent } from '../../shared/events';
 import { eventsFor, readerOf, toWire, type Reader } from './store';
+import { Gauge } from 'prom-client';
+import { metric } from '../http/metrics';
 
 /** buildApp({ events }): the events module's option. */
 export interface EventsOptions {
@@ -87,6 +89,13 @@ export const eventsRoutes: FastifyPluginAsync = async (app) => {
   const heartbeatMs = app.moduleOptions.events?.heartbeatMs ?? 25_000;
   const hub = new EventHub(app.db, (err) => app.log.error({ err }, 'live events: delivery failed'));
   await hub.start();
+  metric(app, Gauge, {
+    name: 'sitedesk_event_streams_open',
+    help: 'Live event streams (GET /api/events) open on this instance',
+    collect(this: Gauge) {
+      this.set(hub.size);
+    },
+  });
   const stopListening = app.writes.listen(eventsListener(app.resources.engine, app.resources.defs, () => app.now(), () => hub.wake()));
   const stopNotify = app.listenDb
     ? await app.listenDb(EVENTS_CHANNEL, (payload) => {

@@ -137,6 +137,8 @@ export class ChunkStore<F> {
   private readonly ledger: UploadLedger<F>;
   private readonly clock: () => number;
   private readonly locks = new Map<string, Promise<unknown>>();
+  /** Bytes of chunks written by this instance since it started (the metrics: sitedesk_upload_bytes_received_total). */
+  bytesReceived = 0;
   /** Sessions read or made here, by fileId: a session never changes once made. Forgotten after any failure. */
   private readonly sessions = new Map<string, UploadSession>();
 
@@ -322,6 +324,7 @@ export class ChunkStore<F> {
     let size: number;
     try {
       size = await this.bytes.write(session, index, bytes, this.chunkLimit());
+      this.bytesReceived += size;
     } catch (err) {
       // A duplicate that waited for its original may find the upload finished and its bytes gone.
       if (!(err instanceof FilesError && err.statusCode >= 500 && (await this.ledger.findCompleted(session.fileId)))) throw err;

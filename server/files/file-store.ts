@@ -47,6 +47,11 @@ export interface FileStore {
   readonly kind: 'disk' | 's3';
   /** Ready to store (the folders made, the bucket checked). */
   init(): Promise<void>;
+  /**
+   * Works now (the readiness check, server/health.ts): a small file written and removed where uploads land, and on an
+   * object store its bucket asked for (HEAD). Throws what failed.
+   */
+  check(): Promise<void>;
   isStoredName(name: string): boolean;
   /** Streams an upload in (at most maxBytes), checks its content against `ext`, then stores it. */
   saveStream(source: ByteSource, ext: string, displayName: string, maxBytes: number): Promise<StoredFile>;
@@ -88,6 +93,16 @@ export function requireVariant(variant: string): string {
   return variant;
 }
 
+/** Writes a small file in `dir` and removes it: the folder exists and takes writes (a full or read-only disk fails). */
+export async function probeWritable(dir: string): Promise<void> {
+  const probe = path.join(dir, `ready-${randomUUID()}`);
+  try {
+    await writeFile(probe, 'ok');
+  } finally {
+    await unlink(probe).catch(() => {});
+  }
+}
+
 export class DiskFileStore implements FileStore {
   readonly kind = 'disk' as const;
   readonly root: string;
@@ -103,6 +118,10 @@ export class DiskFileStore implements FileStore {
 
   async init(): Promise<void> {
     await mkdir(this.tmpDir, { recursive: true });
+  }
+
+  check(): Promise<void> {
+    return probeWritable(this.tmpDir);
   }
 
   /** Absolute path of a stored file; refuses anything that is not one of our generated names. */

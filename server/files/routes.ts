@@ -5,12 +5,14 @@ import multipart, { type Multipart } from '@fastify/multipart';
 import { create as contentDisposition } from 'content-disposition';
 import { ok } from '../http/envelope';
 import { every } from '../db/periodic';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { Counter, Gauge } from 'prom-client';
+import { metric } from '../http/metrics';
 import { z } from 'zod';
 import { parseInput } from '../errors';
 import { localize } from '../i18n';
 import type { ChunkStatus } from '../../shared/uploads';
-import type { ChunkRequest } from './chunk-store';
+import type { ChunkRequest, ChunkStore } from './chunk-store';
 import { badRequest, notFound } from './errors';
 import { filesEngine } from './engine';
 import { sanitizeName } from './file-name';
@@ -108,6 +110,7 @@ export const fileRoutes: FastifyPluginAsync = async (app) => {
   // Files stored before images were stripped at upload: done in the background from start, hourly for what is left.
   every(app, 'image-backfill', 3_600_000, () => backfillImages(app), { atStart: 'background' });
   app.addHook('onClose', () => chunks.close());
+  uploadMetrics(app, chunks);
 
   // Parts are streamed to disk by the handlers; the limits keep any single part from exceeding what the
   // route accepts (chunk routes narrow fileSize per request).
@@ -396,4 +399,27 @@ function answerServed(request: FastifyRequest, reply: FastifyReply, result: Serv
   reply.header('Content-Type', contentType);
   reply.header('X-Content-Type-Options', 'nosniff');
   return reply.send(result.stream ?? '');
+}
+
+/**
+ * The uploads' metrics (docs/operations.md): the uploads begun and not finished (their sessions, in the database every
+ * instance shares: the same on each), and the chunks' bytes this instance has written.
+ */
+function uploadMetrics(app: FastifyInstance, chunks: ChunkStore<unknown>): void {
+  metric(app, Gauge, {
+    name: 'sitedesk_uploads_in_progress',
+    help: 'Chunked uploads begun and not finished nor abandoned (every instance, from the database)',
+    async collect(this: Gauge) {
+      const row = await app.db.selectFrom('upload_sessions').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+      this.set(Number(row?.n ?? 0));
+    },
+  });
+  metric(app, Counter, {
+    name: 'sitedesk_upload_bytes_received_total',
+    help: 'Bytes of upload chunks written by this instance',
+    collect(this: Counter) {
+      this.reset();
+      this.inc(chunks.bytesReceived);
+    },
+  });
 }

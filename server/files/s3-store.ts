@@ -28,7 +28,7 @@ import {
   S3Client,
   type GetObjectCommandOutput,
 } from '@aws-sdk/client-s3';
-import { isStoredName, ONE_YEAR_MS, requireVariant, sweepTempDir, type FileStore, type ServedBytes, type StoredFile } from './file-store';
+import { isStoredName, ONE_YEAR_MS, probeWritable, requireVariant, sweepTempDir, type FileStore, type ServedBytes, type StoredFile } from './file-store';
 import { asFilesError, openFileSink, removeQuietly, tempPath, writeStreamToFile, type ByteSource, type OpenSink } from './disk';
 import { requireMatchingContent } from './file-types';
 import { M } from '../messages';
@@ -86,6 +86,12 @@ export class S3FileStore implements FileStore {
       throw new Error(`S3 bucket "${this.bucket}" cannot be used (${status ? `HTTP ${status}` : err instanceof Error ? err.message : String(err)}): check S3_BUCKET, S3_ENDPOINT and the keys`);
     }
     this.checked = true;
+  }
+
+  async check(): Promise<void> {
+    // Uploads pass through the local temp folder before the bucket.
+    await probeWritable(this.tmpDir);
+    await this.s3.send(new HeadBucketCommand({ Bucket: this.bucket }));
   }
 
   isStoredName(name: string): boolean {

@@ -73,7 +73,7 @@ describeEachDatabase(
       ]) {
         const res = await ctx.request('GET', path, EN);
         expect(res.status, path).toBe(404);
-        expect(res.body, path).toEqual({ code: 404, Message: 'The requested address was not found', message: 'The requested address was not found' });
+        expect(res.body, path).toEqual({ code: 404, Message: 'The requested address was not found', message: 'The requested address was not found', requestId: expect.any(String) });
       }
       // A language the website has, inactive.
       const other = await newSite(ctx);

@@ -23,7 +23,7 @@ describeEachDatabase('http', (ctx) => {
     for (const [method, p] of GUARDED) {
       const res = await ctx.request(method, p);
       expect(res.status, `${method} ${p}`).toBe(401);
-      expect(res.body).toEqual({ code: 401, Message: expect.any(String), message: expect.any(String) });
+      expect(res.body).toEqual({ code: 401, Message: expect.any(String), message: expect.any(String), requestId: expect.any(String) });
       expect(res.headers.get('www-authenticate')).toBe('Bearer');
       expect((await ctx.request(method, p, { token: 'x.y.z' })).status).toBe(401);
     }
@@ -32,7 +32,7 @@ describeEachDatabase('http', (ctx) => {
   it('answers 404 in the error shape for unknown routes, localised', async () => {
     const res = await ctx.request('GET', '/api/NoSuchThing', { headers: { 'accept-language': 'en-US' } });
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ code: 404, Message: 'The requested address was not found', message: 'The requested address was not found' });
+    expect(res.body).toEqual({ code: 404, Message: 'The requested address was not found', message: 'The requested address was not found', requestId: expect.any(String) });
     const vi = await ctx.request('POST', '/core/nothing');
     expect(vi.status).toBe(404);
     expect(vi.body.Message).toBe('Không tìm thấy địa chỉ yêu cầu');

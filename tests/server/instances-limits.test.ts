@@ -60,7 +60,7 @@ describeEachDatabase(
       for (const app of [a, b]) {
         const refused = await post(app, clinic, '10.0.1.1');
         expect(refused.status).toBe(429);
-        expect(refused.body).toEqual({ code: 429, Message: expect.stringMatching(/^Too many submissions, please try again in \d+ seconds$/), message: refused.body.Message });
+        expect(refused.body).toEqual({ code: 429, Message: expect.stringMatching(/^Too many submissions, please try again in \d+ seconds$/), message: refused.body.Message, requestId: expect.any(String) });
         expect(Number(refused.retryAfter)).toBeGreaterThan(0);
         expect(Number(refused.retryAfter)).toBeLessThanOrEqual(60);
       }

@@ -15,6 +15,7 @@ import type { IntakeOptions } from '../../server/intake/routes';
 import type { DeliveryOptions } from '../../server/delivery/routes';
 import type { WebhookOptions } from '../../server/webhooks/dispatcher';
 import type { EventsOptions } from '../../server/events/routes';
+import type { MetricsOptions } from '../../server/metrics/routes';
 import type { HistoryOptions } from '../../server/history/entries';
 import { apiPrefixes, manifests, migrations, optionNames, type ModuleOptions } from '../../server/routes';
 
@@ -105,11 +106,11 @@ describe('server/modules.json and the manifests', () => {
   });
 
   it("takes the modules' own buildApp options from their manifests", () => {
-    expect(optionNames).toEqual(['auth', 'accounts', 'files', 'privacy', 'intake', 'delivery', 'webhooks', 'history', 'events']);
-    expectTypeOf<ModuleOptions>().toEqualTypeOf<{ auth?: AuthOptions; accounts?: AccountsOptions; files?: FilesOptions; privacy?: PrivacyOptions; intake?: IntakeOptions; delivery?: DeliveryOptions; webhooks?: WebhookOptions; history?: HistoryOptions; events?: EventsOptions }>();
+    expect(optionNames).toEqual(['auth', 'accounts', 'files', 'privacy', 'intake', 'delivery', 'webhooks', 'history', 'events', 'metrics']);
+    expectTypeOf<ModuleOptions>().toEqualTypeOf<{ auth?: AuthOptions; accounts?: AccountsOptions; files?: FilesOptions; privacy?: PrivacyOptions; intake?: IntakeOptions; delivery?: DeliveryOptions; webhooks?: WebhookOptions; history?: HistoryOptions; events?: EventsOptions; metrics?: MetricsOptions }>();
   });
 
   it('derives the API prefixes from the route modules', () => {
-    expect([...apiPrefixes].sort()).toEqual(['/api', '/auth', '/content', '/core', '/files', '/health', '/his', '/integration', '/public', '/push']);
+    expect([...apiPrefixes].sort()).toEqual(['/api', '/auth', '/content', '/core', '/files', '/health', '/his', '/integration', '/metrics', '/public', '/push']);
   });
 });

@@ -7,6 +7,8 @@ import type { SitedeskMigration } from '../migrate';
 import { m0001_core } from './0001_core';
 import { m0025_rate_limits } from './0025_rate_limits';
 import { m0033_personal_views } from './0033_personal_views';
+import { m0038_periodic_runs } from './0038_periodic_runs';
 
 // 0033: who read a person's data, once per user, record and hour (the engine's ../../resources/personal-reads.ts).
-export const baseMigrations: readonly SitedeskMigration[] = [m0001_core, m0025_rate_limits, m0033_personal_views];
+// 0038: the last run of each periodic task (../periodic.ts), read by the metrics.
+export const baseMigrations: readonly SitedeskMigration[] = [m0001_core, m0025_rate_limits, m0033_personal_views, m0038_periodic_runs];

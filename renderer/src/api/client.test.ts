@@ -26,7 +26,7 @@ beforeEach(() => {
     language: () => 'en-US',
     uiLanguage: () => 'vi-VN',
     unauthorized: (kind) => void events.push(`unauthorized:${kind}`),
-    notifyError: (text) => void events.push(`error:${text}`),
+    notifyError: (text, requestId) => void events.push(requestId ? `error:${text} #${requestId}` : `error:${text}`),
   });
 });
 
@@ -65,6 +65,14 @@ describe('API clients', () => {
     cmsApi.defaults.adapter = answer(409, { code: 409, Message: 'Bản ghi đã bị thay đổi', message: 'conflict' });
     await expect(cmsApi.put('/Websites/1', {})).rejects.toMatchObject({ message: 'Bản ghi đã bị thay đổi', status: 409, code: 409 });
     expect(events).toEqual(['error:Bản ghi đã bị thay đổi']);
+  });
+
+  it("name a server fault's request id in its notice (the log line of a screenshot), not a refusal's", async () => {
+    cmsApi.defaults.adapter = answer(500, { Message: 'Lỗi máy chủ', requestId: 'req-7' });
+    await expect(cmsApi.get('/News/1')).rejects.toBeInstanceOf(ApiError);
+    cmsApi.defaults.adapter = answer(409, { Message: 'Bản ghi đã bị thay đổi', requestId: 'req-8' });
+    await expect(cmsApi.get('/News/1')).rejects.toBeInstanceOf(ApiError);
+    expect(events).toEqual(['error:Lỗi máy chủ #req-7', 'error:Bản ghi đã bị thay đổi']);
   });
 
   it('leave quiet calls to their caller', async () => {

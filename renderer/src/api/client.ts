@@ -38,8 +38,8 @@ export interface HttpHooks {
   uiLanguage(): string;
   /** A 401 happened: 'login' for data loads, 'expired' for the token check. */
   unauthorized(kind: 'login' | 'expired'): void;
-  /** Show the server's message as an error notice. */
-  notifyError(message: string): void;
+  /** Show the server's message as an error notice; `requestId`: a server fault's, for the log line (docs/operations.md). */
+  notifyError(message: string, requestId?: string): void;
   /** An answer carried the server's change number (`X-Changes`): the query client (resources/queries.ts) reads again what is older. */
   changes(changes: string): void;
   /**
@@ -97,6 +97,12 @@ export function errorMessage(error: unknown): string {
   return String(error);
 }
 
+/** The id a failure's body carries (the server's log line of that request), when it is one. */
+function requestIdOf(body: unknown): string | undefined {
+  const id = (body as { requestId?: unknown } | null | undefined)?.requestId;
+  return typeof id === 'string' && id ? id : undefined;
+}
+
 function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   const response = error instanceof AxiosError ? error.response : undefined;
@@ -138,7 +144,7 @@ function handleFailure(error: unknown): Promise<never> {
   const handledByCaller = failure.status !== undefined && config?.quietStatuses?.includes(failure.status);
   if (!config?.quiet && !handledByCaller && !axios.isCancel(error)) {
     if (failure.status === 401) hooks.unauthorized(config?.tokenCheck ? 'expired' : 'login');
-    else hooks.notifyError(failure.message);
+    else hooks.notifyError(failure.message, (failure.status ?? 0) >= 500 ? requestIdOf(failure.data) : undefined);
   }
   return Promise.reject(failure);
 }

@@ -1,5 +1,6 @@
 import type { MessageInstance } from 'antd/es/message/interface';
 import { createElement, type ReactNode } from 'react';
+import { i18next } from './i18n';
 
 /**
  * Notices (spec section 8: 3 s, top). Non-React code (the API clients) shows them through these
@@ -20,7 +21,21 @@ function show(run: (api: MessageInstance) => void) {
   else pending.push(run);
 }
 
-export const notifyError = (text: string) => show((api) => void api.error(text, NOTICE_SECONDS));
+/**
+ * An error notice. A server fault's notice also names its request id ("Mã yêu cầu: …"), so that a screenshot of it
+ * finds the server's log line; it stays until closed by a click, time to copy the id.
+ */
+export function notifyError(text: string, requestId?: string): void {
+  if (!requestId) return show((api) => void api.error(text, NOTICE_SECONDS));
+  const content: ReactNode = createElement(
+    'span',
+    null,
+    text,
+    createElement('span', { 'data-testid': 'request-id', style: { marginLeft: 8, userSelect: 'all' } }, `(${i18next.t('requestId')}: ${requestId})`),
+  );
+  const key = `error-${requestId}`;
+  show((api) => void api.open({ key, type: 'error', content, duration: 0, onClick: () => instance?.destroy(key) }));
+}
 export const notifySuccess = (text: string) => show((api) => void api.success(text, NOTICE_SECONDS));
 
 /**

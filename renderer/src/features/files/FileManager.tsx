@@ -353,6 +353,8 @@ export default function FileManager({ mode = 'page', accept, onChosenChange, onP
             tabIndex={0}
             role="listbox"
             aria-multiselectable
+            // While it loads it holds the spinner, not its options: busy, so assistive technology waits for them.
+            aria-busy={(loading && !directory) || undefined}
             aria-label={t('title')}
             data-testid="file-view"
             data-drop-target={dropKey === 'view' || undefined}

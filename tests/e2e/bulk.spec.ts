@@ -32,6 +32,8 @@ test('a bulk submit for review of three news, one already pending: two done, the
   await rows.nth(0).getByRole('checkbox').check();
   await rows.nth(2).getByRole('checkbox').click({ modifiers: ['Shift'] });
   await expect(page.getByTestId('bulk-count')).toHaveText('Đã chọn 3');
+  // The page's select-all box is named in the interface's language (antd says "Select all" in every language).
+  await expect(page.getByRole('checkbox', { name: 'Chọn mọi dòng trên trang' })).toBeChecked();
 
   await page.getByTestId('bulk-submit').click();
   await answerDecision(page, 'Gửi duyệt 3 bản ghi?', 'Gửi duyệt');

@@ -358,6 +358,8 @@ export function ResourceList(props: ResourceListProps) {
                 columnWidth: 32,
                 onChange: (keys) => setSelectedKeys(keys),
                 getCheckboxProps: (row) => ({ disabled: isGroupRow(row), 'aria-label': t('bulk:selectRow') }),
+                // antd names it "Select all" in every language.
+                getTitleCheckboxProps: () => ({ 'aria-label': t('bulk:selectPage') }),
               }
             : undefined
         }

@@ -10,8 +10,9 @@ import {
   ReloadOutlined,
   UnorderedListOutlined,
   UploadOutlined,
+  LoadingOutlined,
 } from '@ant-design/icons';
-import { Breadcrumb, Button, Dropdown, Empty, Modal, Segmented, Space, Spin, Tooltip, Typography, theme, type MenuProps } from 'antd';
+import { Breadcrumb, Button, Dropdown, Empty, Modal, Segmented, Space, Tooltip, Typography, theme, type MenuProps } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { invalidate } from '../../resources/queries';
@@ -375,15 +376,19 @@ export default function FileManager({ mode = 'page', accept, onChosenChange, onP
               padding: 4,
             }}
           >
-            <Spin spinning={loading && !directory}>
-              {entries.length === 0 && !loading ? (
-                <Empty style={{ marginTop: 48 }} description={t('emptyFolder')} />
-              ) : view === 'grid' ? (
-                <FileGrid {...itemProps} />
-              ) : (
-                <FileTable {...itemProps} />
-              )}
-            </Spin>
+            {/* A listbox holds options only: while it loads, a spinner hidden from assistive technology (the listbox
+                says it is busy), not antd's Spin and its live region. */}
+            {loading && !directory ? (
+              <div aria-hidden style={{ textAlign: 'center', padding: 48 }} data-testid="file-view-loading">
+                <LoadingOutlined spin style={{ fontSize: 24, color: token.colorPrimary }} />
+              </div>
+            ) : entries.length === 0 && !loading ? (
+              <Empty style={{ marginTop: 48 }} description={t('emptyFolder')} />
+            ) : view === 'grid' ? (
+              <FileGrid {...itemProps} />
+            ) : (
+              <FileTable {...itemProps} />
+            )}
           </div>
         </Dropdown>
       </div>

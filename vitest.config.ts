@@ -28,6 +28,10 @@ export default defineConfig({
           hookTimeout: 120_000,
           // 2 cores: two files at once is as much as the machine gives.
           maxWorkers: 2,
+          // One module graph per worker, not one per file: each file builds its own apps and databases, and the server
+          // keeps no module state that is not keyed by its app or database. Measured: 6.7 min, against about 10 with isolation
+          // (importing the server for each of 81 files took 220 s).
+          isolate: false,
         },
       },
       {
